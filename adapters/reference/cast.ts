@@ -1,0 +1,99 @@
+// Casting a spell (CR 601.2) with every choice declared by the scenario. Works on a copy of the
+// game: a rejected cast returns the reason and the caller keeps the game as it was (CR 733.1).
+import type { NCastAction } from '../../model/scenario.ts';
+import { player, type Game, type StackSpell } from './game.ts';
+import type { Rejection } from './kicker.ts';
+import { hasSpliceQuality } from './characteristics.ts';
+import { hasLegalChoice, targetDeclarationError } from './targets.ts';
+import type { Rules } from './rules.ts';
+import { parseMana } from '../../model/mana.ts';
+
+export function castSpell(g: Game, action: NCastAction, r: Rules): Rejection | null {
+  const caster = player(g, action.player);
+  const card = g.cards.get(action.card);
+  if (!card) return { reason: 'no-such-object', message: `no card '${action.card}'` };
+  // CR 601.2a: the card moves from the caster's hand to the stack.
+  const handIndex = caster.hand.indexOf(action.card);
+  if (handIndex === -1) return { reason: 'not-in-hand', message: `${card.def.name} is not in ${caster.id}'s hand` };
+  if (card.def.types.includes('Land')) return { reason: 'not-a-spell', message: `${card.def.name} is a land and cannot be cast` };
+  caster.hand.splice(handIndex, 1);
+
+  const spell: StackSpell = {
+    id: action.card,
+    card: action.card,
+    def: card.def,
+    owner: card.owner,
+    controller: action.player,
+    copy: false,
+    kicker: [...(action.kicker ?? [])],
+    multikicker: action.multikicker ?? 0,
+    spliced: [],
+    targets: (action.targets ?? []).map((t) => [...t]),
+  };
+
+  // CR 601.2b: reveal the cards to splice, declare additional costs, choose X.
+  const spliceError = r.spliceDeclarationError(g, spell, action.splice ?? [], action.player);
+  if (spliceError) return spliceError;
+  spell.spliced = (action.splice ?? []).map((id) => ({ card: id, def: g.cards.get(id)!.def }));
+
+  const kickerError = r.kickerDeclarationError(card.def, spell.kicker, spell.multikicker);
+  if (kickerError) return kickerError;
+
+  const hasX = card.def.manaCost !== undefined && parseMana(card.def.manaCost).x > 0;
+  if (hasX && action.x === undefined) return { reason: 'x-mismatch', message: `${card.def.name} has {X}: choose a value for it` };
+  if (!hasX && action.x !== undefined) return { reason: 'x-mismatch', message: `${card.def.name} has no {X} in its mana cost` };
+  // CR 107.3b: cast without paying its mana cost, X can only be 0.
+  if (hasX && action.withoutPayingManaCost && action.x !== 0) {
+    return { reason: 'x-mismatch', message: 'X must be 0 when the spell is cast without paying its mana cost' };
+  }
+  if (hasX) spell.x = action.x;
+
+  // The card is on the stack from here on (CR 601.2a), so it can be targeted by nothing but itself.
+  g.stack.push(spell);
+
+  // CR 601.2c: targets, including those of the spliced text (CR 702.47d).
+  const slots = r.targetSlots(spell);
+  const self = spell.id;
+  for (const slot of slots) {
+    if (slot.part > 0 && slot.active && !hasLegalChoice(g, slot, self, action.player)) {
+      const name = spell.spliced[slot.part - 1]!.def.name;
+      return { reason: 'splice-no-legal-target', message: `${name} has no legal target to choose (CR 702.47b)` };
+    }
+  }
+  const targetError = r.targetDeclarationError(g, slots, spell.targets, self, action.player);
+  if (targetError) return targetError;
+
+  // CR 601.2f-h: determine the total cost, lock it in, pay it.
+  const total = r.totalCost({
+    def: card.def,
+    kicker: spell.kicker,
+    multikicker: spell.multikicker,
+    spliced: spell.spliced.map((s) => s.def),
+    x: spell.x ?? 0,
+    withoutPayingManaCost: action.withoutPayingManaCost ?? false,
+  });
+  const payError = r.payTotalCost(g, action.player, total, action.sacrifice ?? []);
+  if (payError) return payError;
+  spell.totalCost = { mana: total.mana, sacrificed: [...(action.sacrifice ?? [])] };
+  // CR 601.2i: the spell becomes cast.
+  return null;
+}
+
+/** CR 702.47a-b: each revealed card is a different card with splice, in the caster's hand, and fits the spell. */
+export function spliceDeclarationError(g: Game, spell: StackSpell, splice: readonly string[], caster: 'p1' | 'p2'): Rejection | null {
+  const seen = new Set<string>();
+  for (const id of splice) {
+    if (seen.has(id)) return { reason: 'splice-card-twice', message: `'${id}' is spliced twice onto one spell` };
+    seen.add(id);
+    const card = g.cards.get(id);
+    if (!card) return { reason: 'no-such-object', message: `no card '${id}'` };
+    if (!card.def.splice) return { reason: 'splice-card-unavailable', message: `${card.def.name} has no splice ability` };
+    if (!player(g, caster).hand.includes(id)) {
+      return { reason: 'splice-card-unavailable', message: `${card.def.name} is not in ${caster}'s hand` };
+    }
+    if (!hasSpliceQuality(spell, card.def.splice.onto)) {
+      return { reason: 'splice-quality-mismatch', message: `${spell.def.name} is not ${card.def.splice.onto === 'Arcane' ? 'Arcane' : 'an instant or sorcery'}` };
+    }
+  }
+  return null;
+}

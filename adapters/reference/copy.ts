@@ -1,0 +1,63 @@
+// Copying a spell on the stack (CR 707.2, 707.10): the copy takes the original's characteristics and
+// every decision made casting it, is not cast, and may get new targets (CR 707.10c).
+import type { Color } from '../../model/schema-types.ts';
+import type { PlayerId } from '../../model/scenario.ts';
+import type { Game, StackSpell } from './game.ts';
+import type { Rejection } from './kicker.ts';
+import type { Rules } from './rules.ts';
+
+export interface CopyRequest {
+  id: string;
+  controller: PlayerId;
+  newTargets?: string[][];
+  colors?: Color[];
+}
+
+/**
+ * Everything a copy takes from the original: kicker costs and multikicker count, X, targets and,
+ * per the Everdream ruling, the spliced text. Under the literal reading of CR 702.47c with 707.2 the
+ * splice, a text-changing effect, is not copied, and neither are the targets of the spliced text.
+ */
+export function copyOfSpell(orig: StackSpell, req: CopyRequest, r: Rules): StackSpell {
+  const keepSplice = r.options.spliceCopy === 'ruling';
+  const copy: StackSpell = {
+    id: req.id,
+    card: orig.card,
+    def: orig.def,
+    owner: req.controller,
+    controller: req.controller,
+    copy: true,
+    kicker: [...orig.kicker],
+    multikicker: orig.multikicker,
+    spliced: keepSplice ? orig.spliced.map((s) => ({ ...s })) : [],
+    targets: orig.targets.map((t) => [...t]),
+  };
+  if (orig.x !== undefined) copy.x = orig.x;
+  const colors = req.colors ?? orig.colors;
+  if (colors) copy.colors = [...colors];
+  if (!keepSplice) {
+    const slots = r.targetSlots(orig).filter((s) => s.active);
+    copy.targets = orig.targets.filter((_, i) => slots[i]?.part === 0);
+  }
+  return copy;
+}
+
+/** Puts a copy of `spellId` onto the stack; rejects new targets that do not fit (CR 707.10c). */
+export function putCopyOnStack(g: Game, spellId: string, req: CopyRequest, r: Rules): Rejection | null {
+  const orig = g.stack.find((s) => s.id === spellId);
+  if (!orig) {
+    const exists = g.cards.has(spellId) || g.battlefield.some((p) => p.id === spellId);
+    return exists
+      ? { reason: 'not-a-spell', message: `'${spellId}' is not a spell on the stack` }
+      : { reason: 'no-such-object', message: `no object '${spellId}'` };
+  }
+  const copy = r.copyOfSpell(orig, req, r);
+  if (req.newTargets) {
+    const slots = r.targetSlots(copy);
+    const error = r.targetDeclarationError(g, slots, req.newTargets, copy.id, copy.controller);
+    if (error) return error;
+    copy.targets = req.newTargets.map((t) => [...t]);
+  }
+  g.stack.push(copy);
+  return null;
+}

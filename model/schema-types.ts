@@ -1,0 +1,542 @@
+/* Generated from schema/*.schema.json by `npm run gen` (json-schema-to-typescript). Do not edit. */
+
+/**
+ * Mana symbols as printed, for example {X}{2}{R}{R}. Hybrid and Phyrexian symbols are not part of the model.
+ */
+export type ManaCost = string;
+export type CardType = "Instant" | "Sorcery" | "Creature" | "Artifact" | "Enchantment" | "Land";
+export type Keyword = "flying" | "trample" | "haste" | "menace" | "lifelink" | "flash";
+export type SpliceQuality = "Arcane" | "instant or sorcery";
+/**
+ * What may be chosen. any: a creature or a player; spell and instantOrSorcerySpell: a spell on the stack.
+ */
+export type TargetKind =
+  "any" | "creature" | "player" | "opponent" | "permanent" | "land" | "spell" | "instantOrSorcerySpell";
+/**
+ * A counter name: +1/+1, -1/-1, charge...
+ */
+export type CounterKind = string;
+export type Color = "W" | "U" | "B" | "R" | "G";
+/**
+ * When an effect or target applies. always; kicked: if the spell was kicked at all; kickedA / kickedB: if it was kicked with that kicker cost (CR 702.33f, 607.2i); perKick: once for each time it was kicked (multikicker and two kicker costs both count); insteadIfKicked: if kicked, this effect happens and the effect written just before it does not; notKicked: only if it was not kicked.
+ */
+export type KickerCondition = "always" | "kicked" | "kickedA" | "kickedB" | "perKick" | "insteadIfKicked" | "notKicked";
+/**
+ * A name fixed by the scenario: p1 and p2 for players, a card's id, or the id of the action that made a copy.
+ */
+export type ObjectId = string;
+export type Action = CastAction | CopyAction | ResolveAction | CounterAction;
+/**
+ * A kicker cost by its printed position: A is the first, B the second (CR 702.33f).
+ */
+export type KickerLabel = "A" | "B";
+/**
+ * The chosen targets of a spell: one group per target requirement that applies, in text order (the main spell's, then each spliced card's in splice order). Requirements that exist only if kicked are left out when the spell is not kicked.
+ */
+export type Targets = ObjectId[][];
+/**
+ * Why an engine rejected an action. The game is left exactly as it was before the action (CR 733.1).
+ */
+export type RejectionReason =
+  | "no-such-object"
+  | "not-in-hand"
+  | "not-a-spell"
+  | "empty-stack"
+  | "kicker-declared-twice"
+  | "kicker-not-printed"
+  | "splice-card-twice"
+  | "splice-card-unavailable"
+  | "splice-quality-mismatch"
+  | "splice-no-legal-target"
+  | "target-for-unkicked-part"
+  | "wrong-target-count"
+  | "illegal-target"
+  | "x-mismatch"
+  | "sacrifice-mismatch"
+  | "cannot-pay";
+export type Mechanic = "kicker" | "kickerAB" | "multikicker" | "splice" | "copy" | "x" | "freeCast" | "sacrificeCost";
+export type Observable =
+  | "stack.manaCost"
+  | "stack.kicker"
+  | "stack.multikicker"
+  | "stack.timesKicked"
+  | "stack.spliced"
+  | "stack.x"
+  | "stack.totalCost"
+  | "permanent.kicked"
+  | "permanent.powerToughness"
+  | "player.mana"
+  | "player.library";
+
+export interface CastcheckDocuments {
+  card?: CardDefinition;
+  scenario?: Scenario;
+  trace?: Trace;
+  repro?: Repro;
+  capabilities?: Capabilities;
+}
+/**
+ * The printed characteristics and abilities of one card, in castcheck's card model. Real cards are stored in the catalog under their Oracle names; synthetic cards are written inline in a scenario.
+ */
+export interface CardDefinition {
+  /**
+   * The printed name (the Oracle name for a real card).
+   */
+  name: string;
+  manaCost?: ManaCost;
+  /**
+   * @minItems 1
+   */
+  types: [CardType, ...CardType[]];
+  supertypes?: ("Legendary" | "Basic")[];
+  /**
+   * Subtypes such as Arcane, Kavu or Mountain.
+   */
+  subtypes?: string[];
+  power?: number;
+  toughness?: number;
+  /**
+   * Evergreen keywords printed on the card; castcheck only records them.
+   */
+  keywords?: Keyword[];
+  kicker?: Kicker;
+  multikicker?: Multikicker;
+  splice?: Splice;
+  /**
+   * The target requirements of the spell's text, in the order the text names them. Effects refer to them by index.
+   */
+  targets?: TargetRequirement[];
+  /**
+   * What an instant or sorcery does when it resolves, in the order written.
+   */
+  effects?: Effect[];
+  /**
+   * Replacement effects applied as the permanent enters (CR 603.6d): never triggers.
+   */
+  entersWith?: EntersWith[];
+  /**
+   * The card's Oracle text, for people. Never read by engines.
+   */
+  oracleText?: string;
+  /**
+   * For a catalog card: what of its printed text the card model leaves out or simplifies.
+   */
+  simplified?: string;
+}
+/**
+ * Kicker [cost], or 'Kicker [A] and/or [B]' with two costs (CR 702.33a-b). The first cost is A, the second B (CR 702.33f).
+ */
+export interface Kicker {
+  /**
+   * @minItems 1
+   * @maxItems 2
+   */
+  costs: [Cost] | [Cost, Cost];
+}
+/**
+ * A cost that may hold mana, a sacrifice, or both (Rushing River's kicker is a sacrifice; Torrent of Stone's splice cost is two sacrifices).
+ */
+export interface Cost {
+  mana?: ManaCost;
+  sacrifice?: SacrificeCost;
+}
+export interface SacrificeCost {
+  count: number;
+  filter: PermanentFilter;
+}
+/**
+ * Which permanents qualify: every listed field must match. An empty filter matches any permanent.
+ */
+export interface PermanentFilter {
+  /**
+   * Has at least one of these card types.
+   */
+  types?: CardType[];
+  /**
+   * Has at least one of these subtypes.
+   */
+  subtypes?: string[];
+}
+/**
+ * Multikicker [cost]: a kicker cost that may be paid any number of times (CR 702.33c).
+ */
+export interface Multikicker {
+  cost: Cost;
+}
+/**
+ * Splice onto [quality] [cost] (CR 702.47a).
+ */
+export interface Splice {
+  onto: SpliceQuality;
+  cost: Cost;
+}
+/**
+ * One use of the word 'target'. The number of objects chosen is count, plus perKick for each time the spell was kicked (Comet Storm: count 1, perKick 1). Objects chosen for one requirement are distinct.
+ */
+export interface TargetRequirement {
+  kind: TargetKind;
+  count?: number;
+  perKick?: number;
+  /**
+   * A requirement that exists only if the spell was kicked is chosen only then (CR 702.33g, 601.2c).
+   */
+  condition?: "always" | "kicked" | "kickedA" | "kickedB";
+}
+/**
+ * One instruction of a spell. amount may be a number or 'X' (the value chosen for {X}).
+ */
+export interface Effect {
+  /**
+   * damage: to each object chosen for target; draw: its controller draws; gainLife: its controller gains; addMana: adds mana to its controller's pool; putCounters: on each object chosen for target; copySpell: copies the spell chosen for target, whose controller may choose new targets (CR 707.10c).
+   */
+  kind: "damage" | "draw" | "gainLife" | "addMana" | "putCounters" | "copySpell";
+  amount?: number | "X";
+  /**
+   * Index of the target requirement this effect uses.
+   */
+  target?: number;
+  mana?: ManaCost;
+  counter?: CounterKind;
+  copyColor?: Color;
+  condition?: KickerCondition;
+}
+/**
+ * The permanent enters with counters, or with a keyword, when condition holds (CR 603.6d).
+ */
+export interface EntersWith {
+  counter?: CounterKind;
+  amount?: number;
+  keyword?: Keyword;
+  condition?: KickerCondition;
+}
+/**
+ * A whole game situation and a script of actions with every decision spelled out, so that it has exactly one correct outcome. All actions happen in one main phase of p1's turn; mana pools do not empty between actions.
+ */
+export interface Scenario {
+  $schema?: string;
+  format: "castcheck-scenario/1";
+  /**
+   * A name for people and file names.
+   */
+  id?: string;
+  description?: string;
+  /**
+   * Comprehensive Rules numbers this scenario is about.
+   */
+  rules?: string[];
+  /**
+   * Every card in the game. Each is in exactly one zone of one player.
+   */
+  cards: ScenarioCard[];
+  /**
+   * p1 (the active player) then p2.
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  players: [Player, Player];
+  actions: Action[];
+}
+/**
+ * A card: a real one by its Oracle name, or a synthetic one by its definition. The suite fills in the catalog definition of real cards before an engine sees them, so engines that accept definitions can always read 'definition'.
+ */
+export interface ScenarioCard {
+  id: ObjectId;
+  /**
+   * The Oracle name of a real card.
+   */
+  oracle?: string;
+  definition?: CardDefinition;
+}
+/**
+ * A player's starting state. Zones left out are empty; life defaults to 20.
+ */
+export interface Player {
+  id: "p1" | "p2";
+  life?: number;
+  mana?: ManaPool;
+  hand?: ObjectId[];
+  /**
+   * Top card first.
+   */
+  library?: ObjectId[];
+  graveyard?: ObjectId[];
+  battlefield?: StartingPermanent[];
+}
+export interface ManaPool {
+  W?: number;
+  U?: number;
+  B?: number;
+  R?: number;
+  G?: number;
+  C?: number;
+}
+export interface StartingPermanent {
+  card: ObjectId;
+  tapped?: boolean;
+  counters?: Counters;
+}
+export interface Counters {
+  [k: string]: number | undefined;
+}
+/**
+ * Cast a spell (CR 601.2) with every choice declared.
+ */
+export interface CastAction {
+  do: "cast";
+  id?: ObjectId;
+  player?: "p1" | "p2";
+  card: ObjectId;
+  /**
+   * The kicker costs whose intention to pay is declared (CR 601.2b). Repeating one is illegal.
+   */
+  kicker?: KickerLabel[];
+  /**
+   * How many times multikicker is paid.
+   */
+  multikicker?: number;
+  /**
+   * Cards revealed from hand to splice, in the order their effects happen (CR 702.47b).
+   */
+  splice?: ObjectId[];
+  /**
+   * The value chosen for {X}.
+   */
+  x?: number;
+  /**
+   * Cast with the alternative cost 'without paying its mana cost' (CR 118.9); additional costs are still paid (CR 118.9d).
+   */
+  withoutPayingManaCost?: boolean;
+  /**
+   * Permanents sacrificed for sacrifice costs, in the order of the costs (kicker A, kicker B, each multikick, each splice).
+   */
+  sacrifice?: ObjectId[];
+  targets?: Targets;
+}
+/**
+ * An effect puts a copy of a spell onto the stack under player's control (CR 707.10). The copy is not cast. Its id is the action's id.
+ */
+export interface CopyAction {
+  do: "copy";
+  id?: ObjectId;
+  player?: "p1" | "p2";
+  spell: ObjectId;
+  newTargets?: Targets;
+}
+/**
+ * Both players pass priority and the top object of the stack resolves (CR 608).
+ */
+export interface ResolveAction {
+  do: "resolve";
+  id?: ObjectId;
+  newTargets?: Targets;
+}
+/**
+ * An effect counters a spell: it leaves the stack without resolving.
+ */
+export interface CounterAction {
+  do: "counter";
+  id?: ObjectId;
+  spell: ObjectId;
+}
+/**
+ * An engine's answer to a scenario: for every action, whether it was accepted, and what the game looked like afterwards, in a normal form.
+ */
+export interface Trace {
+  $schema?: string;
+  format: "castcheck-trace/1";
+  engine: EngineId;
+  /**
+   * The scenario's id, when it has one.
+   */
+  scenario?: string;
+  /**
+   * One step per action, in order.
+   */
+  steps: Step[];
+}
+export interface EngineId {
+  name: string;
+  version: string;
+  /**
+   * The named fault the reference engine ran with, if any.
+   */
+  fault?: string;
+}
+export interface Step {
+  action: ObjectId;
+  /**
+   * unsupported: the engine cannot perform this kind of action; properties that need it are skipped.
+   */
+  outcome: "accepted" | "rejected" | "unsupported";
+  reason?: RejectionReason;
+  /**
+   * Free text from the engine, for people.
+   */
+  message?: string;
+  state: ObservedState;
+}
+export interface ObservedState {
+  /**
+   * Bottom first: the last item is the top of the stack.
+   */
+  stack: StackObject[];
+  battlefield: ObservedPermanent[];
+  /**
+   * @minItems 2
+   * @maxItems 2
+   */
+  players: [ObservedPlayer, ObservedPlayer];
+}
+/**
+ * A spell on the stack as the engine sees it. Fields an engine cannot observe may be left out; properties that need them are then skipped.
+ */
+export interface StackObject {
+  id: ObjectId;
+  card: ObjectId;
+  name: string;
+  controller: "p1" | "p2";
+  copy: boolean;
+  manaCost?: ManaCost;
+  manaValue: number;
+  /**
+   * In WUBRG order.
+   */
+  colors: Color[];
+  types: CardType[];
+  subtypes: string[];
+  kicked: boolean;
+  /**
+   * The kicker costs declared, in A, B order.
+   */
+  kicker?: KickerLabel[];
+  /**
+   * How many times multikicker was paid.
+   */
+  multikicker?: number;
+  timesKicked?: number;
+  /**
+   * The cards spliced onto it, in the order of their effects.
+   */
+  spliced?: ObjectId[];
+  targets: Targets;
+  x?: number;
+  totalCost?: TotalCost;
+}
+export interface TotalCost {
+  mana: ManaCost;
+  sacrificed?: ObjectId[];
+}
+export interface ObservedPermanent {
+  id: ObjectId;
+  card?: ObjectId;
+  name: string;
+  owner: "p1" | "p2";
+  controller: "p1" | "p2";
+  token: boolean;
+  tapped: boolean;
+  counters: Counters;
+  power?: number;
+  toughness?: number;
+  /**
+   * Damage marked on it this turn.
+   */
+  damage?: number;
+  keywords?: Keyword[];
+  /**
+   * Whether the spell it resolved from was kicked (CR 400.7d).
+   */
+  kicked?: boolean;
+  timesKicked?: number;
+}
+export interface ObservedPlayer {
+  id: "p1" | "p2";
+  life: number;
+  hand: ObjectId[];
+  graveyard: ObjectId[];
+  /**
+   * Top card first.
+   */
+  library?: ObjectId[];
+  mana?: ManaPool;
+}
+/**
+ * A shrunk failure that anyone can replay with `castcheck replay FILE`: the scenario, the property it breaks, what was expected and what the engine did.
+ */
+export interface Repro {
+  $schema?: string;
+  format: "castcheck-repro/1";
+  property: PropertyRef;
+  /**
+   * contested: the engine follows a reading of the rules that the suite reports but does not count as a failure.
+   */
+  verdict: "fail" | "contested";
+  /**
+   * The id of the action after which the property failed.
+   */
+  step?: string;
+  expected: string;
+  observed: string;
+  engine: ReproEngine;
+  replay: ReplayInfo;
+  scenario: Scenario;
+  trace?: Trace;
+}
+export interface PropertyRef {
+  id: string;
+  rules: string[];
+  statement: string;
+}
+export interface ReproEngine {
+  name: string;
+  version: string;
+  /**
+   * The reference engine's named fault, when one was selected.
+   */
+  fault?: string;
+  /**
+   * The command that starts an engine in another process.
+   */
+  command?: string;
+}
+export interface ReplayInfo {
+  seed: number;
+  /**
+   * fast-check's path to the shrunk case for this seed.
+   */
+  path: string;
+  /**
+   * Scenarios run until the first failure.
+   */
+  runsToFailure?: number;
+  /**
+   * Engine runs spent shrinking.
+   */
+  shrinkRuns?: number;
+  /**
+   * The castcheck version that found it.
+   */
+  castcheck?: string;
+}
+/**
+ * What an engine can run and observe. The suite generates only scenarios inside it and reports every property that needs more as skipped.
+ */
+export interface Capabilities {
+  mechanics: Mechanic[];
+  actions: ("cast" | "copy" | "resolve" | "counter")[];
+  cards: CardPool;
+  /**
+   * Optional parts of the observed state that the engine reports.
+   */
+  observes: Observable[];
+}
+export interface CardPool {
+  /**
+   * Accepts card definitions it has never seen (the 'definition' of a scenario card).
+   */
+  synthetic: boolean;
+  /**
+   * The printed cards it knows, by Oracle name.
+   */
+  oracle?: string[];
+}

@@ -1,0 +1,154 @@
+// Validation of castcheck documents against the JSON Schemas in schema/, with errors that name the
+// JSON pointer of the offending value and what was expected there.
+import { readFileSync } from 'node:fs';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { closest } from 'fastest-levenshtein';
+
+const SCHEMA_BASE = 'https://castcheck.dev/schema/';
+
+export const DOCUMENT_KINDS = ['scenario', 'trace', 'repro', 'card', 'capabilities'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** The `format` value that names each kind of document. */
+export const FORMATS: Record<string, DocumentKind> = {
+  'castcheck-scenario/1': 'scenario',
+  'castcheck-trace/1': 'trace',
+  'castcheck-repro/1': 'repro',
+};
+
+export interface ValidationIssue {
+  /** JSON pointer to the value, '' for the document itself. */
+  pointer: string;
+  message: string;
+}
+
+function loadSchema(kind: DocumentKind): Record<string, unknown> {
+  return JSON.parse(readFileSync(new URL(`../schema/${kind}.schema.json`, import.meta.url), 'utf8'));
+}
+
+let ajv: Ajv2020 | undefined;
+const validators = new Map<DocumentKind, ValidateFunction>();
+
+function validatorFor(kind: DocumentKind): ValidateFunction {
+  if (!ajv) {
+    ajv = new Ajv2020({ allErrors: true, verbose: true, discriminator: true, strict: true, strictRequired: false });
+    for (const k of DOCUMENT_KINDS) ajv.addSchema(loadSchema(k));
+  }
+  let validate = validators.get(kind);
+  if (!validate) {
+    validate = ajv.getSchema(`${SCHEMA_BASE}${kind}.schema.json`)!;
+    validators.set(kind, validate);
+  }
+  return validate;
+}
+
+export function validateDocument(kind: DocumentKind, value: unknown): ValidationIssue[] {
+  const validate = validatorFor(kind);
+  if (validate(value)) return [];
+  return describeErrors(validate.errors ?? [], value);
+}
+
+export function isValid(kind: DocumentKind, value: unknown): boolean {
+  return validatorFor(kind)(value) === true;
+}
+
+/** Which kind of document this is, from its `format` field. */
+export function documentKind(value: unknown): DocumentKind | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const format = (value as { format?: unknown }).format;
+  return typeof format === 'string' ? FORMATS[format] : undefined;
+}
+
+function describeErrors(errors: ErrorObject[], root: unknown): ValidationIssue[] {
+  // Branch bookkeeping ("must match then schema", "must match exactly one schema") only repeats
+  // the real errors reported beside it.
+  const wrappers = new Set(['if', 'then', 'else', 'oneOf', 'anyOf', 'allOf', 'not']);
+  const concrete = errors.filter((e) => !wrappers.has(e.keyword));
+  const chosen = concrete.length > 0 ? concrete : errors;
+  const seen = new Set<string>();
+  const issues: ValidationIssue[] = [];
+  for (const error of chosen) {
+    const issue = describe(error, root);
+    const key = `${issue.pointer}\u0000${issue.message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      issues.push(issue);
+    }
+  }
+  return issues;
+}
+
+function describe(error: ErrorObject, root: unknown): ValidationIssue {
+  const at = error.instancePath;
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const name = String(p.additionalProperty);
+      const allowed = allowedProperties(error.parentSchema);
+      const hint = allowed.length > 0 ? ` (did you mean '${closest(name, allowed)}'?)` : '';
+      return { pointer: `${at}/${escapePointer(name)}`, message: `unknown property '${name}'${hint}` };
+    }
+    case 'required':
+      return { pointer: at, message: `missing required property '${String(p.missingProperty)}'` };
+    case 'enum':
+      return {
+        pointer: at,
+        message: `${JSON.stringify(valueAt(root, at))} is not allowed; expected one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+      };
+    case 'const':
+      return { pointer: at, message: `expected ${JSON.stringify(p.allowedValue)}, got ${JSON.stringify(valueAt(root, at))}` };
+    case 'type':
+      return { pointer: at, message: `expected ${String(p.type)}, got ${typeName(valueAt(root, at))}` };
+    case 'discriminator': {
+      const tag = String(p.tag);
+      const kinds = discriminatorValues(error);
+      const got = valueAt(root, `${at}/${tag}`);
+      const hint = typeof got === 'string' ? ` (did you mean '${closest(got, kinds)}'?)` : '';
+      return {
+        pointer: `${at}/${tag}`,
+        message: `${JSON.stringify(got)} is not a known '${tag}'${hint}; expected one of ${kinds.join(', ')}`,
+      };
+    }
+    case 'pattern':
+      return { pointer: at, message: `${JSON.stringify(valueAt(root, at))} does not match the pattern ${String(p.pattern)}` };
+    case 'false schema':
+      return { pointer: at, message: 'this property is not allowed here' };
+    default:
+      return { pointer: at, message: error.message ?? error.keyword };
+  }
+}
+
+function allowedProperties(schema: unknown): string[] {
+  const props = (schema as { properties?: Record<string, unknown> } | undefined)?.properties;
+  return props ? Object.keys(props).filter((k) => k !== '$schema') : [];
+}
+
+function discriminatorValues(error: ErrorObject): string[] {
+  const branches = (error.parentSchema as { oneOf?: { $ref?: string }[] } | undefined)?.oneOf ?? [];
+  return branches.map((b) => b.$ref?.replace(/^.*\//, '').replace(/Action$/, '') ?? '?');
+}
+
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function valueAt(root: unknown, pointer: string): unknown {
+  if (pointer === '') return root;
+  let node: unknown = root;
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+export function formatIssues(issues: ValidationIssue[]): string[] {
+  return issues.map((i) => `${i.pointer || '/'}: ${i.message}`);
+}
