@@ -466,11 +466,11 @@ export interface ObservedPlayer {
 export interface Repro {
   $schema?: string;
   format: "castcheck-repro/1";
-  property: PropertyRef;
+  property?: PropertyRef;
   /**
-   * contested: the engine follows a reading of the rules that the suite reports but does not count as a failure.
+   * fail: the engine broke the property. contested: it follows a reading of the rules that the suite reports but does not count as a failure. crash, timeout, protocol-error: the engine gave no usable trace for the scenario.
    */
-  verdict: "fail" | "contested";
+  verdict: "fail" | "contested" | "crash" | "timeout" | "protocol-error";
   /**
    * The id of the action after which the property failed.
    */
@@ -482,6 +482,9 @@ export interface Repro {
   scenario: Scenario;
   trace?: Trace;
 }
+/**
+ * The property broken; left out when the engine gave no usable trace.
+ */
 export interface PropertyRef {
   id: string;
   rules: string[];

@@ -27,9 +27,11 @@ export function resolveTop(g: Game, action: NResolveAction, r: Rules): Rejection
 
 function resolveInstantOrSorcery(g: Game, spell: StackSpell, action: NResolveAction, r: Rules): Rejection | null {
   const slots = r.targetSlots(spell).filter((s) => s.active);
-  const legal = spell.targets.map((group, i) =>
-    group.filter((id) => r.isLegalTarget(g, slots[i]!.requirement.kind, id, spell.id, spell.controller)),
-  );
+  // A group with no requirement behind it (targets the declaration no longer accounts for) has no legal target.
+  const legal = spell.targets.map((group, i) => {
+    const slot = slots[i];
+    return slot ? group.filter((id) => r.isLegalTarget(g, slot.requirement.kind, id, spell.id, spell.controller)) : [];
+  });
   const chosen = spell.targets.flat().length;
   // CR 608.2b, 702.47d: if every target is illegal, none of the spell happens, spliced parts included.
   if (chosen > 0 && legal.flat().length === 0) return null;

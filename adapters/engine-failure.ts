@@ -1,0 +1,22 @@
+// An engine that gives no usable trace for a scenario: it crashed, hung, or broke the protocol.
+// These are outcomes of their own, never confused with an engine that answered and broke a rule.
+
+export type EngineFailureKind = 'crash' | 'timeout' | 'protocol-error';
+
+export class EngineFailure extends Error {
+  constructor(
+    readonly kind: EngineFailureKind,
+    message: string,
+    /** What the engine wrote to stderr around the failure, when it runs in another process. */
+    readonly stderr = '',
+  ) {
+    super(message);
+    this.name = 'EngineFailure';
+  }
+}
+
+export function asEngineFailure(error: unknown): EngineFailure {
+  if (error instanceof EngineFailure) return error;
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return new EngineFailure('crash', message);
+}

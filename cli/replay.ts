@@ -1,0 +1,40 @@
+// castcheck replay: reruns a repro's scenario on the engine it names and says whether it still fails.
+import { createEngine } from '../adapters/create-engine.ts';
+import { describeEngine } from '../adapters/engine.ts';
+import { InputError } from '../model/errors.ts';
+import { readJsonFile } from '../model/json-file.ts';
+import { formatIssues, validateDocument } from '../model/schemas.ts';
+import type { Repro } from '../model/schema-types.ts';
+import { propertyById } from '../properties/index.ts';
+import { hits, judge, type Target } from '../runner/evaluate.ts';
+
+export async function replayCommand(file: string, o: { engine?: string; fault?: string }): Promise<number> {
+  const doc = readJsonFile(file);
+  const issues = validateDocument('repro', doc);
+  if (issues.length > 0) throw new InputError(`${file} is not a valid repro`, formatIssues(issues).map((l) => `  ${l}`));
+  const repro = doc as Repro;
+  let target: Target;
+  if (repro.verdict === 'fail' || repro.verdict === 'contested') {
+    const property = repro.property && propertyById(repro.property.id);
+    if (!property) throw new InputError(`${file}: this castcheck has no property '${repro.property?.id ?? '(none)'}'`);
+    target = { property };
+  } else target = { failure: repro.verdict };
+
+  const fault = o.fault ?? (o.engine === undefined ? repro.engine.fault : undefined);
+  const engine = createEngine({ engine: o.engine ?? repro.engine.name, ...(fault !== undefined ? { fault } : {}) });
+  try {
+    const judged = await judge(engine, repro.scenario, 'property' in target ? [target.property] : []);
+    const what = 'property' in target ? `${target.property.id} (CR ${target.property.rules.join(', ')})` : target.failure;
+    if (hits(judged, target)) {
+      console.log(`STILL FAILS on ${describeEngine(engine.id)}: ${what}`);
+      const v = 'property' in target ? judged.verdicts?.get(target.property.id) : undefined;
+      if (v?.status === 'fail') console.log(`  after action ${v.step}:\n    expected: ${v.expected}\n    observed: ${v.observed}`);
+      else if (judged.failure) console.log(`  ${judged.failure.message}`);
+      return 1;
+    }
+    console.log(`PASSES on ${describeEngine(engine.id)}: ${what} holds for this scenario now`);
+    return 0;
+  } finally {
+    await engine.close();
+  }
+}

@@ -1,0 +1,86 @@
+// Compares observed states by meaning: hands as sets, permanents by id, and only the fields both
+// sides report (an engine may leave optional observations out).
+import type { ObservedState } from './schema-types.ts';
+import { toPool, poolsEqual } from './mana.ts';
+
+export interface Difference {
+  path: string;
+  expected: unknown;
+  observed: unknown;
+}
+
+type Json = unknown;
+
+/**
+ * Differences between `expected` and `observed`. With `partial`, only what `expected` states is
+ * compared (fixed scenarios state just what their ruling is about).
+ */
+export function diffStates(expected: Partial<ObservedState>, observed: ObservedState, partial = false): Difference[] {
+  const out: Difference[] = [];
+  if (expected.stack) diffList('stack', expected.stack, observed.stack, out, partial, false);
+  if (expected.battlefield) diffList('battlefield', expected.battlefield, observed.battlefield, out, partial, true);
+  if (expected.players) {
+    for (const p of expected.players) {
+      const o = observed.players.find((q) => q.id === p.id);
+      if (!o) out.push({ path: `players.${p.id}`, expected: p, observed: undefined });
+      else diffObject(`players.${p.id}`, p, o, out, partial);
+    }
+  }
+  return out;
+}
+
+function diffList(path: string, expected: Json[], observed: Json[], out: Difference[], partial: boolean, byId: boolean): void {
+  const id = (x: Json) => (x as { id?: string }).id;
+  if (expected.length !== observed.length) {
+    out.push({ path: `${path}`, expected: expected.map(id), observed: observed.map(id) });
+    return;
+  }
+  expected.forEach((e, i) => {
+    const o = byId ? observed.find((x) => id(x) === id(e)) : observed[i];
+    if (o === undefined) out.push({ path: `${path}.${id(e)}`, expected: e, observed: undefined });
+    else diffObject(`${path}[${byId ? id(e) : i}]`, e, o, out, partial);
+  });
+}
+
+// Fields whose order carries no meaning.
+const SETS = new Set(['hand', 'colors', 'types', 'subtypes', 'keywords', 'kicker', 'sacrificed']);
+
+function diffObject(path: string, expected: Json, observed: Json, out: Difference[], partial: boolean): void {
+  const e = expected as Record<string, Json>;
+  const o = observed as Record<string, Json>;
+  const keys = partial ? Object.keys(e) : [...new Set([...Object.keys(e), ...Object.keys(o)])];
+  for (const key of keys) {
+    if (!(key in e) || !(key in o)) {
+      if (partial && key in e) out.push({ path: `${path}.${key}`, expected: e[key], observed: undefined });
+      continue;
+    }
+    if (!sameValue(key, e[key], o[key])) out.push({ path: `${path}.${key}`, expected: e[key], observed: o[key] });
+  }
+}
+
+function sameValue(key: string, a: Json, b: Json): boolean {
+  if (key === 'mana' && isPool(a) && isPool(b)) return poolsEqual(toPool(a), toPool(b));
+  if (key === 'counters') return canonical(dropZeros(a)) === canonical(dropZeros(b));
+  if (SETS.has(key) && Array.isArray(a) && Array.isArray(b)) return canonical([...a].sort()) === canonical([...b].sort());
+  return canonical(a) === canonical(b);
+}
+
+function isPool(x: Json): x is Record<string, number> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+function dropZeros(x: Json): Json {
+  if (!isPool(x)) return x;
+  return Object.fromEntries(Object.entries(x).filter(([, v]) => v !== 0));
+}
+
+/** JSON with sorted keys, so that key order never makes two values differ. */
+export function canonical(x: Json): string {
+  return JSON.stringify(x, (_, v: Json) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+  );
+}
+
+export function formatDifferences(diffs: readonly Difference[]): string {
+  return diffs.map((d) => `${d.path}: expected ${canonical(d.expected)}, observed ${canonical(d.observed)}`).join('; ');
+}

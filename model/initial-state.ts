@@ -1,0 +1,45 @@
+// The observed state before the first action, built from the scenario itself, so that properties can
+// compare every step with the state it started from.
+import { toPool, sparsePool } from './mana.ts';
+import type { ObservedState } from './schema-types.ts';
+import type { NormalizedScenario } from './scenario.ts';
+
+export function initialObservedState(s: NormalizedScenario): ObservedState {
+  const defs = new Map(s.cards.map((c) => [c.id, c.definition]));
+  const battlefield = s.players
+    .flatMap((p) =>
+      p.battlefield.map((b) => {
+        const def = defs.get(b.card)!;
+        const counters = Object.fromEntries(Object.entries(b.counters ?? {}).filter((e): e is [string, number] => e[1] !== undefined));
+        const plus = (counters['+1/+1'] ?? 0) - (counters['-1/-1'] ?? 0);
+        return {
+          id: b.card,
+          card: b.card,
+          name: def.name,
+          owner: p.id,
+          controller: p.id,
+          token: false,
+          tapped: b.tapped ?? false,
+          counters,
+          ...(def.power !== undefined && def.toughness !== undefined ? { power: def.power + plus, toughness: def.toughness + plus } : {}),
+          damage: 0,
+          keywords: [...(def.keywords ?? [])],
+          kicked: false,
+          timesKicked: 0,
+        };
+      }),
+    )
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return {
+    stack: [],
+    battlefield,
+    players: s.players.map((p) => ({
+      id: p.id,
+      life: p.life,
+      hand: [...p.hand].sort(),
+      library: [...p.library],
+      graveyard: [...p.graveyard],
+      mana: sparsePool(toPool(p.mana)),
+    })) as ObservedState['players'],
+  };
+}

@@ -1,0 +1,118 @@
+// What a property is: an invariant from the Comprehensive Rules, checked over a scenario and the
+// trace an engine gave for it.
+import type { Capabilities, Mechanic, Observable, ObservedState, Step, StackObject, Trace, CardDefinition } from '../model/schema-types.ts';
+import type { NAction, NormalizedScenario } from '../model/scenario.ts';
+import { initialObservedState } from '../model/initial-state.ts';
+
+export type Verdict =
+  | { status: 'pass' }
+  /** The scenario did not exercise what the property is about. */
+  | { status: 'n/a' }
+  | { status: 'fail'; step: string; expected: string; observed: string };
+
+export interface Needs {
+  observes?: Observable[];
+  mechanics?: Mechanic[];
+  actions?: Capabilities['actions'];
+}
+
+export interface Property {
+  /** family.name, for example copies.kicked-like-original. */
+  id: string;
+  /** Comprehensive Rules numbers it checks. */
+  rules: string[];
+  /** One line, for people. */
+  statement: string;
+  /** What an engine must be able to do or observe; without it the property is skipped. */
+  needs?: Needs;
+  /** Precondition: the scenarios it says something about. Others count as not applicable. */
+  applies(s: NormalizedScenario): boolean;
+  check(run: Run): Verdict;
+}
+
+/** One action with the states around it. */
+export interface RunStep {
+  index: number;
+  action: NAction;
+  step: Step;
+  before: ObservedState;
+  after: ObservedState;
+}
+
+export class Run {
+  readonly steps: RunStep[];
+  private readonly defs: Map<string, CardDefinition>;
+
+  constructor(
+    readonly scenario: NormalizedScenario,
+    readonly trace: Trace,
+  ) {
+    this.defs = new Map(scenario.cards.map((c) => [c.id, c.definition]));
+    let before = initialObservedState(scenario);
+    this.steps = [];
+    const count = Math.min(scenario.actions.length, trace.steps.length);
+    for (let i = 0; i < count; i++) {
+      const step = trace.steps[i]!;
+      this.steps.push({ index: i, action: scenario.actions[i]!, step, before, after: step.state });
+      before = step.state;
+    }
+  }
+
+  def(cardId: string): CardDefinition | undefined {
+    return this.defs.get(cardId);
+  }
+
+  accepted(): RunStep[] {
+    return this.steps.filter((s) => s.step.outcome === 'accepted');
+  }
+}
+
+export function stackObject(state: ObservedState, id: string): StackObject | undefined {
+  return state.stack.find((o) => o.id === id);
+}
+
+export const pass: Verdict = { status: 'pass' };
+export const notApplicable: Verdict = { status: 'n/a' };
+
+export function fail(step: RunStep, expected: string, observed: string): Verdict {
+  return { status: 'fail', step: step.action.id, expected, observed };
+}
+
+/** Folds per-item verdicts: the first failure wins; pass if anything was checked, else n/a. */
+export class Checker {
+  private checked = false;
+  private failure: Verdict | undefined;
+
+  checkedOne(): void {
+    this.checked = true;
+  }
+
+  fail(step: RunStep, expected: string, observed: string): void {
+    this.checked = true;
+    this.failure ??= fail(step, expected, observed);
+  }
+
+  get done(): boolean {
+    return this.failure !== undefined;
+  }
+
+  verdict(): Verdict {
+    return this.failure ?? (this.checked ? pass : notApplicable);
+  }
+}
+
+export function show(x: unknown): string {
+  return JSON.stringify(x);
+}
+
+/** Why an engine cannot run a property, or undefined when it can. */
+export function missingCapability(p: Property, caps: Capabilities): string | undefined {
+  const needs = p.needs ?? {};
+  const observes = (needs.observes ?? []).filter((o) => !caps.observes.includes(o));
+  if (observes.length > 0) return `does not observe ${observes.join(', ')}`;
+  const mechanics = (needs.mechanics ?? []).filter((m) => !caps.mechanics.includes(m));
+  if (mechanics.length > 0) return `does not support ${mechanics.join(', ')}`;
+  const actions = (needs.actions ?? []).filter((a) => !caps.actions.includes(a));
+  if (actions.length > 0) return `cannot perform ${actions.join(', ')}`;
+  return undefined;
+}

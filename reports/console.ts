@@ -1,0 +1,66 @@
+// The console summary: one row per property, then what failed and where its repro is.
+import { describeEngine } from '../adapters/engine.ts';
+import type { EngineId, Scenario } from '../model/schema-types.ts';
+import type { Finding, SuiteResult } from '../runner/run-suite.ts';
+
+export function header(engine: EngineId, runs: number, seed: number): string {
+  return `castcheck: ${runs} scenarios against ${describeEngine(engine)} (seed ${seed})`;
+}
+
+export function summaryTable(result: SuiteResult): string {
+  const rows = result.tallies.map((t) => [
+    t.property.id,
+    t.property.rules.join(' '),
+    t.skipped ? '-' : String(t.passed),
+    t.skipped ? '-' : String(t.failed),
+    t.skipped ? `all (${t.skipped})` : String(t.notApplicable),
+    t.skipped ? 'SKIP' : t.failed > 0 ? 'FAIL' : t.passed > 0 ? 'PASS' : 'UNTESTED',
+  ]);
+  const head = ['property', 'rules', 'passed', 'failed', 'skipped', 'status'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const numeric = new Set([2, 3]);
+  const line = (r: string[]) =>
+    r
+      .map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]!) : i === r.length - 1 ? cell : cell.padEnd(widths[i]!)))
+      .join('  ');
+  const out = [line(head), ...rows.map(line)];
+  const f = result.engineFailures;
+  const broken = f.crash + f.timeout + f['protocol-error'];
+  if (broken > 0) out.push('', `engine gave no usable trace for ${broken} scenario(s): ${f.crash} crash, ${f.timeout} timeout, ${f['protocol-error']} protocol error`);
+  out.push('', 'skipped: scenarios a property does not apply to, or all of them when the engine cannot run it.');
+  return out.join('\n');
+}
+
+export function totals(result: SuiteResult): string {
+  const failed = result.tallies.filter((t) => t.failed > 0).length;
+  const skipped = result.tallies.filter((t) => t.skipped).length;
+  const untested = result.tallies.filter((t) => !t.skipped && t.passed === 0 && t.failed === 0).length;
+  const passed = result.tallies.length - failed - skipped - untested;
+  return `${result.tallies.length} properties: ${passed} passed, ${failed} failed, ${skipped} skipped, ${untested} untested`;
+}
+
+export function findingText(finding: Finding, reproPath: string): string {
+  const v = finding.verdict;
+  const size = scenarioSize(finding.scenario);
+  const title =
+    finding.kind === 'fail'
+      ? `FAIL ${finding.property!.id} (CR ${finding.property!.rules.join(', ')})`
+      : `${finding.kind.toUpperCase()} the engine gave no usable trace`;
+  const lines = [title];
+  if (v.status === 'fail') {
+    lines.push(`  after action ${v.step}:`, `    expected: ${v.expected}`, `    observed: ${v.observed}`);
+  } else {
+    lines.push(`  ${v.message}`);
+    if (v.stderr) lines.push(`  stderr: ${v.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+  }
+  lines.push(
+    `  found after ${finding.runsToFailure} scenario(s); shrunk in ${finding.shrinkRuns} engine run(s) to ${size.cards} card(s) and ${size.actions} action(s)`,
+    `  repro:  ${reproPath}`,
+    `  replay: npx castcheck replay ${reproPath}`,
+  );
+  return lines.join('\n');
+}
+
+export function scenarioSize(s: Scenario): { cards: number; actions: number } {
+  return { cards: s.cards.length, actions: s.actions.length };
+}

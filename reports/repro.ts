@@ -1,0 +1,44 @@
+// Repro files: a shrunk failure as a document anyone can replay (schema/repro.schema.json).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EngineId, Repro } from '../model/schema-types.ts';
+import { version } from '../model/version.ts';
+import type { Finding } from '../runner/run-suite.ts';
+
+export function reproOf(finding: Finding, engine: EngineId): Repro {
+  const v = finding.verdict;
+  const repro: Repro = {
+    format: 'castcheck-repro/1',
+    verdict: finding.kind,
+    expected: v.status === 'fail' ? v.expected : 'the engine answers with a trace',
+    observed: v.status === 'fail' ? v.observed : v.message,
+    engine: { name: engine.name, version: engine.version, ...(engine.fault !== undefined ? { fault: engine.fault } : {}) },
+    replay: {
+      seed: finding.seed,
+      path: finding.path,
+      runsToFailure: finding.runsToFailure,
+      shrinkRuns: finding.shrinkRuns,
+      castcheck: version,
+    },
+    scenario: finding.scenario,
+  };
+  if (finding.property) {
+    repro.property = { id: finding.property.id, rules: finding.property.rules, statement: finding.property.statement };
+  }
+  if (v.status === 'fail') repro.step = v.step;
+  if (finding.trace) repro.trace = finding.trace;
+  return repro;
+}
+
+export function reproFileName(finding: Finding): string {
+  return `${finding.property?.id ?? finding.kind}.repro.json`;
+}
+
+/** Writes the repro into `dir`/repros and returns its path. */
+export function writeRepro(dir: string, finding: Finding, engine: EngineId): string {
+  const folder = join(dir, 'repros');
+  mkdirSync(folder, { recursive: true });
+  const path = join(folder, reproFileName(finding));
+  writeFileSync(path, `${JSON.stringify(reproOf(finding, engine), null, 2)}\n`);
+  return path;
+}
