@@ -33,9 +33,9 @@ function validateFile(file: string): string[] {
     return [`cannot tell what this is: its "format" must be one of ${Object.keys(FORMATS).join(', ')}`];
   }
   const issues = validateDocument(kind, doc);
-  if (issues.length === 0 && (kind === 'scenario' || kind === 'repro')) {
+  if (issues.length === 0 && (kind === 'scenario' || kind === 'repro' || kind === 'case')) {
     const scenario = kind === 'scenario' ? (doc as Scenario) : (doc as { scenario: Scenario }).scenario;
-    const prefix = kind === 'repro' ? '/scenario' : '';
+    const prefix = kind === 'scenario' ? '' : '/scenario';
     issues.push(...scenarioIssues(scenario).map((i) => ({ ...i, pointer: prefix + i.pointer })));
   }
   if (issues.length > 0) return formatIssues(issues);

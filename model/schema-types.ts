@@ -74,6 +74,7 @@ export interface CastcheckDocuments {
   trace?: Trace;
   repro?: Repro;
   capabilities?: Capabilities;
+  case?: FixedCase;
 }
 /**
  * The printed characteristics and abilities of one card, in castcheck's card model. Real cards are stored in the catalog under their Oracle names; synthetic cards are written inline in a scenario.
@@ -542,4 +543,51 @@ export interface CardPool {
    * The printed cards it knows, by Oracle name.
    */
   oracle?: string[];
+}
+/**
+ * A fixed scenario with its expected outcome, taken from a ruling or worked from the rules. The reference engine must pass every one; engine authors can run them too.
+ */
+export interface FixedCase {
+  $schema?: string;
+  format: "castcheck-case/1";
+  id: string;
+  title?: string;
+  /**
+   * The ruling or rules text it comes from, by name and date or by rule number.
+   */
+  source: string;
+  /**
+   * @minItems 1
+   */
+  rules: [string, ...string[]];
+  /**
+   * When the case follows one reading of a contested point: which, and why.
+   */
+  contested?: string;
+  options?: CaseOptions;
+  scenario: Scenario;
+  /**
+   * @minItems 1
+   */
+  expect: [ExpectedStep, ...ExpectedStep[]];
+}
+export interface CaseOptions {
+  /**
+   * The reading of a copied spliced spell this case expects.
+   */
+  spliceCopy?: "ruling" | "literal";
+}
+/**
+ * What must be true after one action. The state lists only what the case is about: lists of permanents and players are matched by id, the stack in order, and only the fields given are compared.
+ */
+export interface ExpectedStep {
+  action: ObjectId;
+  outcome: "accepted" | "rejected";
+  reason?: RejectionReason;
+  state?: ExpectedState;
+}
+export interface ExpectedState {
+  stack?: {}[];
+  battlefield?: {}[];
+  players?: {}[];
 }

@@ -6,7 +6,7 @@ import { closest } from 'fastest-levenshtein';
 
 const SCHEMA_BASE = 'https://castcheck.dev/schema/';
 
-export const DOCUMENT_KINDS = ['scenario', 'trace', 'repro', 'card', 'capabilities'] as const;
+export const DOCUMENT_KINDS = ['scenario', 'trace', 'repro', 'case', 'card', 'capabilities'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** The `format` value that names each kind of document. */
@@ -14,6 +14,7 @@ export const FORMATS: Record<string, DocumentKind> = {
   'castcheck-scenario/1': 'scenario',
   'castcheck-trace/1': 'trace',
   'castcheck-repro/1': 'repro',
+  'castcheck-case/1': 'case',
 };
 
 export interface ValidationIssue {

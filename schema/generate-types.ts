@@ -14,6 +14,7 @@ export const schemaFiles = [
   'trace.schema.json',
   'repro.schema.json',
   'capabilities.schema.json',
+  'case.schema.json',
 ] as const;
 
 // One root that refers to every schema, so that each named type is emitted exactly once.

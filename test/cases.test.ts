@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { ReferenceEngine } from '../adapters/reference/engine.ts';
+import { checkCase, loadCases } from '../runner/cases.ts';
+
+const cases = loadCases();
+
+describe('fixed cases on the reference engine', () => {
+  it('has cases', () => {
+    expect(cases.length).toBeGreaterThan(0);
+  });
+
+  for (const { file, case: c } of cases) {
+    it(`${c.id} (CR ${c.rules.join(', ')})`, async () => {
+      expect(await checkCase(new ReferenceEngine(c.options ?? {}), c), file).toEqual([]);
+    });
+  }
+
+  it('notices an engine that does something else', async () => {
+    const twincast = cases.find((c) => c.case.id === 'kicked-burst-lightning-twincast')!.case;
+    const problems = await checkCase(new ReferenceEngine({ fault: 'copy-loses-kicked' }), twincast);
+    expect(problems.join('\n')).toMatch(/copy: .*kicked: expected true, observed false/);
+    expect(problems.join('\n')).toMatch(/a4: .*life: expected 16, observed 18/);
+  });
+});

@@ -1,0 +1,113 @@
+// The command line, run as a user runs it.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validateDocument } from '../model/schemas.ts';
+
+function castcheck(...args: string[]) {
+  const r = spawnSync(process.execPath, ['bin/castcheck.mjs', ...args], { encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe('castcheck run', () => {
+  it('passes the reference engine and prints the table', () => {
+    const out = mkdtempSync(join(tmpdir(), 'castcheck-'));
+    const r = castcheck('run', '--engine', 'reference', '--runs', '300', '--seed', '1', '--out', out);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/300 scenarios against reference .* \(seed 1\)/);
+    expect(r.out).toMatch(/copies\.kicked-like-original\s+707\.2 707\.10\s+\d+\s+0\s+\d+\s+PASS/);
+    expect(r.out).toMatch(/7 properties: 7 passed, 0 failed/);
+  });
+
+  it('fails on a faulty engine, writes a repro that replays', () => {
+    const out = mkdtempSync(join(tmpdir(), 'castcheck-'));
+    const r = castcheck('run', '--fault', 'copy-loses-kicked', '--runs', '200', '--seed', '5', '--out', out);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/FAIL copies\.kicked-like-original/);
+    const file = join(out, 'repros', 'copies.kicked-like-original.repro.json');
+    expect(r.out).toContain(`npx castcheck replay ${file}`);
+    const repro = JSON.parse(readFileSync(file, 'utf8'));
+    expect(validateDocument('repro', repro)).toEqual([]);
+    expect(repro.engine).toMatchObject({ name: 'reference', fault: 'copy-loses-kicked' });
+    expect(repro.replay.seed).toBe(5);
+
+    const replay = castcheck('replay', file);
+    expect(replay.code).toBe(1);
+    expect(replay.out).toMatch(/^STILL FAILS/);
+    const fixed = castcheck('replay', file, '--engine', 'reference');
+    expect(fixed.code).toBe(0);
+    expect(fixed.out).toMatch(/^PASSES/);
+  });
+
+  it('rejects bad usage with exit code 2', () => {
+    expect(castcheck('run', '--runs', 'many').code).toBe(2);
+    expect(castcheck('run', '--fault', 'no-such-fault').err).toMatch(/unknown fault 'no-such-fault'; the faults are: copy-loses-kicked/);
+    expect(castcheck('frobnicate').code).toBe(2);
+    expect(castcheck('replay', '/nonexistent.json').err).toMatch(/no such file/);
+  });
+});
+
+describe('castcheck validate', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'castcheck-'));
+  const write = (name: string, text: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+
+  it('accepts the fixed cases', () => {
+    const r = castcheck('validate', 'scenarios/copies/kicked-burst-lightning-twincast.case.json');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/valid case/);
+  });
+
+  it('exits 2 and names the JSON pointer of a misspelled field', () => {
+    const file = write(
+      'misspelled.json',
+      JSON.stringify({
+        format: 'castcheck-scenario/1',
+        cards: [{ id: 'bolt', oracle: 'Burst Lightning' }],
+        players: [{ id: 'p1', hand: ['bolt'], mana: { R: 5 } }, { id: 'p2' }],
+        actions: [{ do: 'cast', card: 'bolt', kickr: ['A'], targets: [['p2']] }],
+      }),
+    );
+    const r = castcheck('validate', file);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("/actions/0/kickr: unknown property 'kickr' (did you mean 'kicker'?)");
+  });
+
+  it('gives malformed JSON a line and column, not a stack trace', () => {
+    const r = castcheck('validate', write('broken.json', '{\n  "format": "castcheck-scenario/1",\n  "cards": [\n}'));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/broken\.json:4:1: malformed JSON/);
+    expect(r.err).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('names documents it cannot recognise', () => {
+    const r = castcheck('validate', write('other.json', '{"hello": 1}'));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/cannot tell what this is/);
+  });
+
+  it('validates the repro a run wrote', () => {
+    const out = mkdtempSync(join(tmpdir(), 'castcheck-'));
+    castcheck('run', '--fault', 'copy-loses-kicked', '--runs', '100', '--seed', '2', '--out', out);
+    const file = join(out, 'repros', 'copies.kicked-like-original.repro.json');
+    expect(existsSync(file)).toBe(true);
+    expect(castcheck('validate', file).code).toBe(0);
+  });
+});
+
+describe('castcheck list', () => {
+  it('prints the properties with their rules, the cards and the faults', () => {
+    expect(castcheck('list').out).toMatch(/kicker\.declarations\s+CR 702\.33b, 702\.33c, 702\.33d/);
+    const cards = castcheck('list', '--cards').out;
+    for (const name of ['Burst Lightning', 'Kavu Titan', 'Everflowing Chalice', 'Gnarlid Pack', 'Glacial Ray', 'Lava Spike', 'Reach Through Mists', 'Desperate Ritual', 'Twincast']) {
+      expect(cards).toContain(name);
+    }
+    expect(castcheck('list', '--faults').out).toMatch(/copy-loses-kicked/);
+  });
+});

@@ -1,0 +1,56 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect } from 'vitest';
+import { ReferenceEngine } from '../adapters/reference/engine.ts';
+import { scenarioArb } from '../generators/scenario.ts';
+import { lintScenario } from '../model/lint.ts';
+import { normalizeScenario } from '../model/scenario.ts';
+import { formatIssues, validateDocument } from '../model/schemas.ts';
+import type { Capabilities } from '../model/schema-types.ts';
+
+const reference = new ReferenceEngine().capabilities;
+const printedOnly: Capabilities = {
+  mechanics: ['kicker', 'multikicker'],
+  actions: ['cast', 'resolve'],
+  cards: { synthetic: false, oracle: ['Burst Lightning', 'Kavu Titan', 'Gnarlid Pack', 'Twincast', 'Grizzly Bears', 'Island'] },
+  observes: [],
+};
+
+describe('scenario generator', () => {
+  test.prop([scenarioArb({ capabilities: reference })], { numRuns: 300 })('makes schema-valid, consistent scenarios', (s) => {
+    expect(formatIssues(validateDocument('scenario', s))).toEqual([]);
+    expect(formatIssues(lintScenario(normalizeScenario(s)))).toEqual([]);
+  });
+
+  test.prop([scenarioArb({ capabilities: printedOnly })], { numRuns: 200 })('stays inside what an engine declares', (s) => {
+    expect(formatIssues(validateDocument('scenario', s))).toEqual([]);
+    const known = new Set(printedOnly.cards.oracle);
+    for (const c of s.cards) {
+      expect(c.definition, 'no synthetic cards').toBeUndefined();
+      expect(known.has(c.oracle!), c.oracle).toBe(true);
+    }
+    for (const a of s.actions) {
+      expect(printedOnly.actions).toContain(a.do);
+      if (a.do === 'cast') expect(a.splice).toBeUndefined();
+    }
+  });
+
+  test.prop([scenarioArb({ capabilities: reference, illegalShare: 0 })], { numRuns: 300 })(
+    'with no illegal share, the reference engine accepts every action',
+    (s) => {
+      const trace = new ReferenceEngine().runSync(s);
+      const rejected = trace.steps.filter((st) => st.outcome !== 'accepted').map((st) => `${st.action}: ${st.reason} ${st.message}`);
+      expect(rejected).toEqual([]);
+    },
+  );
+
+  test('mixes kicker, multikicker, several splices and copies in one scenario', () => {
+    const samples = fc.sample(scenarioArb({ capabilities: reference }), { numRuns: 1000, seed: 3 });
+    const all = samples.filter((s) => {
+      const cast = s.actions[0];
+      return cast?.do === 'cast' && (cast.kicker?.length ?? 0) + (cast.multikicker ?? 0) > 0 && (cast.splice?.length ?? 0) >= 2 && s.actions.some((a) => a.id?.startsWith('copy'));
+    });
+    expect(all.length).toBeGreaterThan(10);
+    expect(samples.some((s) => s.cards.some((c) => c.oracle && c.oracle !== 'Island'))).toBe(true);
+    expect(samples.some((s) => s.cards.some((c) => c.definition))).toBe(true);
+  });
+});
