@@ -2,7 +2,7 @@
 // one zone, actions refer to objects that exist, and card definitions are consistent.
 import { parseMana } from './mana.ts';
 import type { ValidationIssue } from './schemas.ts';
-import type { CardDefinition } from './schema-types.ts';
+import type { CardDefinition, Effect, TargetRequirement } from './schema-types.ts';
 import { PLAYER_IDS, type NormalizedScenario } from './scenario.ts';
 
 export function lintScenario(s: NormalizedScenario): ValidationIssue[] {
@@ -84,44 +84,65 @@ export function lintCard(def: CardDefinition): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const hasX = def.manaCost !== undefined && parseMana(def.manaCost).x > 0;
   const kickerCount = def.kicker?.costs.length ?? 0;
-  const targetCount = def.targets?.length ?? 0;
+  const kickable = kickerCount > 0 || def.multikicker !== undefined;
   const permanent = !def.types.some((t) => t === 'Instant' || t === 'Sorcery');
   if (permanent && (def.effects?.length || def.targets?.length)) {
     issues.push({ pointer: '/effects', message: 'a permanent card has no spell effects or targets in the card model' });
   }
-  if (!permanent && def.entersWith?.length) {
-    issues.push({ pointer: '/entersWith', message: 'an instant or sorcery never enters the battlefield' });
+  if (!permanent && (def.entersWith?.length || def.triggers?.length || def.statics?.length)) {
+    issues.push({ pointer: '', message: 'an instant or sorcery never enters the battlefield, so it has no enters-with, triggered or static abilities' });
   }
-  const conditionNeeds = (condition: string | undefined, pointer: string) => {
+  // Kicker conditions of a card's own text need its kicker; a triggered ability about another
+  // spell (spellCast) looks at that spell's kicker instead.
+  const conditionNeeds = (condition: string | undefined, pointer: string, ownKicker: boolean) => {
+    if (!ownKicker || condition === undefined || condition === 'always') return;
     if (condition === 'kickedB' && kickerCount < 2) issues.push({ pointer, message: 'kickedB needs two kicker costs' });
-    if (condition === 'kickedA' && kickerCount < 1) issues.push({ pointer, message: 'kickedA needs a kicker cost' });
-    if (condition && condition !== 'always' && kickerCount === 0 && !def.multikicker) {
-      issues.push({ pointer, message: `condition '${condition}' needs kicker or multikicker` });
-    }
+    else if (condition === 'kickedA' && kickerCount < 1) issues.push({ pointer, message: 'kickedA needs a kicker cost' });
+    else if (!kickable) issues.push({ pointer, message: `condition '${condition}' needs kicker or multikicker` });
   };
-  def.targets?.forEach((t, i) => {
-    conditionNeeds(t.condition, `/targets/${i}/condition`);
-    if (t.perKick && kickerCount === 0 && !def.multikicker) issues.push({ pointer: `/targets/${i}/perKick`, message: 'perKick needs kicker or multikicker' });
+  const lintTargets = (targets: TargetRequirement[] | undefined, at: string, ownKicker: boolean) =>
+    targets?.forEach((t, i) => {
+      conditionNeeds(t.condition, `${at}/${i}/condition`, ownKicker);
+      if (t.perKick && ownKicker && !kickable) issues.push({ pointer: `${at}/${i}/perKick`, message: 'perKick needs kicker or multikicker' });
+    });
+  const lintEffects = (effects: Effect[] | undefined, targetCount: number, at: string, ownKicker: boolean, onPermanent: boolean) =>
+    effects?.forEach((e, i) => {
+      const ep = `${at}/${i}`;
+      conditionNeeds(e.condition, `${ep}/condition`, ownKicker);
+      if (e.condition === 'insteadIfKicked' && i === 0) issues.push({ pointer: `${ep}/condition`, message: 'insteadIfKicked replaces the effect before it, and there is none' });
+      if (e.amount === 'X' && !hasX) issues.push({ pointer: `${ep}/amount`, message: "amount 'X' needs {X} in the mana cost" });
+      if (e.target !== undefined && e.target >= targetCount) issues.push({ pointer: `${ep}/target`, message: `there is no target requirement ${e.target}` });
+      if (e.self && !onPermanent) issues.push({ pointer: `${ep}/self`, message: 'only an ability of a permanent can affect itself' });
+      if (e.self && e.target !== undefined) issues.push({ pointer: ep, message: 'an effect has either a target or self, not both' });
+      const targetable = ['damage', 'putCounters', 'copySpell', 'counterSpell', 'destroy', 'bounce', 'pump', 'sacrifice', 'discard', 'mill'];
+      const selfable = ['putCounters', 'pump', 'destroy', 'bounce'];
+      const needsTarget = targetable.includes(e.kind) && !(e.self && selfable.includes(e.kind));
+      if (needsTarget && e.target === undefined) issues.push({ pointer: ep, message: `a ${e.kind} effect needs a target${selfable.includes(e.kind) ? ' or self' : ''}` });
+      if (!targetable.includes(e.kind) && e.target !== undefined) issues.push({ pointer: `${ep}/target`, message: `a ${e.kind} effect takes no target` });
+      const counted = ['damage', 'draw', 'gainLife', 'putCounters', 'createToken', 'sacrifice', 'discard', 'mill'];
+      if (counted.includes(e.kind) && e.amount === undefined) issues.push({ pointer: ep, message: `a ${e.kind} effect needs an amount` });
+      if (e.kind === 'addMana' && !e.mana) issues.push({ pointer: ep, message: 'an addMana effect needs mana' });
+      if (e.kind === 'addMana' && e.mana && parseMana(e.mana).x + parseMana(e.mana).generic > 0) {
+        issues.push({ pointer: `${ep}/mana`, message: 'added mana is coloured or {C}, never generic or {X}' });
+      }
+      if (e.kind === 'putCounters' && !e.counter) issues.push({ pointer: ep, message: 'a putCounters effect needs a counter' });
+      if (e.kind === 'createToken' && !e.token) issues.push({ pointer: ep, message: 'a createToken effect needs a token' });
+      if (e.kind === 'pump' && e.power === undefined && e.toughness === undefined && e.keyword === undefined) {
+        issues.push({ pointer: ep, message: 'a pump effect needs power, toughness or a keyword' });
+      }
+    });
+  lintTargets(def.targets, '/targets', true);
+  lintEffects(def.effects, def.targets?.length ?? 0, '/effects', true, false);
+  def.entersWith?.forEach((e, i) => conditionNeeds(e.condition, `/entersWith/${i}/condition`, true));
+  def.triggers?.forEach((tr, i) => {
+    const at = `/triggers/${i}`;
+    const ownKicker = tr.event === 'selfEnters';
+    if (tr.if !== undefined && tr.if !== 'notKicked' && ownKicker && !kickable) issues.push({ pointer: `${at}/if`, message: `'if ${tr.if}' needs kicker or multikicker` });
+    if (tr.if === 'kickedB' && ownKicker && kickerCount < 2) issues.push({ pointer: `${at}/if`, message: 'kickedB needs two kicker costs' });
+    if (tr.if !== undefined && !['selfEnters', 'spellCast'].includes(tr.event)) issues.push({ pointer: `${at}/if`, message: `a ${tr.event} event is about nothing that can be kicked` });
+    lintTargets(tr.targets, `${at}/targets`, ownKicker);
+    lintEffects(tr.effects, tr.targets?.length ?? 0, `${at}/effects`, ownKicker, true);
   });
-  def.effects?.forEach((e, i) => {
-    const at = `/effects/${i}`;
-    conditionNeeds(e.condition, `${at}/condition`);
-    if (e.condition === 'insteadIfKicked' && i === 0) issues.push({ pointer: `${at}/condition`, message: 'insteadIfKicked replaces the effect before it, and there is none' });
-    if (e.amount === 'X' && !hasX) issues.push({ pointer: `${at}/amount`, message: "amount 'X' needs {X} in the mana cost" });
-    if (e.target !== undefined && e.target >= targetCount) issues.push({ pointer: `${at}/target`, message: `there is no target requirement ${e.target}` });
-    const needsTarget = e.kind === 'damage' || e.kind === 'putCounters' || e.kind === 'copySpell';
-    if (needsTarget && e.target === undefined) issues.push({ pointer: at, message: `a ${e.kind} effect needs a target` });
-    if (!needsTarget && e.target !== undefined) issues.push({ pointer: `${at}/target`, message: `a ${e.kind} effect takes no target` });
-    if ((e.kind === 'damage' || e.kind === 'draw' || e.kind === 'gainLife' || e.kind === 'putCounters') && e.amount === undefined) {
-      issues.push({ pointer: at, message: `a ${e.kind} effect needs an amount` });
-    }
-    if (e.kind === 'addMana' && !e.mana) issues.push({ pointer: at, message: 'an addMana effect needs mana' });
-    if (e.kind === 'addMana' && e.mana && parseMana(e.mana).x + parseMana(e.mana).generic > 0) {
-      issues.push({ pointer: `${at}/mana`, message: 'added mana is coloured or {C}, never generic or {X}' });
-    }
-    if (e.kind === 'putCounters' && !e.counter) issues.push({ pointer: at, message: 'a putCounters effect needs a counter' });
-  });
-  def.entersWith?.forEach((e, i) => conditionNeeds(e.condition, `/entersWith/${i}/condition`));
   if (def.types.includes('Creature') && (def.power === undefined || def.toughness === undefined)) {
     issues.push({ pointer: '', message: 'a creature needs power and toughness' });
   }

@@ -5,11 +5,11 @@ import type {
   Action,
   CardDefinition,
   CastAction,
+  CloneAction,
   CopyAction,
-  CounterAction,
   ManaPool,
   Player,
-  ResolveAction,
+  PutOntoBattlefieldAction,
   Scenario,
   ScenarioCard,
   StartingPermanent,
@@ -20,11 +20,14 @@ export const PLAYER_IDS: readonly PlayerId[] = ['p1', 'p2'];
 
 export type NCard = ScenarioCard & { definition: CardDefinition };
 export type NPlayer = Required<Omit<Player, 'id'>> & { id: PlayerId; battlefield: StartingPermanent[]; mana: ManaPool };
-export type NCastAction = CastAction & { id: string; player: PlayerId };
-export type NCopyAction = CopyAction & { id: string; player: PlayerId };
-export type NResolveAction = ResolveAction & { id: string };
-export type NCounterAction = CounterAction & { id: string };
-export type NAction = NCastAction | NCopyAction | NResolveAction | NCounterAction;
+type WithId<A> = A & { id: string };
+type WithPlayer<A> = A & { id: string; player: PlayerId };
+// Actions that name who does them carry that player once normalized; the others just their id.
+type PlayerActions = CastAction | CopyAction | PutOntoBattlefieldAction | CloneAction;
+export type NAction = { [K in Action['do']]: Extract<Action, { do: K }> extends infer A ? (A extends PlayerActions ? WithPlayer<A> : WithId<A>) : never }[Action['do']];
+export type NCastAction = Extract<NAction, { do: 'cast' }>;
+export type NCopyAction = Extract<NAction, { do: 'copy' }>;
+export type NResolveAction = Extract<NAction, { do: 'resolve' }>;
 
 export interface NormalizedScenario extends Scenario {
   cards: NCard[];
@@ -55,13 +58,10 @@ export function normalizeScenario(scenario: Scenario): NormalizedScenario {
 
 function normalizeAction(action: Action, index: number): NAction {
   const id = action.id ?? `a${index + 1}`;
-  switch (action.do) {
-    case 'cast':
-    case 'copy':
-      return { ...action, id, player: action.player ?? 'p1' };
-    default:
-      return { ...action, id };
+  if ('player' in action || action.do === 'cast' || action.do === 'copy' || action.do === 'putOntoBattlefield' || action.do === 'clone') {
+    return { ...action, id, player: (action as { player?: PlayerId }).player ?? 'p1' } as NAction;
   }
+  return { ...action, id } as NAction;
 }
 
 export function isNormalized(scenario: Scenario): scenario is NormalizedScenario {

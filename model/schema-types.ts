@@ -6,26 +6,51 @@
 export type ManaCost = string;
 export type CardType = "Instant" | "Sorcery" | "Creature" | "Artifact" | "Enchantment" | "Land";
 export type Keyword = "flying" | "trample" | "haste" | "menace" | "lifelink" | "flash";
+export type Color = "W" | "U" | "B" | "R" | "G";
 export type SpliceQuality = "Arcane" | "instant or sorcery";
 /**
  * What may be chosen. any: a creature or a player; spell and instantOrSorcerySpell: a spell on the stack.
  */
 export type TargetKind =
-  "any" | "creature" | "player" | "opponent" | "permanent" | "land" | "spell" | "instantOrSorcerySpell";
+  | "any"
+  | "creature"
+  | "player"
+  | "opponent"
+  | "permanent"
+  | "nonlandPermanent"
+  | "artifact"
+  | "land"
+  | "spell"
+  | "instantOrSorcerySpell";
 /**
  * A counter name: +1/+1, -1/-1, charge...
  */
 export type CounterKind = string;
-export type Color = "W" | "U" | "B" | "R" | "G";
 /**
  * When an effect or target applies. always; kicked: if the spell was kicked at all; kickedA / kickedB: if it was kicked with that kicker cost (CR 702.33f, 607.2i); perKick: once for each time it was kicked (multikicker and two kicker costs both count); insteadIfKicked: if kicked, this effect happens and the effect written just before it does not; notKicked: only if it was not kicked.
  */
 export type KickerCondition = "always" | "kicked" | "kickedA" | "kickedB" | "perKick" | "insteadIfKicked" | "notKicked";
 /**
+ * An intervening 'if' (CR 603.4): checked when the event happens (if false, nothing triggers) and again on resolution. It looks at the object the event is about: the permanent that entered, or the spell that was cast.
+ */
+export type TriggerCondition = "kicked" | "kickedA" | "kickedB" | "kickedTwice" | "notKicked";
+/**
  * A name fixed by the scenario: p1 and p2 for players, a card's id, or the id of the action that made a copy.
  */
 export type ObjectId = string;
-export type Action = CastAction | CopyAction | ResolveAction | CounterAction;
+export type Action =
+  | CastAction
+  | CopyAction
+  | ResolveAction
+  | CounterAction
+  | PutOntoBattlefieldAction
+  | FlickerAction
+  | CloneAction
+  | BounceAction
+  | DestroyAction
+  | DestroyAllAction
+  | TapAction
+  | UntapAction;
 /**
  * A kicker cost by its printed position: A is the first, B the second (CR 702.33f).
  */
@@ -53,9 +78,26 @@ export type RejectionReason =
   | "illegal-target"
   | "x-mismatch"
   | "sacrifice-mismatch"
-  | "cannot-pay";
-export type Mechanic = "kicker" | "kickerAB" | "multikicker" | "splice" | "copy" | "x" | "freeCast" | "sacrificeCost";
+  | "cannot-pay"
+  | "not-a-permanent"
+  | "not-in-zone";
+export type StackObject = StackSpell | StackAbility;
+export type Mechanic =
+  | "kicker"
+  | "kickerAB"
+  | "multikicker"
+  | "splice"
+  | "copy"
+  | "x"
+  | "freeCast"
+  | "sacrificeCost"
+  | "costModifiers"
+  | "triggers"
+  | "triggerMultiplier"
+  | "protection"
+  | "tokens";
 export type Observable =
+  | "step.triggered"
   | "stack.manaCost"
   | "stack.kicker"
   | "stack.multikicker"
@@ -100,6 +142,10 @@ export interface CardDefinition {
    * Evergreen keywords printed on the card; castcheck only records them.
    */
   keywords?: Keyword[];
+  /**
+   * Protection from these colours (CR 702.16): it can't be the target of spells of those colours, and damage from sources of those colours is prevented.
+   */
+  protection?: Color[];
   kicker?: Kicker;
   multikicker?: Multikicker;
   splice?: Splice;
@@ -115,6 +161,14 @@ export interface CardDefinition {
    * Replacement effects applied as the permanent enters (CR 603.6d): never triggers.
    */
   entersWith?: EntersWith[];
+  /**
+   * Triggered abilities of the permanent, in printed order; scenarios refer to them by index.
+   */
+  triggers?: TriggeredAbility[];
+  /**
+   * Static abilities of the permanent that change costs, triggers or damage.
+   */
+  statics?: StaticAbility[];
   /**
    * The card's Oracle text, for people. Never read by engines.
    */
@@ -182,15 +236,55 @@ export interface TargetRequirement {
    * A requirement that exists only if the spell was kicked is chosen only then (CR 702.33g, 601.2c).
    */
   condition?: "always" | "kicked" | "kickedA" | "kickedB";
+  /**
+   * It must be an object not chosen for this card's earlier requirements (Jilt: 'another target creature').
+   */
+  another?: boolean;
+  filter?: TargetFilter;
+}
+/**
+ * Further restrictions on a target permanent.
+ */
+export interface TargetFilter {
+  /**
+   * Not of these colours (nonblack).
+   */
+  notColors?: Color[];
+  /**
+   * Without these subtypes (non-Spirit).
+   */
+  notSubtypes?: string[];
+  /**
+   * With all of these keywords (with flying).
+   */
+  keywords?: Keyword[];
+  /**
+   * Controlled by the spell's or ability's controller, or by an opponent.
+   */
+  controller?: "you" | "opponent";
 }
 /**
  * One instruction of a spell. amount may be a number or 'X' (the value chosen for {X}).
  */
 export interface Effect {
   /**
-   * damage: to each object chosen for target; draw: its controller draws; gainLife: its controller gains; addMana: adds mana to its controller's pool; putCounters: on each object chosen for target; copySpell: copies the spell chosen for target, whose controller may choose new targets (CR 707.10c).
+   * damage: to each object chosen for target. draw, gainLife: its controller. addMana: to its controller's pool. putCounters: on each target, or on the source permanent with self. copySpell: copies the target spell; the resolve action may give new targets (CR 707.10c). counterSpell: counters the target spell (only if it was kicked, with ifTargetKicked). destroy, bounce: the target permanent (bounce returns it to its owner's hand). pump: power and toughness (and a keyword) until end of turn, to each target or to self. createToken: amount tokens described by token. sacrifice: the target player sacrifices amount creatures. discard: the target player discards amount cards. mill: the target player puts the top amount cards of their library into their graveyard.
    */
-  kind: "damage" | "draw" | "gainLife" | "addMana" | "putCounters" | "copySpell";
+  kind:
+    | "damage"
+    | "draw"
+    | "gainLife"
+    | "addMana"
+    | "putCounters"
+    | "copySpell"
+    | "counterSpell"
+    | "destroy"
+    | "bounce"
+    | "pump"
+    | "createToken"
+    | "sacrifice"
+    | "discard"
+    | "mill";
   amount?: number | "X";
   /**
    * Index of the target requirement this effect uses.
@@ -200,15 +294,95 @@ export interface Effect {
   counter?: CounterKind;
   copyColor?: Color;
   condition?: KickerCondition;
+  /**
+   * The effect applies to the permanent the ability belongs to, not to a target.
+   */
+  self?: boolean;
+  /**
+   * For counterSpell: only if the target spell was kicked (Ertai's Trickery).
+   */
+  ifTargetKicked?: boolean;
+  /**
+   * For pump.
+   */
+  power?: number;
+  /**
+   * For pump.
+   */
+  toughness?: number;
+  keyword?: Keyword;
+  token?: TokenDefinition;
+}
+export interface TokenDefinition {
+  name: string;
+  /**
+   * @minItems 1
+   */
+  types: [CardType, ...CardType[]];
+  subtypes?: string[];
+  colors?: Color[];
+  power?: number;
+  toughness?: number;
+  keywords?: Keyword[];
 }
 /**
- * The permanent enters with counters, or with a keyword, when condition holds (CR 603.6d).
+ * The permanent enters with counters, a keyword or tapped, when condition holds (CR 603.6d).
  */
 export interface EntersWith {
   counter?: CounterKind;
   amount?: number;
   keyword?: Keyword;
   condition?: KickerCondition;
+  /**
+   * It enters tapped.
+   */
+  tapped?: true;
+}
+export interface TriggeredAbility {
+  /**
+   * selfEnters: this permanent enters. spellCast: a spell is cast (CR 601.2i; copies are not cast). landToGraveyard: a land is put into a graveyard from the battlefield, once per land (CR 603.2c). becomesTapped: a permanent matching filter becomes tapped; entering tapped is not becoming tapped (CR 603.2e). selfDealtDamage: damage is dealt to this permanent; prevented damage is not dealt (CR 603.2g). tokenCreated: a token is created (a copy of a permanent spell that resolves is not created, CR 111.13).
+   */
+  event: "selfEnters" | "spellCast" | "landToGraveyard" | "becomesTapped" | "selfDealtDamage" | "tokenCreated";
+  /**
+   * Whose spell, land or permanent the event must be about, seen from the ability's controller.
+   */
+  whose?: "yours" | "opponents" | "any";
+  filter?: PermanentFilter;
+  if?: TriggerCondition;
+  targets?: TargetRequirement[];
+  /**
+   * Kicker conditions in effects look at the object the event is about, like the intervening if.
+   *
+   * @minItems 1
+   */
+  effects: [Effect, ...Effect[]];
+  /**
+   * 'Do this only once each turn' (CR 603.2h): it does not trigger again once it has resolved this turn.
+   */
+  oncePerTurn?: boolean;
+}
+export interface StaticAbility {
+  /**
+   * costReduction, costIncrease: spells cost amount generic mana less or more (CR 601.2f; a reduction lowers only the generic part, never below {0}). triggerMultiplier: if an artifact or creature entering causes a triggered ability of a permanent its controller controls to trigger, that ability triggers an additional time (CR 603.2d). preventDamage: prevent all damage that would be dealt to the permanents its controller controls.
+   */
+  kind: "costReduction" | "costIncrease" | "triggerMultiplier" | "preventDamage";
+  amount?: number;
+  /**
+   * For cost changes: whose spells.
+   */
+  spells?: "yours" | "opponents" | "all";
+  /**
+   * For cost changes: only kicked spells.
+   */
+  kicked?: boolean;
+  /**
+   * For cost changes: only the first such spell its controller casts each turn (Vine Gecko).
+   */
+  firstEachTurn?: boolean;
+  /**
+   * For cost changes: not spells with these types (noncreature).
+   */
+  notTypes?: CardType[];
 }
 /**
  * A whole game situation and a script of actions with every decision spelled out, so that it has exactly one correct outcome. All actions happen in one main phase of p1's turn; mana pools do not empty between actions.
@@ -313,6 +487,25 @@ export interface CastAction {
    */
   sacrifice?: ObjectId[];
   targets?: Targets;
+  /**
+   * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   */
+  triggerTargets?: TriggerChoice[];
+  /**
+   * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   */
+  triggerOrder?: string[];
+}
+/**
+ * Targets for a triggered ability that triggers during this action. Instances of the same ability take the entries for it in order.
+ */
+export interface TriggerChoice {
+  source: ObjectId;
+  /**
+   * Index in the source's triggers.
+   */
+  ability?: number;
+  targets: Targets;
 }
 /**
  * An effect puts a copy of a spell onto the stack under player's control (CR 707.10). The copy is not cast. Its id is the action's id.
@@ -323,6 +516,14 @@ export interface CopyAction {
   player?: "p1" | "p2";
   spell: ObjectId;
   newTargets?: Targets;
+  /**
+   * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   */
+  triggerTargets?: TriggerChoice[];
+  /**
+   * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   */
+  triggerOrder?: string[];
 }
 /**
  * Both players pass priority and the top object of the stack resolves (CR 608).
@@ -331,6 +532,18 @@ export interface ResolveAction {
   do: "resolve";
   id?: ObjectId;
   newTargets?: Targets;
+  /**
+   * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   */
+  triggerTargets?: TriggerChoice[];
+  /**
+   * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   */
+  triggerOrder?: string[];
+  /**
+   * Choices made on resolution (CR 608.2d), in order: the creature a player sacrifices, the cards they discard. Without them, the eligible object with the smallest id is chosen.
+   */
+  choices?: ObjectId[];
 }
 /**
  * An effect counters a spell: it leaves the stack without resolving.
@@ -339,6 +552,152 @@ export interface CounterAction {
   do: "counter";
   id?: ObjectId;
   spell: ObjectId;
+  /**
+   * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   */
+  triggerTargets?: TriggerChoice[];
+  /**
+   * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   */
+  triggerOrder?: string[];
+}
+/**
+ * An effect puts a card onto the battlefield from the hand or graveyard without casting it: it is never kicked (CR 400.7).
+ */
+export interface PutOntoBattlefieldAction {
+  do: "putOntoBattlefield";
+  id?: ObjectId;
+  /**
+   * Who puts it onto the battlefield and controls it.
+   */
+  player?: "p1" | "p2";
+  card: ObjectId;
+  /**
+   * It enters tapped.
+   */
+  tapped?: boolean;
+  /**
+   * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   */
+  triggerTargets?: TriggerChoice[];
+  /**
+   * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   */
+  triggerOrder?: string[];
+}
+/**
+ * An effect exiles a permanent and returns it to the battlefield under its owner's control: a new object (CR 400.7).
+ */
+export interface FlickerAction {
+  do: "flicker";
+  id?: ObjectId;
+  permanent: ObjectId;
+  /**
+   * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   */
+  triggerTargets?: TriggerChoice[];
+  /**
+   * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   */
+  triggerOrder?: string[];
+}
+/**
+ * A card from its owner's hand enters the battlefield as a copy of a permanent (CR 707.2): it copies the printed values, never whether that permanent was kicked.
+ */
+export interface CloneAction {
+  do: "clone";
+  id?: ObjectId;
+  player?: "p1" | "p2";
+  card: ObjectId;
+  copyOf: ObjectId;
+  /**
+   * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   */
+  triggerTargets?: TriggerChoice[];
+  /**
+   * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   */
+  triggerOrder?: string[];
+}
+/**
+ * An effect returns a permanent or a spell to its owner's hand. A spell loses what was spliced onto it (CR 702.47e).
+ */
+export interface BounceAction {
+  do: "bounce";
+  id?: ObjectId;
+  object: ObjectId;
+  /**
+   * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   */
+  triggerTargets?: TriggerChoice[];
+  /**
+   * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   */
+  triggerOrder?: string[];
+}
+/**
+ * An effect destroys a permanent.
+ */
+export interface DestroyAction {
+  do: "destroy";
+  id?: ObjectId;
+  permanent: ObjectId;
+  /**
+   * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   */
+  triggerTargets?: TriggerChoice[];
+  /**
+   * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   */
+  triggerOrder?: string[];
+}
+/**
+ * An effect destroys every permanent that matches the filter at once (one event with several occurrences, CR 603.2c).
+ */
+export interface DestroyAllAction {
+  do: "destroyAll";
+  id?: ObjectId;
+  filter: PermanentFilter;
+  /**
+   * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   */
+  triggerTargets?: TriggerChoice[];
+  /**
+   * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   */
+  triggerOrder?: string[];
+}
+/**
+ * An effect taps a permanent.
+ */
+export interface TapAction {
+  do: "tap";
+  id?: ObjectId;
+  permanent: ObjectId;
+  /**
+   * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   */
+  triggerTargets?: TriggerChoice[];
+  /**
+   * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   */
+  triggerOrder?: string[];
+}
+/**
+ * An effect untaps a permanent.
+ */
+export interface UntapAction {
+  do: "untap";
+  id?: ObjectId;
+  permanent: ObjectId;
+  /**
+   * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   */
+  triggerTargets?: TriggerChoice[];
+  /**
+   * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   */
+  triggerOrder?: string[];
 }
 /**
  * An engine's answer to a scenario: for every action, whether it was accepted, and what the game looked like afterwards, in a normal form.
@@ -375,7 +734,17 @@ export interface Step {
    * Free text from the engine, for people.
    */
   message?: string;
+  /**
+   * Every triggered ability that triggered during the action, in the order put on the stack (CR 603.3b), including any removed for lack of a legal target (CR 603.3d). Engines that observe triggers declare 'step.triggered'.
+   */
+  triggered?: TriggerEvent[];
   state: ObservedState;
+}
+export interface TriggerEvent {
+  id?: ObjectId;
+  source: ObjectId;
+  ability: number;
+  controller: "p1" | "p2";
 }
 export interface ObservedState {
   /**
@@ -392,7 +761,8 @@ export interface ObservedState {
 /**
  * A spell on the stack as the engine sees it. Fields an engine cannot observe may be left out; properties that need them are then skipped.
  */
-export interface StackObject {
+export interface StackSpell {
+  kind: "spell";
   id: ObjectId;
   card: ObjectId;
   name: string;
@@ -427,6 +797,20 @@ export interface StackObject {
 export interface TotalCost {
   mana: ManaCost;
   sacrificed?: ObjectId[];
+}
+/**
+ * A triggered ability on the stack.
+ */
+export interface StackAbility {
+  kind: "ability";
+  id: ObjectId;
+  source: ObjectId;
+  /**
+   * Index in the source's triggers.
+   */
+  ability: number;
+  controller: "p1" | "p2";
+  targets: Targets;
 }
 export interface ObservedPermanent {
   id: ObjectId;
@@ -527,7 +911,20 @@ export interface ReplayInfo {
  */
 export interface Capabilities {
   mechanics: Mechanic[];
-  actions: ("cast" | "copy" | "resolve" | "counter")[];
+  actions: (
+    | "cast"
+    | "copy"
+    | "resolve"
+    | "counter"
+    | "putOntoBattlefield"
+    | "flicker"
+    | "clone"
+    | "bounce"
+    | "destroy"
+    | "destroyAll"
+    | "tap"
+    | "untap"
+  )[];
   cards: CardPool;
   /**
    * Optional parts of the observed state that the engine reports.

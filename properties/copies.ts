@@ -1,14 +1,14 @@
 // Copies of spells (CR 707.2, 707.10).
-import type { ObservedState, StackObject } from '../model/schema-types.ts';
-import { Checker, show, stackObject, type Property, type RunStep } from './property.ts';
+import type { ObservedState, StackSpell } from '../model/schema-types.ts';
+import { Checker, show, spellOnStack, type Property, type RunStep } from './property.ts';
 
 /** The copy an accepted step made and the spell it copies, as they stood. */
-export function copyMadeBy(step: RunStep): { copy: StackObject | undefined; original: StackObject | undefined } | undefined {
+export function copyMadeBy(step: RunStep): { copy: StackSpell | undefined; original: StackSpell | undefined } | undefined {
   const a = step.action;
   if (step.step.outcome !== 'accepted') return undefined;
-  if (a.do === 'copy') return { copy: stackObject(step.after, a.id), original: stackObject(step.before, a.spell) };
+  if (a.do === 'copy') return { copy: spellOnStack(step.after, a.id), original: spellOnStack(step.before, a.spell) };
   if (a.do === 'resolve') {
-    const copy = stackObject(step.after, a.id);
+    const copy = spellOnStack(step.after, a.id);
     if (!copy?.copy) return undefined;
     return { copy, original: originalOf(copy, step.before) };
   }
@@ -16,9 +16,9 @@ export function copyMadeBy(step: RunStep): { copy: StackObject | undefined; orig
 }
 
 // A copy made by a resolving spell copies one of that spell's targets.
-function originalOf(copy: StackObject, before: ObservedState): StackObject | undefined {
+function originalOf(copy: StackSpell, before: ObservedState): StackSpell | undefined {
   const copier = before.stack[before.stack.length - 1];
-  const candidates = (copier?.targets ?? []).flat().map((id) => stackObject(before, id));
+  const candidates = (copier?.targets ?? []).flat().map((id) => spellOnStack(before, id));
   return candidates.find((o) => o?.card === copy.card);
 }
 

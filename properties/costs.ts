@@ -1,6 +1,6 @@
 // Costs: mana value (CR 202.3, 118.8d) and the total cost (CR 601.2f-h).
 import { formatMana, normalizeManaText, payFromPool, toPool, poolsEqual, formatPool } from '../model/mana.ts';
-import { Checker, show, type Property } from './property.ts';
+import { Checker, show, spellOnStack, spells, type Property } from './property.ts';
 import { declaresAdditionalCost, expectedTotalMana, hasX, printedManaValue } from './expectations.ts';
 import type { NCastAction } from '../model/scenario.ts';
 
@@ -14,7 +14,7 @@ export const manaValueUnchanged: Property = {
     const castX = new Map<string, number>();
     for (const step of run.steps) {
       if (step.action.do === 'cast' && step.action.x !== undefined) castX.set(step.action.card, step.action.x);
-      for (const o of step.after.stack) {
+      for (const o of spells(step.after)) {
         const def = run.def(o.card);
         if (!def) continue;
         // Without an observed X, only the cast spell's X is known for sure.
@@ -46,7 +46,7 @@ export const totalCostPaid: Property = {
       if (!def) continue;
       const spliced = (action.splice ?? []).map((id) => run.def(id)).filter((d) => d !== undefined);
       const total = expectedTotalMana(def, action, spliced);
-      const o = step.after.stack.find((s) => s.id === action.card);
+      const o = spellOnStack(step.after, action.card);
       if (o?.totalCost && normalizeManaText(o.totalCost.mana) !== formatMana(total)) {
         c.fail(step, `total cost ${formatMana(total)} for ${def.name}`, `total cost ${o.totalCost.mana}`);
         break;

@@ -1,5 +1,5 @@
 // Kicker and multikicker declarations (CR 702.33).
-import { Checker, show, type Property } from './property.ts';
+import { Checker, show, spellOnStack, type Property } from './property.ts';
 import { kickerDeclarationProblem } from './expectations.ts';
 
 export const kickerDeclarations: Property = {
@@ -24,7 +24,7 @@ export const kickerDeclarations: Property = {
         continue;
       }
       if (step.step.outcome !== 'accepted') continue;
-      const o = step.after.stack.find((s) => s.id === a.card);
+      const o = spellOnStack(step.after, a.card);
       if (!o) {
         c.fail(step, `${def.name} is on the stack`, 'it is not');
         continue;

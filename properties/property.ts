@@ -1,6 +1,6 @@
 // What a property is: an invariant from the Comprehensive Rules, checked over a scenario and the
 // trace an engine gave for it.
-import type { Capabilities, Mechanic, Observable, ObservedState, Step, StackObject, Trace, CardDefinition } from '../model/schema-types.ts';
+import type { Capabilities, Mechanic, Observable, ObservedState, Step, StackSpell, Trace, CardDefinition } from '../model/schema-types.ts';
 import type { NAction, NormalizedScenario } from '../model/scenario.ts';
 import { initialObservedState } from '../model/initial-state.ts';
 
@@ -67,8 +67,13 @@ export class Run {
   }
 }
 
-export function stackObject(state: ObservedState, id: string): StackObject | undefined {
-  return state.stack.find((o) => o.id === id);
+/** The spells on the stack, bottom first, without the abilities. */
+export function spells(state: ObservedState): StackSpell[] {
+  return state.stack.filter((o): o is StackSpell => o.kind === 'spell');
+}
+
+export function spellOnStack(state: ObservedState, id: string): StackSpell | undefined {
+  return spells(state).find((o) => o.id === id);
 }
 
 export const pass: Verdict = { status: 'pass' };

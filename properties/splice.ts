@@ -1,6 +1,6 @@
 // Splice onto Arcane and onto instant or sorcery (CR 702.47).
 import { colorsOf, normalizeManaText, parseMana } from '../model/mana.ts';
-import { Checker, show, type Property } from './property.ts';
+import { Checker, show, spellOnStack, type Property } from './property.ts';
 
 const castsWithSplice = (s: { actions: { do: string; splice?: string[] }[] }) =>
   s.actions.some((a) => a.do === 'cast' && (a.splice?.length ?? 0) > 0);
@@ -44,7 +44,7 @@ export const splicedSpellKeepsCharacteristics: Property = {
       const a = step.action;
       if (a.do !== 'cast' || (a.splice?.length ?? 0) === 0) continue;
       const def = run.def(a.card);
-      const o = step.after.stack.find((s) => s.id === a.card);
+      const o = spellOnStack(step.after, a.card);
       if (!def || !o) continue;
       const printedColors = def.manaCost === undefined ? [] : colorsOf(parseMana(def.manaCost));
       const checks: [string, unknown, unknown][] = [

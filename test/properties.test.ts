@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import { normalizeScenario, type NormalizedScenario } from '../model/scenario.ts';
-import type { Scenario, Trace } from '../model/schema-types.ts';
+import type { Scenario, StackSpell, Trace } from '../model/schema-types.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { Run, type Property } from '../properties/property.ts';
 
@@ -38,6 +38,13 @@ const splicedSpike: Scenario = {
   ],
 };
 
+/** The spell at a stack position after a step, for breaking its fields. */
+function spellAt(t: Trace, step: number, position: number): StackSpell {
+  const o = t.steps[step]!.state.stack[position]!;
+  if (o.kind !== 'spell') throw new Error('not a spell');
+  return o;
+}
+
 type Breaker = { scenario: Scenario; break: (t: Trace) => void };
 
 // Steps: kickedBoltCopied a1 cast bolt kicked, a2 copy, a3 pack with an unprinted kicker (rejected), a4 pack multikicked twice.
@@ -45,7 +52,7 @@ const breakers: Record<string, Breaker> = {
   'costs.mana-value-unchanged': {
     scenario: kickedBoltCopied,
     break: (t) => {
-      t.steps[0]!.state.stack[0]!.manaValue = 5;
+      spellAt(t, 0, 0).manaValue = 5;
     },
   },
   'costs.total-cost-paid': {
@@ -57,13 +64,13 @@ const breakers: Record<string, Breaker> = {
   'kicker.declarations': {
     scenario: kickedBoltCopied,
     break: (t) => {
-      t.steps[3]!.state.stack[2]!.timesKicked = 1;
+      spellAt(t, 3, 2).timesKicked = 1;
     },
   },
   'copies.kicked-like-original': {
     scenario: kickedBoltCopied,
     break: (t) => {
-      t.steps[1]!.state.stack[1]!.kicked = false;
+      spellAt(t, 1, 1).kicked = false;
     },
   },
   'splice.card-stays-in-hand': {
@@ -76,7 +83,7 @@ const breakers: Record<string, Breaker> = {
   'splice.keeps-main-characteristics': {
     scenario: splicedSpike,
     break: (t) => {
-      t.steps[0]!.state.stack[0]!.types = ['Sorcery', 'Instant'];
+      spellAt(t, 0, 0).types = ['Sorcery', 'Instant'];
     },
   },
   'casting.rejection-changes-nothing': {

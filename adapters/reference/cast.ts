@@ -1,12 +1,13 @@
 // Casting a spell (CR 601.2) with every choice declared by the scenario. Works on a copy of the
 // game: a rejected cast returns the reason and the caller keeps the game as it was (CR 733.1).
-import type { NCastAction } from '../../model/scenario.ts';
+import { parseMana } from '../../model/mana.ts';
+import type { NCastAction, PlayerId } from '../../model/scenario.ts';
 import { player, type Game, type StackSpell } from './game.ts';
 import type { Rejection } from './kicker.ts';
 import { hasSpliceQuality } from './characteristics.ts';
-import { hasLegalChoice, targetDeclarationError } from './targets.ts';
+import { hasLegalChoice } from './targets.ts';
+import { leaveBattlefield } from './zones.ts';
 import type { Rules } from './rules.ts';
-import { parseMana } from '../../model/mana.ts';
 
 export function castSpell(g: Game, action: NCastAction, r: Rules): Rejection | null {
   const caster = player(g, action.player);
@@ -15,10 +16,13 @@ export function castSpell(g: Game, action: NCastAction, r: Rules): Rejection | n
   // CR 601.2a: the card moves from the caster's hand to the stack.
   const handIndex = caster.hand.indexOf(action.card);
   if (handIndex === -1) return { reason: 'not-in-hand', message: `${card.def.name} is not in ${caster.id}'s hand` };
-  if (card.def.types.includes('Land')) return { reason: 'not-a-spell', message: `${card.def.name} is a land and cannot be cast` };
+  if (card.def.types.includes('Land') || card.def.manaCost === undefined) {
+    return { reason: 'not-a-spell', message: `${card.def.name} cannot be cast` };
+  }
   caster.hand.splice(handIndex, 1);
 
   const spell: StackSpell = {
+    kind: 'spell',
     id: action.card,
     card: action.card,
     def: card.def,
@@ -39,7 +43,7 @@ export function castSpell(g: Game, action: NCastAction, r: Rules): Rejection | n
   const kickerError = r.kickerDeclarationError(card.def, spell.kicker, spell.multikicker);
   if (kickerError) return kickerError;
 
-  const hasX = card.def.manaCost !== undefined && parseMana(card.def.manaCost).x > 0;
+  const hasX = parseMana(card.def.manaCost).x > 0;
   if (hasX && action.x === undefined) return { reason: 'x-mismatch', message: `${card.def.name} has {X}: choose a value for it` };
   if (!hasX && action.x !== undefined) return { reason: 'x-mismatch', message: `${card.def.name} has no {X} in its mana cost` };
   // CR 107.3b: cast without paying its mana cost, X can only be 0.
@@ -52,35 +56,44 @@ export function castSpell(g: Game, action: NCastAction, r: Rules): Rejection | n
   g.stack.push(spell);
 
   // CR 601.2c: targets, including those of the spliced text (CR 702.47d).
-  const slots = r.targetSlots(spell);
-  const self = spell.id;
+  const slots = r.spellTargetSlots(spell);
+  const ctx = { self: spell.id, controller: action.player, sourceColors: r.spellCharacteristics(spell).colors };
   for (const slot of slots) {
-    if (slot.part > 0 && slot.active && !hasLegalChoice(g, slot, self, action.player)) {
+    if (slot.part > 0 && slot.active && !hasLegalChoice(g, slot, ctx)) {
       const name = spell.spliced[slot.part - 1]!.def.name;
       return { reason: 'splice-no-legal-target', message: `${name} has no legal target to choose (CR 702.47b)` };
     }
   }
-  const targetError = r.targetDeclarationError(g, slots, spell.targets, self, action.player);
+  const targetError = r.targetDeclarationError(g, slots, spell.targets, ctx);
   if (targetError) return targetError;
 
   // CR 601.2f-h: determine the total cost, lock it in, pay it.
-  const total = r.totalCost({
-    def: card.def,
-    kicker: spell.kicker,
-    multikicker: spell.multikicker,
-    spliced: spell.spliced.map((s) => s.def),
-    x: spell.x ?? 0,
-    withoutPayingManaCost: action.withoutPayingManaCost ?? false,
-  });
-  const payError = r.payTotalCost(g, action.player, total, action.sacrifice ?? []);
-  if (payError) return payError;
+  const total = r.totalCost(
+    g,
+    {
+      def: card.def,
+      controller: action.player,
+      kicker: spell.kicker,
+      multikicker: spell.multikicker,
+      spliced: spell.spliced.map((s) => s.def),
+      x: spell.x ?? 0,
+      withoutPayingManaCost: action.withoutPayingManaCost ?? false,
+    },
+    r,
+  );
+  const paid = r.checkPayment(g, action.player, total, action.sacrifice ?? []);
+  if (!Array.isArray(paid)) return paid;
+  leaveBattlefield(g, paid, 'graveyard', r);
   spell.totalCost = { mana: total.mana, sacrificed: [...(action.sacrifice ?? [])] };
-  // CR 601.2i: the spell becomes cast.
+
+  // CR 601.2i: the spell becomes cast; "whenever you cast" abilities trigger now.
+  if (r.isKicked(spell)) g.turn.kickedSpellsCast[action.player]++;
+  r.collectTriggers(g, { kind: 'spellCast', spell }, r);
   return null;
 }
 
 /** CR 702.47a-b: each revealed card is a different card with splice, in the caster's hand, and fits the spell. */
-export function spliceDeclarationError(g: Game, spell: StackSpell, splice: readonly string[], caster: 'p1' | 'p2'): Rejection | null {
+export function spliceDeclarationError(g: Game, spell: StackSpell, splice: readonly string[], caster: PlayerId): Rejection | null {
   const seen = new Set<string>();
   for (const id of splice) {
     if (seen.has(id)) return { reason: 'splice-card-twice', message: `'${id}' is spliced twice onto one spell` };

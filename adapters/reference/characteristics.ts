@@ -1,8 +1,8 @@
-// What a spell on the stack looks like: mana cost, mana value (CR 202.3), colours and types. A
-// spliced spell keeps only its main card's characteristics (CR 702.47c).
+// What objects look like: a spell's mana cost, mana value (CR 202.3), colours and types (a spliced
+// spell keeps only its main card's, CR 702.47c); a permanent's colours, power and toughness.
 import { colorsOf, manaValue, parseMana, formatMana, emptyMana } from '../../model/mana.ts';
-import type { CardType, Color } from '../../model/schema-types.ts';
-import type { StackSpell } from './game.ts';
+import type { CardDefinition, CardType, Color } from '../../model/schema-types.ts';
+import type { Permanent, StackSpell } from './game.ts';
 
 export interface SpellCharacteristics {
   name: string;
@@ -26,13 +26,29 @@ export function spellCharacteristics(spell: StackSpell): SpellCharacteristics {
   };
 }
 
+export function definitionColors(def: CardDefinition): Color[] {
+  return def.manaCost === undefined ? [] : colorsOf(parseMana(def.manaCost));
+}
+
+export function permanentColors(p: Permanent): Color[] {
+  return definitionColors(p.def);
+}
+
+export function toughnessOf(p: Permanent): number {
+  return (p.def.toughness ?? 0) + (p.counters['+1/+1'] ?? 0) - (p.counters['-1/-1'] ?? 0) + p.pump.toughness;
+}
+
+export function powerOf(p: Permanent): number {
+  return (p.def.power ?? 0) + (p.counters['+1/+1'] ?? 0) - (p.counters['-1/-1'] ?? 0) + p.pump.power;
+}
+
 /** CR 702.47a: the quality a splice card needs the spell to have. */
-export function hasSpliceQuality(spell: { def: StackSpell['def'] }, onto: 'Arcane' | 'instant or sorcery'): boolean {
+export function hasSpliceQuality(spell: { def: CardDefinition }, onto: 'Arcane' | 'instant or sorcery'): boolean {
   return onto === 'Arcane'
     ? (spell.def.subtypes ?? []).includes('Arcane')
     : spell.def.types.includes('Instant') || spell.def.types.includes('Sorcery');
 }
 
-export function isPermanentSpell(spell: { def: StackSpell['def'] }): boolean {
-  return !spell.def.types.includes('Instant') && !spell.def.types.includes('Sorcery');
+export function isPermanentCard(def: CardDefinition): boolean {
+  return !def.types.includes('Instant') && !def.types.includes('Sorcery');
 }

@@ -21,6 +21,7 @@ export interface CopyRequest {
 export function copyOfSpell(orig: StackSpell, req: CopyRequest, r: Rules): StackSpell {
   const keepSplice = r.options.spliceCopy === 'ruling';
   const copy: StackSpell = {
+    kind: 'spell',
     id: req.id,
     card: orig.card,
     def: orig.def,
@@ -36,7 +37,7 @@ export function copyOfSpell(orig: StackSpell, req: CopyRequest, r: Rules): Stack
   const colors = req.colors ?? orig.colors;
   if (colors) copy.colors = [...colors];
   if (!keepSplice) {
-    const slots = r.targetSlots(orig).filter((s) => s.active);
+    const slots = r.spellTargetSlots(orig).filter((s) => s.active);
     copy.targets = orig.targets.filter((_, i) => slots[i]?.part === 0);
   }
   return copy;
@@ -45,16 +46,17 @@ export function copyOfSpell(orig: StackSpell, req: CopyRequest, r: Rules): Stack
 /** Puts a copy of `spellId` onto the stack; rejects new targets that do not fit (CR 707.10c). */
 export function putCopyOnStack(g: Game, spellId: string, req: CopyRequest, r: Rules): Rejection | null {
   const orig = g.stack.find((s) => s.id === spellId);
-  if (!orig) {
-    const exists = g.cards.has(spellId) || g.battlefield.some((p) => p.id === spellId);
+  if (!orig || orig.kind !== 'spell') {
+    const exists = orig !== undefined || g.cards.has(spellId) || g.battlefield.some((p) => p.id === spellId);
     return exists
       ? { reason: 'not-a-spell', message: `'${spellId}' is not a spell on the stack` }
       : { reason: 'no-such-object', message: `no object '${spellId}'` };
   }
   const copy = r.copyOfSpell(orig, req, r);
   if (req.newTargets) {
-    const slots = r.targetSlots(copy);
-    const error = r.targetDeclarationError(g, slots, req.newTargets, copy.id, copy.controller);
+    const slots = r.spellTargetSlots(copy);
+    const colors = r.spellCharacteristics(copy).colors;
+    const error = r.targetDeclarationError(g, slots, req.newTargets, { self: copy.id, controller: copy.controller, sourceColors: colors });
     if (error) return error;
     copy.targets = req.newTargets.map((t) => [...t]);
   }

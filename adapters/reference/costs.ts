@@ -1,12 +1,14 @@
 // The total cost of a spell (CR 601.2f) and paying it (CR 601.2h).
 import { addMana, emptyMana, fixX, parseMana, payFromPool, type Mana } from '../../model/mana.ts';
-import type { CardDefinition, Cost, KickerLabel, SacrificeCost } from '../../model/schema-types.ts';
+import type { CardDefinition, Cost, KickerLabel, SacrificeCost, StaticAbility } from '../../model/schema-types.ts';
 import type { PlayerId } from '../../model/scenario.ts';
-import { player, type Game } from './game.ts';
-import type { Rejection } from './kicker.ts';
+import { player, type Game, type Permanent } from './game.ts';
+import { isKicked, type Rejection } from './kicker.ts';
+import type { Rules } from './rules.ts';
 
 export interface CostDeclaration {
   def: CardDefinition;
+  controller: PlayerId;
   kicker: KickerLabel[];
   multikicker: number;
   spliced: CardDefinition[];
@@ -33,11 +35,32 @@ export function additionalCosts(d: CostDeclaration): Cost[] {
   return costs;
 }
 
+/** The cost-changing static abilities on the battlefield that apply to this spell. */
+export function costChanges(g: Game, d: CostDeclaration): { permanent: Permanent; ability: StaticAbility }[] {
+  const kicked = isKicked(d);
+  const out: { permanent: Permanent; ability: StaticAbility }[] = [];
+  for (const permanent of g.battlefield) {
+    for (const ability of permanent.def.statics ?? []) {
+      if (ability.kind !== 'costReduction' && ability.kind !== 'costIncrease') continue;
+      const spells = ability.spells ?? 'yours';
+      if (spells === 'yours' && permanent.controller !== d.controller) continue;
+      if (spells === 'opponents' && permanent.controller === d.controller) continue;
+      if (ability.kicked && !kicked) continue;
+      if (ability.notTypes?.some((t) => d.def.types.includes(t))) continue;
+      // Vine Gecko: only the first kicked spell its controller casts this turn.
+      if (ability.firstEachTurn && g.turn.kickedSpellsCast[d.controller] > 0) continue;
+      out.push({ permanent, ability });
+    }
+  }
+  return out;
+}
+
 /**
- * CR 601.2f: the mana cost, or {0} when cast without paying it (CR 118.9), plus every additional
- * cost (CR 118.9d: they still apply to a free cast).
+ * CR 601.2f: the mana cost, or nothing when cast without paying it (CR 118.9), plus every
+ * additional cost (CR 118.9d: they still apply to a free cast) and increase, minus reductions,
+ * which lower only the generic part and never below {0} (CR 118.7a).
  */
-export function totalCost(d: CostDeclaration): TotalCost {
+export function totalCost(g: Game, d: CostDeclaration, r: Rules): TotalCost {
   const base = d.withoutPayingManaCost || d.def.manaCost === undefined ? emptyMana() : fixX(parseMana(d.def.manaCost), d.x);
   let mana = base;
   const sacrifices: SacrificeCost[] = [];
@@ -45,19 +68,28 @@ export function totalCost(d: CostDeclaration): TotalCost {
     if (cost.mana) mana = addMana(mana, parseMana(cost.mana));
     if (cost.sacrifice) sacrifices.push(cost.sacrifice);
   }
+  let increase = 0;
+  let reduction = 0;
+  for (const { ability } of r.costChanges(g, d)) {
+    if (ability.kind === 'costIncrease') increase += ability.amount ?? 1;
+    else reduction += ability.amount ?? 1;
+  }
+  mana = { ...mana, generic: Math.max(0, mana.generic + increase - reduction) };
   return { mana, sacrifices };
 }
 
 /**
  * CR 601.2h: pays the whole cost or nothing. Sacrificed permanents are taken from `chosen` in cost
- * order; each must be the caster's and match its cost's filter.
+ * order; each must be the caster's and match its cost's filter. Returns the sacrificed permanents,
+ * still on the battlefield, for the caller to move.
  */
-export function payTotalCost(g: Game, caster: PlayerId, cost: TotalCost, chosen: readonly string[]): Rejection | null {
+export function checkPayment(g: Game, caster: PlayerId, cost: TotalCost, chosen: readonly string[]): Rejection | Permanent[] {
   const needed = cost.sacrifices.reduce((n, s) => n + s.count, 0);
   if (chosen.length !== needed) {
     return { reason: 'sacrifice-mismatch', message: `the costs sacrifice ${needed} permanent(s), ${chosen.length} were named` };
   }
   if (new Set(chosen).size !== chosen.length) return { reason: 'sacrifice-mismatch', message: 'a permanent is named twice to sacrifice' };
+  const sacrificed: Permanent[] = [];
   let next = 0;
   for (const s of cost.sacrifices) {
     for (let i = 0; i < s.count; i++) {
@@ -72,15 +104,11 @@ export function payTotalCost(g: Game, caster: PlayerId, cost: TotalCost, chosen:
         (!types || types.some((t) => permanent.def.types.includes(t))) &&
         (!subtypes || subtypes.some((t) => (permanent.def.subtypes ?? []).includes(t)));
       if (!matches) return { reason: 'sacrifice-mismatch', message: `${permanent.def.name} does not fit the sacrifice cost` };
+      sacrificed.push(permanent);
     }
   }
   const pool = payFromPool(player(g, caster).pool, cost.mana);
   if (!pool) return { reason: 'cannot-pay', message: 'the mana available cannot pay the total cost' };
   player(g, caster).pool = pool;
-  for (const id of chosen) {
-    const permanent = g.battlefield.find((p) => p.id === id)!;
-    g.battlefield = g.battlefield.filter((p) => p.id !== id);
-    if (!permanent.token) player(g, permanent.owner).graveyard.push(permanent.card);
-  }
-  return null;
+  return sacrificed;
 }

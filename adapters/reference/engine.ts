@@ -2,19 +2,40 @@
 import type { Engine } from '../engine.ts';
 import type { Capabilities, EngineId, Scenario, Step, Trace } from '../../model/schema-types.ts';
 import { isNormalized, normalizeScenario, type NAction } from '../../model/scenario.ts';
+import { InputError } from '../../model/errors.ts';
+import { catalog } from '../../model/catalog.ts';
+import { version } from '../../model/version.ts';
 import { cloneGame, initialGame, type Game } from './game.ts';
 import type { Rejection } from './kicker.ts';
 import { observe } from './observe.ts';
 import { resolveTop } from './resolve.ts';
 import { referenceRules, type Rules, type RulesOptions } from './rules.ts';
 import { faultById, FAULTS } from './faults.ts';
-import { InputError } from '../../model/errors.ts';
-import { catalog } from '../../model/catalog.ts';
-import { version } from '../../model/version.ts';
+import { bounce, clone, counterSpell, destroy, destroyAll, flicker, putOntoBattlefield, setTapped } from './actions.ts';
+import { putTriggersOnStack } from './triggers.ts';
 
 export interface ReferenceEngineOptions extends Partial<RulesOptions> {
   fault?: string;
 }
+
+export const REFERENCE_CAPABILITIES: Omit<Capabilities, 'cards'> = {
+  mechanics: ['kicker', 'kickerAB', 'multikicker', 'splice', 'copy', 'x', 'freeCast', 'sacrificeCost', 'costModifiers', 'triggers', 'triggerMultiplier', 'protection', 'tokens'],
+  actions: ['cast', 'copy', 'resolve', 'counter', 'putOntoBattlefield', 'flicker', 'clone', 'bounce', 'destroy', 'destroyAll', 'tap', 'untap'],
+  observes: [
+    'step.triggered',
+    'stack.manaCost',
+    'stack.kicker',
+    'stack.multikicker',
+    'stack.timesKicked',
+    'stack.spliced',
+    'stack.x',
+    'stack.totalCost',
+    'permanent.kicked',
+    'permanent.powerToughness',
+    'player.mana',
+    'player.library',
+  ],
+};
 
 export class ReferenceEngine implements Engine {
   readonly id: EngineId;
@@ -31,24 +52,7 @@ export class ReferenceEngine implements Engine {
     }
     this.rules = rules;
     this.id = { name: 'reference', version, ...(fault !== undefined ? { fault } : {}) };
-    this.capabilities = {
-      mechanics: ['kicker', 'kickerAB', 'multikicker', 'splice', 'copy', 'x', 'freeCast', 'sacrificeCost'],
-      actions: ['cast', 'copy', 'resolve', 'counter'],
-      cards: { synthetic: true, oracle: [...catalog().keys()] },
-      observes: [
-        'stack.manaCost',
-        'stack.kicker',
-        'stack.multikicker',
-        'stack.timesKicked',
-        'stack.spliced',
-        'stack.x',
-        'stack.totalCost',
-        'permanent.kicked',
-        'permanent.powerToughness',
-        'player.mana',
-        'player.library',
-      ],
-    };
+    this.capabilities = { ...REFERENCE_CAPABILITIES, cards: { synthetic: true, oracle: [...catalog().keys()] } };
   }
 
   run(scenario: Scenario): Promise<Trace> {
@@ -62,15 +66,26 @@ export class ReferenceEngine implements Engine {
     for (const action of s.actions) {
       // Each action works on a copy of the game: a rejected one leaves it as it was (CR 733.1).
       const next = cloneGame(game);
-      const rejection = this.apply(next, action);
-      if (rejection) {
-        steps.push({ action: action.id, outcome: 'rejected', reason: rejection.reason, message: rejection.message, state: observe(game, this.rules) });
-      } else {
-        game = next;
-        steps.push({ action: action.id, outcome: 'accepted', state: observe(game, this.rules) });
+      const outcome = this.perform(next, action);
+      if ('reason' in outcome) {
+        steps.push({ action: action.id, outcome: 'rejected', reason: outcome.reason, message: outcome.message, state: observe(game, this.rules) });
+        continue;
       }
+      game = next;
+      const step: Step = { action: action.id, outcome: 'accepted', state: observe(game, this.rules) };
+      if (outcome.length > 0) step.triggered = outcome;
+      steps.push(step);
     }
     return { format: 'castcheck-trace/1', engine: this.id, ...(s.id !== undefined ? { scenario: s.id } : {}), steps };
+  }
+
+  /** Performs one action, then state-based actions, then puts what triggered on the stack. */
+  private perform(g: Game, action: NAction): Rejection | NonNullable<Step['triggered']> {
+    const r = this.rules;
+    const rejection = this.apply(g, action);
+    if (rejection) return rejection;
+    r.stateBasedActions(g, r);
+    return putTriggersOnStack(g, action, r);
   }
 
   private apply(g: Game, action: NAction): Rejection | null {
@@ -82,14 +97,24 @@ export class ReferenceEngine implements Engine {
         return r.putCopyOnStack(g, action.spell, { id: action.id, controller: action.player, ...(action.newTargets ? { newTargets: action.newTargets } : {}) }, r);
       case 'resolve':
         return resolveTop(g, action, r);
-      case 'counter': {
-        const index = g.stack.findIndex((s) => s.id === action.spell);
-        if (index === -1) return { reason: g.cards.has(action.spell) ? 'not-a-spell' : 'no-such-object', message: `'${action.spell}' is not a spell on the stack` };
-        const [spell] = g.stack.splice(index, 1);
-        // A countered card goes to its owner's graveyard; a countered copy ceases to exist.
-        if (spell && !spell.copy) g.players[spell.owner === 'p1' ? 0 : 1].graveyard.push(spell.card);
-        return null;
-      }
+      case 'counter':
+        return counterSpell(g, action.spell);
+      case 'putOntoBattlefield':
+        return putOntoBattlefield(g, action.card, action.player, action.tapped ?? false, r);
+      case 'flicker':
+        return flicker(g, action.permanent, r);
+      case 'clone':
+        return clone(g, action.card, action.copyOf, action.player, r);
+      case 'bounce':
+        return bounce(g, action.object, r);
+      case 'destroy':
+        return destroy(g, action.permanent, r);
+      case 'destroyAll':
+        return destroyAll(g, action.filter, r);
+      case 'tap':
+        return setTapped(g, action.permanent, true, r);
+      case 'untap':
+        return setTapped(g, action.permanent, false, r);
     }
   }
 

@@ -1,8 +1,10 @@
-// The reference engine's game state. Ids follow the scenario: cards keep their ids in every zone,
-// a copy of a spell (and the token it becomes) is named by the action that made it.
+// The reference engine's game state. Ids follow the scenario: cards keep their ids in every zone;
+// a copy of a spell (and the token it becomes) is named by the action that made it; triggered
+// abilities and created tokens by the action, then .t1, .t2... and .k1, .k2...
 import type { CardDefinition, Color, KickerLabel, Keyword } from '../../model/schema-types.ts';
 import { toPool, type Mana, type Pool } from '../../model/mana.ts';
 import type { NormalizedScenario, PlayerId } from '../../model/scenario.ts';
+import type { KickInfo } from './kicker.ts';
 
 export interface SplicedCard {
   card: string;
@@ -10,6 +12,7 @@ export interface SplicedCard {
 }
 
 export interface StackSpell {
+  kind: 'spell';
   id: string;
   /** The card this spell is; for a copy, the card of the spell it copies. */
   card: string;
@@ -28,9 +31,30 @@ export interface StackSpell {
   colors?: Color[];
 }
 
+/** What a triggered ability remembers of its source and of the object its event was about. */
+export interface StackTrigger {
+  kind: 'ability';
+  id: string;
+  source: string;
+  sourceSerial: number;
+  /** The source's definition and colours when it triggered, for last known information (CR 608.2h). */
+  sourceDef: CardDefinition;
+  sourceColors: Color[];
+  ability: number;
+  controller: PlayerId;
+  targets: string[][];
+  /** How the object the event was about was kicked: the entering permanent, or the cast spell. */
+  subject: KickInfo;
+}
+
+export type StackItem = StackSpell | StackTrigger;
+
 export interface Permanent {
   id: string;
-  card: string;
+  /** Tells apart the objects one id names over time: a permanent that leaves and returns is a new object (CR 400.7). */
+  serial: number;
+  /** The card it is, or for a token that was a copy of a spell, the copied spell's card; none for a created token. */
+  card: string | undefined;
   def: CardDefinition;
   owner: PlayerId;
   controller: PlayerId;
@@ -39,6 +63,8 @@ export interface Permanent {
   counters: Record<string, number>;
   damage: number;
   keywords: Keyword[];
+  /** Until-end-of-turn changes: the turn never ends inside a scenario. */
+  pump: { power: number; toughness: number };
   /** What the spell it resolved from was kicked with (CR 400.7d); empty for anything else. */
   kicker: KickerLabel[];
   multikicker: number;
@@ -53,13 +79,52 @@ export interface PlayerState {
   pool: Pool;
 }
 
+/** A triggered ability that has triggered and waits to be put on the stack (CR 603.3). */
+export interface PendingTrigger {
+  source: string;
+  sourceSerial: number;
+  sourceDef: CardDefinition;
+  sourceColors: Color[];
+  ability: number;
+  controller: PlayerId;
+  subject: KickInfo;
+}
+
 export interface Game {
   /** Definitions and owners of the scenario's cards; never changes during a run. */
   readonly cards: ReadonlyMap<string, { def: CardDefinition; owner: PlayerId }>;
   players: [PlayerState, PlayerState];
   /** Bottom first. */
-  stack: StackSpell[];
+  stack: StackItem[];
   battlefield: Permanent[];
+  /** Abilities triggered during the current action. */
+  pending: PendingTrigger[];
+  /** What happened this turn that rules look back on. */
+  turn: {
+    /** source#ability of "do this only once each turn" abilities that have resolved (CR 603.2h). */
+    doneOnce: string[];
+    /** Kicked spells each player has cast. */
+    kickedSpellsCast: Record<PlayerId, number>;
+  };
+  /** Tokens created during the current action, for naming them. */
+  tokensMade: number;
+  nextSerial: number;
+}
+
+export function newPermanent(g: { nextSerial: number }, fields: Pick<Permanent, 'id' | 'def' | 'owner' | 'controller'> & Partial<Permanent>): Permanent {
+  return {
+    serial: g.nextSerial++,
+    card: undefined,
+    token: false,
+    tapped: false,
+    counters: {},
+    damage: 0,
+    keywords: [...(fields.def.keywords ?? [])],
+    pump: { power: 0, toughness: 0 },
+    kicker: [],
+    multikicker: 0,
+    ...fields,
+  };
 }
 
 export function initialGame(s: NormalizedScenario): Game {
@@ -69,23 +134,20 @@ export function initialGame(s: NormalizedScenario): Game {
   }
   const cards = new Map(s.cards.map((c) => [c.id, { def: c.definition, owner: owners.get(c.id) ?? 'p1' }] as const));
   const battlefield: Permanent[] = [];
+  const serials = { nextSerial: 1 };
   for (const p of s.players) {
     for (const b of p.battlefield) {
-      const def = cards.get(b.card)!.def;
-      battlefield.push({
-        id: b.card,
-        card: b.card,
-        def,
-        owner: p.id,
-        controller: p.id,
-        token: false,
-        tapped: b.tapped ?? false,
-        counters: Object.fromEntries(Object.entries(b.counters ?? {}).filter((e): e is [string, number] => e[1] !== undefined)),
-        damage: 0,
-        keywords: [...(def.keywords ?? [])],
-        kicker: [],
-        multikicker: 0,
-      });
+      battlefield.push(
+        newPermanent(serials, {
+          id: b.card,
+          card: b.card,
+          def: cards.get(b.card)!.def,
+          owner: p.id,
+          controller: p.id,
+          tapped: b.tapped ?? false,
+          counters: Object.fromEntries(Object.entries(b.counters ?? {}).filter((e): e is [string, number] => e[1] !== undefined)),
+        }),
+      );
     }
   }
   const players = s.players.map((p) => ({
@@ -96,7 +158,16 @@ export function initialGame(s: NormalizedScenario): Game {
     graveyard: [...p.graveyard],
     pool: toPool(p.mana),
   })) as [PlayerState, PlayerState];
-  return { cards, players, stack: [], battlefield };
+  return {
+    cards,
+    players,
+    stack: [],
+    battlefield,
+    pending: [],
+    turn: { doneOnce: [], kickedSpellsCast: { p1: 0, p2: 0 } },
+    tokensMade: 0,
+    nextSerial: serials.nextSerial,
+  };
 }
 
 /** A copy to work on, so that a rejected action can leave the game exactly as it was (CR 733.1). */
@@ -111,7 +182,11 @@ export function cloneGame(g: Game): Game {
       pool: { ...p.pool },
     })) as [PlayerState, PlayerState],
     stack: g.stack.map((s) => ({ ...s })),
-    battlefield: g.battlefield.map((p) => ({ ...p, counters: { ...p.counters }, keywords: [...p.keywords] })),
+    battlefield: g.battlefield.map((p) => ({ ...p, counters: { ...p.counters }, keywords: [...p.keywords], pump: { ...p.pump } })),
+    pending: [],
+    turn: { doneOnce: [...g.turn.doneOnce], kickedSpellsCast: { ...g.turn.kickedSpellsCast } },
+    tokensMade: 0,
+    nextSerial: g.nextSerial,
   };
 }
 
@@ -125,4 +200,13 @@ export function opponentOf(id: PlayerId): PlayerId {
 
 export function isPlayerId(id: string): id is PlayerId {
   return id === 'p1' || id === 'p2';
+}
+
+export function permanentById(g: Game, id: string): Permanent | undefined {
+  return g.battlefield.find((p) => p.id === id);
+}
+
+export function spellById(g: Game, id: string): StackSpell | undefined {
+  const item = g.stack.find((s) => s.id === id);
+  return item?.kind === 'spell' ? item : undefined;
 }

@@ -3,33 +3,37 @@ import { formatMana, sparsePool } from '../../model/mana.ts';
 import type { ObservedState, StackObject, ObservedPermanent } from '../../model/schema-types.ts';
 import type { Game } from './game.ts';
 import { sortedKicker } from './kicker.ts';
-import { powerOf, toughnessOf } from './resolve.ts';
+import { powerOf, toughnessOf } from './characteristics.ts';
 import type { Rules } from './rules.ts';
 
 export function observe(g: Game, r: Rules): ObservedState {
   return {
-    stack: g.stack.map((spell): StackObject => {
-      const c = r.spellCharacteristics(spell);
+    stack: g.stack.map((item): StackObject => {
+      if (item.kind === 'ability') {
+        return { kind: 'ability', id: item.id, source: item.source, ability: item.ability, controller: item.controller, targets: item.targets.map((t) => [...t]) };
+      }
+      const c = r.spellCharacteristics(item);
       const o: StackObject = {
-        id: spell.id,
-        card: spell.card,
+        kind: 'spell',
+        id: item.id,
+        card: item.card,
         name: c.name,
-        controller: spell.controller,
-        copy: spell.copy,
+        controller: item.controller,
+        copy: item.copy,
         manaValue: c.manaValue,
         colors: c.colors,
         types: c.types,
         subtypes: c.subtypes,
-        kicked: r.isKicked(spell),
-        kicker: sortedKicker(spell.kicker),
-        multikicker: spell.multikicker,
-        timesKicked: r.timesKicked(spell),
-        spliced: spell.spliced.map((s) => s.card),
-        targets: spell.targets.map((t) => [...t]),
+        kicked: r.isKicked(item),
+        kicker: sortedKicker(item.kicker),
+        multikicker: item.multikicker,
+        timesKicked: r.timesKicked(item),
+        spliced: item.spliced.map((s) => s.card),
+        targets: item.targets.map((t) => [...t]),
       };
       if (c.manaCost !== undefined) o.manaCost = c.manaCost;
-      if (spell.x !== undefined) o.x = spell.x;
-      if (spell.totalCost) o.totalCost = { mana: formatMana(spell.totalCost.mana), sacrificed: [...spell.totalCost.sacrificed] };
+      if (item.x !== undefined) o.x = item.x;
+      if (item.totalCost) o.totalCost = { mana: formatMana(item.totalCost.mana), sacrificed: [...item.totalCost.sacrificed] };
       return o;
     }),
     battlefield: [...g.battlefield]
@@ -37,7 +41,6 @@ export function observe(g: Game, r: Rules): ObservedState {
       .map((p): ObservedPermanent => {
         const o: ObservedPermanent = {
           id: p.id,
-          card: p.card,
           name: p.def.name,
           owner: p.owner,
           controller: p.controller,
@@ -49,6 +52,7 @@ export function observe(g: Game, r: Rules): ObservedState {
           kicked: r.isKicked(p),
           timesKicked: r.timesKicked(p),
         };
+        if (p.card !== undefined) o.card = p.card;
         if (p.def.types.includes('Creature')) {
           o.power = powerOf(p);
           o.toughness = toughnessOf(p);

@@ -1,16 +1,17 @@
-// The reference engine's reading of the rules, as one table of functions. The casting, copying and
-// resolving code calls every rule through this table, so a named fault (faults.ts) is a small change
-// to one entry, the way a real engine's bug is a small change to one of its functions.
-import type { CardDefinition, Effect, KickerLabel } from '../../model/schema-types.ts';
-import type { PlayerId } from '../../model/scenario.ts';
+// The reference engine's reading of the rules, as one table of functions. Casting, copying,
+// resolving and triggering call every rule through this table, so that a named fault (faults.ts) is
+// a small change to one entry, the way a real engine's bug is a small change to one function.
 import { castSpell, spliceDeclarationError } from './cast.ts';
 import { spellCharacteristics } from './characteristics.ts';
-import { copyOfSpell, putCopyOnStack, type CopyRequest } from './copy.ts';
-import { payTotalCost, totalCost } from './costs.ts';
-import type { Game, Permanent, StackSpell } from './game.ts';
-import { isKicked, kickerDeclarationError, repetitions, timesKicked, type KickInfo, type Rejection } from './kicker.ts';
-import { effectRepetitions, enterBattlefield } from './resolve.ts';
-import { isLegalTarget, targetDeclarationError, targetSlots, spellParts, type TargetSlot } from './targets.ts';
+import { copyOfSpell, putCopyOnStack } from './copy.ts';
+import { checkPayment, costChanges, totalCost } from './costs.ts';
+import { effectRepetitions } from './effects.ts';
+import type { StackSpell } from './game.ts';
+import { isKicked, kickerDeclarationError, repetitions, timesKicked } from './kicker.ts';
+import { fizzles, permanentFromSpell } from './resolve.ts';
+import { isLegalTarget, targetDeclarationError, targetSlots } from './targets.ts';
+import { collectTriggers, eventMatches, interveningIfHolds, triggerInstances } from './triggers.ts';
+import { damagePrevented, stateBasedActions } from './zones.ts';
 
 export interface RulesOptions {
   /**
@@ -20,45 +21,43 @@ export interface RulesOptions {
   spliceCopy: 'ruling' | 'literal';
 }
 
-export interface Rules {
-  options: RulesOptions;
-  castSpell: typeof castSpell;
-  spliceDeclarationError: typeof spliceDeclarationError;
-  kickerDeclarationError: (def: CardDefinition, kicker: KickerLabel[], multikicker: number) => Rejection | null;
-  timesKicked: (k: KickInfo) => number;
-  isKicked: (k: KickInfo) => boolean;
-  repetitions: typeof repetitions;
-  effectRepetitions: (effects: readonly Effect[], i: number, spell: StackSpell) => number;
-  targetSlots: (spell: StackSpell) => TargetSlot[];
-  targetDeclarationError: typeof targetDeclarationError;
-  isLegalTarget: typeof isLegalTarget;
-  totalCost: typeof totalCost;
-  payTotalCost: (g: Game, caster: PlayerId, cost: ReturnType<typeof totalCost>, chosen: readonly string[]) => Rejection | null;
-  spellCharacteristics: typeof spellCharacteristics;
-  copyOfSpell: (orig: StackSpell, req: CopyRequest, r: Rules) => StackSpell;
-  putCopyOnStack: typeof putCopyOnStack;
-  enterBattlefield: (spell: StackSpell, r: Rules) => Permanent;
-}
-
-export function referenceRules(options: Partial<RulesOptions> = {}): Rules {
-  const r: Rules = {
-    options: { spliceCopy: 'ruling', ...options },
+function table(options: RulesOptions) {
+  return {
+    options,
+    // Casting (CR 601.2) and its declarations.
     castSpell,
     spliceDeclarationError,
     kickerDeclarationError,
     timesKicked,
     isKicked,
     repetitions,
-    effectRepetitions: (effects, i, spell) => effectRepetitions(effects, i, spell, r),
-    targetSlots: (spell) => targetSlots(spellParts(spell), spell),
+    effectRepetitions,
+    spellTargetSlots: (spell: StackSpell) => targetSlots([spell.def, ...spell.spliced.map((s) => s.def)], spell),
     targetDeclarationError,
     isLegalTarget,
+    // Costs (CR 601.2f-h).
     totalCost,
-    payTotalCost,
+    costChanges,
+    checkPayment,
     spellCharacteristics,
+    // Copies (CR 707.10).
     copyOfSpell,
     putCopyOnStack,
-    enterBattlefield,
+    // Resolving (CR 608).
+    fizzles,
+    permanentFromSpell,
+    damagePrevented,
+    stateBasedActions,
+    // Triggers (CR 603).
+    collectTriggers,
+    eventMatches,
+    interveningIfHolds,
+    triggerInstances,
   };
-  return r;
+}
+
+export type Rules = ReturnType<typeof table>;
+
+export function referenceRules(options: Partial<RulesOptions> = {}): Rules {
+  return table({ spliceCopy: 'ruling', ...options });
 }

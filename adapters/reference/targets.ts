@@ -1,15 +1,16 @@
-// Targets (CR 601.2c, 608.2b): which target requirements a spell has given its declarations, what may
-// be chosen for each, and which chosen targets are still legal when it resolves.
-import type { CardDefinition, TargetKind, TargetRequirement } from '../../model/schema-types.ts';
+// Targets (CR 601.2c, 608.2b, 115): which target requirements a spell has given its declarations,
+// what may be chosen for each, and which chosen targets are still legal when it resolves.
+import type { CardDefinition, Color, TargetRequirement } from '../../model/schema-types.ts';
 import type { PlayerId } from '../../model/scenario.ts';
-import { isPlayerId, opponentOf, type Game, type StackSpell } from './game.ts';
+import { isPlayerId, opponentOf, permanentById, type Game, type StackItem } from './game.ts';
 import { repetitions, timesKicked, type KickInfo, type Rejection } from './kicker.ts';
+import { permanentColors } from './characteristics.ts';
 
 /** One target requirement of the combined spell, and the group of the declaration it fills. */
 export interface TargetSlot {
   /** 0 for the main card, 1.. for the spliced cards in splice order. */
   part: number;
-  /** Index of the requirement in its card's definition. */
+  /** Index of the requirement in its card's (or ability's) list. */
   index: number;
   requirement: TargetRequirement;
   /** Whether the requirement exists given the kicker declaration (CR 702.33g). */
@@ -18,10 +19,17 @@ export interface TargetSlot {
   count: number;
 }
 
-export function targetSlots(parts: readonly CardDefinition[], k: KickInfo): TargetSlot[] {
+/** Who is choosing, for what: a spell never targets itself, and protection looks at the source's colours. */
+export interface TargetingContext {
+  self: string;
+  controller: PlayerId;
+  sourceColors: readonly Color[];
+}
+
+export function slotsOf(requirementLists: readonly (readonly TargetRequirement[])[], k: KickInfo): TargetSlot[] {
   const slots: TargetSlot[] = [];
-  parts.forEach((def, part) => {
-    (def.targets ?? []).forEach((requirement, index) => {
+  requirementLists.forEach((requirements, part) => {
+    requirements.forEach((requirement, index) => {
       slots.push({
         part,
         index,
@@ -34,48 +42,99 @@ export function targetSlots(parts: readonly CardDefinition[], k: KickInfo): Targ
   return slots;
 }
 
-/** Whether `id` may be chosen for a requirement of `kind` by `controller`; a spell never targets itself. */
-export function isLegalTarget(g: Game, kind: TargetKind, id: string, self: string, controller: PlayerId): boolean {
-  if (id === self) return false;
-  const permanent = g.battlefield.find((p) => p.id === id);
-  const spell = g.stack.find((s) => s.id === id);
-  switch (kind) {
-    case 'any':
-      return isPlayerId(id) || (permanent?.def.types.includes('Creature') ?? false);
-    case 'player':
-      return isPlayerId(id);
-    case 'opponent':
-      return id === opponentOf(controller);
-    case 'creature':
-      return permanent?.def.types.includes('Creature') ?? false;
-    case 'permanent':
-      return permanent !== undefined;
-    case 'land':
-      return permanent?.def.types.includes('Land') ?? false;
-    case 'spell':
-      return spell !== undefined;
-    case 'instantOrSorcerySpell':
-      return spell !== undefined && (spell.def.types.includes('Instant') || spell.def.types.includes('Sorcery'));
-  }
+export function targetSlots(parts: readonly CardDefinition[], k: KickInfo): TargetSlot[] {
+  return slotsOf(parts.map((d) => d.targets ?? []), k);
 }
 
-/** Whether anything at all could be chosen for the requirement (CR 702.47b, 601.2c). */
-export function hasLegalChoice(g: Game, slot: TargetSlot, self: string, controller: PlayerId): boolean {
-  const candidates = ['p1', 'p2', ...g.battlefield.map((p) => p.id), ...g.stack.map((s) => s.id)];
-  const legal = candidates.filter((id) => isLegalTarget(g, slot.requirement.kind, id, self, controller));
-  return legal.length >= slot.count;
+/** Whether `id` may be chosen for the requirement (CR 115.1, 702.16b). */
+export function isLegalTarget(g: Game, req: TargetRequirement, id: string, ctx: TargetingContext): boolean {
+  if (id === ctx.self) return false;
+  const permanent = permanentById(g, id);
+  const spell = g.stack.find((s) => s.id === id && s.kind === 'spell');
+  const is = (type: string) => permanent?.def.types.includes(type as never) ?? false;
+  let kindOk: boolean;
+  switch (req.kind) {
+    case 'any':
+      kindOk = isPlayerId(id) || is('Creature');
+      break;
+    case 'player':
+      kindOk = isPlayerId(id);
+      break;
+    case 'opponent':
+      kindOk = id === opponentOf(ctx.controller);
+      break;
+    case 'creature':
+      kindOk = is('Creature');
+      break;
+    case 'artifact':
+      kindOk = is('Artifact');
+      break;
+    case 'permanent':
+      kindOk = permanent !== undefined;
+      break;
+    case 'nonlandPermanent':
+      kindOk = permanent !== undefined && !is('Land');
+      break;
+    case 'land':
+      kindOk = is('Land');
+      break;
+    case 'spell':
+      kindOk = spell !== undefined;
+      break;
+    case 'instantOrSorcerySpell':
+      kindOk = spell?.kind === 'spell' && (spell.def.types.includes('Instant') || spell.def.types.includes('Sorcery'));
+      break;
+  }
+  if (!kindOk) return false;
+  if (!permanent) return true;
+  const f = req.filter;
+  if (f) {
+    const colors = permanentColors(permanent);
+    if (f.notColors?.some((c) => colors.includes(c))) return false;
+    if (f.notSubtypes?.some((t) => (permanent.def.subtypes ?? []).includes(t))) return false;
+    if (f.keywords?.some((k) => !permanent.keywords.includes(k))) return false;
+    if (f.controller === 'you' && permanent.controller !== ctx.controller) return false;
+    if (f.controller === 'opponent' && permanent.controller === ctx.controller) return false;
+  }
+  // CR 702.16b: protection from a colour stops targeting by sources of that colour.
+  return !(permanent.def.protection ?? []).some((c) => ctx.sourceColors.includes(c));
+}
+
+/** Objects that could ever be chosen, in the canonical order: opponent, controller, permanents by id, spells from the top. */
+export function candidates(g: Game, controller: PlayerId): string[] {
+  const permanents = g.battlefield.map((p) => p.id).sort();
+  const spells = [...g.stack].reverse().map((s: StackItem) => s.id);
+  return [opponentOf(controller), controller, ...permanents, ...spells];
+}
+
+/** Whether enough legal objects exist for the requirement (CR 702.47b, 601.2c). */
+export function hasLegalChoice(g: Game, slot: TargetSlot, ctx: TargetingContext): boolean {
+  return candidates(g, ctx.controller).filter((id) => isLegalTarget(g, slot.requirement, id, ctx)).length >= slot.count;
+}
+
+/** The first legal objects in canonical order for each active slot, or null when one cannot be filled (CR 603.3d). */
+export function canonicalTargets(g: Game, slots: readonly TargetSlot[], ctx: TargetingContext): string[][] | null {
+  const chosen: string[][] = [];
+  for (const slot of slots.filter((s) => s.active)) {
+    const taken = new Set(slot.requirement.another ? chosen.flat() : []);
+    const group = candidates(g, ctx.controller)
+      .filter((id) => !taken.has(id) && isLegalTarget(g, slot.requirement, id, ctx))
+      .slice(0, slot.count);
+    if (group.length < slot.count) return null;
+    chosen.push(group);
+  }
+  return chosen;
 }
 
 /**
  * Checks a declaration of targets against the slots: one group per active slot, each with the
- * slot's count of distinct legal objects.
+ * slot's count of distinct legal objects, "another" requirements avoiding the part's earlier choices.
  */
 export function targetDeclarationError(
   g: Game,
   slots: readonly TargetSlot[],
   targets: readonly (readonly string[])[],
-  self: string,
-  controller: PlayerId,
+  ctx: TargetingContext,
 ): Rejection | null {
   const active = slots.filter((s) => s.active);
   if (targets.length !== active.length) {
@@ -96,16 +155,16 @@ export function targetDeclarationError(
     if (new Set(group).size !== group.length) {
       return { reason: 'illegal-target', message: `target group ${i} names the same object twice` };
     }
+    if (slot.requirement.another) {
+      const earlier = active.slice(0, i).flatMap((s, j) => (s.part === slot.part ? targets[j]! : []));
+      const repeated = group.find((id) => earlier.includes(id));
+      if (repeated) return { reason: 'illegal-target', message: `'${repeated}' was already chosen; this target must be another one` };
+    }
     for (const id of group) {
-      if (!isLegalTarget(g, slot.requirement.kind, id, self, controller)) {
+      if (!isLegalTarget(g, slot.requirement, id, ctx)) {
         return { reason: 'illegal-target', message: `'${id}' is not a legal ${slot.requirement.kind} target` };
       }
     }
   }
   return null;
-}
-
-/** The parts of a spell whose text it has: its main card, then each spliced card. */
-export function spellParts(spell: StackSpell): CardDefinition[] {
-  return [spell.def, ...spell.spliced.map((s) => s.def)];
 }

@@ -1,0 +1,106 @@
+// The actions besides casting and resolving: effects from outside the scenario's cards that copy,
+// counter, move, tap and destroy (each as a real card's effect would).
+import type { PlayerId } from '../../model/scenario.ts';
+import type { PermanentFilter } from '../../model/schema-types.ts';
+import { newPermanent, permanentById, player, type Game, type Permanent } from './game.ts';
+import type { Rejection } from './kicker.ts';
+import { isPermanentCard } from './characteristics.ts';
+import { enterBattlefield, leaveBattlefield, tapPermanent } from './zones.ts';
+import type { Rules } from './rules.ts';
+
+
+function permanentOrRejection(g: Game, id: string): Permanent | Rejection {
+  const p = permanentById(g, id);
+  if (p) return p;
+  return g.cards.has(id) || g.stack.some((s) => s.id === id)
+    ? { reason: 'not-a-permanent', message: `'${id}' is not a permanent on the battlefield` }
+    : { reason: 'no-such-object', message: `no object '${id}'` };
+}
+
+const isRejection = (x: Permanent | Rejection): x is Rejection => 'reason' in x;
+
+export function counterSpell(g: Game, spellId: string): Rejection | null {
+  const index = g.stack.findIndex((s) => s.id === spellId && s.kind === 'spell');
+  if (index === -1) return { reason: g.cards.has(spellId) ? 'not-a-spell' : 'no-such-object', message: `'${spellId}' is not a spell on the stack` };
+  const [spell] = g.stack.splice(index, 1);
+  // A countered card goes to its owner's graveyard; a countered copy ceases to exist.
+  if (spell?.kind === 'spell' && !spell.copy) player(g, spell.owner).graveyard.push(spell.card);
+  return null;
+}
+
+/** CR 400.7: put onto the battlefield without being cast, it is a new object that was never kicked. */
+export function putOntoBattlefield(g: Game, cardId: string, who: PlayerId, tapped: boolean, r: Rules): Rejection | null {
+  const card = g.cards.get(cardId);
+  if (!card) return { reason: 'no-such-object', message: `no card '${cardId}'` };
+  const p = player(g, who);
+  const zone = p.hand.includes(cardId) ? p.hand : p.graveyard.includes(cardId) ? p.graveyard : undefined;
+  if (!zone) return { reason: 'not-in-zone', message: `${card.def.name} is not in ${who}'s hand or graveyard` };
+  if (!isPermanentCard(card.def)) return { reason: 'not-a-permanent', message: `${card.def.name} is not a permanent card` };
+  zone.splice(zone.indexOf(cardId), 1);
+  enterBattlefield(g, newPermanent(g, { id: cardId, card: cardId, def: card.def, owner: card.owner, controller: who }), { tapped }, r);
+  return null;
+}
+
+/** Exiled and returned: a new object under its owner's control (CR 400.7); a token ceases to exist in exile. */
+export function flicker(g: Game, id: string, r: Rules): Rejection | null {
+  const p = permanentOrRejection(g, id);
+  if (isRejection(p)) return p;
+  leaveBattlefield(g, [p], 'exile', r);
+  if (p.token || p.card === undefined) return null;
+  enterBattlefield(g, newPermanent(g, { id: p.id, card: p.card, def: g.cards.get(p.card)!.def, owner: p.owner, controller: p.owner }), {}, r);
+  return null;
+}
+
+/** CR 707.2: it enters as a copy of the permanent's copiable values; whether that one was kicked is not one of them. */
+export function clone(g: Game, cardId: string, copyOf: string, who: PlayerId, r: Rules): Rejection | null {
+  const card = g.cards.get(cardId);
+  if (!card) return { reason: 'no-such-object', message: `no card '${cardId}'` };
+  const hand = player(g, who).hand;
+  if (!hand.includes(cardId)) return { reason: 'not-in-zone', message: `${card.def.name} is not in ${who}'s hand` };
+  const original = permanentOrRejection(g, copyOf);
+  if (isRejection(original)) return original;
+  hand.splice(hand.indexOf(cardId), 1);
+  enterBattlefield(g, newPermanent(g, { id: cardId, card: cardId, def: original.def, owner: card.owner, controller: who }), {}, r);
+  return null;
+}
+
+/** Back to its owner's hand: a permanent, or a spell, which loses what was spliced onto it (CR 702.47e). */
+export function bounce(g: Game, id: string, r: Rules): Rejection | null {
+  const item = g.stack.find((s) => s.id === id);
+  if (item) {
+    if (item.kind !== 'spell') return { reason: 'not-a-spell', message: `'${id}' is an ability, not a spell` };
+    g.stack = g.stack.filter((s) => s !== item);
+    if (!item.copy) player(g, item.owner).hand.push(item.card);
+    return null;
+  }
+  const p = permanentOrRejection(g, id);
+  if (isRejection(p)) return p;
+  leaveBattlefield(g, [p], 'hand', r);
+  return null;
+}
+
+export function destroy(g: Game, id: string, r: Rules): Rejection | null {
+  const p = permanentOrRejection(g, id);
+  if (isRejection(p)) return p;
+  leaveBattlefield(g, [p], 'graveyard', r);
+  return null;
+}
+
+export function destroyAll(g: Game, filter: PermanentFilter, r: Rules): Rejection | null {
+  const all = g.battlefield.filter(
+    (p) =>
+      (!filter.types || filter.types.some((t) => p.def.types.includes(t))) &&
+      (!filter.subtypes || filter.subtypes.some((t) => (p.def.subtypes ?? []).includes(t))),
+  );
+  leaveBattlefield(g, all, 'graveyard', r);
+  return null;
+}
+
+export function setTapped(g: Game, id: string, tapped: boolean, r: Rules): Rejection | null {
+  const p = permanentOrRejection(g, id);
+  if (isRejection(p)) return p;
+  if (tapped) tapPermanent(g, p, r);
+  else p.tapped = false;
+  return null;
+}
+

@@ -1,0 +1,168 @@
+// What spells and abilities do when they resolve: each effect in order (CR 608.2c), with its kicker
+// condition, applied to the targets still legal (CR 608.2b).
+import { addToPool, parseMana } from '../../model/mana.ts';
+import type { Color, Effect } from '../../model/schema-types.ts';
+import type { NResolveAction, PlayerId } from '../../model/scenario.ts';
+import { newPermanent, permanentById, player, spellById, type Game, type Permanent } from './game.ts';
+import type { KickInfo, Rejection } from './kicker.ts';
+import { dealDamage, enterBattlefield, leaveBattlefield } from './zones.ts';
+import type { TargetSlot } from './targets.ts';
+import type { Rules } from './rules.ts';
+
+/** Who and what is resolving, as effects need it. */
+export interface EffectContext {
+  action: NResolveAction;
+  controller: PlayerId;
+  /** Colours of the source of damage: the spell (CR 702.47c: a spliced spell is the source), or the ability's permanent. */
+  sourceColors: Color[];
+  /** The permanent an ability belongs to, while it is still the same object; for `self` effects. */
+  self: Permanent | undefined;
+  /** The kicker information effect conditions look at. */
+  kick: KickInfo;
+  x: number;
+}
+
+/** One part's effects: the main card's, a spliced card's, or an ability's. */
+export interface EffectPart {
+  part: number;
+  effects: readonly Effect[];
+}
+
+/** How many times effect i of a list happens; an insteadIfKicked effect that applies replaces the one before it. */
+export function effectRepetitions(effects: readonly Effect[], i: number, kick: KickInfo, r: Rules): number {
+  const next = effects[i + 1];
+  if (next?.condition === 'insteadIfKicked' && r.repetitions('insteadIfKicked', kick) > 0) return 0;
+  return r.repetitions(effects[i]!.condition, kick);
+}
+
+/** Performs the parts in order (main spell first, then spliced cards, CR 702.47b). */
+export function performParts(
+  g: Game,
+  parts: readonly EffectPart[],
+  slots: readonly TargetSlot[],
+  legal: readonly string[][],
+  ctx: EffectContext,
+  r: Rules,
+): Rejection | null {
+  for (const { part, effects } of parts) {
+    for (let i = 0; i < effects.length; i++) {
+      const effect = effects[i]!;
+      const times = r.effectRepetitions(effects, i, ctx.kick, r);
+      const group = effect.target === undefined ? -1 : slots.findIndex((s) => s.part === part && s.index === effect.target);
+      // An effect whose target requirement is absent (not kicked) has nothing to act on.
+      if (effect.target !== undefined && group === -1) continue;
+      for (let n = 0; n < times; n++) {
+        const error = perform(g, effect, group === -1 ? [] : legal[group]!, ctx, r);
+        if (error) return error;
+      }
+    }
+  }
+  return null;
+}
+
+function perform(g: Game, effect: Effect, targets: readonly string[], ctx: EffectContext, r: Rules): Rejection | null {
+  const amount = effect.amount === 'X' ? ctx.x : (effect.amount ?? 0);
+  const you = player(g, ctx.controller);
+  const affected = (): Permanent[] =>
+    effect.self ? (ctx.self ? [ctx.self] : []) : targets.map((id) => permanentById(g, id)).filter((p) => p !== undefined);
+  switch (effect.kind) {
+    case 'damage':
+      for (const id of targets) dealDamage(g, { colors: ctx.sourceColors, controller: ctx.controller }, id, amount, r);
+      return null;
+    case 'draw':
+      for (let i = 0; i < amount; i++) {
+        // Drawing from an empty library draws nothing; losing the game is outside the model.
+        const top = you.library.shift();
+        if (top !== undefined) you.hand.push(top);
+      }
+      return null;
+    case 'gainLife':
+      you.life += amount;
+      return null;
+    case 'addMana':
+      you.pool = addToPool(you.pool, parseMana(effect.mana ?? ''));
+      return null;
+    case 'putCounters':
+      for (const p of affected()) if (amount > 0) p.counters[effect.counter ?? '+1/+1'] = (p.counters[effect.counter ?? '+1/+1'] ?? 0) + amount;
+      return null;
+    case 'pump':
+      for (const p of affected()) {
+        p.pump = { power: p.pump.power + (effect.power ?? 0), toughness: p.pump.toughness + (effect.toughness ?? 0) };
+        if (effect.keyword && !p.keywords.includes(effect.keyword)) p.keywords.push(effect.keyword);
+      }
+      return null;
+    case 'destroy':
+      leaveBattlefield(g, affected(), 'graveyard', r);
+      return null;
+    case 'bounce':
+      leaveBattlefield(g, affected(), 'hand', r);
+      return null;
+    case 'counterSpell':
+      for (const id of targets) {
+        const spell = spellById(g, id);
+        if (!spell || (effect.ifTargetKicked && !r.isKicked(spell))) continue;
+        g.stack = g.stack.filter((s) => s !== spell);
+        if (!spell.copy) player(g, spell.owner).graveyard.push(spell.card);
+      }
+      return null;
+    case 'copySpell': {
+      const target = targets[0];
+      if (target === undefined) return null;
+      return r.putCopyOnStack(
+        g,
+        target,
+        {
+          id: ctx.action.id,
+          controller: ctx.controller,
+          ...(ctx.action.newTargets ? { newTargets: ctx.action.newTargets } : {}),
+          ...(effect.copyColor ? { colors: [effect.copyColor] } : {}),
+        },
+        r,
+      );
+    }
+    case 'createToken':
+      for (let i = 0; i < amount && effect.token; i++) {
+        const t = effect.token;
+        const token = newPermanent(g, {
+          id: `${ctx.action.id}.k${++g.tokensMade}`,
+          def: { name: t.name, types: t.types, ...(t.subtypes ? { subtypes: t.subtypes } : {}), ...(t.power !== undefined ? { power: t.power, toughness: t.toughness ?? 0 } : {}), ...(t.keywords ? { keywords: t.keywords } : {}) },
+          owner: ctx.controller,
+          controller: ctx.controller,
+          token: true,
+        });
+        enterBattlefield(g, token, { created: true }, r);
+      }
+      return null;
+    case 'sacrifice':
+      for (const who of targets.filter((id) => id === 'p1' || id === 'p2')) {
+        const theirs = g.battlefield.filter((p) => p.controller === who && p.def.types.includes('Creature'));
+        leaveBattlefield(g, chooseOnResolution(ctx.action, theirs.map((p) => p.id), amount).map((id) => permanentById(g, id)!), 'graveyard', r);
+      }
+      return null;
+    case 'discard':
+      for (const who of targets.filter((id) => id === 'p1' || id === 'p2')) {
+        const p = player(g, who);
+        for (const id of chooseOnResolution(ctx.action, p.hand, amount)) {
+          p.hand = p.hand.filter((c) => c !== id);
+          p.graveyard.push(id);
+        }
+      }
+      return null;
+    case 'mill':
+      for (const who of targets.filter((id) => id === 'p1' || id === 'p2')) {
+        const p = player(g, who);
+        p.graveyard.push(...p.library.splice(0, amount));
+      }
+      return null;
+  }
+}
+
+/**
+ * Choices made on resolution (CR 608.2d): the resolve action's `choices` that are eligible, in
+ * order, then the eligible objects with the smallest ids.
+ */
+export function chooseOnResolution(action: NResolveAction, eligible: readonly string[], count: number): string[] {
+  const named = (action.choices ?? []).filter((id) => eligible.includes(id));
+  const rest = [...eligible].sort().filter((id) => !named.includes(id));
+  return [...new Set([...named, ...rest])].slice(0, count);
+}

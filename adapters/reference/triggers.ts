@@ -1,0 +1,164 @@
+// Triggered abilities (CR 603): which abilities an event triggers and how many times (603.2,
+// 603.2c-h, 603.4), putting them on the stack in APNAP order (603.3b), and resolving them.
+import type { TriggeredAbility, TriggerEvent } from '../../model/schema-types.ts';
+import type { NAction, PlayerId } from '../../model/scenario.ts';
+import { permanentById, type Game, type PendingTrigger, type Permanent, type StackSpell, type StackTrigger } from './game.ts';
+import { isKicked, timesKicked, type KickInfo, type Rejection } from './kicker.ts';
+import { permanentColors } from './characteristics.ts';
+import { canonicalTargets, slotsOf, targetDeclarationError, type TargetSlot } from './targets.ts';
+import type { Rules } from './rules.ts';
+
+export type GameEvent =
+  | { kind: 'selfEnters'; permanent: Permanent }
+  | { kind: 'spellCast'; spell: StackSpell }
+  | { kind: 'landToGraveyard'; permanent: Permanent; sources: readonly Permanent[] }
+  | { kind: 'becomesTapped'; permanent: Permanent }
+  | { kind: 'selfDealtDamage'; permanent: Permanent }
+  | { kind: 'tokenCreated'; permanent: Permanent };
+
+const NOT_KICKED: KickInfo = { kicker: [], multikicker: 0 };
+
+/** CR 603.4: the intervening "if", about the object the event is about. */
+export function interveningIfHolds(ability: TriggeredAbility, subject: KickInfo): boolean {
+  switch (ability.if) {
+    case undefined:
+      return true;
+    case 'kicked':
+      return isKicked(subject);
+    case 'kickedA':
+      return subject.kicker.includes('A');
+    case 'kickedB':
+      return subject.kicker.includes('B');
+    case 'kickedTwice':
+      return timesKicked(subject) >= 2;
+    case 'notKicked':
+      return !isKicked(subject);
+  }
+}
+
+/** Whether the ability's trigger event matches, and the object the event is about. */
+export function eventMatches(source: Permanent, ability: TriggeredAbility, event: GameEvent): { subject: KickInfo } | null {
+  if (ability.event !== event.kind) return null;
+  const whose = ability.whose ?? 'any';
+  const belongsToYou = (controller: PlayerId) => controller === source.controller;
+  const whoseOk = (controller: PlayerId) => whose === 'any' || (whose === 'yours') === belongsToYou(controller);
+  switch (event.kind) {
+    case 'selfEnters':
+    case 'selfDealtDamage':
+      return event.permanent === source ? { subject: event.kind === 'selfEnters' ? source : NOT_KICKED } : null;
+    case 'spellCast':
+      return whoseOk(event.spell.controller) ? { subject: event.spell } : null;
+    case 'landToGraveyard':
+    case 'tokenCreated':
+      return whoseOk(event.permanent.controller) ? { subject: NOT_KICKED } : null;
+    case 'becomesTapped': {
+      const p = event.permanent;
+      const f = ability.filter;
+      const fits =
+        (!f?.types || f.types.some((t) => p.def.types.includes(t))) &&
+        (!f?.subtypes || f.subtypes.some((t) => (p.def.subtypes ?? []).includes(t)));
+      return fits && whoseOk(p.controller) ? { subject: NOT_KICKED } : null;
+    }
+  }
+}
+
+/**
+ * CR 603.2d: an artifact or creature entering makes each ability it triggers, of a permanent whose
+ * controller controls a trigger multiplier, trigger once more per multiplier (Panharmonicon).
+ */
+export function triggerInstances(g: Game, source: Permanent, _ability: TriggeredAbility, event: GameEvent): number {
+  if (event.kind !== 'selfEnters') return 1;
+  const entering = event.permanent.def.types;
+  if (!entering.includes('Artifact') && !entering.includes('Creature')) return 1;
+  const multipliers = g.battlefield.filter(
+    (p) => p.controller === source.controller && (p.def.statics ?? []).some((s) => s.kind === 'triggerMultiplier'),
+  ).length;
+  return 1 + multipliers;
+}
+
+export function collectTriggers(g: Game, event: GameEvent, r: Rules): void {
+  const sources = event.kind === 'landToGraveyard' ? event.sources : g.battlefield;
+  for (const source of sources) {
+    (source.def.triggers ?? []).forEach((ability, index) => {
+      const match = r.eventMatches(source, ability, event);
+      if (!match) return;
+      // CR 603.2h: "do this only once each turn" abilities stop triggering once done.
+      if (ability.oncePerTurn && g.turn.doneOnce.includes(`${source.id}#${index}`)) return;
+      // CR 603.4: a false intervening "if" means it does not trigger at all.
+      if (!r.interveningIfHolds(ability, match.subject)) return;
+      const times = r.triggerInstances(g, source, ability, event);
+      for (let i = 0; i < times; i++) {
+        g.pending.push({
+          source: source.id,
+          sourceSerial: source.serial,
+          sourceDef: source.def,
+          sourceColors: permanentColors(source),
+          ability: index,
+          controller: source.controller,
+          subject: { kicker: [...match.subject.kicker], multikicker: match.subject.multikicker },
+        });
+      }
+    });
+  }
+}
+
+function abilityOf(t: { sourceDef: StackTrigger['sourceDef']; ability: number }): TriggeredAbility {
+  return t.sourceDef.triggers![t.ability]!;
+}
+
+export function triggerSlots(t: PendingTrigger | StackTrigger): TargetSlot[] {
+  return slotsOf([abilityOf(t).targets ?? []], t.subject);
+}
+
+/**
+ * CR 603.3b: the active player (p1) puts their triggered abilities on the stack first, in the order
+ * the action asks for, then the other player; the last one put on the stack resolves first. Targets
+ * come from the action, or the canonical choice; one with no legal target is removed (CR 603.3d).
+ */
+export function putTriggersOnStack(g: Game, action: NAction, r: Rules): Rejection | TriggerEvent[] {
+  const pending = g.pending;
+  g.pending = [];
+  if (pending.length === 0) return [];
+  const order = action.triggerOrder ?? [];
+  const rank = (t: PendingTrigger) => {
+    const i = order.indexOf(`${t.source}#${t.ability}`);
+    return i === -1 ? order.length : i;
+  };
+  const apnap: PlayerId[] = ['p1', 'p2'];
+  const sorted = apnap.flatMap((who) =>
+    pending
+      .map((t, i) => ({ t, i }))
+      .filter(({ t }) => t.controller === who)
+      .sort((a, b) => rank(a.t) - rank(b.t) || (a.t.source < b.t.source ? -1 : a.t.source > b.t.source ? 1 : 0) || a.t.ability - b.t.ability || a.i - b.i)
+      .map(({ t }) => t),
+  );
+  const given = (action.triggerTargets ?? []).map((c) => ({ ...c, used: false }));
+  const events: TriggerEvent[] = [];
+  let k = 0;
+  for (const t of sorted) {
+    const ctx = { self: '', controller: t.controller, sourceColors: t.sourceColors };
+    const slots = triggerSlots(t);
+    const choice = given.find((c) => !c.used && c.source === t.source && (c.ability ?? 0) === t.ability);
+    let targets: string[][] | null;
+    if (choice) {
+      choice.used = true;
+      const error = targetDeclarationError(g, slots, choice.targets, ctx);
+      if (error) return { ...error, message: `targets for ${t.source}#${t.ability}: ${error.message}` };
+      targets = choice.targets;
+    } else targets = canonicalTargets(g, slots, ctx);
+    if (targets === null) {
+      events.push({ source: t.source, ability: t.ability, controller: t.controller });
+      continue;
+    }
+    const id = `${action.id}.t${++k}`;
+    g.stack.push({ kind: 'ability', id, ...t, targets });
+    events.push({ id, source: t.source, ability: t.ability, controller: t.controller });
+  }
+  return events;
+}
+
+/** The source permanent if it is still the same object on the battlefield (CR 400.7: not if it left and came back). */
+export function sourceStillThere(g: Game, t: StackTrigger): Permanent | undefined {
+  const p = permanentById(g, t.source);
+  return p && p.serial === t.sourceSerial ? p : undefined;
+}

@@ -1,0 +1,91 @@
+// Objects moving between zones, and the events that come with it: entering the battlefield (with
+// its "enters with" replacements, CR 603.6d), leaving it, becoming tapped, being dealt damage.
+import type { Color } from '../../model/schema-types.ts';
+import type { PlayerId } from '../../model/scenario.ts';
+import { isPlayerId, permanentById, player, type Game, type Permanent } from './game.ts';
+import { toughnessOf } from './characteristics.ts';
+import type { Rules } from './rules.ts';
+
+export interface EnterOptions {
+  tapped?: boolean;
+  /** Made by an effect that creates tokens; a resolving copy of a permanent spell is not created (CR 111.13). */
+  created?: boolean;
+}
+
+/** The permanent enters with its replacements applied, then its entering triggers abilities. */
+export function enterBattlefield(g: Game, permanent: Permanent, options: EnterOptions, r: Rules): void {
+  if (options.tapped) permanent.tapped = true;
+  for (const e of permanent.def.entersWith ?? []) {
+    const times = r.repetitions(e.condition, permanent);
+    if (times === 0) continue;
+    if (e.counter && e.amount) permanent.counters[e.counter] = (permanent.counters[e.counter] ?? 0) + e.amount * times;
+    if (e.keyword && !permanent.keywords.includes(e.keyword)) permanent.keywords.push(e.keyword);
+    // CR 603.2e: entering tapped is not becoming tapped.
+    if (e.tapped) permanent.tapped = true;
+  }
+  g.battlefield.push(permanent);
+  r.collectTriggers(g, { kind: 'selfEnters', permanent }, r);
+  if (options.created) r.collectTriggers(g, { kind: 'tokenCreated', permanent }, r);
+}
+
+/**
+ * Permanents leave the battlefield at once: cards go to their owner's `to` zone, tokens cease to
+ * exist. Abilities that trigger on lands going to a graveyard look back at the battlefield as it was
+ * (CR 603.10), and trigger once per land (CR 603.2c).
+ */
+export function leaveBattlefield(g: Game, leaving: readonly Permanent[], to: 'graveyard' | 'hand' | 'exile', r: Rules): void {
+  if (leaving.length === 0) return;
+  const before = [...g.battlefield];
+  g.battlefield = g.battlefield.filter((p) => !leaving.includes(p));
+  for (const p of leaving) {
+    if (p.token || p.card === undefined) continue;
+    const owner = player(g, p.owner);
+    if (to === 'graveyard') owner.graveyard.push(p.card);
+    else if (to === 'hand') owner.hand.push(p.card);
+  }
+  if (to === 'graveyard') {
+    for (const land of leaving.filter((p) => p.def.types.includes('Land'))) {
+      r.collectTriggers(g, { kind: 'landToGraveyard', permanent: land, sources: before }, r);
+    }
+  }
+}
+
+export function tapPermanent(g: Game, permanent: Permanent, r: Rules): void {
+  if (permanent.tapped) return;
+  permanent.tapped = true;
+  r.collectTriggers(g, { kind: 'becomesTapped', permanent }, r);
+}
+
+export interface DamageSource {
+  colors: readonly Color[];
+  controller: PlayerId;
+}
+
+export function dealDamage(g: Game, source: DamageSource, targetId: string, amount: number, r: Rules): void {
+  if (amount <= 0) return;
+  if (isPlayerId(targetId)) {
+    player(g, targetId).life -= amount;
+    return;
+  }
+  const permanent = permanentById(g, targetId);
+  if (!permanent || r.damagePrevented(g, source, permanent)) return;
+  permanent.damage += amount;
+  r.collectTriggers(g, { kind: 'selfDealtDamage', permanent }, r);
+}
+
+/** Protection from the source's colour (CR 702.16e), or a static prevention of damage to it. */
+export function damagePrevented(g: Game, source: DamageSource, permanent: Permanent): boolean {
+  if ((permanent.def.protection ?? []).some((c) => source.colors.includes(c))) return true;
+  return g.battlefield.some(
+    (p) => p.controller === permanent.controller && (p.def.statics ?? []).some((s) => s.kind === 'preventDamage'),
+  );
+}
+
+/** CR 704.5f-g: creatures with toughness 0 or less, or lethal damage, are put into the graveyard. */
+export function stateBasedActions(g: Game, r: Rules): void {
+  for (;;) {
+    const dying = g.battlefield.filter((p) => p.def.types.includes('Creature') && (toughnessOf(p) <= 0 || p.damage >= toughnessOf(p)));
+    if (dying.length === 0) return;
+    leaveBattlefield(g, dying, 'graveyard', r);
+  }
+}
