@@ -6,7 +6,7 @@ import { readJsonFile } from '../model/json-file.ts';
 import { formatIssues, validateDocument } from '../model/schemas.ts';
 import type { Repro } from '../model/schema-types.ts';
 import { propertyById } from '../properties/index.ts';
-import { hits, judge, type Target } from '../runner/evaluate.ts';
+import { hits, judge, judgeFor, type Target } from '../runner/evaluate.ts';
 
 export async function replayCommand(file: string, o: { engine?: string; fault?: string }): Promise<number> {
   const doc = readJsonFile(file);
@@ -17,18 +17,19 @@ export async function replayCommand(file: string, o: { engine?: string; fault?: 
   if (repro.verdict === 'fail' || repro.verdict === 'contested') {
     const property = repro.property && propertyById(repro.property.id);
     if (!property) throw new InputError(`${file}: this castcheck has no property '${repro.property?.id ?? '(none)'}'`);
-    target = { property };
+    target = { property, status: repro.verdict };
   } else target = { failure: repro.verdict };
+  const readings = { spliceCopy: repro.readings?.spliceCopy ?? 'ruling' } as const;
 
   const fault = o.fault ?? (o.engine === undefined ? repro.engine.fault : undefined);
-  const engine = createEngine({ engine: o.engine ?? repro.engine.name, ...(fault !== undefined ? { fault } : {}) });
+  const engine = createEngine({ engine: o.engine ?? repro.engine.name, ...(fault !== undefined ? { fault } : {}), spliceCopy: readings.spliceCopy });
   try {
-    const judged = await judge(engine, repro.scenario, 'property' in target ? [target.property] : []);
+    const judged = await judge(judgeFor(engine, readings), repro.scenario, 'property' in target ? [target.property] : []);
     const what = 'property' in target ? `${target.property.id} (CR ${target.property.rules.join(', ')})` : target.failure;
     if (hits(judged, target)) {
       console.log(`STILL FAILS on ${describeEngine(engine.id)}: ${what}`);
       const v = 'property' in target ? judged.verdicts?.get(target.property.id) : undefined;
-      if (v?.status === 'fail') console.log(`  after action ${v.step}:\n    expected: ${v.expected}\n    observed: ${v.observed}`);
+      if (v?.status === 'fail' || v?.status === 'contested') console.log(`  after action ${v.step}:\n    expected: ${v.expected}\n    observed: ${v.observed}`);
       else if (judged.failure) console.log(`  ${judged.failure.message}`);
       return 1;
     }

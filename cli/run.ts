@@ -6,6 +6,7 @@ import { PROPERTIES } from '../properties/index.ts';
 import { findingText, header, summaryTable, totals } from '../reports/console.ts';
 import { writeRepro } from '../reports/repro.ts';
 import { runSuite } from '../runner/run-suite.ts';
+import { judgeFor } from '../runner/evaluate.ts';
 
 export interface RunOptions {
   engine: string;
@@ -31,7 +32,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
   const written: string[] = [];
   try {
     const result = await runSuite({
-      engine,
+      ...judgeFor(engine, { spliceCopy: o.spliceCopy ?? 'ruling' }),
       properties: PROPERTIES,
       runs: o.runs,
       seed,
@@ -41,7 +42,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
         if (bar && (done % 25 === 0 || done === o.runs)) bar.update(done, { failing });
       },
       onFinding: (finding) => {
-        written.push(findingText(finding, writeRepro(o.out, finding, engine.id)));
+        written.push(findingText(finding, writeRepro(o.out, finding, engine.id, { spliceCopy: o.spliceCopy ?? 'ruling' })));
       },
     });
     bar?.stop();
@@ -49,7 +50,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
     console.log(summaryTable(result));
     for (const text of written) console.log(`\n${text}`);
     console.log(`\n${totals(result)}`);
-    return result.findings.length > 0 ? 1 : 0;
+    return result.findings.some((f) => f.kind !== 'contested') ? 1 : 0;
   } finally {
     bar?.stop();
     await engine.close();

@@ -862,8 +862,13 @@ export interface Repro {
   step?: string;
   expected: string;
   observed: string;
+  /**
+   * For a contested verdict: the ruling or reading the suite expected, and the other one.
+   */
+  ruling?: string;
   engine: ReproEngine;
   replay: ReplayInfo;
+  readings?: ReproReadings;
   scenario: Scenario;
   trace?: Trace;
 }
@@ -905,6 +910,12 @@ export interface ReplayInfo {
    * The castcheck version that found it.
    */
   castcheck?: string;
+}
+/**
+ * The readings of contested points the run expected.
+ */
+export interface ReproReadings {
+  spliceCopy?: "ruling" | "literal";
 }
 /**
  * What an engine can run and observe. The suite generates only scenarios inside it and reports every property that needs more as skipped.

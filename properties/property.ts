@@ -1,6 +1,6 @@
-// What a property is: an invariant from the Comprehensive Rules, checked over a scenario and the
-// trace an engine gave for it.
-import type { Capabilities, Mechanic, Observable, ObservedState, Step, StackSpell, Trace, CardDefinition } from '../model/schema-types.ts';
+// What a property is: an invariant from the Comprehensive Rules checked over a scenario and the
+// trace an engine gave for it, a relation between two runs, or agreement with the reference engine.
+import type { Capabilities, Mechanic, Observable, ObservedState, Scenario, Step, StackSpell, Trace, CardDefinition } from '../model/schema-types.ts';
 import type { NAction, NormalizedScenario } from '../model/scenario.ts';
 import { initialObservedState } from '../model/initial-state.ts';
 
@@ -8,7 +8,24 @@ export type Verdict =
   | { status: 'pass' }
   /** The scenario did not exercise what the property is about. */
   | { status: 'n/a' }
-  | { status: 'fail'; step: string; expected: string; observed: string };
+  | { status: 'fail'; step: string; expected: string; observed: string }
+  /** The engine follows another reading of a contested point: reported, never counted as a failure. */
+  | { status: 'contested'; step: string; expected: string; observed: string; ruling: string };
+
+export type Failed = Extract<Verdict, { status: 'fail' | 'contested' }>;
+
+/** The readings of contested points the suite expects (README, "Contested readings"). */
+export interface Readings {
+  spliceCopy: 'ruling' | 'literal';
+}
+
+export interface CheckContext {
+  readings: Readings;
+  /** Runs another scenario on the same engine, for relations between runs; undefined if the engine gave no usable trace. */
+  rerun(s: Scenario): Promise<Run | undefined>;
+  /** The reference engine's run of the same scenario, for agreement. */
+  reference(): Promise<Run>;
+}
 
 export interface Needs {
   observes?: Observable[];
@@ -25,9 +42,11 @@ export interface Property {
   statement: string;
   /** What an engine must be able to do or observe; without it the property is skipped. */
   needs?: Needs;
+  /** invariant: over one trace; relation: between this run and a related one; agreement: with the reference engine. */
+  kind?: 'invariant' | 'relation' | 'agreement';
   /** Precondition: the scenarios it says something about. Others count as not applicable. */
   applies(s: NormalizedScenario): boolean;
-  check(run: Run): Verdict;
+  check(run: Run, ctx: CheckContext): Verdict | Promise<Verdict>;
 }
 
 /** One action with the states around it. */
@@ -95,6 +114,12 @@ export class Checker {
   fail(step: RunStep, expected: string, observed: string): void {
     this.checked = true;
     this.failure ??= fail(step, expected, observed);
+  }
+
+  /** A failure under the expected reading of a contested point. */
+  contested(step: RunStep, expected: string, observed: string, ruling: string): void {
+    this.checked = true;
+    this.failure ??= { status: 'contested', step: step.action.id, expected, observed, ruling };
   }
 
   get done(): boolean {

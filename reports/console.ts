@@ -1,7 +1,7 @@
 // The console summary: one row per property, then what failed and where its repro is.
 import { describeEngine } from '../adapters/engine.ts';
 import type { EngineId, Scenario } from '../model/schema-types.ts';
-import type { Finding, SuiteResult } from '../runner/run-suite.ts';
+import type { Finding, SuiteResult, Tally } from '../runner/run-suite.ts';
 
 export function header(engine: EngineId, runs: number, seed: number): string {
   return `castcheck: ${runs} scenarios against ${describeEngine(engine)} (seed ${seed})`;
@@ -13,12 +13,13 @@ export function summaryTable(result: SuiteResult): string {
     t.property.rules.join(' '),
     t.skipped ? '-' : String(t.passed),
     t.skipped ? '-' : String(t.failed),
+    t.skipped ? '-' : String(t.contested),
     t.skipped ? `all (${t.skipped})` : String(t.notApplicable),
-    t.skipped ? 'SKIP' : t.failed > 0 ? 'FAIL' : t.passed > 0 ? 'PASS' : 'UNTESTED',
+    statusOf(t),
   ]);
-  const head = ['property', 'rules', 'passed', 'failed', 'skipped', 'status'];
+  const head = ['property', 'rules', 'passed', 'failed', 'contested', 'skipped', 'status'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const numeric = new Set([2, 3]);
+  const numeric = new Set([2, 3, 4]);
   const line = (r: string[]) =>
     r
       .map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]!) : i === r.length - 1 ? cell : cell.padEnd(widths[i]!)))
@@ -31,24 +32,28 @@ export function summaryTable(result: SuiteResult): string {
   return out.join('\n');
 }
 
+export function statusOf(t: Tally): 'SKIP' | 'FAIL' | 'CONTESTED' | 'PASS' | 'UNTESTED' {
+  if (t.skipped) return 'SKIP';
+  if (t.failed > 0) return 'FAIL';
+  if (t.contested > 0) return 'CONTESTED';
+  return t.passed > 0 ? 'PASS' : 'UNTESTED';
+}
+
 export function totals(result: SuiteResult): string {
-  const failed = result.tallies.filter((t) => t.failed > 0).length;
-  const skipped = result.tallies.filter((t) => t.skipped).length;
-  const untested = result.tallies.filter((t) => !t.skipped && t.passed === 0 && t.failed === 0).length;
-  const passed = result.tallies.length - failed - skipped - untested;
-  return `${result.tallies.length} properties: ${passed} passed, ${failed} failed, ${skipped} skipped, ${untested} untested`;
+  const count = (s: ReturnType<typeof statusOf>) => result.tallies.filter((t) => statusOf(t) === s).length;
+  return `${result.tallies.length} properties: ${count('PASS')} passed, ${count('FAIL')} failed, ${count('CONTESTED')} contested, ${count('SKIP')} skipped, ${count('UNTESTED')} untested`;
 }
 
 export function findingText(finding: Finding, reproPath: string): string {
   const v = finding.verdict;
   const size = scenarioSize(finding.scenario);
-  const title =
-    finding.kind === 'fail'
-      ? `FAIL ${finding.property!.id} (CR ${finding.property!.rules.join(', ')})`
-      : `${finding.kind.toUpperCase()} the engine gave no usable trace`;
+  const title = finding.property
+    ? `${finding.kind.toUpperCase()} ${finding.property.id} (CR ${finding.property.rules.join(', ')})`
+    : `${finding.kind.toUpperCase()} the engine gave no usable trace`;
   const lines = [title];
-  if (v.status === 'fail') {
+  if (v.status === 'fail' || v.status === 'contested') {
     lines.push(`  after action ${v.step}:`, `    expected: ${v.expected}`, `    observed: ${v.observed}`);
+    if (v.status === 'contested') lines.push(`  contested: ${v.ruling}`);
   } else {
     lines.push(`  ${v.message}`);
     if (v.stderr) lines.push(`  stderr: ${v.stderr.trim().split('\n').slice(-3).join(' | ')}`);

@@ -2,16 +2,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EngineId, Repro } from '../model/schema-types.ts';
+import type { Readings } from '../properties/property.ts';
 import { version } from '../model/version.ts';
 import type { Finding } from '../runner/run-suite.ts';
 
-export function reproOf(finding: Finding, engine: EngineId): Repro {
+export function reproOf(finding: Finding, engine: EngineId, readings: Readings): Repro {
   const v = finding.verdict;
+  const judged = v.status === 'fail' || v.status === 'contested';
   const repro: Repro = {
     format: 'castcheck-repro/1',
     verdict: finding.kind,
-    expected: v.status === 'fail' ? v.expected : 'the engine answers with a trace',
-    observed: v.status === 'fail' ? v.observed : v.message,
+    expected: judged ? v.expected : 'the engine answers with a trace',
+    observed: judged ? v.observed : v.message,
     engine: { name: engine.name, version: engine.version, ...(engine.fault !== undefined ? { fault: engine.fault } : {}) },
     replay: {
       seed: finding.seed,
@@ -20,25 +22,27 @@ export function reproOf(finding: Finding, engine: EngineId): Repro {
       shrinkRuns: finding.shrinkRuns,
       castcheck: version,
     },
+    readings,
     scenario: finding.scenario,
   };
+  if (v.status === 'contested') repro.ruling = v.ruling;
   if (finding.property) {
     repro.property = { id: finding.property.id, rules: finding.property.rules, statement: finding.property.statement };
   }
-  if (v.status === 'fail') repro.step = v.step;
+  if (judged) repro.step = v.step;
   if (finding.trace) repro.trace = finding.trace;
   return repro;
 }
 
 export function reproFileName(finding: Finding): string {
-  return `${finding.property?.id ?? finding.kind}.repro.json`;
+  return `${finding.property?.id ?? finding.kind}${finding.kind === 'contested' ? '.contested' : ''}.repro.json`;
 }
 
 /** Writes the repro into `dir`/repros and returns its path. */
-export function writeRepro(dir: string, finding: Finding, engine: EngineId): string {
+export function writeRepro(dir: string, finding: Finding, engine: EngineId, readings: Readings): string {
   const folder = join(dir, 'repros');
   mkdirSync(folder, { recursive: true });
   const path = join(folder, reproFileName(finding));
-  writeFileSync(path, `${JSON.stringify(reproOf(finding, engine), null, 2)}\n`);
+  writeFileSync(path, `${JSON.stringify(reproOf(finding, engine, readings), null, 2)}\n`);
   return path;
 }

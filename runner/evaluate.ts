@@ -1,42 +1,70 @@
 // Runs one scenario on an engine and judges it by every property.
 import type { Engine } from '../adapters/engine.ts';
+import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import { asEngineFailure, type EngineFailure } from '../adapters/engine-failure.ts';
 import { normalizeScenario, type NormalizedScenario } from '../model/scenario.ts';
 import type { Scenario, Trace } from '../model/schema-types.ts';
-import { Run, type Property, type Verdict } from '../properties/property.ts';
+import { Run, type CheckContext, type Property, type Readings, type Verdict } from '../properties/property.ts';
+
+/** A judge for `engine`, comparing with the reference engine under the same readings. */
+export function judgeFor(engine: Engine, readings: Readings = { spliceCopy: 'ruling' }): Judge {
+  return { engine, reference: new ReferenceEngine({ spliceCopy: readings.spliceCopy }), readings };
+}
+
+export interface Judge {
+  engine: Engine;
+  /** The engine agreement properties compare with; the reference engine. */
+  reference: Engine;
+  readings: Readings;
+}
 
 export type Judged =
   | { scenario: NormalizedScenario; trace: Trace; verdicts: Map<string, Verdict>; failure?: undefined }
   | { scenario: NormalizedScenario; failure: EngineFailure; trace?: undefined; verdicts?: undefined };
 
-export async function judge(engine: Engine, scenario: Scenario, properties: readonly Property[]): Promise<Judged> {
-  const normalized = normalizeScenario(scenario);
+async function runOn(engine: Engine, scenario: NormalizedScenario): Promise<Trace | EngineFailure> {
   let trace: Trace;
   try {
-    trace = await engine.run(normalized);
+    trace = await engine.run(scenario);
   } catch (error) {
-    return { scenario: normalized, failure: asEngineFailure(error) };
+    return asEngineFailure(error);
   }
-  if (trace.steps.length !== normalized.actions.length) {
-    return {
-      scenario: normalized,
-      failure: asEngineFailure(
-        new Error(`the trace has ${trace.steps.length} steps for ${normalized.actions.length} actions`),
-      ),
-    };
+  if (trace.steps.length !== scenario.actions.length) {
+    return asEngineFailure(new Error(`the trace has ${trace.steps.length} steps for ${scenario.actions.length} actions`));
   }
+  return trace;
+}
+
+export async function judge(j: Judge, scenario: Scenario, properties: readonly Property[]): Promise<Judged> {
+  const normalized = normalizeScenario(scenario);
+  const trace = await runOn(j.engine, normalized);
+  if (!('steps' in trace)) return { scenario: normalized, failure: trace };
   const run = new Run(normalized, trace);
+  let reference: Promise<Run> | undefined;
+  const ctx: CheckContext = {
+    readings: j.readings,
+    rerun: async (variant) => {
+      const n = normalizeScenario(variant);
+      const t = await runOn(j.engine, n);
+      return 'steps' in t ? new Run(n, t) : undefined;
+    },
+    reference: () =>
+      (reference ??= runOn(j.reference, normalized).then((t) => {
+        if (!('steps' in t)) throw new Error(`the reference engine failed on a scenario: ${t.message}`);
+        return new Run(normalized, t);
+      })),
+  };
   const verdicts = new Map<string, Verdict>();
   for (const p of properties) {
-    verdicts.set(p.id, p.applies(normalized) ? p.check(run) : { status: 'n/a' });
+    verdicts.set(p.id, p.applies(normalized) ? await p.check(run, ctx) : { status: 'n/a' });
   }
   return { scenario: normalized, trace, verdicts };
 }
 
-/** The outcome a scenario is shrunk against: a property's failure, or a kind of engine failure. */
-export type Target = { property: Property } | { failure: EngineFailure['kind'] };
+/** The outcome a scenario is shrunk against: a property's failure (or contested reading), or a kind of engine failure. */
+export type Target = { property: Property; status: 'fail' | 'contested' } | { failure: EngineFailure['kind'] };
 
 export function hits(j: Judged, target: Target): boolean {
   if ('failure' in target) return j.failure?.kind === target.failure;
-  return j.verdicts?.get(target.property.id)?.status === 'fail';
+  return j.verdicts?.get(target.property.id)?.status === target.status;
 }

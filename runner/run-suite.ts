@@ -2,15 +2,13 @@
 // first failure of each property (and of each kind of engine failure) to a repro. fast-check replays
 // the failing run by seed and path and shrinks from there.
 import fc from 'fast-check';
-import type { Engine } from '../adapters/engine.ts';
 import type { EngineFailureKind } from '../adapters/engine-failure.ts';
 import { scenarioArb } from '../generators/scenario.ts';
 import type { Scenario, Trace } from '../model/schema-types.ts';
-import { missingCapability, type Property, type Verdict } from '../properties/property.ts';
-import { hits, judge, type Judged, type Target } from './evaluate.ts';
+import { missingCapability, type Failed, type Property } from '../properties/property.ts';
+import { hits, judge, type Judge, type Judged, type Target } from './evaluate.ts';
 
-export interface SuiteOptions {
-  engine: Engine;
+export interface SuiteOptions extends Judge {
   properties: readonly Property[];
   runs: number;
   seed: number;
@@ -18,6 +16,8 @@ export interface SuiteOptions {
   /** Engine runs allowed for shrinking one failure. */
   maxShrinkRuns?: number;
   onProgress?: (done: number, total: number, failing: number) => void;
+  /** Called with every generated scenario, for statistics. */
+  onScenario?: (scenario: Scenario) => void;
   /** Called as soon as a failure is shrunk, so that nothing found is lost if the run dies later. */
   onFinding?: (finding: Finding) => void | Promise<void>;
 }
@@ -28,15 +28,16 @@ export interface Tally {
   skipped?: string;
   passed: number;
   failed: number;
+  contested: number;
   notApplicable: number;
 }
 
 export interface Finding {
-  kind: 'fail' | EngineFailureKind;
-  /** The property broken, for kind 'fail'. */
+  kind: 'fail' | 'contested' | EngineFailureKind;
+  /** The property broken, for kinds fail and contested. */
   property?: Property;
-  /** What went wrong, for people: the failed verdict, or the engine failure's message. */
-  verdict: Extract<Verdict, { status: 'fail' }> | { status: EngineFailureKind; message: string; stderr: string };
+  /** What went wrong, for people: the verdict, or the engine failure's message. */
+  verdict: Failed | { status: EngineFailureKind; message: string; stderr: string };
   scenario: Scenario;
   trace?: Trace;
   seed: number;
@@ -58,9 +59,9 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   const caps = o.engine.capabilities;
   const tallies: Tally[] = o.properties.map((property) => {
     const skipped = missingCapability(property, caps);
-    return { property, passed: 0, failed: 0, notApplicable: 0, ...(skipped ? { skipped } : {}) };
+    return { property, passed: 0, failed: 0, contested: 0, notApplicable: 0, ...(skipped ? { skipped } : {}) };
   });
-  const active = tallies.filter((t) => !t.skipped).map((t) => t);
+  const active = tallies.filter((t) => !t.skipped);
   const properties = active.map((t) => t.property);
   const arb = scenarioArb({ capabilities: caps, ...(o.illegalShare !== undefined ? { illegalShare: o.illegalShare } : {}) });
   const engineFailures: Record<EngineFailureKind, number> = { crash: 0, timeout: 0, 'protocol-error': 0 };
@@ -70,7 +71,8 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   const main = await fc.check(
     fc.asyncProperty(arb, async (scenario) => {
       const run = index++;
-      const judged = await judge(o.engine, scenario, properties);
+      o.onScenario?.(scenario);
+      const judged = await judge(o, scenario, properties);
       if (judged.failure) {
         engineFailures[judged.failure.kind]++;
         if (!firstRun.has(judged.failure.kind)) firstRun.set(judged.failure.kind, { target: { failure: judged.failure.kind }, run });
@@ -80,8 +82,10 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
           if (v.status === 'pass') t.passed++;
           else if (v.status === 'n/a') t.notApplicable++;
           else {
-            t.failed++;
-            if (!firstRun.has(t.property.id)) firstRun.set(t.property.id, { target: { property: t.property }, run });
+            if (v.status === 'fail') t.failed++;
+            else t.contested++;
+            const key = `${t.property.id}:${v.status}`;
+            if (!firstRun.has(key)) firstRun.set(key, { target: { property: t.property, status: v.status }, run });
           }
         }
       }
@@ -110,7 +114,7 @@ async function shrink(o: SuiteOptions, arb: fc.Arbitrary<Scenario>, target: Targ
       // Past the budget every candidate counts as passing, which ends the shrinking where it stands.
       if (engineRuns >= limit) return true;
       engineRuns++;
-      return !hits(await judge(o.engine, scenario, properties), target);
+      return !hits(await judge(o, scenario, properties), target);
     }),
     { seed: o.seed, path: String(run), numRuns: run + 1 },
   );
@@ -119,7 +123,7 @@ async function shrink(o: SuiteOptions, arb: fc.Arbitrary<Scenario>, target: Targ
     throw new Error(`replaying run ${run + 1} (seed ${o.seed}) did not give ${label} again: the engine is not deterministic`);
   }
   const [scenario] = details.counterexample;
-  const judged = await judge(o.engine, scenario, properties);
+  const judged = await judge(o, scenario, properties);
   if (!hits(judged, target)) throw new Error(`the shrunk scenario no longer gives ${label}: the engine is not deterministic`);
   return {
     ...describe(judged, target),
@@ -136,7 +140,7 @@ function describe(judged: Judged, target: Target): Pick<Finding, 'kind' | 'prope
     const f = judged.failure;
     return { kind: f.kind, verdict: { status: f.kind, message: f.message, stderr: f.stderr } };
   }
-  const property = (target as { property: Property }).property;
-  const verdict = judged.verdicts.get(property.id) as Extract<Verdict, { status: 'fail' }>;
-  return { kind: 'fail', property, verdict, trace: judged.trace };
+  const { property } = target as { property: Property };
+  const verdict = judged.verdicts.get(property.id) as Failed;
+  return { kind: verdict.status, property, verdict, trace: judged.trace };
 }

@@ -2,17 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { runSuite } from '../runner/run-suite.ts';
+import { judgeFor } from '../runner/evaluate.ts';
 
 describe('the suite', () => {
   it('passes the reference engine', async () => {
-    const result = await runSuite({ engine: new ReferenceEngine(), properties: PROPERTIES, runs: 1000, seed: 11 });
+    const result = await runSuite({ ...judgeFor(new ReferenceEngine()), properties: PROPERTIES, runs: 1000, seed: 11 });
     expect(result.findings.map((f) => f.verdict)).toEqual([]);
     for (const t of result.tallies) expect(t.passed, t.property.id).toBeGreaterThan(0);
   });
 
   it('catches copies that lose their kicked status and shrinks to one kicked spell and one copy', async () => {
     for (const seed of [1, 2, 3]) {
-      const result = await runSuite({ engine: new ReferenceEngine({ fault: 'copy-loses-kicked' }), properties: PROPERTIES, runs: 300, seed });
+      const result = await runSuite({ ...judgeFor(new ReferenceEngine({ fault: 'copy-loses-kicked' })), properties: PROPERTIES, runs: 300, seed });
       const finding = result.findings.find((f) => f.property?.id === 'copies.kicked-like-original');
       expect(finding, `seed ${seed}`).toBeDefined();
       const s = finding!.scenario;
