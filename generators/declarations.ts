@@ -1,7 +1,8 @@
-// The generator's own reading of which target requirements a declaration brings into play
-// (CR 601.2c, 702.33g). It is deliberately separate from the reference engine's, so that a mistake
-// in one shows up as a disagreement with the other.
-import type { CardDefinition, KickerLabel, TargetKind } from '../model/schema-types.ts';
+// The generator's own reading of declarations: which target requirements a spell has (CR 601.2c,
+// 702.33g), what could be chosen for each, and what the spell costs (CR 601.2f). It is deliberately
+// separate from the reference engine's, so that a mistake in one shows up as a disagreement.
+import { addMana, emptyMana, fixX, parseMana, type Mana } from '../model/mana.ts';
+import type { CardDefinition, Color, KickerLabel, TargetRequirement } from '../model/schema-types.ts';
 
 export interface Declared {
   kicker: KickerLabel[];
@@ -9,14 +10,16 @@ export interface Declared {
 }
 
 export interface Requirement {
-  kind: TargetKind;
+  requirement: TargetRequirement;
   count: number;
+  /** Which card of the combined spell it belongs to: 0 main, then spliced cards. */
+  part: number;
 }
 
 export function activeRequirements(parts: readonly CardDefinition[], d: Declared): Requirement[] {
   const kicks = d.kicker.length + d.multikicker;
   const out: Requirement[] = [];
-  for (const def of parts) {
+  parts.forEach((def, part) => {
     for (const t of def.targets ?? []) {
       const condition = t.condition ?? 'always';
       const present =
@@ -24,8 +27,70 @@ export function activeRequirements(parts: readonly CardDefinition[], d: Declared
         (condition === 'kicked' && kicks > 0) ||
         (condition === 'kickedA' && d.kicker.includes('A')) ||
         (condition === 'kickedB' && d.kicker.includes('B'));
-      if (present) out.push({ kind: t.kind, count: (t.count ?? 1) + (t.perKick ?? 0) * kicks });
+      if (present) out.push({ requirement: t, count: (t.count ?? 1) + (t.perKick ?? 0) * kicks, part });
     }
-  }
+  });
   return out;
+}
+
+/** Requirements that exist only with a kicker declaration the spell does not have. */
+export function inactiveRequirements(parts: readonly CardDefinition[], d: Declared): number {
+  return parts.reduce((n, def) => n + (def.targets?.length ?? 0), 0) - activeRequirements(parts, d).length;
+}
+
+/** A permanent the generator put on the board, as targeting sees it. */
+export interface BoardObject {
+  id: string;
+  def: CardDefinition;
+  controller: 'p1' | 'p2';
+}
+
+function colorsOf(def: CardDefinition): Color[] {
+  if (!def.manaCost) return [];
+  const m = parseMana(def.manaCost);
+  return (['W', 'U', 'B', 'R', 'G'] as const).filter((c) => m[c] > 0);
+}
+
+/** The objects that may be chosen for a requirement of a spell with `sourceColors`, cast by p1. */
+export function candidatesFor(req: TargetRequirement, board: readonly BoardObject[], sourceColors: readonly Color[]): string[] {
+  const permanents = board.filter((b) => {
+    const d = b.def;
+    const is = (t: string) => d.types.includes(t as never);
+    const kindOk =
+      req.kind === 'any' || req.kind === 'creature'
+        ? is('Creature')
+        : req.kind === 'artifact'
+          ? is('Artifact')
+          : req.kind === 'land'
+            ? is('Land')
+            : req.kind === 'nonlandPermanent'
+              ? !is('Land')
+              : req.kind === 'permanent';
+    if (!kindOk) return false;
+    const f = req.filter;
+    if (f?.notColors?.some((c) => colorsOf(d).includes(c))) return false;
+    if (f?.notSubtypes?.some((t) => (d.subtypes ?? []).includes(t))) return false;
+    if (f?.keywords?.some((k) => !(d.keywords ?? []).includes(k))) return false;
+    if (f?.controller === 'you' && b.controller !== 'p1') return false;
+    if (f?.controller === 'opponent' && b.controller !== 'p2') return false;
+    return !(d.protection ?? []).some((c) => sourceColors.includes(c));
+  });
+  const players = req.kind === 'any' || req.kind === 'player' ? ['p2', 'p1'] : req.kind === 'opponent' ? ['p2'] : [];
+  return [...players, ...permanents.map((b) => b.id)];
+}
+
+export function spellColors(def: CardDefinition): Color[] {
+  return colorsOf(def);
+}
+
+/** CR 601.2f without cost changes: the mana cost (or nothing, cast free) plus the declared additional costs' mana. */
+export function declaredMana(main: CardDefinition, d: Declared, splices: readonly CardDefinition[], x: number, free: boolean): Mana {
+  let total: Mana = free || !main.manaCost ? emptyMana() : fixX(parseMana(main.manaCost), x);
+  for (const label of d.kicker) {
+    const mana = main.kicker?.costs[label === 'A' ? 0 : 1]?.mana;
+    if (mana) total = addMana(total, parseMana(mana));
+  }
+  if (main.multikicker?.cost.mana) total = addMana(total, parseMana(main.multikicker.cost.mana), d.multikicker);
+  for (const s of splices) if (s.splice?.cost.mana) total = addMana(total, parseMana(s.splice.cost.mana));
+  return total;
 }

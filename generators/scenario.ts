@@ -1,26 +1,47 @@
-// Whole scenarios: one spell cast with any mix of kicker, A/B kicker, multikicker and splices, then
-// copies of it, then resolutions. A scenario is built from a plan of independent choices, so that
-// fast-check shrinks each of them on its own: fewer splices and copies, fewer kicks, smaller X,
-// simpler cards, fewer actions.
+// Whole scenarios: one spell cast with any mix of kicker, A/B kicker, multikicker, X and splices,
+// free or with cost changes on the board; copies of it; things that happen while it is on the
+// stack; its resolution; then zone changes and taps around the permanents, with watchers whose
+// abilities trigger. A scenario is built from a plan of independent choices, so that fast-check
+// shrinks each on its own: fewer splices, copies, watchers and follow-ups, fewer kicks, smaller
+// numbers, simpler cards, fewer actions.
 import fc from 'fast-check';
 import { catalog } from '../model/catalog.ts';
-import { addMana, emptyMana, fixX, parseMana, type Mana } from '../model/mana.ts';
-import type {
-  Action,
-  Capabilities,
-  CardDefinition,
-  KickerLabel,
-  ManaPool,
-  Scenario,
-  ScenarioCard,
-  StartingPermanent,
-} from '../model/schema-types.ts';
-import { activeRequirements, type Declared } from './declarations.ts';
-import { bystanderArb, syntheticSpellArb } from './synthetic-cards.ts';
+import { addMana, type Mana } from '../model/mana.ts';
+import type { Action, Capabilities, CardDefinition, KickerLabel, ManaPool, Scenario, ScenarioCard, StartingPermanent } from '../model/schema-types.ts';
+import { activeRequirements, candidatesFor, declaredMana, inactiveRequirements, spellColors, type BoardObject, type Declared, type Requirement } from './declarations.ts';
+import {
+  bystanderArb,
+  CLONE,
+  costChangerArb,
+  DAMAGE_WARD,
+  KICKED_COUNTERSPELL,
+  MULTIPLIER,
+  SECOND_SPELL,
+  syntheticSpellArb,
+  watcherArb,
+  type CardFeatures,
+  type WatcherKind,
+} from './synthetic-cards.ts';
+import { parseMana } from '../model/mana.ts';
 
-/** Illegal declarations the generator makes on purpose; engines must reject them and change nothing. */
-export const ILLEGAL_KINDS = ['kicker-twice', 'kicker-not-printed', 'splice-twice', 'cannot-pay', 'wrong-target-count'] as const;
+/** Illegal declarations made on purpose; engines must reject them and change nothing (CR 733.1). */
+export const ILLEGAL_KINDS = [
+  'kicker-twice',
+  'kicker-not-printed',
+  'splice-twice',
+  'splice-quality',
+  'not-in-hand',
+  'targets-for-unkicked',
+  'wrong-target-count',
+  'cannot-pay',
+] as const;
 export type IllegalKind = (typeof ILLEGAL_KINDS)[number];
+
+export const STACK_FOLLOW_UPS = ['counter', 'counter-if-kicked', 'bounce-and-recast', 'kill-targets', 'kill-one-target', 'second-kicked-spell'] as const;
+// In the order they happen when a plan has several: destroying the lands comes last.
+export const BOARD_FOLLOW_UPS = ['put-kicker-permanent', 'enter-tapped', 'tap-land', 'untap-land', 'flicker', 'clone', 'reanimate', 'destroy-lands'] as const;
+type StackFollowUp = (typeof STACK_FOLLOW_UPS)[number];
+type BoardFollowUp = (typeof BOARD_FOLLOW_UPS)[number];
 
 export interface ScenarioOptions {
   capabilities: Capabilities;
@@ -32,6 +53,12 @@ interface CopyPlan {
   via: 'action' | 'card';
   retarget: boolean;
   copier: number;
+}
+
+interface Watcher {
+  kind: WatcherKind;
+  def: CardDefinition;
+  side: 'p1' | 'p2';
 }
 
 interface Plan {
@@ -47,23 +74,63 @@ interface Plan {
   copies: CopyPlan[];
   bystanders: CardDefinition[];
   extraBystanders: number;
+  watchers: Watcher[];
+  multipliers: number;
+  costChangers: CardDefinition[];
+  lands: number;
+  forests: number;
+  ward: boolean;
+  kickerPermanent: CardDefinition | undefined;
   picks: number[];
   slack: number;
+  stackFollowUps: StackFollowUp[];
   resolves: number;
+  resolveAll: boolean;
+  boardFollowUps: BoardFollowUp[];
   illegal: IllegalKind | null;
 }
 
-const SPLICE_SOURCE = ['instant', 'sorcery'] as const;
+/** What the builder knows about a scenario beyond what its JSON shows, for statistics. */
+export interface BuiltFeatures {
+  illegal: IllegalKind | null;
+}
+
+const built = new WeakMap<Scenario, BuiltFeatures>();
+
+/** The features the generator put in a scenario it made, or undefined for any other scenario. */
+export function builtFeatures(s: Scenario): BuiltFeatures | undefined {
+  return built.get(s);
+}
+
 const MAX_BYSTANDERS = 3;
 
 /** Scenarios an engine with these capabilities can run. */
 export function scenarioArb(options: ScenarioOptions): fc.Arbitrary<Scenario> {
-  return planArb(options).map((plan) => buildScenario(plan, options.capabilities));
+  const ctx = contextFor(options.capabilities);
+  return planArb(options, ctx).map((plan) => {
+    const s = buildScenario(plan, ctx);
+    built.set(s, { illegal: plan.illegal });
+    return s;
+  });
 }
 
-function catalogPool(caps: Capabilities): CardDefinition[] {
+/** What the capabilities allow, worked out once per run. */
+interface Context {
+  caps: Capabilities;
+  features: CardFeatures;
+  can: (mechanic: Capabilities['mechanics'][number]) => boolean;
+  does: (action: Capabilities['actions'][number]) => boolean;
+  pool: CardDefinition[];
+  byName: (name: string) => CardDefinition | undefined;
+}
+
+function contextFor(caps: Capabilities): Context {
   const known = new Set(caps.cards.oracle ?? []);
-  return [...catalog().values()].filter((d) => known.has(d.name));
+  const can = (m: Capabilities['mechanics'][number]) => caps.mechanics.includes(m);
+  const does = (a: Capabilities['actions'][number]) => caps.actions.includes(a);
+  const features: CardFeatures = { sacrificeCosts: can('sacrificeCost'), tokens: can('tokens'), triggers: can('triggers'), x: can('x') };
+  const pool = [...catalog().values()].filter((d) => known.has(d.name) && supportsCard(d, caps));
+  return { caps, features, can, does, pool, byName: (name) => pool.find((d) => d.name === name) };
 }
 
 function supportsCard(def: CardDefinition, caps: Capabilities): boolean {
@@ -71,30 +138,48 @@ function supportsCard(def: CardDefinition, caps: Capabilities): boolean {
   if (def.kicker && !m.includes('kicker')) return false;
   if (def.kicker?.costs.length === 2 && !m.includes('kickerAB')) return false;
   if (def.multikicker && !m.includes('multikicker')) return false;
+  if (def.splice && !m.includes('splice')) return false;
   if (def.manaCost?.includes('{X}') && !m.includes('x')) return false;
   const costs = [...(def.kicker?.costs ?? []), ...(def.multikicker ? [def.multikicker.cost] : []), ...(def.splice ? [def.splice.cost] : [])];
   if (costs.some((c) => c.sacrifice) && !m.includes('sacrificeCost')) return false;
+  if (def.triggers?.length && !m.includes('triggers')) return false;
+  if (def.statics?.some((s) => s.kind === 'triggerMultiplier') && !m.includes('triggerMultiplier')) return false;
+  if (def.statics?.some((s) => s.kind === 'costReduction' || s.kind === 'costIncrease') && !m.includes('costModifiers')) return false;
+  if (def.protection?.length && !m.includes('protection')) return false;
+  const effects = [...(def.effects ?? []), ...(def.triggers ?? []).flatMap((t) => t.effects)];
+  if (effects.some((e) => e.kind === 'createToken') && !m.includes('tokens')) return false;
   return true;
 }
 
 const isCopier = (d: CardDefinition) => (d.effects ?? []).some((e) => e.kind === 'copySpell');
 const isSpell = (d: CardDefinition) => d.types.includes('Instant') || d.types.includes('Sorcery');
-const castable = (d: CardDefinition) => !d.types.includes('Land') && d.manaCost !== undefined;
+const targetsSpells = (d: CardDefinition) => (d.targets ?? []).some((t) => t.kind === 'spell' || t.kind === 'instantOrSorcerySpell');
+const vanilla = (d: CardDefinition) => d.types.includes('Creature') && !d.kicker && !d.multikicker && !d.entersWith && !d.triggers && !d.statics;
 
-function planArb(options: ScenarioOptions): fc.Arbitrary<Plan> {
-  const caps = options.capabilities;
-  const pool = catalogPool(caps).filter((d) => supportsCard(d, caps));
-  const mains = pool.filter((d) => castable(d) && !isCopier(d) && !(d.types.includes('Creature') && !d.kicker && !d.multikicker));
-  const spliceCards = caps.mechanics.includes('splice') ? pool.filter((d) => d.splice) : [];
+/** Mostly zero or a few kicks, sometimes many (edge values shrink towards zero). */
+const kicksArb = fc.oneof(
+  { withCrossShrink: true },
+  { weight: 3, arbitrary: fc.constant(0) },
+  { weight: 4, arbitrary: fc.integer({ min: 1, max: 3 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 4, max: 9 }) },
+);
+
+function rare<T>(value: fc.Arbitrary<T>, none: T, weight = 5): fc.Arbitrary<T> {
+  return fc.oneof({ withCrossShrink: true }, { weight, arbitrary: fc.constant(none) }, { weight: 1, arbitrary: value });
+}
+
+function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
+  const { caps, features, can, does, pool } = ctx;
+  const mains = pool.filter((d) => !d.types.includes('Land') && d.manaCost !== undefined && !isCopier(d) && !targetsSpells(d) && !vanilla(d));
+  const spliceCards = pool.filter((d) => d.splice);
   const copiers = pool.filter(isCopier);
-  const vanilla = pool.filter((d) => d.types.includes('Creature') && !d.kicker && !d.multikicker && !d.entersWith);
-
   const synthetic = caps.cards.synthetic;
+
   const syntheticMain = fc.oneof(
-    syntheticSpellArb({ name: 'Main Spell', role: 'instant', arcane: true }),
-    syntheticSpellArb({ name: 'Main Spell', role: 'sorcery', arcane: false }),
-    syntheticSpellArb({ name: 'Main Spell', role: 'instant', arcane: false }),
-    syntheticSpellArb({ name: 'Main Permanent', role: 'permanent' }),
+    syntheticSpellArb({ name: 'Main Spell', role: 'instant', arcane: true, features }),
+    syntheticSpellArb({ name: 'Main Spell', role: 'sorcery', arcane: false, features }),
+    syntheticSpellArb({ name: 'Main Spell', role: 'instant', arcane: false, features }),
+    syntheticSpellArb({ name: 'Main Permanent', role: 'permanent', features }),
   );
   const catalogMain = fc.nat({ max: Math.max(0, mains.length - 1) }).map((i) => mains[i]!);
   const mainArb: fc.Arbitrary<{ def: CardDefinition; oracle: boolean }> =
@@ -107,38 +192,70 @@ function planArb(options: ScenarioOptions): fc.Arbitrary<Plan> {
         ? syntheticMain.map((def) => ({ def, oracle: false }))
         : catalogMain.map((def) => ({ def, oracle: true }));
 
-  const maxSplices = caps.mechanics.includes('splice') ? 3 : 0;
+  const maxSplices = can('splice') ? 3 : 0;
   const syntheticSplice = (i: number) =>
-    syntheticSpellArb({ name: `Splice Card ${i + 1}`, role: SPLICE_SOURCE[i % 2]!, arcane: true, splice: 'Arcane', kicker: false });
+    syntheticSpellArb({ name: `Splice Card ${i + 1}`, role: i % 2 === 0 ? 'instant' : 'sorcery', arcane: true, splice: 'Arcane', kicker: false, features });
+  const spliceSources: fc.Arbitrary<{ defs: CardDefinition[]; oracle: boolean }>[] = [];
+  if (synthetic) {
+    spliceSources.push(
+      fc
+        .tuple(syntheticSplice(0), syntheticSplice(1), syntheticSplice(2), fc.nat({ max: maxSplices }), fc.boolean())
+        .map(([a, b, c, n, anySpell]) => ({
+          // Splice onto instant or sorcery (Everdream) as well as onto Arcane.
+          defs: [a, b, c].slice(0, n).map((d, i) => (anySpell && i === 0 ? { ...d, splice: { ...d.splice!, onto: 'instant or sorcery' as const } } : d)),
+          oracle: false,
+        })),
+    );
+  }
+  if (spliceCards.length > 0) {
+    spliceSources.push(
+      fc
+        .uniqueArray(fc.nat({ max: spliceCards.length - 1 }), { maxLength: Math.min(maxSplices, spliceCards.length) })
+        .map((is) => ({ defs: is.map((i) => spliceCards[i]!), oracle: true })),
+    );
+  }
   const splicesArb: fc.Arbitrary<{ defs: CardDefinition[]; oracle: boolean }> =
-    maxSplices === 0
-      ? fc.constant({ defs: [], oracle: false })
-      : fc.oneof(
-          ...(synthetic
-            ? [
-                fc
-                  .tuple(syntheticSplice(0), syntheticSplice(1), syntheticSplice(2), fc.nat({ max: maxSplices }))
-                  .map(([a, b, c, n]) => ({ defs: [a, b, c].slice(0, n), oracle: false })),
-              ]
-            : []),
-          ...(spliceCards.length > 0
-            ? [
-                fc
-                  .uniqueArray(fc.nat({ max: spliceCards.length - 1 }), { maxLength: Math.min(maxSplices, spliceCards.length) })
-                  .map((is) => ({ defs: is.map((i) => spliceCards[i]!), oracle: true })),
-              ]
-            : []),
-        );
+    maxSplices === 0 || spliceSources.length === 0 ? fc.constant({ defs: [], oracle: false }) : fc.oneof(...spliceSources);
 
-  const canCopy = caps.actions.includes('copy') || copiers.length > 0;
+  const copyVia: CopyPlan['via'][] = [...(does('copy') ? (['action'] as const) : []), ...(copiers.length > 0 && does('cast') ? (['card'] as const) : [])];
   const copyArb: fc.Arbitrary<CopyPlan> = fc.record({
-    via: caps.actions.includes('copy') && copiers.length > 0 ? fc.constantFrom<CopyPlan['via']>('action', 'card') : fc.constant(caps.actions.includes('copy') ? 'action' : 'card'),
+    via: fc.constantFrom(...(copyVia.length > 0 ? copyVia : ['action' as const])),
     retarget: fc.boolean(),
     copier: fc.nat({ max: Math.max(0, copiers.length - 1) }),
   });
+  const vanillas = pool.filter(vanilla);
   const bystanderDefs = synthetic
-    ? fc.tuple(bystanderArb('Bystander One'), bystanderArb('Bystander Two'), bystanderArb('Bystander Three'))
-    : fc.constant(vanilla.slice(0, 3));
+    ? fc.tuple(bystanderArb('Bystander One', can('protection')), bystanderArb('Bystander Two', can('protection')), bystanderArb('Bystander Three', can('protection')))
+    : fc.constant(vanillas.slice(0, 3));
+
+  const watcherKinds: WatcherKind[] = can('triggers')
+    ? (['cast', 'land', 'tap', 'damage', ...(can('tokens') ? (['token'] as const) : [])] as WatcherKind[])
+    : [];
+  const watcherArbs: fc.Arbitrary<Watcher>[] = [];
+  if (synthetic) {
+    for (const kind of watcherKinds) {
+      watcherArbs.push(fc.record({ def: watcherArb(kind, `${kind[0]!.toUpperCase()}${kind.slice(1)} Watcher`), side: fc.constantFrom('p1', 'p2') as fc.Arbitrary<'p1' | 'p2'> }).map((w) => ({ ...w, kind })));
+    }
+  } else {
+    // Printed watchers: cast triggers (Bloodstone Goblin, Lullmage's Familiar) and Lifetap.
+    for (const def of pool.filter((d) => d.triggers?.length && !d.kicker && !d.multikicker)) {
+      const event = def.triggers![0]!.event;
+      const kind: WatcherKind | undefined = event === 'spellCast' ? 'cast' : event === 'becomesTapped' ? 'tap' : undefined;
+      if (kind) watcherArbs.push(fc.constantFrom<'p1' | 'p2'>('p1', 'p2').map((side) => ({ kind, def, side })));
+    }
+  }
+  const multiplierDef = synthetic ? MULTIPLIER : ctx.byName('Panharmonicon');
+  const changerArb = synthetic ? costChangerArb('Cost Changer') : ctx.byName('Vine Gecko') ? fc.constant(ctx.byName('Vine Gecko')!) : undefined;
+  const kickerPermanents = pool.filter((d) => !isSpell(d) && (d.kicker || d.multikicker) && d.manaCost);
+  const kickerPermanentArb = synthetic
+    ? syntheticSpellArb({ name: 'Kicker Permanent', role: 'permanent', features })
+    : kickerPermanents.length > 0
+      ? fc.nat({ max: kickerPermanents.length - 1 }).map((i) => kickerPermanents[i]!)
+      : fc.constant(undefined);
+
+  const stackFollowUps = STACK_FOLLOW_UPS.filter((f) => stackFollowUpPossible(f, ctx));
+  const boardFollowUps = BOARD_FOLLOW_UPS.filter((f) => boardFollowUpPossible(f, ctx));
+
   const illegalShare = options.illegalShare ?? 0.1;
   const illegalArb: fc.Arbitrary<IllegalKind | null> =
     illegalShare <= 0
@@ -155,17 +272,25 @@ function planArb(options: ScenarioOptions): fc.Arbitrary<Plan> {
       splices: splicesArb,
       kickA: fc.boolean(),
       kickB: fc.boolean(),
-      multikicks: fc.nat({ max: 6 }),
+      multikicks: kicksArb,
       x: fc.nat({ max: 4 }),
-      free: caps.mechanics.includes('freeCast')
-        ? fc.oneof({ withCrossShrink: true }, { weight: 6, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) })
-        : fc.constant(false),
-      copies: canCopy && caps.mechanics.includes('copy') ? fc.array(copyArb, { maxLength: 2 }) : fc.constant<CopyPlan[]>([]),
-      bystanders: bystanderDefs.map((t) => [...t]),
+      free: can('freeCast') ? rare(fc.constant(true), false) : fc.constant(false),
+      copies: can('copy') && copyVia.length > 0 ? fc.array(copyArb, { maxLength: 2 }) : fc.constant<CopyPlan[]>([]),
+      bystanders: bystanderDefs.map((t): CardDefinition[] => [...t]),
       extraBystanders: fc.nat({ max: 2 }),
-      picks: fc.array(fc.nat({ max: 7 }), { minLength: 12, maxLength: 12 }),
+      watchers: watcherArbs.length > 0 ? fc.array(fc.oneof(...watcherArbs), { maxLength: 3 }) : fc.constant<Watcher[]>([]),
+      multipliers: multiplierDef && can('triggerMultiplier') ? rare(fc.integer({ min: 1, max: 2 }), 0, 3) : fc.constant(0),
+      costChangers: changerArb && can('costModifiers') ? fc.array(changerArb, { maxLength: 2 }) : fc.constant<CardDefinition[]>([]),
+      lands: fc.nat({ max: 3 }),
+      forests: fc.nat({ max: 2 }),
+      ward: synthetic && can('triggers') ? rare(fc.constant(true), false) : fc.constant(false),
+      kickerPermanent: kickerPermanentArb,
+      picks: fc.array(fc.nat({ max: 7 }), { minLength: 16, maxLength: 16 }),
       slack: fc.nat({ max: 3 }),
-      resolves: fc.nat({ max: 6 }),
+      stackFollowUps: stackFollowUps.length > 0 ? fc.uniqueArray(fc.constantFrom(...stackFollowUps), { maxLength: 2 }) : fc.constant<StackFollowUp[]>([]),
+      resolves: fc.nat({ max: 3 }),
+      resolveAll: fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
+      boardFollowUps: boardFollowUps.length > 0 ? fc.uniqueArray(fc.constantFrom(...boardFollowUps), { maxLength: 3 }) : fc.constant<BoardFollowUp[]>([]),
       illegal: illegalArb,
     })
     .map(
@@ -179,16 +304,61 @@ function planArb(options: ScenarioOptions): fc.Arbitrary<Plan> {
         multikicks: r.multikicks,
         x: r.x,
         free: r.free,
-        copies: r.copies.map((c) => ({ ...c, copier: copiers.length > 0 ? c.copier : -1 })),
+        copies: r.copies.map((c) => (copiers.length === 0 ? { ...c, via: 'action' as const } : c)),
         bystanders: r.bystanders,
         extraBystanders: r.extraBystanders,
+        watchers: r.watchers,
+        multipliers: r.multipliers,
+        costChangers: r.costChangers,
+        lands: r.lands,
+        forests: r.forests,
+        ward: r.ward,
+        kickerPermanent: r.kickerPermanent,
         picks: r.picks,
         slack: r.slack,
+        stackFollowUps: r.stackFollowUps,
         resolves: r.resolves,
+        resolveAll: r.resolveAll,
+        boardFollowUps: r.boardFollowUps,
         illegal: r.illegal,
       }),
-    )
-    .map((plan) => ({ ...plan, copies: plan.copies.map((c) => (c.copier === -1 ? { ...c, via: 'action' as const } : c)) }));
+    );
+}
+
+function stackFollowUpPossible(f: StackFollowUp, ctx: Context): boolean {
+  switch (f) {
+    case 'counter':
+      return ctx.does('counter');
+    case 'counter-if-kicked':
+      return ctx.does('cast') && (ctx.caps.cards.synthetic || ctx.byName("Ertai's Trickery") !== undefined);
+    case 'bounce-and-recast':
+      return ctx.does('bounce');
+    case 'kill-targets':
+    case 'kill-one-target':
+      return ctx.does('destroy');
+    case 'second-kicked-spell':
+      return ctx.caps.cards.synthetic && ctx.can('kicker');
+  }
+}
+
+function boardFollowUpPossible(f: BoardFollowUp, ctx: Context): boolean {
+  switch (f) {
+    case 'flicker':
+      return ctx.does('flicker');
+    case 'clone':
+      return ctx.does('clone') && ctx.caps.cards.synthetic;
+    case 'reanimate':
+      return ctx.does('destroy') && ctx.does('putOntoBattlefield');
+    case 'put-kicker-permanent':
+    case 'enter-tapped':
+      return ctx.does('putOntoBattlefield');
+    case 'destroy-lands':
+      return ctx.does('destroyAll');
+    case 'tap-land':
+      return ctx.does('tap');
+    case 'untap-land':
+      return ctx.does('untap');
+  }
 }
 
 function spliceFits(host: CardDefinition, splice: CardDefinition): boolean {
@@ -196,11 +366,43 @@ function spliceFits(host: CardDefinition, splice: CardDefinition): boolean {
   return splice.splice.onto === 'Arcane' ? (host.subtypes ?? []).includes('Arcane') : true;
 }
 
+/** Collects the cards, zones and actions of a scenario as the plan is laid out. */
+class Builder {
+  readonly cards: ScenarioCard[] = [];
+  readonly hand: string[] = [];
+  readonly graveyard: string[] = [];
+  readonly library: string[] = [];
+  readonly battlefield: Record<'p1' | 'p2', StartingPermanent[]> = { p1: [], p2: [] };
+  readonly board: BoardObject[] = [];
+  readonly actions: Action[] = [];
+  mana: Mana = parseMana('');
+
+  constructor(private readonly synthetic: boolean) {}
+
+  card(id: string, def: CardDefinition, oracle: boolean): string {
+    this.cards.push(oracle || !this.synthetic ? { id, oracle: def.name } : { id, definition: def });
+    return id;
+  }
+
+  permanent(id: string, def: CardDefinition, oracle: boolean, side: 'p1' | 'p2'): string {
+    this.card(id, def, oracle);
+    this.battlefield[side].push({ card: id });
+    this.board.push({ id, def, controller: side });
+    return id;
+  }
+
+  pay(mana: Mana): void {
+    this.mana = addMana(this.mana, mana);
+  }
+}
+
 /** Turns a plan into a scenario; everything the plan leaves open is fixed here, deterministically. */
-export function buildScenario(plan: Plan, caps: Capabilities): Scenario {
-  const copiers = catalogPool(caps).filter(isCopier);
+export function buildScenario(planned: Plan, ctx: Context): Scenario {
+  let plan = planned;
+  const b = new Builder(ctx.caps.cards.synthetic);
+  const copiers = ctx.pool.filter(isCopier);
   const main = plan.main;
-  const splices = plan.splices.filter((s) => spliceFits(main, s));
+  let splices = plan.splices.filter((s) => spliceFits(main, s));
   const kicker: KickerLabel[] = [];
   const printedKickers = main.kicker?.costs.length ?? 0;
   if (printedKickers >= 1 && plan.kickA) kicker.push('A');
@@ -208,104 +410,289 @@ export function buildScenario(plan: Plan, caps: Capabilities): Scenario {
   let multikicker = main.multikicker ? plan.multikicks : 0;
   const hasX = main.manaCost?.includes('{X}') ?? false;
   const x = hasX ? (plan.free ? 0 : plan.x) : undefined;
-  // Copies of a permanent spell need a copy effect that copies any spell; copier cards take instants and sorceries.
-  const copies = plan.copies.filter((c) => c.via === 'action' || isSpell(main)).filter((c) => c.via === 'action' || caps.actions.includes('cast'));
 
-  const cards: ScenarioCard[] = [];
-  const card = (id: string, def: CardDefinition, oracle: boolean) => cards.push(oracle ? { id, oracle: def.name } : { id, definition: def });
-  card('main', main, plan.oracle);
-  splices.forEach((s, i) => card(`s${i + 1}`, s, plan.spliceOracle));
-  const copierIds: string[] = [];
-  copies.forEach((c, i) => {
-    if (c.via === 'card') {
-      const id = `cp${i + 1}`;
-      copierIds.push(id);
-      card(id, copiers[c.copier]!, true);
-    } else copierIds.push('');
-  });
+  // The board: creatures to target, watchers, trigger multipliers, cost changers, lands.
+  const lands = Math.max(plan.lands, sacrificesNeeded(main, kicker, multikicker, splices));
+  for (let i = 0; i < lands; i++) b.permanent(`land${i + 1}`, ctx.byName('Mountain') ?? catalog().get('Mountain')!, true, 'p1');
+  const forest = ctx.byName('Forest') ?? catalog().get('Forest');
+  if (forest) for (let i = 0; i < plan.forests; i++) b.permanent(`forest${i + 1}`, forest, true, 'p2');
+  plan.watchers.forEach((w, i) => b.permanent(`w${i + 1}`, w.def, !ctx.caps.cards.synthetic, w.side));
+  const multiplier = ctx.caps.cards.synthetic ? MULTIPLIER : ctx.byName('Panharmonicon');
+  if (multiplier) for (let i = 0; i < plan.multipliers; i++) b.permanent(`m${i + 1}`, multiplier, !ctx.caps.cards.synthetic, 'p1');
+  plan.costChangers.forEach((d, i) => b.permanent(`r${i + 1}`, d, !ctx.caps.cards.synthetic, 'p1'));
+  if (plan.ward) b.permanent('ward', DAMAGE_WARD, false, 'p2');
 
-  const parts = [main, ...splices];
   // Kicks that add targets (Comet Storm) stop where there are no more distinct objects to choose.
-  const fits = (rs: ReturnType<typeof activeRequirements>) =>
-    rs.every((r) => r.count <= (r.kind === 'creature' ? MAX_BYSTANDERS : r.kind === 'player' ? 2 : 2 + MAX_BYSTANDERS));
-  while (multikicker > 0 && !fits(activeRequirements(parts, { kicker, multikicker }))) multikicker--;
-  while (kicker.length > 0 && !fits(activeRequirements(parts, { kicker, multikicker }))) kicker.pop();
+  const colors = spellColors(main);
+  const prospective = [...b.board, ...plan.bystanders.slice(0, MAX_BYSTANDERS).map((def, i): BoardObject => ({ id: `b${i + 1}`, def, controller: 'p2' }))];
+  const fits = (d: Declared, ss: CardDefinition[]) => chooseTargets(activeRequirements([main, ...ss], d), prospective, colors, plan.picks, 0) !== null;
+  while (multikicker > 0 && !fits({ kicker, multikicker }, splices)) multikicker--;
+  while (kicker.length > 0 && !fits({ kicker, multikicker }, splices)) kicker.pop();
+  while (splices.length > 0 && !fits({ kicker, multikicker }, splices)) splices = splices.slice(0, -1);
   const declared: Declared = { kicker, multikicker };
+  const parts = [main, ...splices];
   const requirements = activeRequirements(parts, declared);
-  const creaturesNeeded = Math.max(0, ...requirements.map((r) => (r.kind === 'creature' ? r.count : r.kind === 'any' ? r.count - 2 : 0)));
-  const bystanderCount = Math.min(MAX_BYSTANDERS, Math.max(creaturesNeeded, plan.extraBystanders));
-  const battlefield: StartingPermanent[] = [];
-  for (let i = 0; i < bystanderCount; i++) {
-    const def = plan.bystanders[i] ?? plan.bystanders[0]!;
-    card(`b${i + 1}`, def, !caps.cards.synthetic);
-    battlefield.push({ card: `b${i + 1}` });
+
+  // Bystanders: as many as the targets need, or as the plan asks; without protection if it leaves nothing to target.
+  if (chooseTargets(requirements, prospective, colors, plan.picks, 0) === null) {
+    plan = { ...plan, bystanders: plan.bystanders.map(({ protection: _, ...d }) => d) };
+    prospective.splice(b.board.length, MAX_BYSTANDERS, ...plan.bystanders.slice(0, MAX_BYSTANDERS).map((def, i): BoardObject => ({ id: `b${i + 1}`, def, controller: 'p2' })));
   }
-  const creatures = battlefield.map((b) => b.card);
+  let bystanderCount = plan.extraBystanders;
+  const withBystanders = (n: number) => [...b.board, ...prospective.slice(b.board.length, b.board.length + n)];
+  while (bystanderCount < MAX_BYSTANDERS && chooseTargets(requirements, withBystanders(bystanderCount), colors, plan.picks, 0) === null) bystanderCount++;
+  for (let i = 0; i < Math.min(bystanderCount, MAX_BYSTANDERS); i++) b.permanent(`b${i + 1}`, plan.bystanders[i] ?? plan.bystanders[0]!, !ctx.caps.cards.synthetic, 'p2');
 
-  let pick = 0;
-  const choose = (kind: string, count: number, shift: number): string[] => {
-    const candidates = kind === 'creature' ? creatures : kind === 'player' ? ['p2', 'p1'] : ['p2', 'p1', ...creatures];
-    const start = (plan.picks[pick++ % plan.picks.length]! + shift) % Math.max(1, candidates.length);
-    const out: string[] = [];
-    for (let i = 0; i < candidates.length && out.length < count; i++) out.push(candidates[(start + i) % candidates.length]!);
-    return out;
-  };
-  const targets = requirements.map((r) => choose(r.kind, r.count, 0));
-  const retargets = requirements.map((r) => choose(r.kind, r.count, 1));
+  // A requirement that cannot be filled even so gets what there is, and the engine rejects the cast.
+  const targets = chooseTargets(requirements, b.board, colors, plan.picks, 0) ?? chooseTargets(requirements, b.board, colors, plan.picks, 0, true)!;
+  const retargets = chooseTargets(requirements, b.board, colors, plan.picks, 1) ?? targets;
 
-  // Library cards for the draws the spell can make, so that drawing is never from an empty library.
-  const draws = parts.flatMap((d) => d.effects ?? []).filter((e) => e.kind === 'draw');
-  const libraryCount = Math.min(6, draws.length * (1 + copies.length) * Math.max(1, multikicker + kicker.length));
-  const library: string[] = [];
-  const filler = catalog().get('Island')!;
-  for (let i = 0; i < libraryCount; i++) {
-    card(`l${i + 1}`, filler, true);
-    library.push(`l${i + 1}`);
-  }
-
-  // Mana: exactly what the casts cost, plus some slack as colourless mana.
-  let total: Mana = plan.free || !main.manaCost ? emptyMana() : fixX(parseMana(main.manaCost), x ?? 0);
-  for (const label of kicker) total = addMana(total, parseMana(main.kicker!.costs[label === 'A' ? 0 : 1]!.mana ?? '{0}'));
-  if (main.multikicker) total = addMana(total, parseMana(main.multikicker.cost.mana ?? '{0}'), multikicker);
-  for (const s of splices) total = addMana(total, parseMana(s.splice!.cost.mana ?? '{0}'));
-  copies.forEach((c) => {
-    if (c.via === 'card') total = addMana(total, parseMana(copiers[c.copier]!.manaCost!));
-  });
-  const mana: ManaPool = {};
-  for (const key of ['W', 'U', 'B', 'R', 'G'] as const) if (total[key] > 0) mana[key] = total[key];
-  const colorless = total.C + total.generic + plan.slack;
-  if (colorless > 0) mana.C = colorless;
-
-  const cast: Action & { do: 'cast' } = { do: 'cast', card: 'main' };
+  // The main cast.
+  b.hand.push(b.card('main', main, plan.oracle));
+  splices.forEach((s, i) => b.hand.push(b.card(`s${i + 1}`, s, plan.spliceOracle)));
+  const cast: Extract<Action, { do: 'cast' }> = { do: 'cast', card: 'main' };
   if (kicker.length > 0) cast.kicker = kicker;
   if (multikicker > 0) cast.multikicker = multikicker;
   if (splices.length > 0) cast.splice = splices.map((_, i) => `s${i + 1}`);
   if (x !== undefined) cast.x = x;
   if (plan.free) cast.withoutPayingManaCost = true;
   if (targets.length > 0) cast.targets = targets;
-  applyIllegal(plan.illegal, cast, main, mana);
+  const sacrifices = sacrificeChoices(main, kicker, multikicker, splices, lands);
+  if (sacrifices.length > 0) cast.sacrifice = sacrifices;
+  b.pay(declaredMana(main, declared, splices, x ?? 0, plan.free));
+  b.actions.push(cast);
 
-  const actions: Action[] = [cast];
-  copies.forEach((c, i) => {
-    if (c.via === 'action') {
-      actions.push({ do: 'copy', id: `copy${i + 1}`, spell: 'main', ...(c.retarget && retargets.length > 0 ? { newTargets: retargets } : {}) });
-    } else {
-      actions.push({ do: 'cast', card: copierIds[i]!, targets: [['main']] });
-      actions.push({ do: 'resolve', id: `copy${i + 1}`, ...(c.retarget && retargets.length > 0 ? { newTargets: retargets } : {}) });
+  // Copies: an effect that copies it, or a copy spell cast and resolved.
+  const watchersOnCast = plan.watchers.filter((w) => w.def.triggers?.some((t) => t.event === 'spellCast'));
+  const doneOnce = new Set<Watcher>();
+  plan.copies.forEach((c, i) => {
+    if (c.via === 'action' || !isSpell(main)) {
+      b.actions.push({ do: 'copy', id: `copy${i + 1}`, spell: 'main', ...(c.retarget && retargets.length > 0 ? { newTargets: retargets } : {}) });
+      return;
     }
+    const copier = copiers[c.copier]!;
+    // Fork's copy is red: its new targets must be legal for a red spell.
+    const copyColor = copier.effects?.find((e) => e.kind === 'copySpell')?.copyColor;
+    const copyTargets = copyColor ? chooseTargets(requirements, b.board, [copyColor], plan.picks, 1) : retargets;
+    b.hand.push(b.card(`cp${i + 1}`, copier, true));
+    b.pay(parseMana(copier.manaCost!));
+    b.actions.push({ do: 'cast', card: `cp${i + 1}`, targets: [['main']] });
+    // Abilities that trigger on the copy spell's cast resolve first; the copy spell then makes the copy.
+    const triggering = castWatchersFor(watchersOnCast.filter((w) => !doneOnce.has(w)), false);
+    for (let k = 0; k < triggering.length; k++) b.actions.push({ do: 'resolve' });
+    // Once resolved, "do this only once each turn" abilities trigger no more (CR 603.2h).
+    for (const w of triggering) if (w.def.triggers!.some((t) => t.oncePerTurn)) doneOnce.add(w);
+    b.actions.push({ do: 'resolve', id: `copy${i + 1}`, ...(c.retarget && copyTargets && copyTargets.length > 0 ? { newTargets: copyTargets } : {}) });
   });
-  const onStack = 1 + copies.length;
-  for (let i = 0; i < Math.min(plan.resolves, onStack); i++) actions.push({ do: 'resolve' });
+
+  // While it is on the stack.
+  const creatureTargets = [...new Set(targets.flat())].filter((id) => b.board.some((o) => o.id === id && o.def.types.includes('Creature')));
+  let mainLeft = false;
+  const destroyed = new Set<string>();
+  const kill = (id: string) => {
+    if (destroyed.has(id)) return;
+    destroyed.add(id);
+    b.actions.push({ do: 'destroy', permanent: id });
+  };
+  for (const f of plan.stackFollowUps) {
+    switch (f) {
+      case 'counter':
+        if (mainLeft) break;
+        b.actions.push({ do: 'counter', spell: 'main' });
+        mainLeft = true;
+        break;
+      case 'counter-if-kicked': {
+        if (mainLeft) break;
+        const def = ctx.caps.cards.synthetic ? KICKED_COUNTERSPELL : ctx.byName("Ertai's Trickery")!;
+        b.hand.push(b.card('counterspell', def, !ctx.caps.cards.synthetic));
+        b.pay(parseMana(def.manaCost!));
+        b.actions.push({ do: 'cast', card: 'counterspell', targets: [['main']] });
+        // It counters only a kicked spell (CR 702.33d); copies do not change that.
+        if (kicker.length + multikicker > 0) mainLeft = true;
+        break;
+      }
+      case 'bounce-and-recast': {
+        if (mainLeft) break;
+        b.actions.push({ do: 'bounce', object: 'main' });
+        // Cast again with the same kicks and no splice: the splice was lost with the spell (CR 702.47e).
+        const again: Extract<Action, { do: 'cast' }> = { ...cast, id: 'recast' };
+        delete again.splice;
+        const standing = b.board.filter((o) => !destroyed.has(o.id));
+        const recastTargets = chooseTargets(activeRequirements([main], declared), standing, colors, plan.picks, 0);
+        if (recastTargets && recastTargets.length > 0) again.targets = recastTargets;
+        else delete again.targets;
+        if (sacrifices.length === 0 && recastTargets) {
+          b.pay(declaredMana(main, declared, [], x ?? 0, plan.free));
+          b.actions.push(again);
+        } else mainLeft = true;
+        break;
+      }
+      case 'kill-targets':
+        for (const id of creatureTargets) kill(id);
+        break;
+      case 'kill-one-target':
+        if (creatureTargets[0]) kill(creatureTargets[0]);
+        break;
+      case 'second-kicked-spell':
+        b.hand.push(b.card('second', SECOND_SPELL, false));
+        b.pay(parseMana('{2}'));
+        b.actions.push({ do: 'cast', card: 'second', kicker: ['A'] });
+        break;
+    }
+  }
+
+  // Resolutions: a few one at a time, then everything, triggers included.
+  const onStack = 1 + plan.copies.length - (mainLeft ? 1 : 0);
+  for (let i = 0; i < Math.min(plan.resolves, onStack); i++) b.actions.push({ do: 'resolve' });
+  const board = plan.boardFollowUps.filter((f) => !mainLeft || !['flicker', 'clone', 'reanimate'].includes(f));
+  const isPermanentMain = !isSpell(main);
+  if (plan.resolveAll || board.length > 0) b.actions.push({ do: 'resolve', untilEmpty: true });
+
+  // Around the permanents afterwards.
+  let boardActions = 0;
+  const standingLand = b.board.find((o) => o.def.types.includes('Land') && !sacrifices.includes(o.id));
+  for (const f of BOARD_FOLLOW_UPS.filter((f) => board.includes(f))) {
+    switch (f) {
+      case 'flicker':
+        if (isPermanentMain) b.actions.push({ do: 'flicker', permanent: 'main' }), boardActions++;
+        break;
+      case 'clone':
+        if (isPermanentMain) {
+          b.hand.push(b.card('clone', CLONE, false));
+          b.actions.push({ do: 'clone', card: 'clone', copyOf: 'main' });
+          boardActions++;
+        }
+        break;
+      case 'reanimate':
+        if (isPermanentMain) {
+          b.actions.push({ do: 'destroy', permanent: 'main' }, { do: 'putOntoBattlefield', card: 'main' });
+          boardActions++;
+        }
+        break;
+      case 'put-kicker-permanent':
+        if (plan.kickerPermanent) {
+          b.hand.push(b.card('kp', plan.kickerPermanent, !ctx.caps.cards.synthetic));
+          b.actions.push({ do: 'putOntoBattlefield', card: 'kp' });
+          boardActions++;
+        }
+        break;
+      case 'destroy-lands':
+        b.actions.push({ do: 'destroyAll', filter: { types: ['Land'] } });
+        boardActions++;
+        break;
+      case 'tap-land':
+        if (standingLand) b.actions.push({ do: 'tap', permanent: standingLand.id }), boardActions++;
+        break;
+      case 'untap-land':
+        if (standingLand) b.actions.push({ do: 'untap', permanent: standingLand.id });
+        break;
+      case 'enter-tapped':
+        if (forest) {
+          b.hand.push(b.card('newland', forest, true));
+          b.actions.push({ do: 'putOntoBattlefield', card: 'newland', tapped: true });
+          boardActions++;
+        }
+        break;
+    }
+  }
+  if (boardActions > 0) b.actions.push({ do: 'resolve', untilEmpty: true });
+
+  // Library cards for the draws, so that drawing is never from an empty library.
+  const drawing = [...parts, ...plan.watchers.map((w) => w.def)].flatMap((d) => [...(d.effects ?? []), ...(d.triggers ?? []).flatMap((t) => t.effects)]);
+  if (drawing.some((e) => e.kind === 'draw' || e.kind === 'mill')) {
+    const island = ctx.byName('Island') ?? catalog().get('Island')!;
+    for (let i = 0; i < 6; i++) b.library.push(b.card(`lib${i + 1}`, island, true));
+  }
+
+  // Mana: what the casts cost, plus any increases, plus some slack, as colourless mana for the generic part.
+  const increases = plan.costChangers.flatMap((d) => d.statics ?? []).filter((s) => s.kind === 'costIncrease').reduce((n, s) => n + (s.amount ?? 1), 0);
+  const mana: ManaPool = {};
+  for (const key of ['W', 'U', 'B', 'R', 'G'] as const) if (b.mana[key] > 0) mana[key] = b.mana[key];
+  const provision = plan.slack + increases * b.actions.filter((a) => a.do === 'cast').length;
+  const colorless = b.mana.C + b.mana.generic + provision;
+  if (colorless > 0) mana.C = colorless;
+
+  applyIllegal(plan, cast, b, mana, declared, parts, provision);
 
   const players: Scenario['players'] = [
-    { id: 'p1', hand: ['main', ...splices.map((_, i) => `s${i + 1}`), ...copierIds.filter((id) => id !== '')], mana, ...(library.length > 0 ? { library } : {}) },
-    { id: 'p2', ...(battlefield.length > 0 ? { battlefield } : {}) },
+    {
+      id: 'p1',
+      ...(b.hand.length > 0 ? { hand: b.hand } : {}),
+      mana,
+      ...(b.library.length > 0 ? { library: b.library } : {}),
+      ...(b.graveyard.length > 0 ? { graveyard: b.graveyard } : {}),
+      ...(b.battlefield.p1.length > 0 ? { battlefield: b.battlefield.p1 } : {}),
+    },
+    { id: 'p2', ...(b.battlefield.p2.length > 0 ? { battlefield: b.battlefield.p2 } : {}) },
   ];
-  return { format: 'castcheck-scenario/1', cards, players, actions };
+  return { format: 'castcheck-scenario/1', cards: b.cards, players, actions: b.actions };
 }
 
-function applyIllegal(kind: IllegalKind | null, cast: Action & { do: 'cast' }, main: CardDefinition, mana: ManaPool): void {
-  switch (kind) {
+/**
+ * One group of distinct objects per requirement, started at a position the plan picks; "another"
+ * requirements avoid their card's earlier choices. Null when a group cannot be filled, unless
+ * `partial` asks for whatever there is.
+ */
+function chooseTargets(
+  requirements: readonly Requirement[],
+  board: readonly BoardObject[],
+  colors: ReturnType<typeof spellColors>,
+  picks: readonly number[],
+  shift: number,
+  partial = false,
+): string[][] | null {
+  const groups: string[][] = [];
+  for (let r = 0; r < requirements.length; r++) {
+    const req = requirements[r]!;
+    const taken = new Set(req.requirement.another ? groups.filter((_, j) => requirements[j]!.part === req.part).flat() : []);
+    const candidates = candidatesFor(req.requirement, board, colors).filter((id) => !taken.has(id));
+    if (candidates.length < req.count && !partial) return null;
+    const start = ((picks[r % picks.length] ?? 0) + shift) % Math.max(1, candidates.length);
+    const group: string[] = [];
+    for (let i = 0; i < candidates.length && group.length < req.count; i++) group.push(candidates[(start + i) % candidates.length]!);
+    groups.push(group);
+  }
+  return groups;
+}
+
+/** The watchers whose cast triggers a spell of p1's sets off (for the copy spell's cast, unkicked). */
+function castWatchersFor(watchers: readonly Watcher[], kicked: boolean): Watcher[] {
+  return watchers.filter((w) =>
+    w.def.triggers!.some((t) => t.event === 'spellCast' && (t.if === undefined || (t.if === 'kicked') === kicked) && (t.whose ?? 'any') !== (w.side === 'p1' ? 'opponents' : 'yours')),
+  );
+}
+
+/** Lands to sacrifice for the declared costs: a land per land sacrifice, two per two-Mountain splice. */
+function sacrificesNeeded(main: CardDefinition, kicker: KickerLabel[], multikicker: number, splices: CardDefinition[]): number {
+  return sacrificeCosts(main, kicker, multikicker, splices).reduce((n, c) => n + c, 0);
+}
+
+function sacrificeCosts(main: CardDefinition, kicker: KickerLabel[], multikicker: number, splices: CardDefinition[]): number[] {
+  const costs = [
+    ...kicker.map((l) => main.kicker?.costs[l === 'A' ? 0 : 1]),
+    ...Array.from({ length: multikicker }, () => main.multikicker?.cost),
+    ...splices.map((s) => s.splice?.cost),
+  ];
+  return costs.map((c) => c?.sacrifice?.count ?? 0);
+}
+
+/** The Mountains sacrificed, in cost order (lands are all Mountains, so they fit "a land" and "two Mountains"). */
+function sacrificeChoices(main: CardDefinition, kicker: KickerLabel[], multikicker: number, splices: CardDefinition[], lands: number): string[] {
+  const total = sacrificesNeeded(main, kicker, multikicker, splices);
+  return Array.from({ length: Math.min(total, lands) }, (_, i) => `land${i + 1}`);
+}
+
+function applyIllegal(
+  plan: Plan,
+  cast: Extract<Action, { do: 'cast' }>,
+  b: Builder,
+  mana: ManaPool,
+  declared: Declared,
+  parts: CardDefinition[],
+  provision: number,
+): void {
+  const main = plan.main;
+  switch (plan.illegal) {
     case null:
       return;
     case 'kicker-twice':
@@ -330,6 +717,26 @@ function applyIllegal(kind: IllegalKind | null, cast: Action & { do: 'cast' }, m
         return;
       }
       break;
+    case 'splice-quality': {
+      // An Arcane-only splice card revealed for a spell that is not Arcane.
+      const splice = plan.splices[0];
+      if (splice?.splice?.onto === 'Arcane' && !(main.subtypes ?? []).includes('Arcane')) {
+        b.hand.push(b.card('offquality', splice, plan.spliceOracle));
+        cast.splice = [...(cast.splice ?? []), 'offquality'];
+        return;
+      }
+      break;
+    }
+    case 'not-in-hand':
+      b.hand.splice(b.hand.indexOf('main'), 1);
+      b.graveyard.push('main');
+      return;
+    case 'targets-for-unkicked':
+      if (inactiveRequirements(parts, declared) > 0) {
+        cast.targets = [...(cast.targets ?? []), ...Array.from({ length: inactiveRequirements(parts, declared) }, () => ['p2'])];
+        return;
+      }
+      break;
     case 'wrong-target-count':
       if (cast.targets && cast.targets.length > 0) {
         cast.targets = cast.targets.slice(1);
@@ -340,14 +747,13 @@ function applyIllegal(kind: IllegalKind | null, cast: Action & { do: 'cast' }, m
     case 'cannot-pay':
       break;
   }
-  // Falls back to a cost one mana short, which every scenario can have.
+  // Falls back to a total cost one mana short (past the slack), which almost every scenario can have.
+  let short = provision + 1;
   for (const key of ['C', 'W', 'U', 'B', 'R', 'G'] as const) {
-    if ((mana[key] ?? 0) > 0) {
-      mana[key]! -= 1;
-      if (mana[key] === 0) delete mana[key];
-      return;
-    }
+    const take = Math.min(short, mana[key] ?? 0);
+    if (take > 0) mana[key] = mana[key]! - take;
+    if (mana[key] === 0) delete mana[key];
+    short -= take;
   }
-  // A spell that costs nothing: declare an unprinted kicker cost instead.
-  cast.kicker = [...(cast.kicker ?? []), 'B', 'B'];
+  if (short > provision) cast.kicker = [...(cast.kicker ?? []), 'B', 'B'];
 }

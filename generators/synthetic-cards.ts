@@ -1,20 +1,49 @@
-// Synthetic cards across the card model. Each shrinks towards a vanilla card: no kicker, no splice,
-// fewer targets and effects, smaller numbers.
+// Synthetic cards across the whole card model. Each shrinks towards a vanilla card: no kicker, no
+// splice, fewer targets, effects and abilities, smaller numbers.
 import fc from 'fast-check';
-import type { CardDefinition, Effect, EntersWith, KickerCondition, TargetRequirement } from '../model/schema-types.ts';
+import type {
+  CardDefinition,
+  Cost,
+  Effect,
+  EntersWith,
+  KickerCondition,
+  StaticAbility,
+  TargetRequirement,
+  TokenDefinition,
+  TriggeredAbility,
+  TriggerCondition,
+} from '../model/schema-types.ts';
 import { additionalManaCostArb, manaCostArb } from './mana.ts';
 
 export type SpellRole = 'instant' | 'sorcery' | 'permanent';
 
-interface KickerShape {
-  kicker: string[] | undefined;
-  multikicker: string | undefined;
+/** Which parts of the card model an engine supports; the rest is never generated. */
+export interface CardFeatures {
+  sacrificeCosts: boolean;
+  tokens: boolean;
+  triggers: boolean;
+  x: boolean;
 }
 
-const kickerShapeArb: fc.Arbitrary<KickerShape> = fc.record({
-  kicker: fc.option(fc.array(additionalManaCostArb(), { minLength: 1, maxLength: 2 }), { nil: undefined, freq: 3 }),
-  multikicker: fc.option(additionalManaCostArb(), { nil: undefined, freq: 3 }),
-});
+interface KickerShape {
+  kicker: Cost[] | undefined;
+  multikicker: Cost | undefined;
+}
+
+const LAND_SACRIFICE: Cost = { sacrifice: { count: 1, filter: { types: ['Land'] } } };
+const TWO_MOUNTAINS: Cost = { sacrifice: { count: 2, filter: { subtypes: ['Mountain'] } } };
+
+function costArb(f: CardFeatures, nonMana: Cost): fc.Arbitrary<Cost> {
+  const mana = additionalManaCostArb().map((m): Cost => ({ mana: m }));
+  return f.sacrificeCosts ? fc.oneof({ withCrossShrink: true }, { weight: 6, arbitrary: mana }, { weight: 1, arbitrary: fc.constant(nonMana) }) : mana;
+}
+
+function kickerShapeArb(f: CardFeatures): fc.Arbitrary<KickerShape> {
+  return fc.record({
+    kicker: fc.option(fc.array(costArb(f, LAND_SACRIFICE), { minLength: 1, maxLength: 2 }), { nil: undefined, freq: 3 }),
+    multikicker: fc.option(additionalManaCostArb().map((mana): Cost => ({ mana })), { nil: undefined, freq: 3 }),
+  });
+}
 
 function conditionsFor(shape: KickerShape): KickerCondition[] {
   const out: KickerCondition[] = ['always'];
@@ -24,10 +53,11 @@ function conditionsFor(shape: KickerShape): KickerCondition[] {
   return out;
 }
 
-// Effect templates pick a condition and a target by index; they are fitted to the card afterwards,
-// so that shrinking a card's kicker never leaves an effect that refers to a missing one.
+// Effect templates pick a kind, a condition and a target by index; they are fitted to the card
+// afterwards, so that shrinking a card's kicker never leaves an effect referring to a missing one.
+const EFFECT_KINDS = ['damage', 'draw', 'gainLife', 'addMana', 'putCounters', 'pump', 'destroy', 'bounce', 'createToken', 'mill'] as const;
 interface EffectTemplate {
-  kind: 'damage' | 'draw' | 'gainLife' | 'addMana' | 'putCounters';
+  kind: (typeof EFFECT_KINDS)[number];
   amount: number;
   useX: boolean;
   condition: number;
@@ -37,7 +67,7 @@ interface EffectTemplate {
 }
 
 const effectTemplateArb: fc.Arbitrary<EffectTemplate> = fc.record({
-  kind: fc.constantFrom('damage', 'draw', 'gainLife', 'addMana', 'putCounters'),
+  kind: fc.constantFrom(...EFFECT_KINDS),
   amount: fc.integer({ min: 1, max: 4 }),
   useX: fc.boolean(),
   condition: fc.nat({ max: 6 }),
@@ -50,12 +80,14 @@ interface TargetTemplate {
   kind: 'any' | 'creature' | 'player';
   condition: number;
   perKick: boolean;
+  another: boolean;
 }
 
 const targetTemplateArb: fc.Arbitrary<TargetTemplate> = fc.record({
   kind: fc.constantFrom('any', 'creature', 'player'),
   condition: fc.nat({ max: 3 }),
   perKick: fc.boolean(),
+  another: fc.boolean(),
 });
 
 function fitTargets(templates: TargetTemplate[], shape: KickerShape): TargetRequirement[] {
@@ -64,27 +96,39 @@ function fitTargets(templates: TargetTemplate[], shape: KickerShape): TargetRequ
   if (kickable) conditions.push('kicked');
   if (shape.kicker) conditions.push('kickedA');
   if (shape.kicker?.length === 2) conditions.push('kickedB');
-  return templates.map((t) => {
+  return templates.map((t, i) => {
     const req: TargetRequirement = { kind: t.kind };
     const condition = conditions[t.condition % conditions.length]!;
     if (condition !== 'always') req.condition = condition;
     if (t.perKick && kickable && condition === 'always') req.perKick = 1;
+    if (t.another && i > 0) req.another = true;
     return req;
   });
 }
 
-function fitEffects(templates: EffectTemplate[], shape: KickerShape, targets: TargetRequirement[], hasX: boolean): Effect[] {
-  const conditions = conditionsFor(shape);
+const TOKEN: TokenDefinition = { name: 'Golem', types: ['Artifact', 'Creature'], power: 3, toughness: 3 };
+
+function fitEffects(templates: EffectTemplate[], conditions: KickerCondition[], targets: TargetRequirement[], hasX: boolean, f: CardFeatures): Effect[] {
   const effects: Effect[] = [];
   for (const t of templates) {
-    const needsTarget = t.kind === 'damage' || t.kind === 'putCounters';
+    if (t.kind === 'createToken' && !f.tokens) continue;
+    const creatureOnly = t.kind === 'putCounters' || t.kind === 'pump' || t.kind === 'destroy' || t.kind === 'bounce';
+    const playerOnly = t.kind === 'mill';
+    const needsTarget = t.kind === 'damage' || creatureOnly || playerOnly;
     const usable = targets
       .map((r, i) => ({ r, i }))
-      .filter(({ r }) => (t.kind === 'putCounters' ? r.kind === 'creature' : true));
+      .filter(({ r }) => (creatureOnly ? r.kind === 'creature' : playerOnly ? r.kind === 'player' : true));
     if (needsTarget && usable.length === 0) continue;
     const e: Effect = { kind: t.kind };
     if (t.kind === 'addMana') e.mana = `{${t.mana}}`.repeat(Math.min(t.amount, 3));
-    else e.amount = hasX && t.useX ? 'X' : t.amount;
+    else if (t.kind === 'pump') {
+      e.power = t.amount - 2;
+      e.toughness = t.amount - 1;
+    } else if (t.kind !== 'destroy' && t.kind !== 'bounce') e.amount = hasX && t.useX && t.kind !== 'createToken' ? 'X' : t.amount;
+    if (t.kind === 'createToken') {
+      e.amount = Math.min(t.amount, 2);
+      e.token = TOKEN;
+    }
     if (needsTarget) e.target = usable[t.target % usable.length]!.i;
     if (t.kind === 'putCounters') e.counter = '+1/+1';
     let condition = conditions[t.condition % conditions.length]!;
@@ -98,33 +142,60 @@ function fitEffects(templates: EffectTemplate[], shape: KickerShape, targets: Ta
 
 function kickerFields(shape: KickerShape): Pick<CardDefinition, 'kicker' | 'multikicker'> {
   const out: Pick<CardDefinition, 'kicker' | 'multikicker'> = {};
-  if (shape.kicker) out.kicker = { costs: shape.kicker.map((mana) => ({ mana })) as [{ mana: string }] };
-  if (shape.multikicker) out.multikicker = { cost: { mana: shape.multikicker } };
+  if (shape.kicker) out.kicker = { costs: shape.kicker as [Cost] };
+  if (shape.multikicker) out.multikicker = { cost: shape.multikicker };
+  return out;
+}
+
+const TRIGGER_CONDITIONS: (TriggerCondition | undefined)[] = [undefined, 'kicked', 'kickedA', 'kickedB', 'kickedTwice', 'notKicked'];
+
+function fitEntersTriggers(templates: { condition: number; effect: EffectTemplate }[], shape: KickerShape, f: CardFeatures): TriggeredAbility[] {
+  const kickable = Boolean(shape.kicker || shape.multikicker);
+  const allowed = TRIGGER_CONDITIONS.filter(
+    (c) => c === undefined || (kickable && c !== 'kickedA' && c !== 'kickedB') || (c === 'kickedA' && shape.kicker) || (c === 'kickedB' && shape.kicker?.length === 2),
+  );
+  const out: TriggeredAbility[] = [];
+  for (const t of templates) {
+    const targets: TargetRequirement[] = t.effect.kind === 'damage' ? [{ kind: 'any' }] : [];
+    const effects = fitEffects([{ ...t.effect, instead: false }], conditionsFor(shape).filter((c) => c !== 'notKicked'), targets, false, f).map((e) =>
+      e.kind === 'putCounters' || e.kind === 'pump' ? { ...e, target: undefined, self: true } : e,
+    );
+    const cleaned = effects.map((e) => Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined)) as Effect);
+    if (cleaned.length === 0 || cleaned.some((e) => e.kind === 'destroy' || e.kind === 'bounce' || e.kind === 'mill')) continue;
+    const ability: TriggeredAbility = { event: 'selfEnters', effects: cleaned as [Effect, ...Effect[]] };
+    const condition = allowed[t.condition % allowed.length];
+    if (condition) ability.if = condition;
+    if (targets.length > 0) ability.targets = targets;
+    out.push(ability);
+  }
   return out;
 }
 
 export interface SyntheticSpellOptions {
   name: string;
   role: SpellRole;
+  features: CardFeatures;
   arcane?: boolean;
   splice?: 'Arcane' | 'instant or sorcery';
   /** Whether the card may have kicker or multikicker. */
   kicker?: boolean;
 }
 
-/** An instant, sorcery or permanent card with any mix of kicker, multikicker, targets and effects. */
+/** An instant, sorcery or permanent card with any mix of kicker, multikicker, targets, effects and enters abilities. */
 export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDefinition> {
-  const shapeArb = o.kicker === false ? fc.constant<KickerShape>({ kicker: undefined, multikicker: undefined }) : kickerShapeArb;
+  const f = o.features;
+  const shapeArb = o.kicker === false ? fc.constant<KickerShape>({ kicker: undefined, multikicker: undefined }) : kickerShapeArb(f);
   return fc
     .record({
-      cost: manaCostArb({ withX: o.role !== 'permanent' }),
+      cost: manaCostArb({ withX: o.role !== 'permanent' && f.x }),
       shape: shapeArb,
       targets: fc.array(targetTemplateArb, { maxLength: 2 }),
       effects: fc.array(effectTemplateArb, { minLength: 1, maxLength: 3 }),
       power: fc.integer({ min: 0, max: 4 }),
       toughness: fc.integer({ min: 1, max: 4 }),
       counters: fc.array(fc.record({ amount: fc.integer({ min: 1, max: 3 }), condition: fc.nat({ max: 6 }) }), { maxLength: 2 }),
-      spliceCost: additionalManaCostArb(),
+      triggers: f.triggers ? fc.array(fc.record({ condition: fc.nat({ max: 5 }), effect: effectTemplateArb }), { maxLength: 2 }) : fc.constant<{ condition: number; effect: EffectTemplate }[]>([]),
+      spliceCost: costArb(f, TWO_MOUNTAINS),
       creature: fc.boolean(),
     })
     .map((r): CardDefinition => {
@@ -145,27 +216,92 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
           return e;
         });
         if (entersWith.length > 0) def.entersWith = entersWith;
+        const triggers = fitEntersTriggers(r.triggers, r.shape, f);
+        if (triggers.length > 0) def.triggers = triggers;
         return def;
       }
       def.types = [o.role === 'sorcery' ? 'Sorcery' : 'Instant'];
       if (o.arcane) def.subtypes = ['Arcane'];
       Object.assign(def, kickerFields(r.shape));
       const targets = fitTargets(r.targets, r.shape);
-      const effects = fitEffects(r.effects, r.shape, targets, hasX);
+      const effects = fitEffects(r.effects, conditionsFor(r.shape), targets, hasX, f);
       if (targets.length > 0) def.targets = targets;
       def.effects = effects.length > 0 ? effects : [{ kind: 'gainLife', amount: 1 }];
-      if (o.splice) def.splice = { onto: o.splice, cost: { mana: r.spliceCost } };
+      if (o.splice) def.splice = { onto: o.splice, cost: r.spliceCost };
       return def;
     });
 }
 
-/** A vanilla creature, to stand on the battlefield as a target. */
-export function bystanderArb(name: string): fc.Arbitrary<CardDefinition> {
-  return fc.record({ power: fc.integer({ min: 0, max: 3 }), toughness: fc.integer({ min: 1, max: 6 }) }).map(({ power, toughness }) => ({
-    name,
-    manaCost: '{2}',
-    types: ['Creature'],
-    power,
-    toughness,
-  }));
+/** A creature to stand on the battlefield as a target; sometimes with protection from a colour. */
+export function bystanderArb(name: string, protection: boolean): fc.Arbitrary<CardDefinition> {
+  return fc
+    .record({
+      power: fc.integer({ min: 0, max: 3 }),
+      toughness: fc.integer({ min: 1, max: 6 }),
+      protection: protection ? fc.option(fc.constantFrom('W', 'U', 'B', 'R', 'G') as fc.Arbitrary<'W' | 'U' | 'B' | 'R' | 'G'>, { nil: undefined, freq: 4 }) : fc.constant(undefined),
+    })
+    .map(({ power, toughness, protection: color }) => {
+      const def: CardDefinition = { name, manaCost: '{2}', types: ['Creature'], power, toughness };
+      if (color) def.protection = [color];
+      return def;
+    });
 }
+
+/** Permanents whose abilities watch the scenario: they trigger on casts, lands dying, tapping, tokens and damage. */
+export type WatcherKind = 'cast' | 'land' | 'tap' | 'token' | 'damage';
+
+export function watcherArb(kind: WatcherKind, name: string): fc.Arbitrary<CardDefinition> {
+  return fc
+    .record({ whose: fc.constantFrom('any', 'yours', 'opponents') as fc.Arbitrary<'any' | 'yours' | 'opponents'>, ifKicked: fc.boolean(), once: fc.boolean(), counter: fc.boolean() })
+    .map(({ whose, ifKicked, once, counter }): CardDefinition => {
+      const gain: Effect = counter && kind !== 'token' ? { kind: 'putCounters', amount: 1, counter: '+1/+1', self: true } : { kind: 'gainLife', amount: 1 };
+      const ability: TriggeredAbility =
+        kind === 'cast'
+          ? { event: 'spellCast', whose, effects: [gain], ...(ifKicked ? { if: 'kicked' as const } : {}) }
+          : kind === 'land'
+            ? { event: 'landToGraveyard', whose, effects: [gain] }
+            : kind === 'tap'
+              ? { event: 'becomesTapped', whose, filter: { types: ['Land'] }, effects: [gain] }
+              : kind === 'token'
+                ? { event: 'tokenCreated', whose, effects: [gain] }
+                : { event: 'selfDealtDamage', effects: [gain] };
+      if (once) ability.oncePerTurn = true;
+      return { name, manaCost: '{2}', types: ['Creature'], power: 1, toughness: 4, triggers: [ability] };
+    });
+}
+
+/** An artifact that makes spells cost more or less (CR 601.2f). */
+export function costChangerArb(name: string): fc.Arbitrary<CardDefinition> {
+  return fc
+    .record({
+      kind: fc.constantFrom('costReduction', 'costReduction', 'costIncrease') as fc.Arbitrary<'costReduction' | 'costIncrease'>,
+      amount: fc.integer({ min: 1, max: 5 }),
+      spells: fc.constantFrom('yours', 'all', 'opponents') as fc.Arbitrary<'yours' | 'all' | 'opponents'>,
+      kicked: fc.boolean(),
+      firstEachTurn: fc.boolean(),
+    })
+    .map(({ kind, amount, spells, kicked, firstEachTurn }): CardDefinition => {
+      const ability: StaticAbility = { kind, amount, spells };
+      if (kicked) ability.kicked = true;
+      if (kicked && firstEachTurn) ability.firstEachTurn = true;
+      return { name, manaCost: '{2}', types: ['Artifact'], statics: [ability] };
+    });
+}
+
+export const MULTIPLIER: CardDefinition = { name: 'Trigger Doubler', manaCost: '{4}', types: ['Artifact'], statics: [{ kind: 'triggerMultiplier' }] };
+export const DAMAGE_WARD: CardDefinition = { name: 'Damage Ward', manaCost: '{2}{W}', types: ['Enchantment'], statics: [{ kind: 'preventDamage' }] };
+export const KICKED_COUNTERSPELL: CardDefinition = {
+  name: 'Kicked Counter',
+  manaCost: '{U}',
+  types: ['Instant'],
+  targets: [{ kind: 'spell' }],
+  effects: [{ kind: 'counterSpell', target: 0, ifTargetKicked: true }],
+};
+export const SECOND_SPELL: CardDefinition = {
+  name: 'Second Spell',
+  manaCost: '{1}',
+  types: ['Instant'],
+  kicker: { costs: [{ mana: '{1}' }] },
+  effects: [{ kind: 'gainLife', amount: 1 }, { kind: 'gainLife', amount: 2, condition: 'insteadIfKicked' }],
+};
+export const CLONE: CardDefinition = { name: 'Clone Shell', manaCost: '{3}{U}', types: ['Creature'], power: 0, toughness: 0 };

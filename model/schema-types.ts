@@ -526,11 +526,15 @@ export interface CopyAction {
   triggerOrder?: string[];
 }
 /**
- * Both players pass priority and the top object of the stack resolves (CR 608).
+ * Both players pass priority and the top object of the stack resolves (CR 608). With untilEmpty, they keep passing: objects resolve one by one, with what triggers put on the stack in between, until the stack is empty.
  */
 export interface ResolveAction {
   do: "resolve";
   id?: ObjectId;
+  /**
+   * Keep resolving until the stack is empty (accepted on an empty stack too). The step's state is the one after the last resolution; its triggered list holds everything that triggered on the way.
+   */
+  untilEmpty?: boolean;
   newTargets?: Targets;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.

@@ -14,6 +14,8 @@ import { faultById, FAULTS } from './faults.ts';
 import { bounce, clone, counterSpell, destroy, destroyAll, flicker, putOntoBattlefield, setTapped } from './actions.ts';
 import { putTriggersOnStack } from './triggers.ts';
 
+const MAX_RESOLUTIONS = 200;
+
 export interface ReferenceEngineOptions extends Partial<RulesOptions> {
   fault?: string;
 }
@@ -82,10 +84,31 @@ export class ReferenceEngine implements Engine {
   /** Performs one action, then state-based actions, then puts what triggered on the stack. */
   private perform(g: Game, action: NAction): Rejection | NonNullable<Step['triggered']> {
     const r = this.rules;
+    if (action.do === 'resolve' && action.untilEmpty) return this.resolveUntilEmpty(g, action);
     const rejection = this.apply(g, action);
     if (rejection) return rejection;
     r.stateBasedActions(g, r);
     return putTriggersOnStack(g, action, r);
+  }
+
+  /**
+   * Players keep passing priority: each object resolves, then state-based actions and new triggers
+   * (CR 117.5), until the stack is empty. Triggers named along the way take the action's id.
+   */
+  private resolveUntilEmpty(g: Game, action: NAction & { do: 'resolve' }): Rejection | NonNullable<Step['triggered']> {
+    const r = this.rules;
+    const triggered: NonNullable<Step['triggered']> = [];
+    for (let round = 1; g.stack.length > 0; round++) {
+      // A loop of triggers that never empties the stack would be a bug in the scenario's cards.
+      if (round > MAX_RESOLUTIONS) return { reason: 'empty-stack', message: `the stack did not empty after ${MAX_RESOLUTIONS} resolutions` };
+      const rejection = resolveTop(g, action, r);
+      if (rejection) return rejection;
+      r.stateBasedActions(g, r);
+      const more = putTriggersOnStack(g, { ...action, id: `${action.id}.r${round}` }, r);
+      if ('reason' in more) return more;
+      triggered.push(...more);
+    }
+    return triggered;
   }
 
   private apply(g: Game, action: NAction): Rejection | null {
