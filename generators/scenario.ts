@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { catalog } from '../model/catalog.ts';
 import { addMana, type Mana } from '../model/mana.ts';
 import type { Action, Capabilities, CardDefinition, KickerLabel, ManaPool, Scenario, ScenarioCard, StartingPermanent } from '../model/schema-types.ts';
-import { activeRequirements, candidatesFor, declaredMana, inactiveRequirements, spellColors, type BoardObject, type Declared, type Requirement } from './declarations.ts';
+import { activeRequirements, candidatesFor, declaredMana, inactiveRequirements, spellColors, type BoardObject, type Declared, type Requirement } from '../model/declarations.ts';
 import {
   bystanderArb,
   CLONE,
@@ -412,9 +412,12 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   const x = hasX ? (plan.free ? 0 : plan.x) : undefined;
 
   // The board: creatures to target, watchers, trigger multipliers, cost changers, lands.
-  const lands = Math.max(plan.lands, sacrificesNeeded(main, kicker, multikicker, splices));
-  for (let i = 0; i < lands; i++) b.permanent(`land${i + 1}`, ctx.byName('Mountain') ?? catalog().get('Mountain')!, true, 'p1');
-  const forest = ctx.byName('Forest') ?? catalog().get('Forest');
+  // Basic lands and library cards are real cards: an engine that does not know them gets none.
+  const known = (name: string) => ctx.byName(name) ?? (ctx.caps.cards.synthetic ? catalog().get(name) : undefined);
+  const mountain = known('Mountain');
+  const lands = mountain ? Math.max(plan.lands, sacrificesNeeded(main, kicker, multikicker, splices)) : 0;
+  for (let i = 0; i < lands; i++) b.permanent(`land${i + 1}`, mountain!, true, 'p1');
+  const forest = known('Forest');
   if (forest) for (let i = 0; i < plan.forests; i++) b.permanent(`forest${i + 1}`, forest, true, 'p2');
   plan.watchers.forEach((w, i) => b.permanent(`w${i + 1}`, w.def, !ctx.caps.cards.synthetic, w.side));
   const multiplier = ctx.caps.cards.synthetic ? MULTIPLIER : ctx.byName('Panharmonicon');
@@ -599,8 +602,8 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
 
   // Library cards for the draws, so that drawing is never from an empty library.
   const drawing = [...parts, ...plan.watchers.map((w) => w.def)].flatMap((d) => [...(d.effects ?? []), ...(d.triggers ?? []).flatMap((t) => t.effects)]);
-  if (drawing.some((e) => e.kind === 'draw' || e.kind === 'mill')) {
-    const island = ctx.byName('Island') ?? catalog().get('Island')!;
+  const island = known('Island');
+  if (island && drawing.some((e) => e.kind === 'draw' || e.kind === 'mill')) {
     for (let i = 0; i < 6; i++) b.library.push(b.card(`lib${i + 1}`, island, true));
   }
 

@@ -1,13 +1,14 @@
-// Copies of spells (CR 707.2, 707.10).
+// Copies of spells (CR 707.2, 707.10, 111.13).
 import type { ObservedState, StackSpell } from '../model/schema-types.ts';
-import { Checker, show, spellOnStack, type Property, type RunStep } from './property.ts';
+import { Checker, show, spellOnStack, type Property, type Run, type RunStep } from './property.ts';
+import { permanentDef } from './expectations.ts';
 
 /** The copy an accepted step made and the spell it copies, as they stood. */
 export function copyMadeBy(step: RunStep): { copy: StackSpell | undefined; original: StackSpell | undefined } | undefined {
   const a = step.action;
   if (step.step.outcome !== 'accepted') return undefined;
   if (a.do === 'copy') return { copy: spellOnStack(step.after, a.id), original: spellOnStack(step.before, a.spell) };
-  if (a.do === 'resolve') {
+  if (a.do === 'resolve' && !a.untilEmpty) {
     const copy = spellOnStack(step.after, a.id);
     if (!copy?.copy) return undefined;
     return { copy, original: originalOf(copy, step.before) };
@@ -22,26 +23,27 @@ function originalOf(copy: StackSpell, before: ObservedState): StackSpell | undef
   return candidates.find((o) => o?.card === copy.card);
 }
 
+const makesCopies = (s: Run['scenario']) =>
+  s.actions.some((a) => a.do === 'copy') ||
+  s.actions.some((a) => a.do === 'cast' && s.cards.find((c) => c.id === a.card)?.definition.effects?.some((e) => e.kind === 'copySpell'));
+
 export const copyKickedLikeOriginal: Property = {
   id: 'copies.kicked-like-original',
   rules: ['707.2', '707.10'],
   statement: 'A copy of a spell is kicked exactly as the original was: the same kicker costs and the same multikicker count.',
-  applies: (s) =>
-    s.actions.some((a) => a.do === 'copy') ||
-    s.actions.some((a) => a.do === 'cast' && s.cards.find((c) => c.id === a.card)?.definition.effects?.some((e) => e.kind === 'copySpell')),
+  needs: { mechanics: ['copy'] },
+  applies: makesCopies,
   check(run) {
     const c = new Checker();
     for (const step of run.steps) {
       const made = copyMadeBy(step);
-      if (!made) continue;
+      if (!made?.original) continue;
       const { copy, original } = made;
-      if (!original) continue;
       if (!copy) {
         c.fail(step, `a copy named ${step.action.id} of ${original.id} is on the stack`, 'no such object on the stack');
         break;
       }
-      const fields = ['kicked', 'kicker', 'multikicker', 'timesKicked'] as const;
-      for (const f of fields) {
+      for (const f of ['kicked', 'kicker', 'multikicker', 'timesKicked'] as const) {
         const want = original[f];
         const got = copy[f];
         if (want === undefined || got === undefined) continue;
@@ -52,6 +54,166 @@ export const copyKickedLikeOriginal: Property = {
       }
       if (c.done) break;
       c.checkedOne();
+    }
+    return c.verdict();
+  },
+};
+
+export const copySameChoices: Property = {
+  id: 'copies.same-choices',
+  rules: ['707.10', '707.10c', '700.2g'],
+  statement: "A copy has the original's X and targets, or the new targets its effect chose, and the same number of targets.",
+  needs: { mechanics: ['copy'] },
+  applies: makesCopies,
+  check(run) {
+    const c = new Checker();
+    for (const step of run.steps) {
+      const made = copyMadeBy(step);
+      if (!made?.copy || !made.original) continue;
+      const { copy, original } = made;
+      const a = step.action;
+      const newTargets = a.do === 'copy' || a.do === 'resolve' ? a.newTargets : undefined;
+      const spliceGroups = original.targets.length - copy.targets.length;
+      // Under the literal reading of a copied splice the spliced parts' targets go with them; compare the rest.
+      const want = newTargets ?? original.targets;
+      const got = copy.targets;
+      if (original.x !== undefined && copy.x !== undefined && original.x !== copy.x) c.fail(step, `copy ${copy.id} has X=${original.x}`, `X=${copy.x}`);
+      else if (spliceGroups === 0 && show(want) !== show(got)) c.fail(step, `copy ${copy.id} has targets ${show(want)}`, `targets ${show(got)}`);
+      else c.checkedOne();
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
+/** The triggered ability a trace entry names, read from its source's definition. */
+export function abilityOf(run: Run, stepIndex: number, source: string, ability: number) {
+  return permanentDef(run, source, stepIndex)?.triggers?.[ability];
+}
+
+export const copyIsNotCast: Property = {
+  id: 'copies.not-cast',
+  rules: ['707.10', '601.2i'],
+  statement: 'A copy is put on the stack, not cast: abilities that trigger on casting a spell do not trigger for it.',
+  needs: { mechanics: ['copy', 'triggers'], observes: ['step.triggered'] },
+  applies: (s) => makesCopies(s) && s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.event === 'spellCast')),
+  check(run) {
+    const c = new Checker();
+    for (const step of run.steps) {
+      const made = copyMadeBy(step);
+      if (!made?.copy) continue;
+      const onCast = (step.step.triggered ?? []).filter((t) => abilityOf(run, step.index, t.source, t.ability)?.event === 'spellCast');
+      if (onCast.length > 0) c.fail(step, `no cast trigger for copy ${made.copy.id}`, `${onCast.map((t) => `${t.source}#${t.ability}`).join(', ')} triggered`);
+      else c.checkedOne();
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
+/** Steps where a copy of a permanent spell left the stack by resolving. */
+function resolvedPermanentCopies(run: Run): { step: RunStep; copy: StackSpell }[] {
+  const out: { step: RunStep; copy: StackSpell }[] = [];
+  for (const step of run.accepted()) {
+    // One resolution at a time: in an untilEmpty step other objects' effects mix in.
+    if (step.action.do !== 'resolve' || step.action.untilEmpty) continue;
+    for (const o of step.before.stack) {
+      if (o.kind !== 'spell' || !o.copy || o.types.some((t) => t === 'Instant' || t === 'Sorcery')) continue;
+      if (step.after.stack.some((x) => x.id === o.id)) continue;
+      out.push({ step, copy: o });
+    }
+  }
+  return out;
+}
+
+export const permanentCopyBecomesKickedToken: Property = {
+  id: 'copies.permanent-copy-is-kicked-token',
+  rules: ['707.10f', '608.3f', '707.2', '400.7d'],
+  statement: 'A copy of a permanent spell resolves into a token, kicked exactly as the copied spell was.',
+  needs: { mechanics: ['copy'], actions: ['copy'] },
+  applies: (s) => s.actions.some((a) => a.do === 'copy'),
+  check(run) {
+    const c = new Checker();
+    for (const { step, copy } of resolvedPermanentCopies(run)) {
+      const token = step.after.battlefield.find((p) => p.id === copy.id);
+      // A token can die at once to state-based actions (0 toughness); then there is nothing to look at.
+      if (!token) continue;
+      if (!token.token) c.fail(step, `${copy.id} entered as a token`, 'it is not a token');
+      else if (token.kicked !== undefined && token.kicked !== copy.kicked) c.fail(step, `token ${copy.id} is kicked: ${copy.kicked}`, `kicked: ${token.kicked}`);
+      else if (token.timesKicked !== undefined && copy.timesKicked !== undefined && token.timesKicked !== copy.timesKicked) {
+        c.fail(step, `token ${copy.id} was kicked ${copy.timesKicked} times`, `${token.timesKicked} times`);
+      } else c.checkedOne();
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
+export const copyTokenIsNotCreated: Property = {
+  id: 'copies.token-not-created',
+  rules: ['111.13', '608.3f'],
+  statement: 'The token a copy of a permanent spell becomes is not "created": abilities that trigger on a token being created do not trigger.',
+  needs: { mechanics: ['copy', 'triggers', 'tokens'], observes: ['step.triggered'] },
+  applies: (s) => s.actions.some((a) => a.do === 'copy') && s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.event === 'tokenCreated')),
+  check(run) {
+    const c = new Checker();
+    for (const { step, copy } of resolvedPermanentCopies(run)) {
+      const created = (step.step.triggered ?? []).filter((t) => abilityOf(run, step.index, t.source, t.ability)?.event === 'tokenCreated');
+      if (created.length > 0) c.fail(step, `no token-created trigger when ${copy.id} resolves`, `${created.map((t) => `${t.source}#${t.ability}`).join(', ')} triggered`);
+      else c.checkedOne();
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
+export const originalUnchangedByCopy: Property = {
+  id: 'copies.original-unchanged',
+  rules: ['707.10', '707.2b'],
+  statement: 'Copying a spell changes nothing about the original: its kicked status, targets, X and spliced cards stay as they were.',
+  needs: { mechanics: ['copy'] },
+  applies: makesCopies,
+  check(run) {
+    const c = new Checker();
+    for (const step of run.steps) {
+      const made = copyMadeBy(step);
+      if (!made?.original) continue;
+      const after = spellOnStack(step.after, made.original.id);
+      if (!after) continue;
+      const fields = ['kicked', 'kicker', 'multikicker', 'timesKicked', 'targets', 'x', 'spliced', 'manaValue', 'colors'] as const;
+      const changed = fields.find((f) => show(made.original![f]) !== show(after[f]));
+      if (changed) c.fail(step, `${after.id} keeps ${changed} ${show(made.original[changed])}`, `${changed} ${show(after[changed])}`);
+      else c.checkedOne();
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
+export const copyKeepsSplice: Property = {
+  id: 'copies.keep-splice',
+  rules: ['707.10', '702.47c', '707.2'],
+  statement: 'A copy of a spliced spell has the same cards spliced onto it (Everdream ruling); under the literal reading, none. Contested.',
+  needs: { mechanics: ['copy', 'splice'], observes: ['stack.spliced'] },
+  applies: (s) => makesCopies(s) && s.actions.some((a) => a.do === 'cast' && (a.splice?.length ?? 0) > 0),
+  check(run, ctx) {
+    const c = new Checker();
+    const literal = ctx.readings.spliceCopy === 'literal';
+    for (const step of run.steps) {
+      const made = copyMadeBy(step);
+      if (!made?.copy || !made.original?.spliced?.length || made.copy.spliced === undefined) continue;
+      const want = literal ? [] : made.original.spliced;
+      if (show(want) === show(made.copy.spliced)) {
+        c.checkedOne();
+        continue;
+      }
+      const other = literal ? made.original.spliced : [];
+      const ruling = literal
+        ? 'expected the literal reading of CR 702.47c with 707.2 (a text-changing effect is not copied); the engine follows the Everdream ruling (Modern Horizons release notes, 2019-04-29)'
+        : 'expected the Everdream ruling (Modern Horizons release notes, 2019-04-29: the copy has the same abilities spliced onto it); the engine follows the literal reading of CR 702.47c with 707.2';
+      if (show(other) === show(made.copy.spliced)) c.contested(step, `copy ${made.copy.id} spliced ${show(want)}`, `spliced ${show(made.copy.spliced)}`, ruling);
+      else c.fail(step, `copy ${made.copy.id} spliced ${show(want)}`, `spliced ${show(made.copy.spliced)}`);
+      if (c.done) break;
     }
     return c.verdict();
   },

@@ -1,8 +1,11 @@
-// Costs: mana value (CR 202.3, 118.8d) and the total cost (CR 601.2f-h).
-import { formatMana, normalizeManaText, payFromPool, toPool, poolsEqual, formatPool } from '../model/mana.ts';
-import { Checker, show, spellOnStack, spells, type Property } from './property.ts';
-import { declaresAdditionalCost, expectedTotalMana, hasX, printedManaValue } from './expectations.ts';
+// Costs: mana value (CR 202.3, 118.8d) and the total cost (CR 601.2f-h, 118.7, 118.9).
+import { formatMana, normalizeManaText, parseMana, payFromPool, toPool, poolsEqual, formatPool } from '../model/mana.ts';
 import type { NCastAction } from '../model/scenario.ts';
+import { Checker, show, spellOnStack, spells, type Property, type RunStep } from './property.ts';
+import { declaredKick, declaresAdditionalCost, declaredTotalMana, expectedTotalMana, hasCostChangers, hasX, printedManaValue, timesKicked } from './expectations.ts';
+import { copyMadeBy } from './copies.ts';
+
+const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
 
 export const manaValueUnchanged: Property = {
   id: 'costs.mana-value-unchanged',
@@ -31,24 +34,42 @@ export const manaValueUnchanged: Property = {
   },
 };
 
+export const copySameManaValue: Property = {
+  id: 'costs.copy-same-mana-value',
+  rules: ['707.2', '707.10', '202.3e'],
+  statement: 'A copy of a spell has the mana cost, X and so the mana value of the spell it copies.',
+  applies: (s) => s.actions.some((a) => a.do === 'copy' || a.do === 'resolve'),
+  check(run) {
+    const c = new Checker();
+    for (const step of run.steps) {
+      const made = copyMadeBy(step);
+      if (!made?.copy || !made.original) continue;
+      const { copy, original } = made;
+      if (copy.manaValue !== original.manaValue) c.fail(step, `copy ${copy.id} has mana value ${original.manaValue} like ${original.id}`, `mana value ${copy.manaValue}`);
+      else if (copy.x !== undefined && original.x !== undefined && copy.x !== original.x) c.fail(step, `copy ${copy.id} has X=${original.x}`, `X=${copy.x}`);
+      else c.checkedOne();
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
 export const totalCostPaid: Property = {
   id: 'costs.total-cost-paid',
-  rules: ['601.2f', '601.2h', '118.8', '118.9d', '702.33a', '702.47a'],
-  statement: 'The total cost paid is the mana cost (or nothing, cast without paying it) plus every declared kicker, multikicker and splice cost.',
+  rules: ['601.2f', '601.2h', '118.7a', '118.8', '118.9d', '702.33a', '702.47a'],
+  statement:
+    'The total cost paid is the mana cost (or nothing, cast without paying it) plus every declared kicker, multikicker and splice cost, plus increases, minus generic reductions down to {0}.',
   needs: { observes: ['player.mana'] },
   applies: (s) => s.actions.some((a) => a.do === 'cast'),
   check(run) {
     const c = new Checker();
-    for (const step of run.accepted()) {
-      if (step.action.do !== 'cast') continue;
-      const action: NCastAction = step.action;
-      const def = run.def(action.card);
-      if (!def) continue;
-      const spliced = (action.splice ?? []).map((id) => run.def(id)).filter((d) => d !== undefined);
-      const total = expectedTotalMana(def, action, spliced);
+    for (const step of castSteps(run.accepted())) {
+      const action = step.action;
+      const total = expectedTotalMana(run, step, action);
+      if (!total) continue;
       const o = spellOnStack(step.after, action.card);
       if (o?.totalCost && normalizeManaText(o.totalCost.mana) !== formatMana(total)) {
-        c.fail(step, `total cost ${formatMana(total)} for ${def.name}`, `total cost ${o.totalCost.mana}`);
+        c.fail(step, `total cost ${formatMana(total)} for ${o.name}`, `total cost ${o.totalCost.mana}`);
         break;
       }
       const who = action.player === 'p1' ? 0 : 1;
@@ -65,6 +86,81 @@ export const totalCostPaid: Property = {
         break;
       }
       c.checkedOne();
+    }
+    return c.verdict();
+  },
+};
+
+export const reductionsOnlyGeneric: Property = {
+  id: 'costs.reductions-only-generic',
+  rules: ['118.7a', '601.2f'],
+  statement: 'Cost increases and generic reductions change only the generic part of the total cost: its coloured symbols stay as declared.',
+  needs: { observes: ['stack.totalCost'], mechanics: ['costModifiers'] },
+  applies: (s) => s.cards.some((c) => (c.definition.statics ?? []).some((a) => a.kind === 'costReduction' || a.kind === 'costIncrease')),
+  check(run) {
+    const c = new Checker();
+    if (!hasCostChangers(run)) return c.verdict();
+    for (const step of castSteps(run.accepted())) {
+      const o = spellOnStack(step.after, step.action.card);
+      const declared = declaredTotalMana(run, step.action);
+      if (!o?.totalCost || !declared) continue;
+      const paid = parseMana(o.totalCost.mana);
+      const wrong = (['W', 'U', 'B', 'R', 'G', 'C'] as const).find((k) => paid[k] !== declared[k]);
+      if (wrong) c.fail(step, `${declared[wrong]} {${wrong}} in the total cost of ${o.name}, as declared`, `${paid[wrong]} in ${o.totalCost.mana}`);
+      else c.checkedOne();
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
+export const freeCastKeepsAdditionalCosts: Property = {
+  id: 'costs.free-cast-keeps-additional-costs',
+  rules: ['118.9', '118.9d', '702.33d', '702.47a'],
+  statement: 'A spell cast without paying its mana cost can still be kicked and spliced: it is kicked and spliced as declared and pays only those costs.',
+  needs: { mechanics: ['freeCast'] },
+  applies: (s) => s.actions.some((a) => a.do === 'cast' && a.withoutPayingManaCost),
+  check(run) {
+    const c = new Checker();
+    for (const step of castSteps(run.accepted())) {
+      const a = step.action;
+      if (!a.withoutPayingManaCost) continue;
+      const o = spellOnStack(step.after, a.card);
+      if (!o) continue;
+      const kicks = timesKicked(declaredKick(a));
+      if (o.kicked !== kicks > 0) c.fail(step, `${o.name}, cast free, is kicked: ${kicks > 0}`, `kicked: ${o.kicked}`);
+      else if (o.timesKicked !== undefined && o.timesKicked !== kicks) c.fail(step, `kicked ${kicks} times`, `${o.timesKicked} times`);
+      else if (o.spliced && show(o.spliced) !== show(a.splice ?? [])) c.fail(step, `spliced ${show(a.splice ?? [])}`, `spliced ${show(o.spliced)}`);
+      else {
+        const total = expectedTotalMana(run, step, a);
+        if (o.totalCost && total && normalizeManaText(o.totalCost.mana) !== formatMana(total)) c.fail(step, `total cost ${formatMana(total)}: the additional costs only`, `total cost ${o.totalCost.mana}`);
+        else c.checkedOne();
+      }
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
+export const xIsZeroOnFreeCast: Property = {
+  id: 'costs.x-zero-on-free-cast',
+  rules: ['107.3b', '118.9'],
+  statement: 'Cast without paying its mana cost, a spell with {X} must have X = 0; any other value is rejected.',
+  needs: { mechanics: ['freeCast', 'x'] },
+  applies: (s) => s.actions.some((a) => a.do === 'cast' && a.withoutPayingManaCost && a.x !== undefined),
+  check(run) {
+    const c = new Checker();
+    for (const step of castSteps(run.steps)) {
+      const a = step.action;
+      if (!a.withoutPayingManaCost || a.x === undefined || !hasX(run.def(a.card)!)) continue;
+      if (a.x > 0 && step.step.outcome === 'accepted') c.fail(step, `casting ${a.card} free with X=${a.x} is rejected`, 'it was accepted');
+      else if (a.x > 0) c.checkedOne();
+      else {
+        const o = spellOnStack(step.after, a.card);
+        if (step.step.outcome === 'accepted' && o?.x !== undefined && o.x !== 0) c.fail(step, 'X=0 on the stack', `X=${o.x}`);
+        else if (step.step.outcome === 'accepted') c.checkedOne();
+      }
+      if (c.done) break;
     }
     return c.verdict();
   },

@@ -1,8 +1,48 @@
-// What the rules say a declaration means, worked out from the card definitions alone. Properties
-// use these instead of the reference engine, so they check the reference engine too.
+// What the rules say a declaration or a resolution means, worked out from the card definitions and
+// the observed states alone. Properties use these instead of the reference engine, so that they
+// check the reference engine too.
+import { activeRequirements, inactiveRequirements, type Declared } from '../model/declarations.ts';
 import { addMana, emptyMana, fixX, parseMana, type Mana } from '../model/mana.ts';
-import type { CardDefinition, KickerLabel } from '../model/schema-types.ts';
-import type { NCastAction } from '../model/scenario.ts';
+import type { CardDefinition, Color, Effect, KickerCondition, KickerLabel, ObservedState, TargetRequirement } from '../model/schema-types.ts';
+import type { NCastAction, PlayerId } from '../model/scenario.ts';
+import type { Run, RunStep } from './property.ts';
+
+export interface Kick {
+  kicker: readonly KickerLabel[];
+  multikicker: number;
+}
+
+export const timesKicked = (k: Kick) => k.kicker.length + k.multikicker;
+
+export function declaredKick(a: NCastAction): Kick {
+  return { kicker: a.kicker ?? [], multikicker: a.multikicker ?? 0 };
+}
+
+/** How many times something with this kicker condition happens (CR 702.33d-f). */
+export function times(condition: KickerCondition | undefined, k: Kick): number {
+  const kicked = timesKicked(k) > 0;
+  switch (condition ?? 'always') {
+    case 'always':
+      return 1;
+    case 'kicked':
+    case 'insteadIfKicked':
+      return kicked ? 1 : 0;
+    case 'kickedA':
+      return k.kicker.includes('A') ? 1 : 0;
+    case 'kickedB':
+      return k.kicker.includes('B') ? 1 : 0;
+    case 'perKick':
+      return timesKicked(k);
+    case 'notKicked':
+      return kicked ? 0 : 1;
+  }
+}
+
+/** Effect i of a list happens this many times; an insteadIfKicked effect that applies replaces the one before it. */
+export function effectTimes(effects: readonly Effect[], i: number, k: Kick): number {
+  if (effects[i + 1]?.condition === 'insteadIfKicked' && timesKicked(k) > 0) return 0;
+  return times(effects[i]!.condition, k);
+}
 
 /** Why a kicker declaration is illegal (CR 702.33b-c), or undefined when it is legal. */
 export function kickerDeclarationProblem(def: CardDefinition, kicker: readonly KickerLabel[], multikicker: number): string | undefined {
@@ -11,19 +51,6 @@ export function kickerDeclarationProblem(def: CardDefinition, kicker: readonly K
   if (kicker.some((l) => (l === 'A' ? 0 : 1) >= printed)) return `a kicker cost is declared that ${def.name} does not print`;
   if (multikicker > 0 && !def.multikicker) return `multikicker is paid but ${def.name} has none`;
   return undefined;
-}
-
-/** CR 601.2f with no cost changes: mana cost (or nothing, cast free) plus each declared additional cost. */
-export function expectedTotalMana(def: CardDefinition, action: NCastAction, spliced: readonly CardDefinition[]): Mana {
-  let total =
-    action.withoutPayingManaCost || def.manaCost === undefined ? emptyMana() : fixX(parseMana(def.manaCost), action.x ?? 0);
-  for (const label of action.kicker ?? []) {
-    const cost = def.kicker?.costs[label === 'A' ? 0 : 1];
-    if (cost?.mana) total = addMana(total, parseMana(cost.mana));
-  }
-  if (def.multikicker?.cost.mana) total = addMana(total, parseMana(def.multikicker.cost.mana), action.multikicker ?? 0);
-  for (const s of spliced) if (s.splice?.cost.mana) total = addMana(total, parseMana(s.splice.cost.mana));
-  return total;
 }
 
 export function declaresAdditionalCost(action: NCastAction): boolean {
@@ -39,3 +66,210 @@ export function printedManaValue(def: CardDefinition, x: number): number {
 export function hasX(def: CardDefinition): boolean {
   return def.manaCost !== undefined && parseMana(def.manaCost).x > 0;
 }
+
+export function colorsOfDef(def: CardDefinition): Color[] {
+  if (!def.manaCost) return [];
+  const m = parseMana(def.manaCost);
+  return (['W', 'U', 'B', 'R', 'G'] as const).filter((c) => m[c] > 0);
+}
+
+/** The definition behind each permanent id at a step: a clone has the definition of what it copied (CR 707.2). */
+export function permanentDef(run: Run, id: string, upTo: number): CardDefinition | undefined {
+  const clone = run.scenario.actions.slice(0, upTo + 1).filter((a) => a.do === 'clone' && a.card === id).at(-1);
+  if (clone?.do === 'clone') return permanentDef(run, clone.copyOf, upTo);
+  const step = run.steps[Math.min(Math.max(0, upTo), run.steps.length - 1)];
+  const observed = step?.before.battlefield.find((p) => p.id === id) ?? step?.after.battlefield.find((p) => p.id === id);
+  return run.def(observed?.card ?? id);
+}
+
+/** Kicked spells each player has cast before this step (for "the first kicked spell each turn"). */
+export function kickedCastsBefore(run: Run, index: number, who: PlayerId): number {
+  return run.steps
+    .slice(0, index)
+    .filter((s) => s.step.outcome === 'accepted' && s.action.do === 'cast' && s.action.player === who && timesKicked(declaredKick(s.action)) > 0).length;
+}
+
+/** The generic amount cost changes on the battlefield add to (positive) or take from (negative) a cast (CR 601.2f). */
+export function costChange(run: Run, step: RunStep, action: NCastAction, def: CardDefinition): number {
+  const kicked = timesKicked(declaredKick(action)) > 0;
+  let change = 0;
+  for (const p of step.before.battlefield) {
+    const pdef = permanentDef(run, p.id, step.index);
+    for (const s of pdef?.statics ?? []) {
+      if (s.kind !== 'costReduction' && s.kind !== 'costIncrease') continue;
+      const spells = s.spells ?? 'yours';
+      if (spells === 'yours' && p.controller !== action.player) continue;
+      if (spells === 'opponents' && p.controller === action.player) continue;
+      if (s.kicked && !kicked) continue;
+      if (s.notTypes?.some((t) => def.types.includes(t))) continue;
+      if (s.firstEachTurn && kickedCastsBefore(run, step.index, action.player) > 0) continue;
+      change += (s.kind === 'costIncrease' ? 1 : -1) * (s.amount ?? 1);
+    }
+  }
+  return change;
+}
+
+/**
+ * CR 601.2f: the mana cost (or nothing, cast without paying it), plus each declared additional
+ * cost, plus increases, minus reductions, which lower only the generic part and never below {0}.
+ */
+export function expectedTotalMana(run: Run, step: RunStep, action: NCastAction): Mana | undefined {
+  const def = run.def(action.card);
+  if (!def) return undefined;
+  const spliced = (action.splice ?? []).map((id) => run.def(id)).filter((d) => d !== undefined);
+  let total = action.withoutPayingManaCost || def.manaCost === undefined ? emptyMana() : fixX(parseMana(def.manaCost), action.x ?? 0);
+  for (const label of action.kicker ?? []) {
+    const cost = def.kicker?.costs[label === 'A' ? 0 : 1];
+    if (cost?.mana) total = addMana(total, parseMana(cost.mana));
+  }
+  if (def.multikicker?.cost.mana) total = addMana(total, parseMana(def.multikicker.cost.mana), action.multikicker ?? 0);
+  for (const s of spliced) if (s.splice?.cost.mana) total = addMana(total, parseMana(s.splice.cost.mana));
+  return { ...total, generic: Math.max(0, total.generic + costChange(run, step, action, def)) };
+}
+
+/** The unchanged cost: mana cost plus additional costs, before increases and reductions. */
+export function declaredTotalMana(run: Run, action: NCastAction): Mana | undefined {
+  const def = run.def(action.card);
+  if (!def) return undefined;
+  let total = action.withoutPayingManaCost || def.manaCost === undefined ? emptyMana() : fixX(parseMana(def.manaCost), action.x ?? 0);
+  for (const label of action.kicker ?? []) {
+    const mana = def.kicker?.costs[label === 'A' ? 0 : 1]?.mana;
+    if (mana) total = addMana(total, parseMana(mana));
+  }
+  if (def.multikicker?.cost.mana) total = addMana(total, parseMana(def.multikicker.cost.mana), action.multikicker ?? 0);
+  for (const id of action.splice ?? []) {
+    const mana = run.def(id)?.splice?.cost.mana;
+    if (mana) total = addMana(total, parseMana(mana));
+  }
+  return total;
+}
+
+export function hasCostChangers(run: Run): boolean {
+  return run.scenario.cards.some((c) => (c.definition.statics ?? []).some((s) => s.kind === 'costReduction' || s.kind === 'costIncrease'));
+}
+
+/** Whether an object may be chosen for a requirement in this state (CR 115, 702.16b). */
+export function targetAllowed(
+  run: Run,
+  state: ObservedState,
+  stepIndex: number,
+  req: TargetRequirement,
+  id: string,
+  self: string,
+  controller: PlayerId,
+  sourceColors: readonly Color[],
+): boolean {
+  if (id === self) return false;
+  if (id === 'p1' || id === 'p2') return req.kind === 'any' || req.kind === 'player' || (req.kind === 'opponent' && id !== controller);
+  const spell = state.stack.find((o) => o.id === id && o.kind === 'spell');
+  if (spell?.kind === 'spell') return req.kind === 'spell' || (req.kind === 'instantOrSorcerySpell' && spell.types.some((t) => t === 'Instant' || t === 'Sorcery'));
+  const p = state.battlefield.find((o) => o.id === id);
+  const def = p && permanentDef(run, p.id, stepIndex);
+  if (!p) return false;
+  const types = def?.types ?? (p.power !== undefined ? ['Creature'] : []);
+  const is = (t: string) => types.includes(t as never);
+  const kindOk =
+    req.kind === 'any' || req.kind === 'creature'
+      ? is('Creature')
+      : req.kind === 'artifact'
+        ? is('Artifact')
+        : req.kind === 'land'
+          ? is('Land')
+          : req.kind === 'nonlandPermanent'
+            ? !is('Land')
+            : req.kind === 'permanent';
+  if (!kindOk) return false;
+  const f = req.filter;
+  const colors = def ? colorsOfDef(def) : [];
+  if (f?.notColors?.some((c) => colors.includes(c))) return false;
+  if (f?.notSubtypes?.some((t) => (def?.subtypes ?? []).includes(t))) return false;
+  if (f?.keywords?.some((k) => !(p.keywords ?? []).includes(k))) return false;
+  if (f?.controller === 'you' && p.controller !== controller) return false;
+  if (f?.controller === 'opponent' && p.controller === controller) return false;
+  return !(def?.protection ?? []).some((c) => sourceColors.includes(c));
+}
+
+/** A problem with a cast's declarations that makes it illegal, with the reason code it calls for. */
+export interface DeclarationProblem {
+  reason: string;
+  why: string;
+}
+
+/**
+ * Every problem with a cast's declarations, in the order CR 601.2 meets them: the card, splice
+ * (CR 702.47a-b), kicker (CR 702.33b-c), X (CR 107.3b), targets (CR 601.2c, 702.33g).
+ */
+export function declarationProblems(run: Run, step: RunStep, a: NCastAction): DeclarationProblem[] {
+  const out: DeclarationProblem[] = [];
+  const def = run.def(a.card);
+  if (!def) return [{ reason: 'no-such-object', why: `no card ${a.card}` }];
+  const caster = step.before.players.find((p) => p.id === a.player);
+  if (!caster?.hand.includes(a.card)) out.push({ reason: 'not-in-hand', why: `${a.card} is not in ${a.player}'s hand` });
+  const splice = a.splice ?? [];
+  if (new Set(splice).size !== splice.length) out.push({ reason: 'splice-card-twice', why: 'a card is spliced twice' });
+  for (const id of new Set(splice)) {
+    const sdef = run.def(id);
+    if (!sdef?.splice || !caster?.hand.includes(id) || id === a.card) out.push({ reason: 'splice-card-unavailable', why: `${id} cannot be spliced` });
+    else if (sdef.splice.onto === 'Arcane' ? !(def.subtypes ?? []).includes('Arcane') : !def.types.some((t) => t === 'Instant' || t === 'Sorcery')) {
+      out.push({ reason: 'splice-quality-mismatch', why: `${def.name} is not ${sdef.splice.onto}` });
+    }
+  }
+  const kicker = a.kicker ?? [];
+  if (new Set(kicker).size !== kicker.length) out.push({ reason: 'kicker-declared-twice', why: 'a kicker cost is declared twice' });
+  const printed = def.kicker?.costs.length ?? 0;
+  if (kicker.some((l) => (l === 'A' ? 0 : 1) >= printed) || ((a.multikicker ?? 0) > 0 && !def.multikicker)) {
+    out.push({ reason: 'kicker-not-printed', why: `a kicker cost is declared that ${def.name} does not print` });
+  }
+  const withX = hasX(def);
+  if (withX !== (a.x !== undefined) || (withX && a.withoutPayingManaCost && a.x !== 0)) out.push({ reason: 'x-mismatch', why: 'X does not fit the mana cost' });
+  if (out.length > 0) return out;
+  const parts = [def, ...splice.map((id) => run.def(id)!)];
+  const k: Declared = { kicker: [...(a.kicker ?? [])], multikicker: a.multikicker ?? 0 };
+  const requirements = activeRequirements(parts, k);
+  const targets = a.targets ?? [];
+  const colors = colorsOfDef(def);
+  for (const r of requirements.filter((r) => r.part > 0)) {
+    const any = ['p1', 'p2', ...step.before.battlefield.map((p) => p.id), ...step.before.stack.map((o) => o.id)].filter((id) =>
+      targetAllowed(run, step.before, step.index, r.requirement, id, a.card, a.player, colors),
+    );
+    if (any.length < r.count) return [{ reason: 'splice-no-legal-target', why: `${parts[r.part]!.name} has no legal target` }];
+  }
+  if (targets.length !== requirements.length) {
+    const forUnkicked = targets.length === requirements.length + inactiveRequirements(parts, k) && inactiveRequirements(parts, k) > 0;
+    return [{ reason: forUnkicked ? 'target-for-unkicked-part' : 'wrong-target-count', why: `${targets.length} target groups for ${requirements.length} requirements` }];
+  }
+  for (let i = 0; i < requirements.length; i++) {
+    const r = requirements[i]!;
+    const group = targets[i]!;
+    if (group.length !== r.count) return [{ reason: 'wrong-target-count', why: `group ${i} has ${group.length} targets for ${r.count}` }];
+    const earlier = r.requirement.another ? requirements.slice(0, i).flatMap((q, j) => (q.part === r.part ? targets[j]! : [])) : [];
+    if (new Set(group).size !== group.length || group.some((id) => earlier.includes(id))) return [{ reason: 'illegal-target', why: `group ${i} repeats a target` }];
+    const bad = group.find((id) => !targetAllowed(run, step.before, step.index, r.requirement, id, a.card, a.player, colors));
+    if (bad) return [{ reason: 'illegal-target', why: `${bad} is not a legal ${r.requirement.kind} target` }];
+  }
+  return out;
+}
+
+/** The sacrifices a cast's costs ask for, in order, and whether the named permanents fit (CR 601.2h). */
+export function sacrificeProblem(run: Run, step: RunStep, a: NCastAction): string | undefined {
+  const def = run.def(a.card)!;
+  const costs = [
+    ...(a.kicker ?? []).map((l) => def.kicker?.costs[l === 'A' ? 0 : 1]),
+    ...Array.from({ length: a.multikicker ?? 0 }, () => def.multikicker?.cost),
+    ...(a.splice ?? []).map((id) => run.def(id)?.splice?.cost),
+  ].flatMap((c) => (c?.sacrifice ? Array.from({ length: c.sacrifice.count }, () => c.sacrifice!.filter) : []));
+  const named = a.sacrifice ?? [];
+  if (named.length !== costs.length || new Set(named).size !== named.length) return `${costs.length} sacrifices are due, ${named.length} named`;
+  for (let i = 0; i < named.length; i++) {
+    const p = step.before.battlefield.find((o) => o.id === named[i]);
+    const pdef = p && permanentDef(run, p.id, step.index);
+    const f = costs[i]!;
+    if (!p || p.controller !== a.player || !pdef) return `${named[i]} is not a permanent ${a.player} controls`;
+    if (f.types && !f.types.some((t) => pdef.types.includes(t))) return `${named[i]} is not a ${f.types.join(' or ')}`;
+    if (f.subtypes && !f.subtypes.some((t) => (pdef.subtypes ?? []).includes(t))) return `${named[i]} is not a ${f.subtypes.join(' or ')}`;
+  }
+  return undefined;
+}
+
+export type { Requirement } from '../model/declarations.ts';
+export { activeRequirements };

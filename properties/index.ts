@@ -1,19 +1,91 @@
-// The property catalog.
-import { rejectionChangesNothing } from './casting.ts';
-import { copyKickedLikeOriginal } from './copies.ts';
-import { manaValueUnchanged, totalCostPaid } from './costs.ts';
-import { kickerDeclarations } from './kicker.ts';
+// The property catalog, one module per rule family.
+import { agreesWithReference } from './agreement.ts';
+import { illegalDeclarationsRejected, legalCastAccepted, rejectionChangesNothing, unpayableRejected } from './casting.ts';
+import {
+  copyIsNotCast,
+  copyKeepsSplice,
+  copyKickedLikeOriginal,
+  copySameChoices,
+  copyTokenIsNotCreated,
+  originalUnchangedByCopy,
+  permanentCopyBecomesKickedToken,
+} from './copies.ts';
+import { copySameManaValue, freeCastKeepsAdditionalCosts, manaValueUnchanged, reductionsOnlyGeneric, totalCostPaid, xIsZeroOnFreeCast } from './costs.ts';
+import { kickedEvenWhenFree, kickerDeclarations, targetCountFixed, targetsOnlyIfKicked } from './kicker.ts';
+import { cloneIsNotKicked, countersIgnoreTriggerMultipliers, entersWithCounters, notKickedWithoutCasting, rememberedKick } from './permanents.ts';
 import type { Property } from './property.ts';
-import { splicedCardStaysInHand, splicedSpellKeepsCharacteristics } from './splice.ts';
+import { oneMoreMultikick, reductionKeepsKicked, spliceOrderOnlyReorders } from './relations.ts';
+import { allTargetsIllegal, damageToCreatures, playerEffects, preventedDamageTriggersNothing, tokenCreatedTriggers } from './resolution.ts';
+import { spliceDeclarations, splicedCardStaysInHand, splicedSpellKeepsCharacteristics, spliceLostOffTheStack } from './splice.ts';
+import {
+  apnapOrder,
+  becomesTapped,
+  castTriggersOncePerCast,
+  entersTriggerCount,
+  interveningIfFalse,
+  landTriggersOncePerLand,
+  linkedKickerAbilities,
+  onceEachTurn,
+} from './triggers.ts';
 
 export const PROPERTIES: readonly Property[] = [
+  // Costs (CR 118, 202, 601.2f-h)
   manaValueUnchanged,
+  copySameManaValue,
   totalCostPaid,
+  reductionsOnlyGeneric,
+  freeCastKeepsAdditionalCosts,
+  xIsZeroOnFreeCast,
+  // Kicker and multikicker (CR 702.33)
   kickerDeclarations,
-  copyKickedLikeOriginal,
+  kickedEvenWhenFree,
+  targetsOnlyIfKicked,
+  targetCountFixed,
+  // Permanents (CR 603.6d, 400.7)
+  entersWithCounters,
+  countersIgnoreTriggerMultipliers,
+  rememberedKick,
+  notKickedWithoutCasting,
+  cloneIsNotKicked,
+  // Splice (CR 702.47)
   splicedCardStaysInHand,
   splicedSpellKeepsCharacteristics,
+  spliceDeclarations,
+  spliceLostOffTheStack,
+  // Copies (CR 707.10)
+  copyKickedLikeOriginal,
+  copySameChoices,
+  copyIsNotCast,
+  permanentCopyBecomesKickedToken,
+  copyTokenIsNotCreated,
+  originalUnchangedByCopy,
+  copyKeepsSplice,
+  // Resolution (CR 608.2)
+  playerEffects,
+  allTargetsIllegal,
+  damageToCreatures,
+  // Triggered abilities (CR 603)
+  castTriggersOncePerCast,
+  entersTriggerCount,
+  interveningIfFalse,
+  linkedKickerAbilities,
+  landTriggersOncePerLand,
+  becomesTapped,
+  onceEachTurn,
+  apnapOrder,
+  preventedDamageTriggersNothing,
+  tokenCreatedTriggers,
+  // Casting as a whole (CR 601.2, 733)
   rejectionChangesNothing,
+  illegalDeclarationsRejected,
+  unpayableRejected,
+  legalCastAccepted,
+  // Relations between runs
+  oneMoreMultikick,
+  reductionKeepsKicked,
+  spliceOrderOnlyReorders,
+  // Agreement with the reference engine
+  agreesWithReference,
 ];
 
 export function propertyById(id: string): Property | undefined {

@@ -1,17 +1,21 @@
-// Kicker and multikicker declarations (CR 702.33).
-import { Checker, show, spellOnStack, type Property } from './property.ts';
-import { kickerDeclarationProblem } from './expectations.ts';
+// Kicker and multikicker (CR 702.33).
+import type { NCastAction } from '../model/scenario.ts';
+import { Checker, show, spellOnStack, type Property, type RunStep } from './property.ts';
+import { activeRequirements, declaredKick, hasCostChangers, kickerDeclarationProblem, timesKicked } from './expectations.ts';
+import { copyMadeBy } from './copies.ts';
+
+const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
+const declaresKicker = (a: { do: string; kicker?: unknown[]; multikicker?: number }) => a.do === 'cast' && ((a.kicker?.length ?? 0) > 0 || (a.multikicker ?? 0) > 0);
 
 export const kickerDeclarations: Property = {
   id: 'kicker.declarations',
   rules: ['702.33b', '702.33c', '702.33d'],
   statement:
     'Each kicker cost can be declared at most once and multikicker any number of times; an accepted spell is kicked exactly as declared.',
-  applies: (s) => s.actions.some((a) => a.do === 'cast' && ((a.kicker?.length ?? 0) > 0 || (a.multikicker ?? 0) > 0)),
+  applies: (s) => s.actions.some(declaresKicker),
   check(run) {
     const c = new Checker();
-    for (const step of run.steps) {
-      if (step.action.do !== 'cast') continue;
+    for (const step of castSteps(run.steps)) {
       const a = step.action;
       const def = run.def(a.card);
       if (!def) continue;
@@ -35,6 +39,85 @@ export const kickerDeclarations: Property = {
       else if (o.multikicker !== undefined && o.multikicker !== multikicker) c.fail(step, `multikicker paid ${multikicker} times`, `${o.multikicker} times`);
       else if (o.timesKicked !== undefined && o.timesKicked !== times) c.fail(step, `kicked ${times} times`, `${o.timesKicked} times`);
       else c.checkedOne();
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
+export const kickedEvenWhenFree: Property = {
+  id: 'kicker.kicked-even-when-free',
+  rules: ['702.33d', '118.7', '118.9d'],
+  statement: 'A spell whose controller declared a kicker cost is kicked even when cost reductions or a free cast make that cost nothing.',
+  applies: (s) =>
+    s.actions.some((a) => declaresKicker(a) && a.do === 'cast' && a.withoutPayingManaCost) ||
+    (s.actions.some(declaresKicker) && s.cards.some((c) => (c.definition.statics ?? []).some((x) => x.kind === 'costReduction'))),
+  check(run) {
+    const c = new Checker();
+    if (!hasCostChangers(run) && !run.scenario.actions.some((a) => a.do === 'cast' && a.withoutPayingManaCost)) return c.verdict();
+    for (const step of castSteps(run.accepted())) {
+      const kicks = timesKicked(declaredKick(step.action));
+      if (kicks === 0) continue;
+      const o = spellOnStack(step.after, step.action.card);
+      if (!o) continue;
+      if (!o.kicked) c.fail(step, `${o.name} is kicked: a kicker cost was declared (total cost ${o.totalCost?.mana ?? 'not observed'})`, 'not kicked');
+      else c.checkedOne();
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
+export const targetsOnlyIfKicked: Property = {
+  id: 'kicker.targets-only-if-kicked',
+  rules: ['702.33g', '601.2c'],
+  statement: 'Targets that exist only if the spell is kicked are chosen only when it is; an accepted spell has exactly one group of targets per requirement that applies.',
+  applies: (s) => s.cards.some((c) => (c.definition.targets ?? []).some((t) => (t.condition ?? 'always') !== 'always')),
+  check(run) {
+    const c = new Checker();
+    for (const step of castSteps(run.accepted())) {
+      const a = step.action;
+      const parts = [a.card, ...(a.splice ?? [])].map((id) => run.def(id)!);
+      if (!parts.some((d) => (d.targets ?? []).some((t) => (t.condition ?? 'always') !== 'always'))) continue;
+      const expected = activeRequirements(parts, { kicker: [...(a.kicker ?? [])], multikicker: a.multikicker ?? 0 }).length;
+      const o = spellOnStack(step.after, a.card);
+      if (!o) continue;
+      if (o.targets.length !== expected) c.fail(step, `${expected} group(s) of targets for ${o.name}, kicked ${timesKicked(declaredKick(a))} times`, `${o.targets.length}: ${show(o.targets)}`);
+      else c.checkedOne();
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
+export const targetCountFixed: Property = {
+  id: 'kicker.target-count-fixed',
+  rules: ['601.2c', '702.33c', '707.10c'],
+  statement:
+    'The number of targets of a requirement that grows with each kick (Comet Storm) is fixed when the spell is cast; a copy keeps it even with new targets.',
+  applies: (s) => s.cards.some((c) => (c.definition.targets ?? []).some((t) => t.perKick)),
+  check(run) {
+    const c = new Checker();
+    for (const step of run.accepted()) {
+      if (step.action.do === 'cast') {
+        const a = step.action;
+        const parts = [a.card, ...(a.splice ?? [])].map((id) => run.def(id)!);
+        const reqs = activeRequirements(parts, { kicker: [...(a.kicker ?? [])], multikicker: a.multikicker ?? 0 });
+        if (!reqs.some((r) => r.requirement.perKick)) continue;
+        const o = spellOnStack(step.after, a.card);
+        if (!o) continue;
+        const sizes = o.targets.map((g) => g.length);
+        const want = reqs.map((r) => r.count);
+        if (show(sizes) !== show(want)) c.fail(step, `target groups of sizes ${show(want)}`, `sizes ${show(sizes)}`);
+        else c.checkedOne();
+      } else {
+        const made = copyMadeBy(step);
+        if (!made?.copy || !made.original) continue;
+        const want = made.original.targets.map((g) => g.length);
+        const got = made.copy.targets.map((g) => g.length);
+        if (show(want) !== show(got)) c.fail(step, `copy ${made.copy.id} keeps target groups of sizes ${show(want)}`, `sizes ${show(got)}`);
+        else c.checkedOne();
+      }
       if (c.done) break;
     }
     return c.verdict();

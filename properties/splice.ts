@@ -1,9 +1,11 @@
 // Splice onto Arcane and onto instant or sorcery (CR 702.47).
 import { colorsOf, normalizeManaText, parseMana } from '../model/mana.ts';
-import { Checker, show, spellOnStack, type Property } from './property.ts';
+import type { NCastAction } from '../model/scenario.ts';
+import { Checker, show, spellOnStack, type Property, type RunStep } from './property.ts';
+import { declarationProblems } from './expectations.ts';
 
-const castsWithSplice = (s: { actions: { do: string; splice?: string[] }[] }) =>
-  s.actions.some((a) => a.do === 'cast' && (a.splice?.length ?? 0) > 0);
+const castsWithSplice = (s: { actions: { do: string; splice?: string[] }[] }) => s.actions.some((a) => a.do === 'cast' && (a.splice?.length ?? 0) > 0);
+const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
 
 export const splicedCardStaysInHand: Property = {
   id: 'splice.card-stays-in-hand',
@@ -34,15 +36,15 @@ export const splicedCardStaysInHand: Property = {
 
 export const splicedSpellKeepsCharacteristics: Property = {
   id: 'splice.keeps-main-characteristics',
-  rules: ['702.47c'],
+  rules: ['702.47c', '202.3'],
   statement: 'A spell with cards spliced onto it keeps its own name, mana cost, colours, types and subtypes, and gains none of theirs.',
   needs: { mechanics: ['splice'] },
   applies: castsWithSplice,
   check(run) {
     const c = new Checker();
-    for (const step of run.accepted()) {
+    for (const step of castSteps(run.accepted())) {
       const a = step.action;
-      if (a.do !== 'cast' || (a.splice?.length ?? 0) === 0) continue;
+      if ((a.splice?.length ?? 0) === 0) continue;
       const def = run.def(a.card);
       const o = spellOnStack(step.after, a.card);
       if (!def || !o) continue;
@@ -59,6 +61,50 @@ export const splicedSpellKeepsCharacteristics: Property = {
       const wrong = checks.find(([, want, got]) => show(want) !== show(got));
       if (wrong) c.fail(step, `${a.card} keeps ${wrong[0]} ${show(wrong[1])}`, `${wrong[0]} ${show(wrong[2])}`);
       else c.checkedOne();
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
+export const spliceDeclarations: Property = {
+  id: 'splice.declarations',
+  rules: ['702.47a', '702.47b'],
+  statement: 'A card can be spliced only from its owner’s hand, only once onto a spell, and only onto a spell with its quality; other splices are rejected.',
+  needs: { mechanics: ['splice'] },
+  applies: castsWithSplice,
+  check(run) {
+    const c = new Checker();
+    const spliceReasons = ['splice-card-twice', 'splice-card-unavailable', 'splice-quality-mismatch'];
+    for (const step of castSteps(run.steps)) {
+      if ((step.action.splice?.length ?? 0) === 0) continue;
+      const problems = declarationProblems(run, step, step.action).filter((p) => spliceReasons.includes(p.reason));
+      if (problems.length === 0) continue;
+      if (step.step.outcome === 'accepted') c.fail(step, `rejected: ${problems[0]!.why}`, 'accepted');
+      else c.checkedOne();
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
+export const spliceLostOffTheStack: Property = {
+  id: 'splice.lost-off-the-stack',
+  rules: ['702.47e', '400.7'],
+  statement: 'A spell loses its spliced text when it leaves the stack: cast again, it has only what is spliced onto it then.',
+  needs: { mechanics: ['splice'], observes: ['stack.spliced'], actions: ['bounce'] },
+  applies: (s) => castsWithSplice(s) && s.actions.some((a) => a.do === 'bounce'),
+  check(run) {
+    const c = new Checker();
+    const cast = new Set<string>();
+    for (const step of castSteps(run.accepted())) {
+      const a = step.action;
+      if (cast.has(a.card)) {
+        const o = spellOnStack(step.after, a.card);
+        if (o?.spliced && show(o.spliced) !== show(a.splice ?? [])) c.fail(step, `${a.card}, cast again, has spliced ${show(a.splice ?? [])}`, `spliced ${show(o.spliced)}`);
+        else if (o?.spliced) c.checkedOne();
+      }
+      cast.add(a.card);
       if (c.done) break;
     }
     return c.verdict();

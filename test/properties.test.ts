@@ -1,97 +1,109 @@
-// Every property is shown to pass on the reference engine's trace of a scenario it applies to, and
-// to fail on a hand-made break of that trace, so that no property can be vacuous.
+// Every property is shown to pass on the reference engine's trace of a hand-made scenario it applies
+// to, and to fail on a hand-made break of that trace, so that no property can be vacuous.
 import { describe, expect, it } from 'vitest';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import { normalizeScenario, type NormalizedScenario } from '../model/scenario.ts';
-import type { Scenario, StackSpell, Trace } from '../model/schema-types.ts';
+import type { ObservedPermanent, ObservedPlayer, Scenario, StackSpell, Step, Trace } from '../model/schema-types.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { Run, type CheckContext, type Property } from '../properties/property.ts';
+import * as F from './fixtures/scenarios.ts';
 
 const engine = new ReferenceEngine();
 
-const kickedBoltCopied: Scenario = {
-  format: 'castcheck-scenario/1',
-  cards: [
-    { id: 'bolt', oracle: 'Burst Lightning' },
-    { id: 'pack', oracle: 'Gnarlid Pack' },
-  ],
-  players: [{ id: 'p1', hand: ['bolt', 'pack'], mana: { R: 1, G: 3, C: 8 } }, { id: 'p2' }],
-  actions: [
-    { do: 'cast', card: 'bolt', kicker: ['A'], targets: [['p2']] },
-    { do: 'copy', id: 'copy', spell: 'bolt' },
-    { do: 'cast', card: 'pack', kicker: ['A'], multikicker: 2 },
-    { do: 'cast', card: 'pack', multikicker: 2 },
-  ],
-};
-
-const splicedSpike: Scenario = {
-  format: 'castcheck-scenario/1',
-  cards: [
-    { id: 'spike', oracle: 'Lava Spike' },
-    { id: 'ray', oracle: 'Glacial Ray' },
-    { id: 'ritual', oracle: 'Desperate Ritual' },
-  ],
-  players: [{ id: 'p1', hand: ['spike', 'ray', 'ritual'], mana: { R: 3, C: 2 } }, { id: 'p2' }],
-  actions: [
-    { do: 'cast', card: 'spike', splice: ['ray', 'ritual'], targets: [['p2'], ['p2']] },
-    { do: 'resolve' },
-  ],
-};
+function step(t: Trace, i: number): Step {
+  return t.steps[i]!;
+}
 
 /** The spell at a stack position after a step, for breaking its fields. */
-function spellAt(t: Trace, step: number, position: number): StackSpell {
-  const o = t.steps[step]!.state.stack[position]!;
-  if (o.kind !== 'spell') throw new Error('not a spell');
+function spellAt(t: Trace, i: number, position: number): StackSpell {
+  const o = step(t, i).state.stack[position]!;
+  if (o.kind !== 'spell') throw new Error(`stack position ${position} after step ${i} is not a spell`);
   return o;
+}
+
+function permanent(t: Trace, i: number, id: string): ObservedPermanent {
+  const p = step(t, i).state.battlefield.find((x) => x.id === id);
+  if (!p) throw new Error(`no permanent ${id} after step ${i}`);
+  return p;
+}
+
+function playerAt(t: Trace, i: number, id: 'p1' | 'p2'): ObservedPlayer {
+  return step(t, i).state.players.find((p) => p.id === id)!;
 }
 
 type Breaker = { scenario: Scenario; break: (t: Trace) => void; status?: 'fail' | 'contested' };
 
-// Steps: kickedBoltCopied a1 cast bolt kicked, a2 copy, a3 pack with an unprinted kicker (rejected), a4 pack multikicked twice.
 const breakers: Record<string, Breaker> = {
-  'costs.mana-value-unchanged': {
-    scenario: kickedBoltCopied,
+  'costs.mana-value-unchanged': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void (spellAt(t, 0, 0).manaValue = 5) },
+  'costs.copy-same-mana-value': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void (spellAt(t, 1, 1).manaValue = 2) },
+  'costs.total-cost-paid': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void (playerAt(t, 0, 'p1').mana = { G: 3, C: 5 }) },
+  'costs.reductions-only-generic': { scenario: F.FREE_AND_REDUCED, break: (t) => void (spellAt(t, 3, 2).totalCost = { mana: '{1}{G}', sacrificed: [] }) },
+  'costs.free-cast-keeps-additional-costs': {
+    scenario: F.FREE_AND_REDUCED,
     break: (t) => {
-      spellAt(t, 0, 0).manaValue = 5;
+      spellAt(t, 0, 0).kicked = false;
+      spellAt(t, 0, 0).timesKicked = 0;
     },
   },
-  'costs.total-cost-paid': {
-    scenario: kickedBoltCopied,
+  'costs.x-zero-on-free-cast': {
+    scenario: F.FREE_AND_REDUCED,
     break: (t) => {
-      t.steps[0]!.state.players[0].mana = { G: 3, C: 5 };
+      step(t, 1).outcome = 'accepted';
+      delete step(t, 1).reason;
     },
   },
-  'kicker.declarations': {
-    scenario: kickedBoltCopied,
+  'kicker.declarations': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void (spellAt(t, 3, 2).timesKicked = 1) },
+  'kicker.kicked-even-when-free': { scenario: F.FREE_AND_REDUCED, break: (t) => void (spellAt(t, 0, 0).kicked = false) },
+  'kicker.targets-only-if-kicked': { scenario: F.KICKED_ONLY_TARGET, break: (t) => void (spellAt(t, 0, 0).targets = [['bears']]) },
+  'kicker.target-count-fixed': { scenario: F.FREE_AND_REDUCED, break: (t) => void (spellAt(t, 2, 1).targets = [['p1', 'p2']]) },
+  'permanents.enters-with-counters': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void (permanent(t, 4, 'pack').counters = { '+1/+1': 1 }) },
+  'permanents.counters-ignore-trigger-multipliers': { scenario: F.TRIGGERS, break: (t) => void (permanent(t, 3, 'gk').counters = { '+1/+1': 2 }) },
+  'permanents.remember-kick': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void (permanent(t, 4, 'pack').kicked = false) },
+  'permanents.not-kicked-without-casting': { scenario: F.TRIGGERS, break: (t) => void (permanent(t, 6, 'gk2').kicked = true) },
+  'permanents.clone-not-kicked': { scenario: F.TRIGGERS, break: (t) => void (permanent(t, 7, 'clone').kicked = true) },
+  'splice.card-stays-in-hand': { scenario: F.SPLICED_SPIKE, break: (t) => void (playerAt(t, 3, 'p1').hand = ['ritual']) },
+  'splice.keeps-main-characteristics': { scenario: F.SPLICED_SPIKE, break: (t) => void (spellAt(t, 0, 0).types = ['Sorcery', 'Instant']) },
+  'splice.declarations': {
+    scenario: F.BOUNCED_SPLICE,
     break: (t) => {
-      spellAt(t, 3, 2).timesKicked = 1;
+      step(t, 0).outcome = 'accepted';
+      delete step(t, 0).reason;
     },
   },
-  'copies.kicked-like-original': {
-    scenario: kickedBoltCopied,
+  'splice.lost-off-the-stack': { scenario: F.BOUNCED_SPLICE, break: (t) => void (spellAt(t, 3, 0).spliced = ['ray']) },
+  'copies.kicked-like-original': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void (spellAt(t, 1, 1).kicked = false) },
+  'copies.same-choices': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void (spellAt(t, 1, 1).targets = [['p2']]) },
+  'copies.not-cast': { scenario: F.COPIED_PERMANENT, break: (t) => void (step(t, 2).triggered = [{ id: 'copy.t1', source: 'castw', ability: 0, controller: 'p1' }]) },
+  'copies.permanent-copy-is-kicked-token': { scenario: F.COPIED_PERMANENT, break: (t) => void (permanent(t, 3, 'copy').token = false) },
+  'copies.token-not-created': { scenario: F.COPIED_PERMANENT, break: (t) => void (step(t, 3).triggered = [{ id: 'a4.t1', source: 'tokw', ability: 0, controller: 'p1' }]) },
+  'copies.original-unchanged': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void (spellAt(t, 1, 0).targets = [['bears']]) },
+  'copies.keep-splice': { scenario: F.SPLICED_SPIKE, status: 'contested', break: (t) => void (spellAt(t, 1, 1).spliced = []) },
+  'resolution.player-effects': { scenario: F.SPLICED_SPIKE, break: (t) => void (playerAt(t, 2, 'p2').life = 16) },
+  'resolution.all-targets-illegal': { scenario: F.FIZZLE, break: (t) => void (playerAt(t, 4, 'p1').mana = { R: 3 }) },
+  'resolution.damage-to-creatures': { scenario: F.FIZZLE, break: (t) => void (permanent(t, 1, 'pro').damage = 0) },
+  'triggers.cast-triggers-once-per-cast': { scenario: F.TRIGGERS, break: (t) => void (step(t, 0).triggered = step(t, 0).triggered!.filter((x) => x.source !== 'castw')) },
+  'triggers.enters-count': { scenario: F.TRIGGERS, break: (t) => void step(t, 3).triggered!.pop() },
+  'triggers.intervening-if-false': { scenario: F.TRIGGERS, break: (t) => void (step(t, 6).triggered = [{ id: 'a7.t1', source: 'gk2', ability: 0, controller: 'p1' }]) },
+  'triggers.linked-kicker-abilities': { scenario: F.TRIGGERS, break: (t) => void (step(t, 3).triggered = step(t, 3).triggered!.filter((x) => x.ability !== 1)) },
+  'triggers.once-per-land': { scenario: F.TRIGGERS, break: (t) => void step(t, 22).triggered!.pop() },
+  'triggers.becomes-tapped': { scenario: F.TRIGGERS, break: (t) => void (step(t, 9).triggered = [{ id: 'a10.t1', source: 'tapw', ability: 0, controller: 'p1' }]) },
+  'triggers.once-each-turn': { scenario: F.TRIGGERS, break: (t) => void (step(t, 18).triggered = [...step(t, 18).triggered!, { id: 'a19.t2', source: 'hurt', ability: 0, controller: 'p2' }]) },
+  'triggers.apnap-order': { scenario: F.TRIGGERS, break: (t) => void step(t, 0).triggered!.reverse() },
+  'triggers.prevented-damage': { scenario: F.PREVENTED, break: (t) => void (step(t, 1).triggered = [{ id: 'a2.t1', source: 'hurt', ability: 0, controller: 'p2' }]) },
+  'triggers.token-created': { scenario: F.TRIGGERS, break: (t) => void (step(t, 12).triggered = []) },
+  'casting.rejection-changes-nothing': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void (playerAt(t, 2, 'p1').hand = []) },
+  'casting.illegal-declarations-rejected': { scenario: F.KICKED_ONLY_TARGET, break: (t) => void (step(t, 1).reason = 'wrong-target-count') },
+  'casting.unpayable-rejected': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void (step(t, 7).reason = 'illegal-target') },
+  'casting.legal-cast-accepted': {
+    scenario: F.KICKED_ONLY_TARGET,
     break: (t) => {
-      spellAt(t, 1, 1).kicked = false;
+      Object.assign(step(t, 2), { outcome: 'rejected', reason: 'cannot-pay', state: structuredClone(step(t, 1).state) });
     },
   },
-  'splice.card-stays-in-hand': {
-    scenario: splicedSpike,
-    break: (t) => {
-      t.steps[1]!.state.players[0].hand = ['ritual'];
-      t.steps[1]!.state.players[0].graveyard = ['spike', 'ray'];
-    },
-  },
-  'splice.keeps-main-characteristics': {
-    scenario: splicedSpike,
-    break: (t) => {
-      spellAt(t, 0, 0).types = ['Sorcery', 'Instant'];
-    },
-  },
-  'casting.rejection-changes-nothing': {
-    scenario: kickedBoltCopied,
-    break: (t) => {
-      t.steps[2]!.state.players[0].hand = [];
-    },
-  },
+  'relations.one-more-multikick': { scenario: F.MULTIKICKED_PACK, break: (t) => void (permanent(t, 1, 'pack').counters = { '+1/+1': 2 }) },
+  'relations.reduction-keeps-kicked': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void (spellAt(t, 0, 0).totalCost = { mana: '{5}{R}', sacrificed: [] }) },
+  'relations.splice-order': { scenario: F.UNTARGETED_SPLICES, break: (t) => void (playerAt(t, 1, 'p1').mana = { R: 2 }) },
+  'agreement.reference': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void (playerAt(t, 6, 'p2').life = 17) },
 };
 
 /** Checks with the reference engine standing in for reruns and agreement. */
@@ -106,13 +118,19 @@ async function verdictOf(p: Property, s: NormalizedScenario, t: Trace) {
 }
 
 describe('properties', () => {
-  it('have unique ids, rules and statements', () => {
+  it('number at least 40, with unique ids, rules and statements', () => {
+    expect(PROPERTIES.length).toBeGreaterThanOrEqual(40);
     expect(new Set(PROPERTIES.map((p) => p.id)).size).toBe(PROPERTIES.length);
     for (const p of PROPERTIES) {
       expect(p.rules.length, p.id).toBeGreaterThan(0);
       for (const r of p.rules) expect(r, p.id).toMatch(/^\d{3}(\.\d+[a-z]?)?$/);
       expect(p.statement.length, p.id).toBeGreaterThan(20);
     }
+  });
+
+  it('come in three kinds: invariants, relations between runs, agreement with the reference engine', () => {
+    const kinds = new Set(PROPERTIES.map((p) => p.kind ?? 'invariant'));
+    expect([...kinds].sort()).toEqual(['agreement', 'invariant', 'relation']);
   });
 
   for (const p of PROPERTIES) {
@@ -126,11 +144,25 @@ describe('properties', () => {
       it('passes on the reference engine', async () => {
         expect(await verdictOf(p, scenario, engine.runSync(scenario))).toEqual({ status: 'pass' });
       });
-      it('fails on the broken trace', async () => {
-        const trace = engine.runSync(scenario);
+      it(`gives ${b.status ?? 'fail'} on the broken trace`, async () => {
+        const trace = structuredClone(engine.runSync(scenario));
         b.break(trace);
         expect(await verdictOf(p, scenario, trace)).toMatchObject({ status: b.status ?? 'fail' });
       });
     });
   }
+
+  it('reports a copy of a spliced spell without the splice as contested under the ruling, and passes it under the literal reading', async () => {
+    const literal = new ReferenceEngine({ spliceCopy: 'literal' });
+    const p = PROPERTIES.find((x) => x.id === 'copies.keep-splice')!;
+    const s = normalizeScenario(F.SPLICED_SPIKE);
+    const run = new Run(s, literal.runSync(s));
+    const ctx = (spliceCopy: 'ruling' | 'literal'): CheckContext => ({
+      readings: { spliceCopy },
+      rerun: async () => undefined,
+      reference: async () => run,
+    });
+    expect(await p.check(run, ctx('ruling'))).toMatchObject({ status: 'contested', ruling: expect.stringMatching(/Everdream/) });
+    expect(await p.check(run, ctx('literal'))).toEqual({ status: 'pass' });
+  });
 });

@@ -1,8 +1,9 @@
-// The generator's own reading of declarations: which target requirements a spell has (CR 601.2c,
-// 702.33g), what could be chosen for each, and what the spell costs (CR 601.2f). It is deliberately
-// separate from the reference engine's, so that a mistake in one shows up as a disagreement.
-import { addMana, emptyMana, fixX, parseMana, type Mana } from '../model/mana.ts';
-import type { CardDefinition, Color, KickerLabel, TargetRequirement } from '../model/schema-types.ts';
+// What a cast declares, read from the card definitions alone: which target requirements the
+// spell has (CR 601.2c, 702.33g), what could be chosen for each, and what it costs (CR 601.2f).
+// Generators and properties share this reading; the reference engine has its own, so that a mistake
+// in one shows up as a disagreement with the other.
+import { addMana, emptyMana, fixX, parseMana, type Mana } from './mana.ts';
+import type { CardDefinition, Color, KickerLabel, TargetRequirement } from './schema-types.ts';
 
 export interface Declared {
   kicker: KickerLabel[];

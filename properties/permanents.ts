@@ -1,0 +1,161 @@
+// Permanents and how they remember being kicked: "enters with" replacements (CR 603.6d), the kicked
+// status of what resolved from a kicked spell (CR 400.7d), and everything else that is never kicked
+// (CR 400.7, 707.2).
+import type { CardDefinition, ObservedPermanent, StackSpell } from '../model/schema-types.ts';
+import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
+import { permanentDef, times, timesKicked, type Kick } from './expectations.ts';
+
+export interface Entry {
+  step: RunStep;
+  id: string;
+  /** spell: resolved from a spell (a copy too); put: put onto the battlefield; flicker; clone. */
+  via: 'spell' | 'put' | 'flicker' | 'clone';
+  def: CardDefinition;
+  /** How the spell it resolved from was kicked; unkicked for anything that was not cast. */
+  kick: Kick;
+  spell?: StackSpell;
+}
+
+const NOT_KICKED: Kick = { kicker: [], multikicker: 0 };
+
+/** How a spell on the stack was kicked, from what the engine shows, or else from its cast's declaration. */
+export function kickOf(run: Run, o: StackSpell): Kick | undefined {
+  if (o.kicker !== undefined && o.multikicker !== undefined) return { kicker: o.kicker, multikicker: o.multikicker };
+  if (o.copy) return undefined;
+  const cast = run.scenario.actions.filter((a) => a.do === 'cast' && a.card === o.card).at(-1);
+  return cast?.do === 'cast' ? { kicker: cast.kicker ?? [], multikicker: cast.multikicker ?? 0 } : undefined;
+}
+
+/** Every permanent that entered the battlefield in a step small enough to look at on its own. */
+export function entries(run: Run): Entry[] {
+  const out: Entry[] = [];
+  for (const step of run.accepted()) {
+    const a = step.action;
+    if (a.do === 'resolve' && !a.untilEmpty) {
+      const top = step.before.stack.at(-1);
+      if (top?.kind !== 'spell' || top.types.some((t) => t === 'Instant' || t === 'Sorcery')) continue;
+      const def = run.def(top.card);
+      const kick = kickOf(run, top);
+      if (def && kick && step.after.battlefield.some((p) => p.id === top.id)) out.push({ step, id: top.id, via: 'spell', def, kick, spell: top });
+    } else if (a.do === 'putOntoBattlefield' || a.do === 'flicker' || a.do === 'clone') {
+      const id = a.do === 'flicker' ? a.permanent : a.card;
+      const def = permanentDef(run, id, step.index + 1);
+      if (def && step.after.battlefield.some((p) => p.id === id)) out.push({ step, id, via: a.do === 'putOntoBattlefield' ? 'put' : a.do, def, kick: NOT_KICKED });
+    }
+  }
+  return out;
+}
+
+/** CR 603.6d: the counters a permanent enters with, from its replacements and how it was kicked. */
+export function expectedCounters(def: CardDefinition, kick: Kick): Record<string, number> {
+  const counters: Record<string, number> = {};
+  for (const e of def.entersWith ?? []) {
+    if (!e.counter || !e.amount) continue;
+    const n = e.amount * times(e.condition, kick);
+    if (n > 0) counters[e.counter] = (counters[e.counter] ?? 0) + n;
+  }
+  return counters;
+}
+
+function countersOf(p: ObservedPermanent): Record<string, number> {
+  return Object.fromEntries(Object.entries(p.counters).filter((e): e is [string, number] => (e[1] ?? 0) > 0).sort(([x], [y]) => (x < y ? -1 : 1)));
+}
+
+function sortedCounters(c: Record<string, number>): string {
+  return show(Object.fromEntries(Object.entries(c).sort(([x], [y]) => (x < y ? -1 : 1))));
+}
+
+function checkCounters(run: Run, filter: (e: Entry) => boolean): ReturnType<Checker['verdict']> {
+  const c = new Checker();
+  for (const e of entries(run).filter(filter)) {
+    const p = e.step.after.battlefield.find((o) => o.id === e.id)!;
+    const want = expectedCounters(e.def, e.kick);
+    if (sortedCounters(want) !== show(countersOf(p))) {
+      c.fail(e.step, `${e.id} (${e.def.name}, kicked ${timesKicked(e.kick)} times) enters with counters ${sortedCounters(want)}`, `counters ${show(countersOf(p))}`);
+    } else c.checkedOne();
+    if (c.done) break;
+  }
+  return c.verdict();
+}
+
+const hasEntersWith = (s: Run['scenario']) => s.cards.some((c) => (c.definition.entersWith ?? []).some((e) => e.counter));
+
+export const entersWithCounters: Property = {
+  id: 'permanents.enters-with-counters',
+  rules: ['603.6d', '702.33c', '702.33d', '702.33e'],
+  statement: 'A permanent enters with the counters its "enters with" abilities give for how it was kicked: once if kicked, or once per kick.',
+  applies: hasEntersWith,
+  check: (run) => checkCounters(run, (e) => e.via === 'spell'),
+};
+
+export const countersIgnoreTriggerMultipliers: Property = {
+  id: 'permanents.counters-ignore-trigger-multipliers',
+  rules: ['603.6d', '603.2d'],
+  statement: 'Effects that make abilities trigger additional times (Panharmonicon) do not change the counters a permanent enters with.',
+  needs: { mechanics: ['triggerMultiplier'] },
+  applies: (s) => hasEntersWith(s) && s.cards.some((c) => (c.definition.statics ?? []).some((x) => x.kind === 'triggerMultiplier')),
+  check: (run) =>
+    checkCounters(run, (e) =>
+      e.step.before.battlefield.some((p) => (permanentDef(run, p.id, e.step.index)?.statics ?? []).some((s) => s.kind === 'triggerMultiplier')),
+    ),
+};
+
+export const rememberedKick: Property = {
+  id: 'permanents.remember-kick',
+  rules: ['400.7d', '702.33d', '707.10f'],
+  statement: 'A permanent that resolved from a kicked spell, or from a copy of one, was kicked exactly as that spell was.',
+  needs: { observes: ['permanent.kicked'] },
+  applies: (s) => s.actions.some((a) => a.do === 'cast' && ((a.kicker?.length ?? 0) > 0 || (a.multikicker ?? 0) > 0)),
+  check(run) {
+    const c = new Checker();
+    for (const e of entries(run).filter((x) => x.via === 'spell')) {
+      const p = e.step.after.battlefield.find((o) => o.id === e.id)!;
+      const kicks = timesKicked(e.kick);
+      if (p.kicked !== undefined && p.kicked !== kicks > 0) c.fail(e.step, `${e.id} is kicked: ${kicks > 0}`, `kicked: ${p.kicked}`);
+      else if (p.timesKicked !== undefined && p.timesKicked !== kicks) c.fail(e.step, `${e.id} was kicked ${kicks} times`, `${p.timesKicked} times`);
+      else c.checkedOne();
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
+export const notKickedWithoutCasting: Property = {
+  id: 'permanents.not-kicked-without-casting',
+  rules: ['400.7', '702.33a'],
+  statement: 'A permanent put onto the battlefield without being cast, flickered, or returned from the graveyard is a new object that was never kicked.',
+  needs: { actions: ['putOntoBattlefield'] },
+  applies: (s) => s.actions.some((a) => a.do === 'putOntoBattlefield' || a.do === 'flicker'),
+  check(run) {
+    const c = new Checker();
+    for (const e of entries(run).filter((x) => x.via === 'put' || x.via === 'flicker')) {
+      const p = e.step.after.battlefield.find((o) => o.id === e.id)!;
+      const want = expectedCounters(e.def, NOT_KICKED);
+      if (p.kicked === true) c.fail(e.step, `${e.id} is not kicked`, 'kicked');
+      else if (sortedCounters(want) !== show(countersOf(p))) c.fail(e.step, `${e.id} enters with the unkicked counters ${sortedCounters(want)}`, `counters ${show(countersOf(p))}`);
+      else c.checkedOne();
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
+export const cloneIsNotKicked: Property = {
+  id: 'permanents.clone-not-kicked',
+  rules: ['707.2', '400.7'],
+  statement: 'A permanent that enters as a copy of a kicked permanent copies its printed values, not its kicked status: it is not kicked.',
+  needs: { actions: ['clone'] },
+  applies: (s) => s.actions.some((a) => a.do === 'clone'),
+  check(run) {
+    const c = new Checker();
+    for (const e of entries(run).filter((x) => x.via === 'clone')) {
+      const p = e.step.after.battlefield.find((o) => o.id === e.id)!;
+      const want = expectedCounters(e.def, NOT_KICKED);
+      if (p.kicked === true) c.fail(e.step, `clone ${e.id} is not kicked`, 'kicked');
+      else if (sortedCounters(want) !== show(countersOf(p))) c.fail(e.step, `clone ${e.id} enters with the unkicked counters ${sortedCounters(want)}`, `counters ${show(countersOf(p))}`);
+      else c.checkedOne();
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};

@@ -1,0 +1,303 @@
+// Triggered abilities (CR 603): how many times each event triggers what (603.2, 603.2c-e, 603.2h,
+// 603.4, 601.2i), in which order they go on the stack (603.3b).
+import type { CardDefinition, ObservedState, TriggeredAbility, TriggerEvent } from '../model/schema-types.ts';
+import type { PlayerId } from '../model/scenario.ts';
+import { Checker, show, spellOnStack, type Property, type Run, type RunStep } from './property.ts';
+import { permanentDef, timesKicked, type Kick } from './expectations.ts';
+import { entries, kickOf, type Entry } from './permanents.ts';
+import { abilityOf } from './copies.ts';
+
+const NEEDS = { mechanics: ['triggers' as const], observes: ['step.triggered' as const] };
+
+/** CR 603.4: the intervening "if", about the object the event is about. */
+export function conditionHolds(ability: TriggeredAbility, subject: Kick): boolean {
+  switch (ability.if) {
+    case undefined:
+      return true;
+    case 'kicked':
+      return timesKicked(subject) > 0;
+    case 'kickedA':
+      return subject.kicker.includes('A');
+    case 'kickedB':
+      return subject.kicker.includes('B');
+    case 'kickedTwice':
+      return timesKicked(subject) >= 2;
+    case 'notKicked':
+      return timesKicked(subject) === 0;
+  }
+}
+
+/** Abilities of "do this only once each turn" that have resolved before this step (CR 603.2h). */
+export function doneOnce(run: Run, upTo: number): Set<string> {
+  const done = new Set<string>();
+  for (const step of run.steps.slice(0, upTo)) {
+    if (step.step.outcome !== 'accepted' || step.action.do !== 'resolve') continue;
+    for (const o of step.before.stack) {
+      if (o.kind === 'ability' && !step.after.stack.some((x) => x.id === o.id)) done.add(`${o.source}#${o.ability}`);
+    }
+  }
+  return done;
+}
+
+interface Source {
+  id: string;
+  controller: PlayerId;
+  def: CardDefinition;
+}
+
+function sourcesIn(run: Run, state: ObservedState, stepIndex: number): Source[] {
+  return state.battlefield.flatMap((p) => {
+    const def = permanentDef(run, p.id, stepIndex);
+    return def ? [{ id: p.id, controller: p.controller, def }] : [];
+  });
+}
+
+const whoseOk = (ability: TriggeredAbility, source: Source, controller: PlayerId) =>
+  (ability.whose ?? 'any') === 'any' || ((ability.whose ?? 'any') === 'yours') === (controller === source.controller);
+
+/** Instances of each source#ability an event should trigger, with a word on why, for messages. */
+type Expected = Map<string, number>;
+
+function add(into: Expected, key: string, n = 1): void {
+  if (n > 0) into.set(key, (into.get(key) ?? 0) + n);
+}
+
+function observed(step: RunStep, events: readonly TriggeredAbility['event'][], run: Run): Expected {
+  const out: Expected = new Map();
+  for (const t of step.step.triggered ?? []) {
+    const ability = abilityOf(run, step.index, t.source, t.ability);
+    if (ability && events.includes(ability.event)) add(out, `${t.source}#${t.ability}`);
+  }
+  return out;
+}
+
+function same(a: Expected, b: Expected): boolean {
+  const keys = new Set([...a.keys(), ...b.keys()]);
+  return [...keys].every((k) => (a.get(k) ?? 0) === (b.get(k) ?? 0));
+}
+
+const showMap = (m: Expected) => (m.size === 0 ? 'nothing' : [...m].sort(([x], [y]) => (x < y ? -1 : 1)).map(([k, n]) => `${k}×${n}`).join(', '));
+
+/** CR 601.2i: spellCast abilities a cast should trigger. */
+function expectedOnCast(run: Run, step: RunStep & { action: { do: 'cast' } }): Expected {
+  const out: Expected = new Map();
+  const spell = spellOnStack(step.after, step.action.card);
+  const kick = spell ? kickOf(run, spell) : undefined;
+  if (!kick) return out;
+  const done = doneOnce(run, step.index);
+  // Permanents sacrificed to pay the costs left before the spell became cast.
+  const sources = sourcesIn(run, step.after, step.index).filter((s) => step.before.battlefield.some((p) => p.id === s.id));
+  for (const s of sources) {
+    (s.def.triggers ?? []).forEach((ability, i) => {
+      if (ability.event !== 'spellCast' || (ability.oncePerTurn && done.has(`${s.id}#${i}`))) return;
+      if (whoseOk(ability, s, step.action.player) && conditionHolds(ability, kick)) add(out, `${s.id}#${i}`);
+    });
+  }
+  return out;
+}
+
+/** CR 603.2d, 603.4, 603.6a: the entering permanent's own enters abilities, multiplied by trigger multipliers. */
+export function expectedOnEnter(run: Run, e: Entry): Expected {
+  const out: Expected = new Map();
+  const p = e.step.after.battlefield.find((o) => o.id === e.id)!;
+  const done = doneOnce(run, e.step.index);
+  const multipliers = sourcesIn(run, e.step.after, e.step.index + 1).filter(
+    (s) => s.controller === p.controller && (s.def.statics ?? []).some((x) => x.kind === 'triggerMultiplier'),
+  ).length;
+  const artifactOrCreature = e.def.types.includes('Artifact') || e.def.types.includes('Creature');
+  (e.def.triggers ?? []).forEach((ability, i) => {
+    if (ability.event !== 'selfEnters' || (ability.oncePerTurn && done.has(`${e.id}#${i}`))) return;
+    if (conditionHolds(ability, e.kick)) add(out, `${e.id}#${i}`, 1 + (artifactOrCreature ? multipliers : 0));
+  });
+  return out;
+}
+
+function observedFrom(step: RunStep, run: Run, source: string): Expected {
+  const out: Expected = new Map();
+  for (const t of step.step.triggered ?? []) {
+    if (t.source === source && abilityOf(run, step.index, t.source, t.ability)?.event === 'selfEnters') add(out, `${t.source}#${t.ability}`);
+  }
+  return out;
+}
+
+export const castTriggersOncePerCast: Property = {
+  id: 'triggers.cast-triggers-once-per-cast',
+  rules: ['601.2i', '603.2', '603.4'],
+  statement: 'Each "whenever a player casts a (kicked) spell" ability triggers exactly once per cast whose spell fits it, as the spell becomes cast.',
+  needs: NEEDS,
+  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.event === 'spellCast')),
+  check(run) {
+    const c = new Checker();
+    for (const step of run.accepted()) {
+      if (step.action.do !== 'cast') continue;
+      const want = expectedOnCast(run, step as RunStep & { action: { do: 'cast' } });
+      const got = observed(step, ['spellCast'], run);
+      if (!same(want, got)) c.fail(step, `cast triggers ${showMap(want)}`, showMap(got));
+      else c.checkedOne();
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
+function entersCheck(run: Run, filter: (e: Entry) => boolean): ReturnType<Checker['verdict']> {
+  const c = new Checker();
+  for (const e of entries(run).filter(filter)) {
+    const want = expectedOnEnter(run, e);
+    const got = observedFrom(e.step, run, e.id);
+    if (!same(want, got)) c.fail(e.step, `${e.id} entering (kicked ${timesKicked(e.kick)} times, ${e.kick.kicker.join('') || 'no'} kicker costs) triggers ${showMap(want)}`, showMap(got));
+    else c.checkedOne();
+    if (c.done) break;
+  }
+  return c.verdict();
+}
+
+const hasEnters = (s: Run['scenario']) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.event === 'selfEnters'));
+
+export const entersTriggerCount: Property = {
+  id: 'triggers.enters-count',
+  rules: ['603.2', '603.2d', '603.4', '603.6a'],
+  statement:
+    "A permanent's enters abilities trigger once each when their intervening 'if' holds, plus once more per trigger multiplier its controller has when it is an artifact or creature.",
+  needs: NEEDS,
+  applies: hasEnters,
+  check: (run) => entersCheck(run, () => true),
+};
+
+export const interveningIfFalse: Property = {
+  id: 'triggers.intervening-if-false',
+  rules: ['603.4', '702.33d'],
+  statement: "An enters ability with 'if it was kicked' does not trigger at all when the permanent was not kicked (or entered without being cast).",
+  needs: NEEDS,
+  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.event === 'selfEnters' && t.if !== undefined)),
+  check: (run) => entersCheck(run, (e) => (e.def.triggers ?? []).some((t) => t.event === 'selfEnters' && t.if !== undefined && !conditionHolds(t, e.kick))),
+};
+
+export const linkedKickerAbilities: Property = {
+  id: 'triggers.linked-kicker-abilities',
+  rules: ['702.33f', '607.2i', '702.33e'],
+  statement: 'An ability linked to one of two kicker costs ("if it was kicked with its A kicker") triggers exactly when that cost was declared.',
+  needs: { ...NEEDS, mechanics: ['triggers', 'kickerAB'] },
+  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.if === 'kickedA' || t.if === 'kickedB')),
+  check: (run) => entersCheck(run, (e) => (e.def.triggers ?? []).some((t) => t.if === 'kickedA' || t.if === 'kickedB')),
+};
+
+/** Lands that went from the battlefield to a graveyard in a step. */
+function landsToGraveyard(run: Run, step: RunStep): Source[] {
+  const graveyards = step.after.players.flatMap((p) => p.graveyard);
+  return sourcesIn(run, step.before, step.index).filter(
+    (s) => s.def.types.includes('Land') && !step.after.battlefield.some((p) => p.id === s.id) && graveyards.includes(s.id),
+  );
+}
+
+export const landTriggersOncePerLand: Property = {
+  id: 'triggers.once-per-land',
+  rules: ['603.2c', '603.10'],
+  statement: 'When several lands go to the graveyard at once (destroy all lands), a land-to-graveyard ability triggers once for each of them.',
+  needs: NEEDS,
+  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.event === 'landToGraveyard')),
+  check(run) {
+    const c = new Checker();
+    for (const step of run.accepted()) {
+      if (step.action.do !== 'destroyAll' && step.action.do !== 'destroy' && step.action.do !== 'cast') continue;
+      const lands = landsToGraveyard(run, step);
+      const done = doneOnce(run, step.index);
+      const want: Expected = new Map();
+      // Leaving the battlefield looks back: the watchers as they were before the event.
+      for (const s of sourcesIn(run, step.before, step.index)) {
+        (s.def.triggers ?? []).forEach((ability, i) => {
+          if (ability.event !== 'landToGraveyard' || (ability.oncePerTurn && done.has(`${s.id}#${i}`))) return;
+          add(want, `${s.id}#${i}`, lands.filter((l) => whoseOk(ability, s, l.controller)).length);
+        });
+      }
+      const got = observed(step, ['landToGraveyard'], run);
+      if (!same(want, got)) c.fail(step, `${lands.length} land(s) to the graveyard trigger ${showMap(want)}`, showMap(got));
+      else if (lands.length > 0) c.checkedOne();
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
+export const becomesTapped: Property = {
+  id: 'triggers.becomes-tapped',
+  rules: ['603.2e', '603.2'],
+  statement: 'A "becomes tapped" ability triggers when a permanent changes from untapped to tapped, never for one that enters tapped.',
+  needs: { ...NEEDS, actions: ['tap'] },
+  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.event === 'becomesTapped')),
+  check(run) {
+    const c = new Checker();
+    for (const step of run.accepted()) {
+      const a = step.action;
+      let tapped: string | undefined;
+      if (a.do === 'tap' && step.before.battlefield.some((p) => p.id === a.permanent && !p.tapped)) tapped = a.permanent;
+      else if (!(a.do === 'putOntoBattlefield' && a.tapped) && a.do !== 'tap') continue;
+      const done = doneOnce(run, step.index);
+      const want: Expected = new Map();
+      if (tapped) {
+        const target = sourcesIn(run, step.after, step.index + 1).find((s) => s.id === tapped);
+        for (const s of sourcesIn(run, step.before, step.index)) {
+          (s.def.triggers ?? []).forEach((ability, i) => {
+            if (ability.event !== 'becomesTapped' || !target || (ability.oncePerTurn && done.has(`${s.id}#${i}`))) return;
+            const f = ability.filter;
+            const fits = (!f?.types || f.types.some((t) => target.def.types.includes(t))) && (!f?.subtypes || f.subtypes.some((t) => (target.def.subtypes ?? []).includes(t)));
+            if (fits && whoseOk(ability, s, target.controller)) add(want, `${s.id}#${i}`);
+          });
+        }
+      }
+      const got = observed(step, ['becomesTapped'], run);
+      if (!same(want, got)) c.fail(step, `${tapped ? `tapping ${tapped}` : 'entering tapped'} triggers ${showMap(want)}`, showMap(got));
+      else c.checkedOne();
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
+export const onceEachTurn: Property = {
+  id: 'triggers.once-each-turn',
+  rules: ['603.2h'],
+  statement: 'An ability with "do this only once each turn" does not trigger again once it has resolved this turn.',
+  needs: NEEDS,
+  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.oncePerTurn)),
+  check(run) {
+    const c = new Checker();
+    for (const step of run.accepted()) {
+      const done = doneOnce(run, step.index);
+      for (const t of step.step.triggered ?? []) {
+        if (!abilityOf(run, step.index, t.source, t.ability)?.oncePerTurn) continue;
+        if (done.has(`${t.source}#${t.ability}`)) c.fail(step, `${t.source}#${t.ability} triggers no more this turn: it has resolved`, 'it triggered');
+        else c.checkedOne();
+      }
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
+export const apnapOrder: Property = {
+  id: 'triggers.apnap-order',
+  rules: ['603.3b'],
+  statement: "Abilities that trigger together go on the stack active player's first, then the other player's: the other player's resolve first.",
+  needs: NEEDS,
+  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).length > 0),
+  check(run) {
+    const c = new Checker();
+    for (const step of run.accepted()) {
+      const list: TriggerEvent[] = step.step.triggered ?? [];
+      const controllers = list.map((t) => t.controller);
+      if (new Set(controllers).size < 2) continue;
+      // Within one batch (an untilEmpty step may hold several), p1's come before p2's.
+      const batches = new Map<string, TriggerEvent[]>();
+      for (const t of list) {
+        const batch = t.id ? t.id.replace(/\.t\d+$/, '') : '';
+        batches.set(batch, [...(batches.get(batch) ?? []), t]);
+      }
+      const bad = [...batches.values()].find((b) => b.findIndex((t) => t.controller === 'p2') < b.map((t) => t.controller).lastIndexOf('p1') && b.some((t) => t.controller === 'p2'));
+      if (bad) c.fail(step, "p1's triggered abilities go on the stack before p2's", show(bad.map((t) => `${t.controller}:${t.source}`)));
+      else c.checkedOne();
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
