@@ -6,8 +6,11 @@ import { closest } from 'fastest-levenshtein';
 
 const SCHEMA_BASE = 'https://castcheck.dev/schema/';
 
-export const DOCUMENT_KINDS = ['scenario', 'trace', 'repro', 'case', 'card', 'capabilities'] as const;
+export const DOCUMENT_KINDS = ['scenario', 'trace', 'repro', 'case', 'card', 'capabilities', 'protocol', 'engine-config'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** A document kind, or a named part of one: `protocol#fromEngine` is `$defs/fromEngine` of the protocol schema. */
+export type SchemaRef = DocumentKind | 'protocol#toEngine' | 'protocol#fromEngine';
 
 /** The `format` value that names each kind of document. */
 export const FORMATS: Record<string, DocumentKind> = {
@@ -27,30 +30,36 @@ function loadSchema(kind: DocumentKind): Record<string, unknown> {
   return JSON.parse(readFileSync(new URL(`../schema/${kind}.schema.json`, import.meta.url), 'utf8'));
 }
 
-let ajv: Ajv2020 | undefined;
-const validators = new Map<DocumentKind, ValidateFunction>();
+// Two compilations of the same schemas: one that reports every error for people, and one that stops
+// at the first, for checking each engine answer on the hot path of a run.
+const ajvs: { detailed?: Ajv2020; fast?: Ajv2020 } = {};
+const validators = { detailed: new Map<SchemaRef, ValidateFunction>(), fast: new Map<SchemaRef, ValidateFunction>() };
 
-function validatorFor(kind: DocumentKind): ValidateFunction {
+function validatorFor(ref: SchemaRef, mode: 'detailed' | 'fast' = 'detailed'): ValidateFunction {
+  let validate = validators[mode].get(ref);
+  if (validate) return validate;
+  let ajv = ajvs[mode];
   if (!ajv) {
-    ajv = new Ajv2020({ allErrors: true, verbose: true, discriminator: true, strict: true, strictRequired: false });
+    const detailed = mode === 'detailed';
+    ajv = new Ajv2020({ allErrors: detailed, verbose: detailed, discriminator: true, strict: true, strictRequired: false });
     for (const k of DOCUMENT_KINDS) ajv.addSchema(loadSchema(k));
+    ajvs[mode] = ajv;
   }
-  let validate = validators.get(kind);
-  if (!validate) {
-    validate = ajv.getSchema(`${SCHEMA_BASE}${kind}.schema.json`)!;
-    validators.set(kind, validate);
-  }
+  const [kind, part] = ref.split('#') as [DocumentKind, string | undefined];
+  validate = ajv.getSchema(`${SCHEMA_BASE}${kind}.schema.json${part ? `#/$defs/${part}` : ''}`)!;
+  validators[mode].set(ref, validate);
   return validate;
 }
 
-export function validateDocument(kind: DocumentKind, value: unknown): ValidationIssue[] {
+export function validateDocument(kind: SchemaRef, value: unknown): ValidationIssue[] {
   const validate = validatorFor(kind);
   if (validate(value)) return [];
   return describeErrors(validate.errors ?? [], value);
 }
 
-export function isValid(kind: DocumentKind, value: unknown): boolean {
-  return validatorFor(kind)(value) === true;
+/** Whether the value is valid; fast, for values that are nearly always valid. */
+export function isValid(kind: SchemaRef, value: unknown): boolean {
+  return validatorFor(kind, 'fast')(value) === true;
 }
 
 /** Which kind of document this is, from its `format` field. */

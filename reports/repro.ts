@@ -1,24 +1,32 @@
 // Repro files: a shrunk failure as a document anyone can replay (schema/repro.schema.json).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EngineId, Repro } from '../model/schema-types.ts';
+import type { Engine } from '../adapters/engine.ts';
+import type { Repro } from '../model/schema-types.ts';
 import { version } from '../model/version.ts';
 import type { Finding } from '../runner/run-suite.ts';
 
-export function reproOf(finding: Finding, engine: EngineId): Repro {
+export function reproOf(finding: Finding, engine: Pick<Engine, 'id' | 'launch'>): Repro {
+  const id = engine.id;
   const v = finding.verdict;
   const repro: Repro = {
     format: 'castcheck-repro/1',
     verdict: finding.kind,
     expected: v.status === 'fail' ? v.expected : 'the engine answers with a trace',
     observed: v.status === 'fail' ? v.observed : v.message,
-    engine: { name: engine.name, version: engine.version, ...(engine.fault !== undefined ? { fault: engine.fault } : {}) },
+    engine: {
+      name: id.name,
+      version: id.version,
+      ...(id.fault !== undefined ? { fault: id.fault } : {}),
+      ...(engine.launch ? { command: engine.launch.command, ...(engine.launch.cwd !== undefined ? { cwd: engine.launch.cwd } : {}) } : {}),
+    },
     replay: {
       seed: finding.seed,
       path: finding.path,
       runsToFailure: finding.runsToFailure,
       shrinkRuns: finding.shrinkRuns,
       castcheck: version,
+      ...(finding.reproduced ? {} : { reproduced: false }),
     },
     scenario: finding.scenario,
   };
@@ -26,6 +34,7 @@ export function reproOf(finding: Finding, engine: EngineId): Repro {
     repro.property = { id: finding.property.id, rules: finding.property.rules, statement: finding.property.statement };
   }
   if (v.status === 'fail') repro.step = v.step;
+  else if (v.stderr) repro.stderr = v.stderr;
   if (finding.trace) repro.trace = finding.trace;
   return repro;
 }
@@ -35,7 +44,7 @@ export function reproFileName(finding: Finding): string {
 }
 
 /** Writes the repro into `dir`/repros and returns its path. */
-export function writeRepro(dir: string, finding: Finding, engine: EngineId): string {
+export function writeRepro(dir: string, finding: Finding, engine: Pick<Engine, 'id' | 'launch'>): string {
   const folder = join(dir, 'repros');
   mkdirSync(folder, { recursive: true });
   const path = join(folder, reproFileName(finding));
