@@ -26,6 +26,8 @@ export const copyKickedLikeOriginal: Property = {
   id: 'copies.kicked-like-original',
   rules: ['707.2', '707.10'],
   statement: 'A copy of a spell is kicked exactly as the original was: the same kicker costs and the same multikicker count.',
+  // Scenarios with copies are generated only for engines that declare copying.
+  needs: { mechanics: ['copy'] },
   applies: (s) =>
     s.actions.some((a) => a.do === 'copy') ||
     s.actions.some((a) => a.do === 'cast' && s.cards.find((c) => c.id === a.card)?.definition.effects?.some((e) => e.kind === 'copySpell')),
