@@ -41,7 +41,11 @@ export async function replayCommand(file: string, o: ReplayOptions): Promise<num
       else if (judged.failure) console.log(`  ${judged.failure.message}`);
       return 1;
     }
-    console.log(`PASSES on ${describeEngine(engine.id)}: ${what} holds for this scenario now`);
+    console.log(
+      'property' in target
+        ? `PASSES on ${describeEngine(engine.id)}: ${what} holds for this scenario now`
+        : `PASSES on ${describeEngine(engine.id)}: the engine answers this scenario now (it gave ${what} before)`,
+    );
     return 0;
   } finally {
     await engine.close();
@@ -53,7 +57,15 @@ function replayEngine(repro: Repro, o: ReplayOptions): EngineChoice {
   const process = processChoice(o);
   if (o.engineCmd !== undefined || o.engineConfig !== undefined) return { process };
   if (o.engine === undefined && o.fault === undefined && repro.engine.command !== undefined) {
-    return { process: { ...process, command: repro.engine.command, ...(repro.engine.cwd !== undefined ? { cwd: repro.engine.cwd } : {}) } };
+    const timeoutMs = o.timeout ?? repro.engine.timeout;
+    return {
+      process: {
+        ...process,
+        command: repro.engine.command,
+        ...(repro.engine.cwd !== undefined ? { cwd: repro.engine.cwd } : {}),
+        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      },
+    };
   }
   const fault = o.fault ?? (o.engine === undefined ? repro.engine.fault : undefined);
   return { engine: o.engine ?? repro.engine.name, ...(fault !== undefined ? { fault } : {}) };

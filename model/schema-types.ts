@@ -532,6 +532,10 @@ export interface ReproEngine {
    * The folder the command was started in.
    */
   cwd?: string;
+  /**
+   * Milliseconds the engine in another process had to answer one scenario; replay uses it again.
+   */
+  timeout?: number;
 }
 export interface ReplayInfo {
   seed: number;

@@ -18,7 +18,13 @@ export function reproOf(finding: Finding, engine: Pick<Engine, 'id' | 'launch'>)
       name: id.name,
       version: id.version,
       ...(id.fault !== undefined ? { fault: id.fault } : {}),
-      ...(engine.launch ? { command: engine.launch.command, ...(engine.launch.cwd !== undefined ? { cwd: engine.launch.cwd } : {}) } : {}),
+      ...(engine.launch
+        ? {
+            command: engine.launch.command,
+            ...(engine.launch.cwd !== undefined ? { cwd: engine.launch.cwd } : {}),
+            ...(engine.launch.timeoutMs !== undefined ? { timeout: engine.launch.timeoutMs } : {}),
+          }
+        : {}),
     },
     replay: {
       seed: finding.seed,

@@ -51,7 +51,7 @@ export class EngineStartError extends InputError {
     command: string,
   ) {
     const stderr = failure.stderr.trim();
-    super(`the engine did not start (${failure.kind.toUpperCase()}): ${failure.message}`, [
+    super(`the engine did not start (${failure.kind.toUpperCase().replace('-', '_')}): ${failure.message}`, [
       `  command: ${command}`,
       ...(stderr ? ['  its stderr ended with:', ...stderr.split('\n').slice(-15).map((l) => `    ${l}`)] : []),
     ]);
@@ -61,7 +61,7 @@ export class EngineStartError extends InputError {
 export class ProcessEngine implements Engine {
   id: EngineId = { name: '(starting)', version: '0' };
   capabilities: Capabilities = { mechanics: [], actions: [], cards: { synthetic: false }, observes: [] };
-  readonly launch: { command: string; cwd?: string };
+  readonly launch: { command: string; cwd?: string; timeoutMs: number };
 
   private proc: EngineProcess | undefined;
   /** Set while the current process has not answered hello. */
@@ -76,7 +76,7 @@ export class ProcessEngine implements Engine {
   private closed = false;
 
   private constructor(private readonly o: ProcessEngineOptions) {
-    this.launch = { command: o.command, ...(o.cwd !== undefined ? { cwd: o.cwd } : {}) };
+    this.launch = { command: o.command, ...(o.cwd !== undefined ? { cwd: o.cwd } : {}), timeoutMs: o.timeoutMs };
   }
 
   /** Starts the engine and waits for its hello; throws EngineStartError when that fails. */
