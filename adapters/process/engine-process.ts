@@ -21,11 +21,23 @@ export interface ProcessEvents {
   exit(how: string): void;
 }
 
-// Engines still running when castcheck exits, however it exits, are killed with it.
+// Engines still running when castcheck exits are killed with it. They run in process groups of their
+// own, so an interrupt at the terminal does not reach them: castcheck passes it on, then dies of it.
 const live = new Set<EngineProcess>();
-process.once('exit', () => {
-  for (const p of live) p.kill();
-});
+let watching = false;
+function watchExit(): void {
+  if (watching) return;
+  watching = true;
+  process.once('exit', () => {
+    for (const p of live) p.kill();
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      for (const p of live) p.kill();
+      process.kill(process.pid, signal);
+    });
+  }
+}
 
 export class EngineProcess {
   readonly stderr = new StderrTail();
@@ -44,6 +56,7 @@ export class EngineProcess {
       windowsHide: true,
     });
     live.add(this);
+    watchExit();
     // Writing to an engine that has just died fails with EPIPE; its exit is reported on its own.
     this.child.stdin!.on('error', () => {});
     this.child.stdout!.on('data', (chunk: Buffer) => this.onStdout(chunk));
