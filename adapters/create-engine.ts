@@ -1,6 +1,8 @@
-// Builds the engine a command line or a repro names.
+// Builds the engine a command line or a repro names: a built-in one, or one in another process.
 import { InputError } from '../model/errors.ts';
 import type { Engine } from './engine.ts';
+import { processEngineOptions, type ProcessChoice } from './process/engine-config.ts';
+import { ProcessEngine } from './process/process-engine.ts';
 import { ReferenceEngine } from './reference/engine.ts';
 
 export interface EngineChoice {
@@ -10,6 +12,8 @@ export interface EngineChoice {
   fault?: string;
   /** How the reference engine treats a copy of a spliced spell. */
   spliceCopy?: 'ruling' | 'literal';
+  /** An engine in another process, speaking the castcheck protocol. */
+  process?: ProcessChoice;
 }
 
 export const BUILT_IN_ENGINES = ['reference'] as const;
@@ -23,4 +27,16 @@ export function createEngine(choice: EngineChoice): Engine {
     ...(choice.fault !== undefined ? { fault: choice.fault } : {}),
     ...(choice.spliceCopy !== undefined ? { spliceCopy: choice.spliceCopy } : {}),
   });
+}
+
+/** Like createEngine, and also starts engines in other processes (which takes a handshake). */
+export async function openEngine(choice: EngineChoice): Promise<Engine> {
+  const p = choice.process;
+  if (p && (p.command !== undefined || p.config !== undefined)) {
+    if (choice.engine !== undefined || choice.fault !== undefined || choice.spliceCopy !== undefined) {
+      throw new InputError('--engine, --fault and --splice-copy choose a built-in engine; an engine command brings its own (see castcheck serve reference --fault)');
+    }
+    return ProcessEngine.start(processEngineOptions(p));
+  }
+  return createEngine(choice);
 }

@@ -9,6 +9,8 @@ export class EngineFailure extends Error {
     message: string,
     /** What the engine wrote to stderr around the failure, when it runs in another process. */
     readonly stderr = '',
+    /** The engine cannot run anything any more (it no longer starts): the run stops here. */
+    readonly fatal = false,
   ) {
     super(message);
     this.name = 'EngineFailure';

@@ -4,9 +4,12 @@ import type { Capabilities, EngineId, Scenario, Trace } from '../model/schema-ty
 export interface Engine {
   readonly id: EngineId;
   readonly capabilities: Capabilities;
+  /** For an engine in another process: the command that starts it, the folder it starts in, its time limit. */
+  readonly launch?: { command: string; cwd?: string; timeoutMs?: number };
   /**
    * Runs every action of a normalized scenario (see model/scenario.ts) and answers with one step
    * per action. One call per scenario keeps engines in other processes fast and every run replayable.
+   * Calls may overlap: an engine answers them in the order they were made.
    */
   run(scenario: Scenario): Promise<Trace>;
   /** Releases what the engine holds (a child process, say). */

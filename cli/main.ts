@@ -7,6 +7,7 @@ import { runCommand } from './run.ts';
 import { replayCommand } from './replay.ts';
 import { validateCommand } from './validate.ts';
 import { listCommand } from './list.ts';
+import { serveCommand } from './serve.ts';
 
 export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
@@ -20,15 +21,23 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('run')
     .description('generate scenarios, run them on an engine and check every property; shrink each failure to a repro')
-    .option('--engine <name>', 'built-in engine to test', 'reference')
+    .option('--engine <name>', 'built-in engine to test (default: reference)')
     .option('--fault <name>', 'run the reference engine with one of its named faults (see castcheck list --faults)')
     .addOption(new Option('--splice-copy <reading>', 'how the reference engine copies a spliced spell').choices(['ruling', 'literal']))
+    .option('--engine-cmd <command>', 'test an engine in another process that speaks the castcheck protocol (started without a shell)')
+    .option('--engine-config <file>', 'the same, from a JSON file: command, cwd, env, timeout (schema/engine-config.schema.json)')
     .option('--runs <n>', 'number of scenarios', positiveInt, 1000)
     .option('--seed <n>', 'seed for the generators (default: a fresh one, printed)', integer)
     .option('--out <dir>', 'folder for repro files', 'castcheck-out')
     .option('--illegal-share <fraction>', 'share of scenarios with an illegal declaration', fraction)
     .option('--max-shrink-runs <n>', 'engine runs allowed to shrink one failure', positiveInt, 2000)
+    .option('--max-shrink-time <seconds>', 'time allowed to shrink one failure', positiveInt, 120)
     .option('--no-progress', 'do not show the progress line')
+    .addOption(processOption('--timeout <ms>', 'milliseconds an engine process has to answer one scenario (default 10000)'))
+    .addOption(processOption('--start-timeout <ms>', 'milliseconds an engine process has to answer hello (default 30000)'))
+    .addOption(processOption('--max-line-bytes <n>', 'the longest line an engine process may write (default 8 MiB)'))
+    .option('--validate-protocol', 'check every protocol message both ways against schema/protocol.schema.json')
+    .option('--pipeline <n>', 'scenarios sent to an engine process ahead of its answers (1: one at a time)', positiveInt, 4)
     .action(async (options) => {
       exitCode = await runCommand(options);
     });
@@ -39,8 +48,23 @@ export async function main(argv: string[]): Promise<number> {
     .argument('<file>', 'a repro written by castcheck run')
     .option('--engine <name>', 'replay against this built-in engine instead of the one in the repro')
     .option('--fault <name>', 'replay against the reference engine with this fault instead')
+    .option('--engine-cmd <command>', 'replay against this engine process instead')
+    .option('--engine-config <file>', 'replay against the engine process this config file starts instead')
+    .addOption(processOption('--timeout <ms>', 'milliseconds an engine process has to answer (default 10000)'))
+    .option('--validate-protocol', 'check every protocol message against the schema')
     .action(async (file: string, options) => {
       exitCode = await replayCommand(file, options);
+    });
+
+  program
+    .command('serve')
+    .description('speak the engine side of the castcheck protocol on stdin and stdout with a built-in engine')
+    .argument('<engine>', 'the built-in engine: reference')
+    .option('--fault <name>', 'with one of its named faults')
+    .addOption(new Option('--splice-copy <reading>', 'how it copies a spliced spell').choices(['ruling', 'literal']))
+    .option('--validate-protocol', 'check every request against the protocol schema')
+    .action(async (engine: string, options) => {
+      exitCode = await serveCommand(engine, options);
     });
 
   program
@@ -73,6 +97,10 @@ export async function main(argv: string[]): Promise<number> {
     throw error;
   }
   return exitCode;
+}
+
+function processOption(flags: string, description: string): Option {
+  return new Option(flags, description).argParser(positiveInt);
 }
 
 function integer(value: string): number {

@@ -1,5 +1,5 @@
 // castcheck replay: reruns a repro's scenario on the engine it names and says whether it still fails.
-import { createEngine } from '../adapters/create-engine.ts';
+import { openEngine, type EngineChoice } from '../adapters/create-engine.ts';
 import { describeEngine } from '../adapters/engine.ts';
 import { InputError } from '../model/errors.ts';
 import { readJsonFile } from '../model/json-file.ts';
@@ -7,8 +7,18 @@ import { formatIssues, validateDocument } from '../model/schemas.ts';
 import type { Repro } from '../model/schema-types.ts';
 import { propertyById } from '../properties/index.ts';
 import { hits, judge, judgeFor, type Target } from '../runner/evaluate.ts';
+import { processChoice } from './run.ts';
 
-export async function replayCommand(file: string, o: { engine?: string; fault?: string }): Promise<number> {
+export interface ReplayOptions {
+  engine?: string;
+  fault?: string;
+  engineCmd?: string;
+  engineConfig?: string;
+  timeout?: number;
+  validateProtocol?: boolean;
+}
+
+export async function replayCommand(file: string, o: ReplayOptions): Promise<number> {
   const doc = readJsonFile(file);
   const issues = validateDocument('repro', doc);
   if (issues.length > 0) throw new InputError(`${file} is not a valid repro`, formatIssues(issues).map((l) => `  ${l}`));
@@ -21,8 +31,9 @@ export async function replayCommand(file: string, o: { engine?: string; fault?: 
   } else target = { failure: repro.verdict };
   const readings = { spliceCopy: repro.readings?.spliceCopy ?? 'ruling' } as const;
 
-  const fault = o.fault ?? (o.engine === undefined ? repro.engine.fault : undefined);
-  const engine = createEngine({ engine: o.engine ?? repro.engine.name, ...(fault !== undefined ? { fault } : {}), spliceCopy: readings.spliceCopy });
+  const choice = replayEngine(repro, o);
+  // The reading of a copied splice is a switch of the built-in engine; a process engine has its own.
+  const engine = await openEngine(choice.process ? choice : { ...choice, spliceCopy: readings.spliceCopy });
   try {
     const judged = await judge(judgeFor(engine, readings), repro.scenario, 'property' in target ? [target.property] : []);
     const what = 'property' in target ? `${target.property.id} (CR ${target.property.rules.join(', ')})` : target.failure;
@@ -33,9 +44,32 @@ export async function replayCommand(file: string, o: { engine?: string; fault?: 
       else if (judged.failure) console.log(`  ${judged.failure.message}`);
       return 1;
     }
-    console.log(`PASSES on ${describeEngine(engine.id)}: ${what} holds for this scenario now`);
+    console.log(
+      'property' in target
+        ? `PASSES on ${describeEngine(engine.id)}: ${what} holds for this scenario now`
+        : `PASSES on ${describeEngine(engine.id)}: the engine answers this scenario now (it gave ${what} before)`,
+    );
     return 0;
   } finally {
     await engine.close();
   }
+}
+
+/** The engine given on the command line, or else the one the repro names (started again by its command). */
+function replayEngine(repro: Repro, o: ReplayOptions): EngineChoice {
+  const process = processChoice(o);
+  if (o.engineCmd !== undefined || o.engineConfig !== undefined) return { process };
+  if (o.engine === undefined && o.fault === undefined && repro.engine.command !== undefined) {
+    const timeoutMs = o.timeout ?? repro.engine.timeout;
+    return {
+      process: {
+        ...process,
+        command: repro.engine.command,
+        ...(repro.engine.cwd !== undefined ? { cwd: repro.engine.cwd } : {}),
+        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      },
+    };
+  }
+  const fault = o.fault ?? (o.engine === undefined ? repro.engine.fault : undefined);
+  return { engine: o.engine ?? repro.engine.name, ...(fault !== undefined ? { fault } : {}) };
 }

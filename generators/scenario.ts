@@ -266,32 +266,35 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
           { weight: Math.round(illegalShare * 100), arbitrary: fc.constantFrom(...ILLEGAL_KINDS) },
         );
 
+  // Fields shrink in this order, each until it can go no further: whole parts of the scenario first
+  // (follow-ups, copies, watchers, splices), then the declarations, then the cards and numbers.
   return fc
     .record({
-      main: mainArb,
-      splices: splicesArb,
-      kickA: fc.boolean(),
-      kickB: fc.boolean(),
-      multikicks: kicksArb,
-      x: fc.nat({ max: 4 }),
-      free: can('freeCast') ? rare(fc.constant(true), false) : fc.constant(false),
+      boardFollowUps: boardFollowUps.length > 0 ? fc.uniqueArray(fc.constantFrom(...boardFollowUps), { maxLength: 3 }) : fc.constant<BoardFollowUp[]>([]),
+      stackFollowUps: stackFollowUps.length > 0 ? fc.uniqueArray(fc.constantFrom(...stackFollowUps), { maxLength: 2 }) : fc.constant<StackFollowUp[]>([]),
       copies: can('copy') && copyVia.length > 0 ? fc.array(copyArb, { maxLength: 2 }) : fc.constant<CopyPlan[]>([]),
-      bystanders: bystanderDefs.map((t): CardDefinition[] => [...t]),
-      extraBystanders: fc.nat({ max: 2 }),
       watchers: watcherArbs.length > 0 ? fc.array(fc.oneof(...watcherArbs), { maxLength: 3 }) : fc.constant<Watcher[]>([]),
       multipliers: multiplierDef && can('triggerMultiplier') ? rare(fc.integer({ min: 1, max: 2 }), 0, 3) : fc.constant(0),
       costChangers: changerArb && can('costModifiers') ? fc.array(changerArb, { maxLength: 2 }) : fc.constant<CardDefinition[]>([]),
+      ward: synthetic && can('triggers') ? rare(fc.constant(true), false) : fc.constant(false),
+      splices: splicesArb,
+      illegal: illegalArb,
+      resolveAll: fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
+      resolves: fc.nat({ max: 3 }),
+      multikicks: kicksArb,
+      kickA: fc.boolean(),
+      kickB: fc.boolean(),
+      free: can('freeCast') ? rare(fc.constant(true), false) : fc.constant(false),
+      main: mainArb,
+      x: fc.nat({ max: 4 }),
       lands: fc.nat({ max: 3 }),
       forests: fc.nat({ max: 2 }),
-      ward: synthetic && can('triggers') ? rare(fc.constant(true), false) : fc.constant(false),
+      extraBystanders: fc.nat({ max: 2 }),
+      bystanders: bystanderDefs.map((t): CardDefinition[] => [...t]),
       kickerPermanent: kickerPermanentArb,
-      picks: fc.array(fc.nat({ max: 7 }), { minLength: 16, maxLength: 16 }),
+      // One number for every target choice, so that shrinking it is one step, not sixteen.
+      picks: fc.nat().map((seed) => Array.from({ length: 16 }, (_, i) => ((seed + 1) * (i * 2 + 7)) % 8)),
       slack: fc.nat({ max: 3 }),
-      stackFollowUps: stackFollowUps.length > 0 ? fc.uniqueArray(fc.constantFrom(...stackFollowUps), { maxLength: 2 }) : fc.constant<StackFollowUp[]>([]),
-      resolves: fc.nat({ max: 3 }),
-      resolveAll: fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
-      boardFollowUps: boardFollowUps.length > 0 ? fc.uniqueArray(fc.constantFrom(...boardFollowUps), { maxLength: 3 }) : fc.constant<BoardFollowUp[]>([]),
-      illegal: illegalArb,
     })
     .map(
       (r): Plan => ({

@@ -109,6 +109,26 @@ export type Observable =
   | "permanent.powerToughness"
   | "player.mana"
   | "player.library";
+/**
+ * The engine protocol, version 1: JSON objects, one per line (UTF-8, '\n'-terminated), between castcheck and one long-lived engine process over the engine's stdin and stdout. castcheck sends hello, then run requests, then stop; the engine answers hello with its own hello, and each run with a trace or an error, in the order of the requests. Receivers ignore properties they do not know, so that a minor addition never breaks the other side; anything an old receiver could not ignore gets a new protocol number. See docs/PROTOCOL.md.
+ */
+export type ProtocolMessage = ToEngineMessage | FromEngineMessage;
+/**
+ * A message from castcheck to the engine.
+ */
+export type ToEngineMessage = CastcheckHello | RunRequest | StopRequest;
+/**
+ * The protocol's major version. This castcheck speaks 1.
+ */
+export type ProtocolVersion = number;
+/**
+ * Numbers the run requests of a castcheck process, from 1 up, across restarts of the engine.
+ */
+export type RequestId = number;
+/**
+ * A message from the engine to castcheck.
+ */
+export type FromEngineMessage = EngineHello | TraceAnswer | ErrorAnswer;
 
 export interface CastcheckDocuments {
   card?: CardDefinition;
@@ -117,6 +137,8 @@ export interface CastcheckDocuments {
   repro?: Repro;
   capabilities?: Capabilities;
   case?: FixedCase;
+  protocol?: ProtocolMessage;
+  engineConfig?: EngineConfig;
 }
 /**
  * The printed characteristics and abilities of one card, in castcheck's card model. Real cards are stored in the catalog under their Oracle names; synthetic cards are written inline in a scenario.
@@ -870,6 +892,10 @@ export interface Repro {
    * For a contested verdict: the ruling or reading the suite expected, and the other one.
    */
   ruling?: string;
+  /**
+   * The last lines the engine wrote to stderr before a crash, timeout or protocol error.
+   */
+  stderr?: string;
   engine: ReproEngine;
   replay: ReplayInfo;
   readings?: ReproReadings;
@@ -892,9 +918,17 @@ export interface ReproEngine {
    */
   fault?: string;
   /**
-   * The command that starts an engine in another process.
+   * The command that starts an engine in another process, as a shell would split it (castcheck starts it without a shell).
    */
   command?: string;
+  /**
+   * The folder the command was started in.
+   */
+  cwd?: string;
+  /**
+   * Milliseconds the engine in another process had to answer one scenario; replay uses it again.
+   */
+  timeout?: number;
 }
 export interface ReplayInfo {
   seed: number;
@@ -914,6 +948,10 @@ export interface ReplayInfo {
    * The castcheck version that found it.
    */
   castcheck?: string;
+  /**
+   * false when the engine did not fail again when this scenario was run once more: the failure depends on more than the scenario (the engine's history, timing or resources).
+   */
+  reproduced?: boolean;
 }
 /**
  * The readings of contested points the run expected.
@@ -1002,4 +1040,90 @@ export interface ExpectedState {
   stack?: {}[];
   battlefield?: {}[];
   players?: {}[];
+}
+/**
+ * castcheck's first message. An engine that does not speak this protocol version answers with an error (no id) saying which versions it speaks, and exits.
+ */
+export interface CastcheckHello {
+  type: "hello";
+  protocol: ProtocolVersion;
+  /**
+   * castcheck's version, for the engine's logs.
+   */
+  castcheck: string;
+}
+/**
+ * Run one scenario. The scenario is in normal form: action ids, acting players, life totals and zones filled in, and every real card given its catalog definition besides its Oracle name.
+ */
+export interface RunRequest {
+  type: "run";
+  id: RequestId;
+  scenario: Scenario;
+}
+/**
+ * The run is over: the engine exits with status 0. An engine also exits when its stdin ends.
+ */
+export interface StopRequest {
+  type: "stop";
+}
+/**
+ * The engine's answer to hello: who it is, the protocol version it speaks, and what it can run and observe. castcheck generates only scenarios inside these capabilities.
+ */
+export interface EngineHello {
+  type: "hello";
+  protocol: ProtocolVersion;
+  engine: EngineInfo;
+  capabilities: Capabilities;
+}
+export interface EngineInfo {
+  name: string;
+  version: string;
+}
+/**
+ * The engine ran the scenario of request id: one step per action, in order.
+ */
+export interface TraceAnswer {
+  type: "trace";
+  id: RequestId;
+  trace: Trace;
+}
+/**
+ * The engine could not run the scenario of request id (an internal error; castcheck reports it as a crash of that scenario and goes on with the same process), or, without id, refuses the hello.
+ */
+export interface ErrorAnswer {
+  type: "error";
+  id?: RequestId;
+  message: string;
+}
+/**
+ * How to start an engine that speaks the castcheck protocol (`castcheck run --engine-config FILE`). Relative paths are taken from the folder of this file.
+ */
+export interface EngineConfig {
+  $schema?: string;
+  /**
+   * The program and its arguments: an array, used as it is, or a string split like a shell would split it (quotes and $VARIABLES), but run without a shell.
+   */
+  command: string | [string, ...string[]];
+  /**
+   * The folder the engine starts in; default: the folder of this file.
+   */
+  cwd?: string;
+  /**
+   * Variables added to castcheck's environment for the engine.
+   */
+  env?: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * Milliseconds the engine has to answer one scenario (default 10000).
+   */
+  timeout?: number;
+  /**
+   * Milliseconds the engine has to answer hello after it starts (default 30000).
+   */
+  startTimeout?: number;
+  /**
+   * The longest line the engine may write (default 8 MiB).
+   */
+  maxLineBytes?: number;
 }

@@ -6,8 +6,11 @@ import { closest } from 'fastest-levenshtein';
 
 const SCHEMA_BASE = 'https://castcheck.dev/schema/';
 
-export const DOCUMENT_KINDS = ['scenario', 'trace', 'repro', 'case', 'card', 'capabilities'] as const;
+export const DOCUMENT_KINDS = ['scenario', 'trace', 'repro', 'case', 'card', 'capabilities', 'protocol', 'engine-config'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** A document kind, or a named part of one: `protocol#fromEngine` is `$defs/fromEngine` of the protocol schema. */
+export type SchemaRef = DocumentKind | 'protocol#toEngine' | 'protocol#fromEngine';
 
 /** The `format` value that names each kind of document. */
 export const FORMATS: Record<string, DocumentKind> = {
@@ -27,30 +30,36 @@ function loadSchema(kind: DocumentKind): Record<string, unknown> {
   return JSON.parse(readFileSync(new URL(`../schema/${kind}.schema.json`, import.meta.url), 'utf8'));
 }
 
-let ajv: Ajv2020 | undefined;
-const validators = new Map<DocumentKind, ValidateFunction>();
+// Two compilations of the same schemas: one that reports every error for people, and one that stops
+// at the first, for checking each engine answer on the hot path of a run.
+const ajvs: { detailed?: Ajv2020; fast?: Ajv2020 } = {};
+const validators = { detailed: new Map<SchemaRef, ValidateFunction>(), fast: new Map<SchemaRef, ValidateFunction>() };
 
-function validatorFor(kind: DocumentKind): ValidateFunction {
+function validatorFor(ref: SchemaRef, mode: 'detailed' | 'fast' = 'detailed'): ValidateFunction {
+  let validate = validators[mode].get(ref);
+  if (validate) return validate;
+  let ajv = ajvs[mode];
   if (!ajv) {
-    ajv = new Ajv2020({ allErrors: true, verbose: true, discriminator: true, strict: true, strictRequired: false });
+    const detailed = mode === 'detailed';
+    ajv = new Ajv2020({ allErrors: detailed, verbose: detailed, discriminator: true, strict: true, strictRequired: false });
     for (const k of DOCUMENT_KINDS) ajv.addSchema(loadSchema(k));
+    ajvs[mode] = ajv;
   }
-  let validate = validators.get(kind);
-  if (!validate) {
-    validate = ajv.getSchema(`${SCHEMA_BASE}${kind}.schema.json`)!;
-    validators.set(kind, validate);
-  }
+  const [kind, part] = ref.split('#') as [DocumentKind, string | undefined];
+  validate = ajv.getSchema(`${SCHEMA_BASE}${kind}.schema.json${part ? `#/$defs/${part}` : ''}`)!;
+  validators[mode].set(ref, validate);
   return validate;
 }
 
-export function validateDocument(kind: DocumentKind, value: unknown): ValidationIssue[] {
+export function validateDocument(kind: SchemaRef, value: unknown): ValidationIssue[] {
   const validate = validatorFor(kind);
   if (validate(value)) return [];
   return describeErrors(validate.errors ?? [], value);
 }
 
-export function isValid(kind: DocumentKind, value: unknown): boolean {
-  return validatorFor(kind)(value) === true;
+/** Whether the value is valid; fast, for values that are nearly always valid. */
+export function isValid(kind: SchemaRef, value: unknown): boolean {
+  return validatorFor(kind, 'fast')(value) === true;
 }
 
 /** Which kind of document this is, from its `format` field. */
@@ -104,6 +113,8 @@ function describe(error: ErrorObject, root: unknown): ValidationIssue {
       const tag = String(p.tag);
       const kinds = discriminatorValues(error);
       const got = valueAt(root, `${at}/${tag}`);
+      // A missing tag is reported as a missing property, once.
+      if (got === undefined) return { pointer: at, message: `missing required property '${tag}'` };
       const hint = typeof got === 'string' ? ` (did you mean '${closest(got, kinds)}'?)` : '';
       return {
         pointer: `${at}/${tag}`,
@@ -124,9 +135,24 @@ function allowedProperties(schema: unknown): string[] {
   return props ? Object.keys(props).filter((k) => k !== '$schema') : [];
 }
 
+/** The tag values a discriminated oneOf accepts, read from the const of each branch's tag property. */
 function discriminatorValues(error: ErrorObject): string[] {
+  const tag = String((error.params as { tag?: unknown }).tag);
   const branches = (error.parentSchema as { oneOf?: { $ref?: string }[] } | undefined)?.oneOf ?? [];
-  return branches.map((b) => b.$ref?.replace(/^.*\//, '').replace(/Action$/, '') ?? '?');
+  return branches.map((b) => {
+    const name = b.$ref?.replace(/^.*\//, '') ?? '?';
+    const def = allDefs().get(name) as { properties?: Record<string, { const?: unknown }> } | undefined;
+    const value = def?.properties?.[tag]?.const;
+    return typeof value === 'string' ? value : name;
+  });
+}
+
+let defs: Map<string, unknown> | undefined;
+
+/** Every $defs entry of every schema, by name (the names are unique across castcheck's schemas). */
+function allDefs(): Map<string, unknown> {
+  defs ??= new Map(DOCUMENT_KINDS.flatMap((k) => Object.entries((loadSchema(k).$defs ?? {}) as Record<string, unknown>)));
+  return defs;
 }
 
 function escapePointer(segment: string): string {

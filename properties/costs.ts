@@ -38,6 +38,7 @@ export const copySameManaValue: Property = {
   id: 'costs.copy-same-mana-value',
   rules: ['707.2', '707.10', '202.3e'],
   statement: 'A copy of a spell has the mana cost, X and so the mana value of the spell it copies.',
+  needs: { mechanics: ['copy'] },
   applies: (s) => s.actions.some((a) => a.do === 'copy' || a.do === 'resolve'),
   check(run) {
     const c = new Checker();

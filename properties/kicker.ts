@@ -49,6 +49,7 @@ export const kickedEvenWhenFree: Property = {
   id: 'kicker.kicked-even-when-free',
   rules: ['702.33d', '118.7', '118.9d'],
   statement: 'A spell whose controller declared a kicker cost is kicked even when cost reductions or a free cast make that cost nothing.',
+  needs: { anyMechanic: ['freeCast', 'costModifiers'] },
   applies: (s) =>
     s.actions.some((a) => declaresKicker(a) && a.do === 'cast' && a.withoutPayingManaCost) ||
     (s.actions.some(declaresKicker) && s.cards.some((c) => (c.definition.statics ?? []).some((x) => x.kind === 'costReduction'))),

@@ -30,6 +30,8 @@ export interface CheckContext {
 export interface Needs {
   observes?: Observable[];
   mechanics?: Mechanic[];
+  /** At least one of these mechanics. */
+  anyMechanic?: Mechanic[];
   actions?: Capabilities['actions'];
 }
 
@@ -142,6 +144,7 @@ export function missingCapability(p: Property, caps: Capabilities): string | und
   if (observes.length > 0) return `does not observe ${observes.join(', ')}`;
   const mechanics = (needs.mechanics ?? []).filter((m) => !caps.mechanics.includes(m));
   if (mechanics.length > 0) return `does not support ${mechanics.join(', ')}`;
+  if (needs.anyMechanic && !needs.anyMechanic.some((m) => caps.mechanics.includes(m))) return `supports none of ${needs.anyMechanic.join(', ')}`;
   const actions = (needs.actions ?? []).filter((a) => !caps.actions.includes(a));
   if (actions.length > 0) return `cannot perform ${actions.join(', ')}`;
   return undefined;

@@ -1,10 +1,17 @@
 // The console summary: one row per property, then what failed and where its repro is.
 import { describeEngine } from '../adapters/engine.ts';
-import type { EngineId, Scenario } from '../model/schema-types.ts';
+import type { Capabilities, EngineId, Scenario } from '../model/schema-types.ts';
 import type { Finding, SuiteResult, Tally } from '../runner/run-suite.ts';
 
 export function header(engine: EngineId, runs: number, seed: number): string {
   return `castcheck: ${runs} scenarios against ${describeEngine(engine)} (seed ${seed})`;
+}
+
+/** What an engine declared it can run and observe, in one line. */
+export function capabilitiesLine(c: Capabilities): string {
+  const cards = [c.cards.synthetic ? 'synthetic cards' : '', c.cards.oracle?.length ? `${c.cards.oracle.length} printed card(s)` : ''].filter(Boolean).join(' and ') || 'no cards';
+  const list = (xs: readonly string[]) => (xs.length > 0 ? xs.join(', ') : 'none');
+  return `declares mechanics: ${list(c.mechanics)}; actions: ${list(c.actions)}; ${cards}; observes: ${list(c.observes)}`;
 }
 
 export function summaryTable(result: SuiteResult): string {
@@ -27,7 +34,8 @@ export function summaryTable(result: SuiteResult): string {
   const out = [line(head), ...rows.map(line)];
   const f = result.engineFailures;
   const broken = f.crash + f.timeout + f['protocol-error'];
-  if (broken > 0) out.push('', `engine gave no usable trace for ${broken} scenario(s): ${f.crash} crash, ${f.timeout} timeout, ${f['protocol-error']} protocol error`);
+  if (broken > 0) out.push('', `engine gave no usable trace for ${broken} scenario(s): CRASH ${f.crash}, TIMEOUT ${f.timeout}, PROTOCOL_ERROR ${f['protocol-error']}`);
+  if (result.stopped !== undefined) out.push('', `the run stopped after ${result.runs} scenario(s): ${result.stopped}`);
   out.push('', 'skipped: scenarios a property does not apply to, or all of them when the engine cannot run it.');
   return out.join('\n');
 }
@@ -48,8 +56,8 @@ export function findingText(finding: Finding, reproPath: string): string {
   const v = finding.verdict;
   const size = scenarioSize(finding.scenario);
   const title = finding.property
-    ? `${finding.kind.toUpperCase()} ${finding.property.id} (CR ${finding.property.rules.join(', ')})`
-    : `${finding.kind.toUpperCase()} the engine gave no usable trace`;
+    ? `${statusLabel(finding.kind)} ${finding.property.id} (CR ${finding.property.rules.join(', ')})`
+    : `${statusLabel(finding.kind)} the engine gave no usable trace`;
   const lines = [title];
   if (v.status === 'fail' || v.status === 'contested') {
     lines.push(`  after action ${v.step}:`, `    expected: ${v.expected}`, `    observed: ${v.observed}`);
@@ -58,12 +66,17 @@ export function findingText(finding: Finding, reproPath: string): string {
     lines.push(`  ${v.message}`);
     if (v.stderr) lines.push(`  stderr: ${v.stderr.trim().split('\n').slice(-3).join(' | ')}`);
   }
+  if (!finding.reproduced) lines.push('  not reproduced: the engine did not fail again when this scenario was run once more');
   lines.push(
     `  found after ${finding.runsToFailure} scenario(s); shrunk in ${finding.shrinkRuns} engine run(s) to ${size.cards} card(s) and ${size.actions} action(s)`,
     `  repro:  ${reproPath}`,
     `  replay: npx castcheck replay ${reproPath}`,
   );
   return lines.join('\n');
+}
+
+export function statusLabel(kind: string): string {
+  return kind.toUpperCase().replace(/-/g, '_');
 }
 
 export function scenarioSize(s: Scenario): { cards: number; actions: number } {

@@ -1,12 +1,14 @@
 // Repro files: a shrunk failure as a document anyone can replay (schema/repro.schema.json).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EngineId, Repro } from '../model/schema-types.ts';
+import type { Engine } from '../adapters/engine.ts';
+import type { Repro } from '../model/schema-types.ts';
 import type { Readings } from '../properties/property.ts';
 import { version } from '../model/version.ts';
 import type { Finding } from '../runner/run-suite.ts';
 
-export function reproOf(finding: Finding, engine: EngineId, readings: Readings): Repro {
+export function reproOf(finding: Finding, engine: Pick<Engine, 'id' | 'launch'>, readings: Readings): Repro {
+  const id = engine.id;
   const v = finding.verdict;
   const judged = v.status === 'fail' || v.status === 'contested';
   const repro: Repro = {
@@ -14,22 +16,35 @@ export function reproOf(finding: Finding, engine: EngineId, readings: Readings):
     verdict: finding.kind,
     expected: judged ? v.expected : 'the engine answers with a trace',
     observed: judged ? v.observed : v.message,
-    engine: { name: engine.name, version: engine.version, ...(engine.fault !== undefined ? { fault: engine.fault } : {}) },
+    engine: {
+      name: id.name,
+      version: id.version,
+      ...(id.fault !== undefined ? { fault: id.fault } : {}),
+      ...(engine.launch
+        ? {
+            command: engine.launch.command,
+            ...(engine.launch.cwd !== undefined ? { cwd: engine.launch.cwd } : {}),
+            ...(engine.launch.timeoutMs !== undefined ? { timeout: engine.launch.timeoutMs } : {}),
+          }
+        : {}),
+    },
     replay: {
       seed: finding.seed,
       path: finding.path,
       runsToFailure: finding.runsToFailure,
       shrinkRuns: finding.shrinkRuns,
       castcheck: version,
+      ...(finding.reproduced ? {} : { reproduced: false }),
     },
     readings,
     scenario: finding.scenario,
   };
-  if (v.status === 'contested') repro.ruling = v.ruling;
   if (finding.property) {
     repro.property = { id: finding.property.id, rules: finding.property.rules, statement: finding.property.statement };
   }
   if (judged) repro.step = v.step;
+  else if (v.stderr) repro.stderr = v.stderr;
+  if (v.status === 'contested') repro.ruling = v.ruling;
   if (finding.trace) repro.trace = finding.trace;
   return repro;
 }
@@ -39,7 +54,7 @@ export function reproFileName(finding: Finding): string {
 }
 
 /** Writes the repro into `dir`/repros and returns its path. */
-export function writeRepro(dir: string, finding: Finding, engine: EngineId, readings: Readings): string {
+export function writeRepro(dir: string, finding: Finding, engine: Pick<Engine, 'id' | 'launch'>, readings: Readings): string {
   const folder = join(dir, 'repros');
   mkdirSync(folder, { recursive: true });
   const path = join(folder, reproFileName(finding));

@@ -15,13 +15,15 @@ export const schemaFiles = [
   'repro.schema.json',
   'capabilities.schema.json',
   'case.schema.json',
+  'protocol.schema.json',
+  'engine-config.schema.json',
 ] as const;
 
 // One root that refers to every schema, so that each named type is emitted exactly once.
 function bundleRoot(): JSONSchema {
   const properties: Record<string, JSONSchema> = {};
   for (const file of schemaFiles) {
-    properties[file.replace('.schema.json', '')] = { $ref: SCHEMA_BASE + file };
+    properties[file.replace('.schema.json', '').replace(/-(.)/g, (_, c: string) => c.toUpperCase())] = { $ref: SCHEMA_BASE + file };
   }
   return { title: 'CastcheckDocuments', type: 'object', additionalProperties: false, properties };
 }

@@ -14,10 +14,10 @@ function castcheck(...args: string[]) {
 describe('castcheck run', () => {
   it('passes the reference engine and prints the table', () => {
     const out = mkdtempSync(join(tmpdir(), 'castcheck-'));
-    const r = castcheck('run', '--engine', 'reference', '--runs', '300', '--seed', '1', '--out', out);
+    const r = castcheck('run', '--engine', 'reference', '--runs', '1000', '--seed', '1', '--out', out);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/300 scenarios against reference .* \(seed 1\)/);
+    expect(r.out).toMatch(/1000 scenarios against reference .* \(seed 1\)/);
     expect(r.out).toMatch(/copies\.kicked-like-original\s+707\.2 707\.10\s+\d+\s+0\s+0\s+\d+\s+PASS/);
     expect(r.out).toMatch(/(\d+) properties: \1 passed, 0 failed, 0 contested, 0 skipped, 0 untested/);
   });

@@ -1,0 +1,70 @@
+// The reference engine behind the protocol (`castcheck serve reference`) gives the suite exactly the
+// verdicts it gives in process, for the same seed: the protocol adds nothing and loses nothing.
+import { judgeFor } from '../runner/evaluate.ts';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../adapters/engine.ts';
+import { PROCESS_DEFAULTS, ProcessEngine } from '../adapters/process/process-engine.ts';
+import { ReferenceEngine } from '../adapters/reference/engine.ts';
+import { PROPERTIES } from '../properties/index.ts';
+import { runSuite, type SuiteResult } from '../runner/run-suite.ts';
+
+const opened: Engine[] = [];
+afterAll(async () => {
+  await Promise.all(opened.map((e) => e.close()));
+});
+
+async function served(...args: string[]): Promise<ProcessEngine> {
+  const argv = [process.execPath, 'bin/castcheck.mjs', 'serve', 'reference', ...args];
+  const engine = await ProcessEngine.start({ argv, command: argv.join(' '), ...PROCESS_DEFAULTS, validateProtocol: true });
+  opened.push(engine);
+  return engine;
+}
+
+function verdicts(r: SuiteResult) {
+  return {
+    runs: r.runs,
+    tallies: r.tallies.map((t) => ({ id: t.property.id, passed: t.passed, failed: t.failed, notApplicable: t.notApplicable, skipped: t.skipped })),
+    engineFailures: r.engineFailures,
+    findings: r.findings.map((f) => ({ kind: f.kind, property: f.property?.id, scenario: f.scenario, path: f.path, verdict: f.verdict, reproduced: f.reproduced })),
+  };
+}
+
+describe('castcheck serve reference', () => {
+  it('declares the capabilities of the reference engine', async () => {
+    const engine = await served();
+    expect(engine.id).toMatchObject({ name: 'reference' });
+    expect(engine.capabilities).toEqual(new ReferenceEngine().capabilities);
+  });
+
+  it('gives the same verdicts as the engine in process, for the same seed, one request at a time or several', async () => {
+    const engine = await served();
+    const inProcess = await runSuite({ ...judgeFor(new ReferenceEngine()), properties: PROPERTIES, runs: 400, seed: 21 });
+    const overStdio = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 400, seed: 21 });
+    const pipelined = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 400, seed: 21, inFlight: 8 });
+    expect(verdicts(overStdio)).toEqual(verdicts(inProcess));
+    expect(verdicts(pipelined)).toEqual(verdicts(inProcess));
+    expect(inProcess.tallies.every((t) => t.passed > 0)).toBe(true);
+  });
+
+  it('finds and shrinks a named fault to the same repro as in process', async () => {
+    const engine = await served('--fault', 'copy-loses-kicked');
+    expect(engine.id.version).toMatch(/\+copy-loses-kicked$/);
+    const inProcess = await runSuite({ ...judgeFor(new ReferenceEngine({ fault: 'copy-loses-kicked' })), properties: PROPERTIES, runs: 200, seed: 4 });
+    const overStdio = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 200, seed: 4, inFlight: 4 });
+    expect(inProcess.findings.map((f) => f.property?.id)).toContain('copies.kicked-like-original');
+    expect(verdicts(overStdio)).toEqual(verdicts(inProcess));
+  });
+
+  it('passes 5000 scenarios through the command line (the acceptance run)', () => {
+    const out = mkdtempSync(join(tmpdir(), 'castcheck-serve-'));
+    const r = spawnSync(process.execPath, ['bin/castcheck.mjs', 'run', '--engine-cmd', `"${process.execPath}" bin/castcheck.mjs serve reference`, '--runs', '5000', '--seed', '1', '--out', out, '--no-progress'], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/5000 scenarios against reference/);
+    expect(r.stdout).toMatch(/(\d+) properties: \1 passed, 0 failed, 0 contested, 0 skipped, 0 untested/);
+  });
+});
