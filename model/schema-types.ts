@@ -139,7 +139,7 @@ export interface CardDefinition {
   power?: number;
   toughness?: number;
   /**
-   * Evergreen keywords printed on the card; castcheck only records them.
+   * Evergreen keywords printed on the card. castcheck records them; lifelink also makes damage dealt by the permanent's abilities gain its controller that much life (CR 702.15b).
    */
   keywords?: Keyword[];
   /**
