@@ -104,6 +104,8 @@ export function lintCard(def: CardDefinition): ValidationIssue[] {
     targets?.forEach((t, i) => {
       conditionNeeds(t.condition, `${at}/${i}/condition`, ownKicker);
       if (t.perKick && ownKicker && !kickable) issues.push({ pointer: `${at}/${i}/perKick`, message: 'perKick needs kicker or multikicker' });
+      // Jilt's "another target creature" differs from a target named earlier in the same text.
+      if (t.another && i === 0) issues.push({ pointer: `${at}/${i}/another`, message: "'another' needs an earlier target requirement to differ from" });
     });
   const lintEffects = (effects: Effect[] | undefined, targetCount: number, at: string, ownKicker: boolean, onPermanent: boolean) =>
     effects?.forEach((e, i) => {
@@ -130,6 +132,13 @@ export function lintCard(def: CardDefinition): ValidationIssue[] {
       if (e.kind === 'pump' && e.power === undefined && e.toughness === undefined && e.keyword === undefined) {
         issues.push({ pointer: ep, message: 'a pump effect needs power, toughness or a keyword' });
       }
+      if (e.unpreventable && e.kind !== 'damage') issues.push({ pointer: `${ep}/unpreventable`, message: 'only damage can be unpreventable' });
+      if (e.ifTargetKicked && e.kind !== 'counterSpell') issues.push({ pointer: `${ep}/ifTargetKicked`, message: 'ifTargetKicked belongs to a counterSpell effect' });
+      if (e.copyColor && e.kind !== 'copySpell') issues.push({ pointer: `${ep}/copyColor`, message: 'copyColor belongs to a copySpell effect' });
+      const t = e.token;
+      if (e.kind === 'createToken' && t?.types.includes('Creature') && (t.power === undefined || t.toughness === undefined)) {
+        issues.push({ pointer: `${ep}/token`, message: 'a creature token needs power and toughness' });
+      }
     });
   lintTargets(def.targets, '/targets', true);
   lintEffects(def.effects, def.targets?.length ?? 0, '/effects', true, false);
@@ -143,6 +152,9 @@ export function lintCard(def: CardDefinition): ValidationIssue[] {
     lintTargets(tr.targets, `${at}/targets`, ownKicker);
     lintEffects(tr.effects, tr.targets?.length ?? 0, `${at}/effects`, ownKicker, true);
   });
+  if (def.cantBeCountered && (def.types.includes('Land') || def.manaCost === undefined)) {
+    issues.push({ pointer: '/cantBeCountered', message: 'only a card that can be cast as a spell can be uncounterable' });
+  }
   if (def.types.includes('Creature') && (def.power === undefined || def.toughness === undefined)) {
     issues.push({ pointer: '', message: 'a creature needs power and toughness' });
   }

@@ -161,13 +161,17 @@ export interface CardDefinition {
   power?: number;
   toughness?: number;
   /**
-   * Evergreen keywords printed on the card; castcheck only records them.
+   * Evergreen keywords printed on the card. castcheck records them; lifelink also makes damage dealt by the permanent's abilities gain its controller that much life (CR 702.15b).
    */
   keywords?: Keyword[];
   /**
    * Protection from these colours (CR 702.16): it can't be the target of spells of those colours, and damage from sources of those colours is prevented.
    */
   protection?: Color[];
+  /**
+   * 'This spell can't be countered' (Urza's Rage): effects that counter it do nothing, and it stays on the stack.
+   */
+  cantBeCountered?: boolean;
   kicker?: Kicker;
   multikicker?: Multikicker;
   splice?: Splice;
@@ -324,6 +328,10 @@ export interface Effect {
    * For counterSpell: only if the target spell was kicked (Ertai's Trickery).
    */
   ifTargetKicked?: boolean;
+  /**
+   * For damage: the damage can't be prevented, by protection or by prevention effects (Urza's Rage kicked).
+   */
+  unpreventable?: boolean;
   /**
    * For pump.
    */
@@ -1011,6 +1019,10 @@ export interface FixedCase {
    */
   rules: [string, ...string[]];
   /**
+   * Entries of the rules digest (../shared/rules/digest.md) this case proves: a composite scenario of section 12 (12.1 to 12.15) or a ruling, as section/name (6.2/everdream-copy-keeps-splice). model/digest-entries.json lists them.
+   */
+  digest?: string[];
+  /**
    * When the case follows one reading of a contested point: which, and why.
    */
   contested?: string;
@@ -1034,6 +1046,10 @@ export interface ExpectedStep {
   action: ObjectId;
   outcome: "accepted" | "rejected";
   reason?: RejectionReason;
+  /**
+   * Every triggered ability that triggered during the action, in the order put on the stack, compared in full: [] means nothing triggered.
+   */
+  triggered?: TriggerEvent[];
   state?: ExpectedState;
 }
 export interface ExpectedState {

@@ -3,7 +3,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Engine } from '../adapters/engine.ts';
-import { diffStates, formatDifferences } from '../model/compare.ts';
+import { canonical, diffStates, formatDifferences } from '../model/compare.ts';
 import { InputError } from '../model/errors.ts';
 import { readJsonFile } from '../model/json-file.ts';
 import { normalizeScenario } from '../model/scenario.ts';
@@ -52,6 +52,12 @@ export async function checkCase(engine: Engine, c: FixedCase): Promise<string[]>
       continue;
     }
     if (expected.reason && step.reason !== expected.reason) problems.push(`${expected.action}: expected reason ${expected.reason}, got ${step.reason}`);
+    if (expected.triggered) {
+      const observed = step.triggered ?? [];
+      if (canonical(observed) !== canonical(expected.triggered)) {
+        problems.push(`${expected.action}: triggered: expected ${canonical(expected.triggered)}, observed ${canonical(observed)}`);
+      }
+    }
     if (expected.state) {
       const diffs = diffStates(expected.state as Partial<ObservedState>, step.state, true);
       if (diffs.length > 0) problems.push(`${expected.action}: ${formatDifferences(diffs)}`);

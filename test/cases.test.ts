@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import { checkCase, loadCases } from '../runner/cases.ts';
+import { lintScenario } from '../model/lint.ts';
+import { normalizeScenario } from '../model/scenario.ts';
+import { formatIssues } from '../model/schemas.ts';
 
 const cases = loadCases();
 
 describe('fixed cases on the reference engine', () => {
   it('has cases', () => {
     expect(cases.length).toBeGreaterThan(0);
+  });
+
+  it('holds only consistent scenarios (what castcheck validate checks)', () => {
+    for (const { file, case: c } of cases) expect(formatIssues(lintScenario(normalizeScenario(c.scenario))), file).toEqual([]);
   });
 
   for (const { file, case: c } of cases) {

@@ -64,10 +64,12 @@ describe('the Python example engine', () => {
     const caps = python.capabilities;
     const runnable = loadCases().filter(({ case: c }) =>
       c.scenario.cards.every((card) => card.oracle !== undefined && caps.cards.oracle?.includes(card.oracle)) &&
-      c.scenario.actions.every((a) => caps.actions.includes(a.do)),
+      c.scenario.actions.every((a) => caps.actions.includes(a.do) && !(a.do === 'cast' && a.withoutPayingManaCost && !caps.mechanics.includes('freeCast'))),
     );
-    expect(runnable.map((c) => c.case.id).sort()).toEqual(['gnarlid-pack-multikicker-cannot-pay', 'kicker-declared-twice']);
-    for (const { case: c } of runnable) expect(await checkCase(python, c), c.id).toEqual([]);
+    expect(runnable.length).toBeGreaterThanOrEqual(5);
+    const failing: string[] = [];
+    for (const { case: c } of runnable) for (const p of await checkCase(python, c)) failing.push(`${c.id}: ${p}`);
+    expect(failing).toEqual([]);
   });
 
   it('passes its own unit tests (python3 -m unittest)', () => {

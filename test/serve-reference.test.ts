@@ -42,9 +42,9 @@ describe('castcheck serve reference', () => {
 
   it('gives the same verdicts as the engine in process, for the same seed, one request at a time or several', async () => {
     const engine = await served();
-    const inProcess = await runSuite({ ...judgeFor(new ReferenceEngine()), properties: PROPERTIES, runs: 400, seed: 21 });
-    const overStdio = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 400, seed: 21 });
-    const pipelined = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 400, seed: 21, inFlight: 8 });
+    const inProcess = await runSuite({ ...judgeFor(new ReferenceEngine()), properties: PROPERTIES, runs: 1000, seed: 21 });
+    const overStdio = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 1000, seed: 21 });
+    const pipelined = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 1000, seed: 21, inFlight: 8 });
     expect(verdicts(overStdio)).toEqual(verdicts(inProcess));
     expect(verdicts(pipelined)).toEqual(verdicts(inProcess));
     expect(inProcess.tallies.every((t) => t.passed > 0)).toBe(true);

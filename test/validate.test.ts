@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseJson } from '../model/json-file.ts';
-import { lintScenario } from '../model/lint.ts';
+import { lintCard, lintScenario } from '../model/lint.ts';
 import { normalizeScenario } from '../model/scenario.ts';
 import { formatIssues, validateDocument } from '../model/schemas.ts';
 import type { Scenario } from '../model/schema-types.ts';
@@ -58,6 +58,29 @@ describe('scenario consistency', () => {
     expect(issues).toContain("/players/1/hand/0: card 'bolt' is already in p1's hand");
     expect(issues).toContain("/actions/1/spell: 'nothing' names no player, card or earlier action");
     expect(issues).toContain('/cards/1/definition/effects/0/target: there is no target requirement 0');
+  });
+
+  it('finds card features used where they mean nothing', () => {
+    const issues = formatIssues(
+      lintCard({
+        name: 'Odd Card',
+        manaCost: '{R}',
+        types: ['Instant'],
+        targets: [{ kind: 'creature', another: true }],
+        effects: [
+          { kind: 'draw', amount: 1, unpreventable: true },
+          { kind: 'bounce', target: 0, ifTargetKicked: true },
+          { kind: 'createToken', amount: 1, token: { name: 'Beast', types: ['Creature'] } },
+        ],
+      }),
+    );
+    expect(issues).toContain("/targets/0/another: 'another' needs an earlier target requirement to differ from");
+    expect(issues).toContain('/effects/0/unpreventable: only damage can be unpreventable');
+    expect(issues).toContain('/effects/1/ifTargetKicked: ifTargetKicked belongs to a counterSpell effect');
+    expect(issues).toContain('/effects/2/token: a creature token needs power and toughness');
+    expect(formatIssues(lintCard({ name: 'Odd Land', types: ['Land'], cantBeCountered: true }))).toEqual([
+      '/cantBeCountered: only a card that can be cast as a spell can be uncounterable',
+    ]);
   });
 
   it('fills in defaults and catalog definitions', () => {

@@ -2,7 +2,7 @@
 // counter, move, tap and destroy (each as a real card's effect would).
 import type { PlayerId } from '../../model/scenario.ts';
 import type { PermanentFilter } from '../../model/schema-types.ts';
-import { newPermanent, permanentById, player, type Game, type Permanent } from './game.ts';
+import { newPermanent, permanentById, player, spellById, type Game, type Permanent, type StackSpell } from './game.ts';
 import type { Rejection } from './kicker.ts';
 import { isPermanentCard } from './characteristics.ts';
 import { enterBattlefield, leaveBattlefield, tapPermanent } from './zones.ts';
@@ -19,13 +19,21 @@ function permanentOrRejection(g: Game, id: string): Permanent | Rejection {
 
 const isRejection = (x: Permanent | Rejection): x is Rejection => 'reason' in x;
 
-export function counterSpell(g: Game, spellId: string): Rejection | null {
-  const index = g.stack.findIndex((s) => s.id === spellId && s.kind === 'spell');
-  if (index === -1) return { reason: g.cards.has(spellId) ? 'not-a-spell' : 'no-such-object', message: `'${spellId}' is not a spell on the stack` };
-  const [spell] = g.stack.splice(index, 1);
-  // A countered card goes to its owner's graveyard; a countered copy ceases to exist.
-  if (spell?.kind === 'spell' && !spell.copy) player(g, spell.owner).graveyard.push(spell.card);
+export function counterSpell(g: Game, spellId: string, r: Rules): Rejection | null {
+  const spell = spellById(g, spellId);
+  if (!spell) return { reason: g.cards.has(spellId) ? 'not-a-spell' : 'no-such-object', message: `'${spellId}' is not a spell on the stack` };
+  r.counterSpellOnStack(g, spell);
   return null;
+}
+
+/**
+ * A countered card goes to its owner's graveyard; a countered copy ceases to exist (CR 707.10a). A
+ * spell that can't be countered stays where it is: the effect does nothing to it (CR 101.2).
+ */
+export function counterSpellOnStack(g: Game, spell: StackSpell): void {
+  if (spell.def.cantBeCountered) return;
+  g.stack = g.stack.filter((s) => s !== spell);
+  if (!spell.copy) player(g, spell.owner).graveyard.push(spell.card);
 }
 
 /** CR 400.7: put onto the battlefield without being cast, it is a new object that was never kicked. */

@@ -16,9 +16,9 @@ export function castSpell(g: Game, action: NCastAction, r: Rules): Rejection | n
   // CR 601.2a: the card moves from the caster's hand to the stack.
   const handIndex = caster.hand.indexOf(action.card);
   if (handIndex === -1) return { reason: 'not-in-hand', message: `${card.def.name} is not in ${caster.id}'s hand` };
-  if (card.def.types.includes('Land') || card.def.manaCost === undefined) {
-    return { reason: 'not-a-spell', message: `${card.def.name} cannot be cast` };
-  }
+  // A land is played, never cast. A card with no mana cost may be cast: only paying that cost is
+  // impossible (CR 118.6), which the payment step finds out.
+  if (card.def.types.includes('Land')) return { reason: 'not-a-spell', message: `${card.def.name} is a land: it cannot be cast` };
   caster.hand.splice(handIndex, 1);
 
   const spell: StackSpell = {
@@ -43,7 +43,7 @@ export function castSpell(g: Game, action: NCastAction, r: Rules): Rejection | n
   const kickerError = r.kickerDeclarationError(card.def, spell.kicker, spell.multikicker);
   if (kickerError) return kickerError;
 
-  const hasX = parseMana(card.def.manaCost).x > 0;
+  const hasX = card.def.manaCost !== undefined && parseMana(card.def.manaCost).x > 0;
   if (hasX && action.x === undefined) return { reason: 'x-mismatch', message: `${card.def.name} has {X}: choose a value for it` };
   if (!hasX && action.x !== undefined) return { reason: 'x-mismatch', message: `${card.def.name} has no {X} in its mana cost` };
   // CR 107.3b: cast without paying its mana cost, X can only be 0.

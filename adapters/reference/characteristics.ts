@@ -31,7 +31,7 @@ export function definitionColors(def: CardDefinition): Color[] {
 }
 
 export function permanentColors(p: Permanent): Color[] {
-  return definitionColors(p.def);
+  return p.colors ? [...p.colors] : definitionColors(p.def);
 }
 
 export function toughnessOf(p: Permanent): number {

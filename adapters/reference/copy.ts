@@ -56,7 +56,8 @@ export function putCopyOnStack(g: Game, spellId: string, req: CopyRequest, r: Ru
   if (req.newTargets) {
     const slots = r.spellTargetSlots(copy);
     const colors = r.spellCharacteristics(copy).colors;
-    const error = r.targetDeclarationError(g, slots, req.newTargets, { self: copy.id, controller: copy.controller, sourceColors: colors });
+    // CR 707.10c: the number of targets stays; each is left as it was (legal or not) or changed to a legal one.
+    const error = r.targetDeclarationError(g, slots, req.newTargets, { self: copy.id, controller: copy.controller, sourceColors: colors }, copy.targets);
     if (error) return error;
     copy.targets = req.newTargets.map((t) => [...t]);
   }

@@ -18,6 +18,8 @@ export interface CostDeclaration {
 
 export interface TotalCost {
   mana: Mana;
+  /** CR 118.6: the spell has no mana cost and is cast paying it, which no one can do. */
+  unpayable: boolean;
   /** Sacrifice costs in payment order: kicker A, kicker B, each multikick, each splice. */
   sacrifices: SacrificeCost[];
 }
@@ -58,7 +60,8 @@ export function costChanges(g: Game, d: CostDeclaration): { permanent: Permanent
 /**
  * CR 601.2f: the mana cost, or nothing when cast without paying it (CR 118.9), plus every
  * additional cost (CR 118.9d: they still apply to a free cast) and increase, minus reductions,
- * which lower only the generic part and never below {0} (CR 118.7a).
+ * which lower only the generic part and never below {0} (CR 118.7a). A missing mana cost can't be
+ * paid, whatever is added to it (CR 118.6a), but casting without paying it needs no payment.
  */
 export function totalCost(g: Game, d: CostDeclaration, r: Rules): TotalCost {
   const base = d.withoutPayingManaCost || d.def.manaCost === undefined ? emptyMana() : fixX(parseMana(d.def.manaCost), d.x);
@@ -75,7 +78,7 @@ export function totalCost(g: Game, d: CostDeclaration, r: Rules): TotalCost {
     else reduction += ability.amount ?? 1;
   }
   mana = { ...mana, generic: Math.max(0, mana.generic + increase - reduction) };
-  return { mana, sacrifices };
+  return { mana, sacrifices, unpayable: d.def.manaCost === undefined && !d.withoutPayingManaCost };
 }
 
 /**
@@ -84,6 +87,7 @@ export function totalCost(g: Game, d: CostDeclaration, r: Rules): TotalCost {
  * still on the battlefield, for the caller to move.
  */
 export function checkPayment(g: Game, caster: PlayerId, cost: TotalCost, chosen: readonly string[]): Rejection | Permanent[] {
+  if (cost.unpayable) return { reason: 'cannot-pay', message: 'it has no mana cost, which cannot be paid (cast it without paying its mana cost instead)' };
   const needed = cost.sacrifices.reduce((n, s) => n + s.count, 0);
   if (chosen.length !== needed) {
     return { reason: 'sacrifice-mismatch', message: `the costs sacrifice ${needed} permanent(s), ${chosen.length} were named` };

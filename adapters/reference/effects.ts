@@ -15,6 +15,8 @@ export interface EffectContext {
   controller: PlayerId;
   /** Colours of the source of damage: the spell (CR 702.47c: a spliced spell is the source), or the ability's permanent. */
   sourceColors: Color[];
+  /** Whether the source of damage has lifelink: only a permanent can (an ability's source). */
+  sourceLifelink: boolean;
   /** The permanent an ability belongs to, while it is still the same object; for `self` effects. */
   self: Permanent | undefined;
   /** The kicker information effect conditions look at. */
@@ -67,7 +69,9 @@ function perform(g: Game, effect: Effect, targets: readonly string[], ctx: Effec
     effect.self ? (ctx.self ? [ctx.self] : []) : targets.map((id) => permanentById(g, id)).filter((p) => p !== undefined);
   switch (effect.kind) {
     case 'damage':
-      for (const id of targets) dealDamage(g, { colors: ctx.sourceColors, controller: ctx.controller }, id, amount, r);
+      for (const id of targets) {
+        dealDamage(g, { colors: ctx.sourceColors, controller: ctx.controller, lifelink: ctx.sourceLifelink, unpreventable: effect.unpreventable ?? false }, id, amount, r);
+      }
       return null;
     case 'draw':
       for (let i = 0; i < amount; i++) {
@@ -100,9 +104,9 @@ function perform(g: Game, effect: Effect, targets: readonly string[], ctx: Effec
     case 'counterSpell':
       for (const id of targets) {
         const spell = spellById(g, id);
+        // Ertai's Trickery: the kicked status is looked at as it resolves, it is no targeting restriction.
         if (!spell || (effect.ifTargetKicked && !r.isKicked(spell))) continue;
-        g.stack = g.stack.filter((s) => s !== spell);
-        if (!spell.copy) player(g, spell.owner).graveyard.push(spell.card);
+        r.counterSpellOnStack(g, spell);
       }
       return null;
     case 'copySpell': {
@@ -129,6 +133,7 @@ function perform(g: Game, effect: Effect, targets: readonly string[], ctx: Effec
           owner: ctx.controller,
           controller: ctx.controller,
           token: true,
+          colors: [...(t.colors ?? [])],
         });
         enterBattlefield(g, token, { created: true }, r);
       }

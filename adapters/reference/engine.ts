@@ -121,7 +121,7 @@ export class ReferenceEngine implements Engine {
       case 'resolve':
         return resolveTop(g, action, r);
       case 'counter':
-        return counterSpell(g, action.spell);
+        return counterSpell(g, action.spell, r);
       case 'putOntoBattlefield':
         return putOntoBattlefield(g, action.card, action.player, action.tapped ?? false, r);
       case 'flicker':

@@ -40,6 +40,8 @@ export interface StackTrigger {
   /** The source's definition and colours when it triggered, for last known information (CR 608.2h). */
   sourceDef: CardDefinition;
   sourceColors: Color[];
+  /** The source's keywords when it triggered, for lifelink after it has left (CR 608.2h). */
+  sourceKeywords: Keyword[];
   ability: number;
   controller: PlayerId;
   targets: string[][];
@@ -68,6 +70,8 @@ export interface Permanent {
   /** What the spell it resolved from was kicked with (CR 400.7d); empty for anything else. */
   kicker: KickerLabel[];
   multikicker: number;
+  /** A created token's colours, which its definition (no mana cost) cannot tell. */
+  colors?: Color[];
 }
 
 export interface PlayerState {
@@ -85,6 +89,7 @@ export interface PendingTrigger {
   sourceSerial: number;
   sourceDef: CardDefinition;
   sourceColors: Color[];
+  sourceKeywords: Keyword[];
   ability: number;
   controller: PlayerId;
   subject: KickInfo;
@@ -182,7 +187,7 @@ export function cloneGame(g: Game): Game {
       pool: { ...p.pool },
     })) as [PlayerState, PlayerState],
     stack: g.stack.map((s) => ({ ...s })),
-    battlefield: g.battlefield.map((p) => ({ ...p, counters: { ...p.counters }, keywords: [...p.keywords], pump: { ...p.pump } })),
+    battlefield: g.battlefield.map((p) => ({ ...p, counters: { ...p.counters }, keywords: [...p.keywords], pump: { ...p.pump }, ...(p.colors ? { colors: [...p.colors] } : {}) })),
     pending: [],
     turn: { doneOnce: [...g.turn.doneOnce], kickedSpellsCast: { ...g.turn.kickedSpellsCast } },
     tokensMade: 0,

@@ -6,7 +6,7 @@
 import type { NResolveAction } from '../../model/scenario.ts';
 import { newPermanent, player, type Game, type StackSpell, type StackTrigger } from './game.ts';
 import type { Rejection } from './kicker.ts';
-import { definitionColors, isPermanentCard } from './characteristics.ts';
+import { isPermanentCard, permanentColors } from './characteristics.ts';
 import { performParts } from './effects.ts';
 import { enterBattlefield } from './zones.ts';
 import { sourceStillThere, triggerSlots } from './triggers.ts';
@@ -59,7 +59,7 @@ function resolveInstantOrSorcery(g: Game, spell: StackSpell, action: NResolveAct
   const legal = legalTargets(g, slots, spell.targets, ctx, r);
   if (r.fizzles(spell.targets, legal)) return null;
   const parts = [spell.def, ...spell.spliced.map((s) => s.def)].map((def, part) => ({ part, effects: def.effects ?? [] }));
-  return performParts(g, parts, slots.filter((s) => s.active), legal, { action, controller: spell.controller, sourceColors: c.colors, self: undefined, kick: spell, x: spell.x ?? 0 }, r);
+  return performParts(g, parts, slots.filter((s) => s.active), legal, { action, controller: spell.controller, sourceColors: c.colors, sourceLifelink: false, self: undefined, kick: spell, x: spell.x ?? 0 }, r);
 }
 
 /** CR 608.2b: a spell or ability with targets, every one of them now illegal, does nothing. */
@@ -73,11 +73,13 @@ function resolveTrigger(g: Game, t: StackTrigger, action: NResolveAction, r: Rul
   if (!r.interveningIfHolds(ability, t.subject)) return null;
   const slots = triggerSlots(t);
   const self = sourceStillThere(g, t);
-  const colors = self ? definitionColors(self.def) : t.sourceColors;
+  // CR 608.2h: the source as it is now, or as it last existed on the battlefield.
+  const colors = self ? permanentColors(self) : t.sourceColors;
+  const lifelink = (self ? self.keywords : t.sourceKeywords).includes('lifelink');
   const ctx = { self: t.id, controller: t.controller, sourceColors: colors };
   const legal = legalTargets(g, slots, t.targets, ctx, r);
   if (r.fizzles(t.targets, legal)) return null;
-  const error = performParts(g, [{ part: 0, effects: ability.effects }], slots.filter((s) => s.active), legal, { action, controller: t.controller, sourceColors: colors, self, kick: t.subject, x: 0 }, r);
+  const error = performParts(g, [{ part: 0, effects: ability.effects }], slots.filter((s) => s.active), legal, { action, controller: t.controller, sourceColors: colors, sourceLifelink: lifelink, self, kick: t.subject, x: 0 }, r);
   if (error) return error;
   if (ability.oncePerTurn) g.turn.doneOnce.push(`${t.source}#${t.ability}`);
   return null;

@@ -3,6 +3,7 @@
 // a small change to one entry, the way a real engine's bug is a small change to one function.
 import { castSpell, spliceDeclarationError } from './cast.ts';
 import { spellCharacteristics } from './characteristics.ts';
+import { counterSpellOnStack } from './actions.ts';
 import { copyOfSpell, putCopyOnStack } from './copy.ts';
 import { checkPayment, costChanges, totalCost } from './costs.ts';
 import { effectRepetitions } from './effects.ts';
@@ -45,6 +46,7 @@ function table(options: RulesOptions) {
     putCopyOnStack,
     // Resolving (CR 608).
     fizzles,
+    counterSpellOnStack,
     permanentFromSpell,
     damagePrevented,
     stateBasedActions,

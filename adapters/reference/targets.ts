@@ -129,12 +129,15 @@ export function canonicalTargets(g: Game, slots: readonly TargetSlot[], ctx: Tar
 /**
  * Checks a declaration of targets against the slots: one group per active slot, each with the
  * slot's count of distinct legal objects, "another" requirements avoiding the part's earlier choices.
+ * `unchanged` holds a copy's targets before new ones are chosen: a target left in its place need not
+ * be legal (CR 707.10c).
  */
 export function targetDeclarationError(
   g: Game,
   slots: readonly TargetSlot[],
   targets: readonly (readonly string[])[],
   ctx: TargetingContext,
+  unchanged?: readonly (readonly string[])[],
 ): Rejection | null {
   const active = slots.filter((s) => s.active);
   if (targets.length !== active.length) {
@@ -160,7 +163,8 @@ export function targetDeclarationError(
       const repeated = group.find((id) => earlier.includes(id));
       if (repeated) return { reason: 'illegal-target', message: `'${repeated}' was already chosen; this target must be another one` };
     }
-    for (const id of group) {
+    for (const [j, id] of group.entries()) {
+      if (unchanged?.[i]?.[j] === id) continue;
       if (!isLegalTarget(g, slot.requirement, id, ctx)) {
         return { reason: 'illegal-target', message: `'${id}' is not a legal ${slot.requirement.kind} target` };
       }

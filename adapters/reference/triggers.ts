@@ -93,6 +93,7 @@ export function collectTriggers(g: Game, event: GameEvent, r: Rules): void {
           sourceSerial: source.serial,
           sourceDef: source.def,
           sourceColors: permanentColors(source),
+          sourceKeywords: [...source.keywords],
           ability: index,
           controller: source.controller,
           subject: { kicker: [...match.subject.kicker], multikicker: match.subject.multikicker },

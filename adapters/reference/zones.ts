@@ -59,22 +59,33 @@ export function tapPermanent(g: Game, permanent: Permanent, r: Rules): void {
 export interface DamageSource {
   colors: readonly Color[];
   controller: PlayerId;
+  /** A permanent source with lifelink (CR 702.15b): its controller gains the life as the damage is dealt. */
+  lifelink?: boolean;
+  /** "The damage can't be prevented" (Urza's Rage kicked). */
+  unpreventable?: boolean;
 }
 
 export function dealDamage(g: Game, source: DamageSource, targetId: string, amount: number, r: Rules): void {
   if (amount <= 0) return;
   if (isPlayerId(targetId)) {
     player(g, targetId).life -= amount;
+    if (source.lifelink) player(g, source.controller).life += amount;
     return;
   }
   const permanent = permanentById(g, targetId);
+  // CR 603.2g: damage that is prevented is never dealt, so it triggers nothing.
   if (!permanent || r.damagePrevented(g, source, permanent)) return;
   permanent.damage += amount;
+  if (source.lifelink) player(g, source.controller).life += amount;
   r.collectTriggers(g, { kind: 'selfDealtDamage', permanent }, r);
 }
 
-/** Protection from the source's colour (CR 702.16e), or a static prevention of damage to it. */
+/**
+ * Protection from the source's colour (CR 702.16e), or a static prevention of damage to it; damage
+ * that can't be prevented gets through both.
+ */
 export function damagePrevented(g: Game, source: DamageSource, permanent: Permanent): boolean {
+  if (source.unpreventable) return false;
   if ((permanent.def.protection ?? []).some((c) => source.colors.includes(c))) return true;
   return g.battlefield.some(
     (p) => p.controller === permanent.controller && (p.def.statics ?? []).some((s) => s.kind === 'preventDamage'),
