@@ -3,8 +3,13 @@ import { catalog } from '../model/catalog.ts';
 import type { CardDefinition, Cost, TriggeredAbility } from '../model/schema-types.ts';
 import { FAULTS } from '../adapters/reference/faults.ts';
 import { PROPERTIES } from '../properties/index.ts';
+import { rulesListing } from '../properties/rules-index.ts';
 
-export function listCommand(o: { cards?: boolean; faults?: boolean }): number {
+export function listCommand(o: { cards?: boolean; faults?: boolean; rules?: boolean }): number {
+  if (o.rules) {
+    console.log(rulesListing());
+    return 0;
+  }
   if (o.cards) {
     const width = Math.max(...[...catalog().keys()].map((name) => name.length));
     for (const def of catalog().values()) console.log(`${def.name.padEnd(width)}  ${cardSummary(def)}`);

@@ -78,6 +78,7 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('list')
     .description('list the properties (default), the rules they check, the catalog cards or the faults')
+    .option('--rules', 'every cited subrule with the properties that check it, or why none does')
     .option('--cards', 'the catalog of real cards')
     .option('--faults', 'the named faults of the reference engine')
     .action((options) => {

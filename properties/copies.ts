@@ -218,3 +218,57 @@ export const copyKeepsSplice: Property = {
     return c.verdict();
   },
 };
+
+export const copyHasOriginalCharacteristics: Property = {
+  id: 'copies.same-characteristics',
+  rules: ['707.2', '707.2a', '707.10'],
+  statement: "A copy of a spell has the original's name, mana cost, types and subtypes, and its colours, unless the copy effect says otherwise (Fork).",
+  needs: { mechanics: ['copy'] },
+  applies: makesCopies,
+  check(run) {
+    const c = new Checker();
+    for (const step of run.steps) {
+      const made = copyMadeBy(step);
+      if (!made?.copy || !made.original) continue;
+      const { copy, original } = made;
+      const copier = step.action.do === 'resolve' ? step.before.stack.at(-1) : undefined;
+      const recolor = copier?.kind === 'spell' ? run.def(copier.card)?.effects?.find((e) => e.kind === 'copySpell')?.copyColor : undefined;
+      const fields: [string, unknown, unknown][] = [
+        ['name', original.name, copy.name],
+        ['mana cost', original.manaCost, copy.manaCost],
+        ['types', [...original.types].sort(), [...copy.types].sort()],
+        ['subtypes', [...original.subtypes].sort(), [...copy.subtypes].sort()],
+        ['colors', recolor ? [recolor] : [...original.colors].sort(), [...copy.colors].sort()],
+      ];
+      const wrong = fields.find(([, want, got]) => want !== undefined && got !== undefined && show(want) !== show(got));
+      if (wrong) c.fail(step, `copy ${copy.id} has ${wrong[0]} ${show(wrong[1])}`, `${wrong[0]} ${show(wrong[2])}`);
+      else c.checkedOne();
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
+export const copyCeasesOffTheStack: Property = {
+  id: 'copies.cease-off-the-stack',
+  rules: ['707.10a', '707.10'],
+  statement: 'A copy of a spell that leaves the stack (resolved, countered or bounced) ceases to exist: it goes to no graveyard, hand or battlefield as a card.',
+  needs: { mechanics: ['copy'] },
+  applies: makesCopies,
+  check(run) {
+    const c = new Checker();
+    for (const step of run.accepted()) {
+      for (const o of step.before.stack) {
+        if (o.kind !== 'spell' || !o.copy || step.after.stack.some((x) => x.id === o.id)) continue;
+        const lingering = step.after.players.find((p) => p.hand.includes(o.id) || p.graveyard.includes(o.id));
+        // A copy of a permanent spell becomes a token on the battlefield (CR 707.10f); that is not a card anywhere.
+        const asCard = step.after.battlefield.find((p) => p.id === o.id && !p.token);
+        if (lingering) c.fail(step, `copy ${o.id} ceased to exist when it left the stack`, `it is in ${lingering.id}'s ${lingering.hand.includes(o.id) ? 'hand' : 'graveyard'}`);
+        else if (asCard) c.fail(step, `copy ${o.id} is at most a token`, 'a non-token permanent');
+        else c.checkedOne();
+      }
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};

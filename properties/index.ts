@@ -2,6 +2,8 @@
 import { agreesWithReference } from './agreement.ts';
 import { illegalDeclarationsRejected, legalCastAccepted, rejectionChangesNothing, unpayableRejected } from './casting.ts';
 import {
+  copyCeasesOffTheStack,
+  copyHasOriginalCharacteristics,
   copyIsNotCast,
   copyKeepsSplice,
   copyKickedLikeOriginal,
@@ -60,6 +62,8 @@ export const PROPERTIES: readonly Property[] = [
   copyTokenIsNotCreated,
   originalUnchangedByCopy,
   copyKeepsSplice,
+  copyHasOriginalCharacteristics,
+  copyCeasesOffTheStack,
   // Resolution (CR 608.2)
   playerEffects,
   allTargetsIllegal,

@@ -16,6 +16,8 @@ export interface CoverageEntry {
   uncovered?: string;
   /** What a partial coverage leaves out. */
   note?: string;
+  /** Why no property checks it (for cited subrules). */
+  unchecked?: string;
 }
 
 export interface CitedRules {

@@ -77,6 +77,13 @@ const breakers: Record<string, Breaker> = {
   'copies.permanent-copy-is-kicked-token': { scenario: F.COPIED_PERMANENT, break: (t) => void (permanent(t, 3, 'copy').token = false) },
   'copies.token-not-created': { scenario: F.COPIED_PERMANENT, break: (t) => void (step(t, 3).triggered = [{ id: 'a4.t1', source: 'tokw', ability: 0, controller: 'p1' }]) },
   'copies.original-unchanged': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void (spellAt(t, 1, 0).targets = [['bears']]) },
+  'copies.same-characteristics': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void (spellAt(t, 1, 1).colors = ['U']) },
+  'copies.cease-off-the-stack': {
+    scenario: F.KICKED_BOLT_COPIED,
+    break: (t) => {
+      playerAt(t, 5, 'p1').graveyard = [...playerAt(t, 5, 'p1').graveyard, 'copy'];
+    },
+  },
   'copies.keep-splice': { scenario: F.SPLICED_SPIKE, status: 'contested', break: (t) => void (spellAt(t, 1, 1).spliced = []) },
   'resolution.player-effects': { scenario: F.SPLICED_SPIKE, break: (t) => void (playerAt(t, 2, 'p2').life = 16) },
   'resolution.all-targets-illegal': { scenario: F.FIZZLE, break: (t) => void (playerAt(t, 4, 'p1').mana = { R: 3 }) },
