@@ -4,7 +4,9 @@ import seedrandom from 'seedrandom';
 import { openEngine } from '../adapters/create-engine.ts';
 import { catalog } from '../model/catalog.ts';
 import { PROPERTIES } from '../properties/index.ts';
-import { capabilitiesLine, findingText, header, summaryTable, totals } from '../reports/console.ts';
+import { capabilitiesLine, findingText, header, statsTable, summaryTable, totals } from '../reports/console.ts';
+import { FeatureStats } from '../generators/stats.ts';
+import type { Scenario } from '../model/schema-types.ts';
 import { writeRepro } from '../reports/repro.ts';
 import { runSuite } from '../runner/run-suite.ts';
 import { judgeFor } from '../runner/evaluate.ts';
@@ -27,6 +29,8 @@ export interface RunOptions {
   maxShrinkRuns: number;
   maxShrinkTime: number;
   progress: boolean;
+  stats?: boolean;
+  gateFloor: number;
 }
 
 export async function runCommand(o: RunOptions): Promise<number> {
@@ -52,6 +56,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
     bar?.start(o.runs, 0, { failing: 0 });
     const written: string[] = [];
     try {
+      const stats = o.stats ? new FeatureStats() : undefined;
       const readings = { spliceCopy: o.spliceCopy ?? 'ruling' } as const;
       const result = await runSuite({
         ...judgeFor(engine, readings),
@@ -68,13 +73,18 @@ export async function runCommand(o: RunOptions): Promise<number> {
         onFinding: (finding) => {
           written.push(findingText(finding, writeRepro(o.out, finding, engine, readings)));
         },
+        ...(stats ? { onScenario: (s: Scenario) => stats.add(s) } : {}),
       });
       bar?.stop();
       console.log('');
       console.log(summaryTable(result));
       for (const text of written) console.log(`\n${text}`);
+      const gates = stats?.results(engine.capabilities, o.gateFloor);
+      if (gates) console.log(`\n${statsTable(gates, o.gateFloor)}`);
       console.log(`\n${totals(result)}`);
-      return result.findings.some((f) => f.kind !== 'contested') || result.stopped !== undefined ? 1 : 0;
+      const gatesFailed = (gates ?? []).some((g) => g.belowFloor);
+      if (gatesFailed) console.log(`coverage gates: ${gates!.filter((g) => g.belowFloor).map((g) => g.feature.id).join(', ')} under ${(o.gateFloor * 100).toFixed(0)}%`);
+      return result.findings.some((f) => f.kind !== 'contested') || result.stopped !== undefined || gatesFailed ? 1 : 0;
     } finally {
       bar?.stop();
     }

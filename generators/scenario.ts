@@ -271,7 +271,11 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   return fc
     .record({
       boardFollowUps: boardFollowUps.length > 0 ? fc.uniqueArray(fc.constantFrom(...boardFollowUps), { maxLength: 3 }) : fc.constant<BoardFollowUp[]>([]),
-      stackFollowUps: stackFollowUps.length > 0 ? fc.uniqueArray(fc.constantFrom(...stackFollowUps), { maxLength: 2 }) : fc.constant<StackFollowUp[]>([]),
+      // Killing the spell's targets weighs double: "every target illegal on resolution" is an edge worth reaching often.
+      stackFollowUps:
+        stackFollowUps.length > 0
+          ? fc.uniqueArray(fc.constantFrom(...stackFollowUps, ...stackFollowUps.filter((f) => f === 'kill-targets')), { maxLength: 2 })
+          : fc.constant<StackFollowUp[]>([]),
       copies: can('copy') && copyVia.length > 0 ? fc.array(copyArb, { maxLength: 2 }) : fc.constant<CopyPlan[]>([]),
       watchers: watcherArbs.length > 0 ? fc.array(fc.oneof(...watcherArbs), { maxLength: 3 }) : fc.constant<Watcher[]>([]),
       multipliers: multiplierDef && can('triggerMultiplier') ? rare(fc.integer({ min: 1, max: 2 }), 0, 3) : fc.constant(0),

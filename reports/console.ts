@@ -2,6 +2,7 @@
 import { describeEngine } from '../adapters/engine.ts';
 import type { Capabilities, EngineId, Scenario } from '../model/schema-types.ts';
 import type { Finding, SuiteResult, Tally } from '../runner/run-suite.ts';
+import type { FeatureCount } from '../generators/stats.ts';
 
 export function header(engine: EngineId, runs: number, seed: number): string {
   return `castcheck: ${runs} scenarios against ${describeEngine(engine)} (seed ${seed})`;
@@ -81,4 +82,15 @@ export function statusLabel(kind: string): string {
 
 export function scenarioSize(s: Scenario): { cards: number; actions: number } {
   return { cards: s.cards.length, actions: s.actions.length };
+}
+
+/** The share of scenarios with each feature, and the coverage gate of each. */
+export function statsTable(counts: readonly FeatureCount[], floor: number): string {
+  const width = Math.max(...counts.map((c) => c.feature.id.length));
+  const lines = [`${'feature'.padEnd(width)}  share  scenarios  gate (${(floor * 100).toFixed(0)}%)`];
+  for (const c of counts) {
+    const gate = !c.supported ? 'not supported' : c.belowFloor ? 'UNDER' : 'ok';
+    lines.push(`${c.feature.id.padEnd(width)}  ${`${(c.share * 100).toFixed(1)}%`.padStart(6)}  ${String(c.count).padStart(9)}  ${gate.padEnd(13)}  ${c.feature.description}`);
+  }
+  return lines.join('\n');
 }

@@ -42,6 +42,18 @@ describe('castcheck run', () => {
     expect(fixed.out).toMatch(/^PASSES/);
   });
 
+  it('prints feature shares with --stats and fails a run whose supported features fall under the floor', () => {
+    const out = mkdtempSync(join(tmpdir(), 'castcheck-'));
+    const ok = castcheck('run', '--runs', '600', '--seed', '2', '--stats', '--gate-floor', '0.02', '--out', out, '--no-progress');
+    expect(ok.code).toBe(0);
+    expect(ok.out).toMatch(/^kicked\s+\d+\.\d%\s+\d+\s+ok\s+a spell cast kicked$/m);
+    expect(ok.out).toMatch(/^spliced-two-or-more\s+\d+\.\d%/m);
+    const strict = castcheck('run', '--runs', '200', '--seed', '2', '--stats', '--gate-floor', '0.5', '--out', out, '--no-progress');
+    expect(strict.code).toBe(1);
+    expect(strict.out).toMatch(/^many-kicks\s+\d+\.\d%\s+\d+\s+UNDER/m);
+    expect(strict.out).toMatch(/^coverage gates: .*many-kicks.* under 50%$/m);
+  });
+
   it('rejects bad usage with exit code 2', () => {
     expect(castcheck('run', '--runs', 'many').code).toBe(2);
     expect(castcheck('run', '--fault', 'no-such-fault').err).toMatch(/unknown fault 'no-such-fault'; the faults are: copy-loses-kicked/);

@@ -1,0 +1,102 @@
+// What a run's scenarios exercised: the share of scenarios with each feature, and the floors a run
+// must reach for the features the engine supports (coverage gates).
+import type { Capabilities, Scenario } from '../model/schema-types.ts';
+import { declaredMana } from '../model/declarations.ts';
+import { builtFeatures } from './scenario.ts';
+
+export interface Feature {
+  id: string;
+  description: string;
+  /** Whether the engine can run scenarios with it at all; features it cannot are not gated. */
+  supported(caps: Capabilities): boolean;
+  has(s: Scenario): boolean;
+}
+
+type Cast = Extract<Scenario['actions'][number], { do: 'cast' }>;
+const casts = (s: Scenario) => s.actions.filter((a): a is Cast => a.do === 'cast');
+const kicks = (a: Cast) => (a.kicker?.length ?? 0) + (a.multikicker ?? 0);
+const def = (s: Scenario, id: string) => s.cards.find((c) => c.id === id)?.definition;
+const onBattlefield = (s: Scenario) => s.players.flatMap((p) => (p.battlefield ?? []).map((b) => def(s, b.card)).filter((d) => d !== undefined));
+const mech = (m: Capabilities['mechanics'][number]) => (caps: Capabilities) => caps.mechanics.includes(m);
+const act = (a: Capabilities['actions'][number]) => (caps: Capabilities) => caps.actions.includes(a);
+const hasTrigger = (s: Scenario, event: string) => s.cards.some((c) => (c.definition?.triggers ?? []).some((t) => t.event === event));
+
+/** Whether cost reductions on the board bring a cast's generic mana, more than none, down to {0}. */
+function reducedToZero(s: Scenario): boolean {
+  const reduction = onBattlefield(s)
+    .flatMap((d) => d.statics ?? [])
+    .filter((a) => a.kind === 'costReduction' && (a.spells ?? 'yours') !== 'opponents')
+    .reduce((n, a) => n + (a.amount ?? 1), 0);
+  return casts(s).some((a) => {
+    const main = def(s, a.card);
+    if (!main || reduction === 0) return false;
+    const splices = (a.splice ?? []).map((id) => def(s, id)).filter((d) => d !== undefined);
+    const total = declaredMana(main, { kicker: [...(a.kicker ?? [])], multikicker: a.multikicker ?? 0 }, splices, a.x ?? 0, a.withoutPayingManaCost ?? false);
+    return total.generic > 0 && total.generic <= reduction;
+  });
+}
+
+function destroyedTargets(s: Scenario): { all: boolean; some: boolean } {
+  const destroyed = new Set(s.actions.filter((a) => a.do === 'destroy').map((a) => (a as { permanent: string }).permanent));
+  const targets = (casts(s)[0]?.targets ?? []).flat();
+  const hit = targets.filter((t) => destroyed.has(t));
+  return { all: targets.length > 0 && hit.length === targets.length, some: hit.length > 0 && hit.length < targets.length };
+}
+
+export const FEATURES: readonly Feature[] = [
+  { id: 'kicked', description: 'a spell cast kicked', supported: (c) => mech('kicker')(c) || mech('multikicker')(c), has: (s) => casts(s).some((a) => kicks(a) > 0) },
+  { id: 'unkicked-kicker-card', description: 'a card with kicker cast with no kick', supported: mech('kicker'), has: (s) => casts(s).some((a) => kicks(a) === 0 && (def(s, a.card)?.kicker || def(s, a.card)?.multikicker)) },
+  { id: 'kicked-twice-or-more', description: 'a spell kicked two times or more', supported: (c) => mech('kickerAB')(c) || mech('multikicker')(c), has: (s) => casts(s).some((a) => kicks(a) >= 2) },
+  { id: 'kicked-a-and-b', description: 'both kicker costs of "A and/or B" declared', supported: mech('kickerAB'), has: (s) => casts(s).some((a) => a.kicker?.includes('A') && a.kicker.includes('B')) },
+  { id: 'many-kicks', description: 'multikicker paid four times or more', supported: mech('multikicker'), has: (s) => casts(s).some((a) => (a.multikicker ?? 0) >= 4) },
+  { id: 'spliced', description: 'a card spliced onto a spell', supported: mech('splice'), has: (s) => casts(s).some((a) => (a.splice?.length ?? 0) >= 1) },
+  { id: 'spliced-two-or-more', description: 'two cards or more spliced onto one spell', supported: mech('splice'), has: (s) => casts(s).some((a) => (a.splice?.length ?? 0) >= 2) },
+  { id: 'copied', description: 'a spell copied', supported: mech('copy'), has: (s) => s.actions.some((a) => a.do === 'copy' || (a.do === 'resolve' && a.id?.startsWith('copy'))) },
+  { id: 'copied-with-new-targets', description: 'a copy given new targets', supported: mech('copy'), has: (s) => s.actions.some((a) => (a.do === 'copy' || a.do === 'resolve') && a.newTargets !== undefined) },
+  { id: 'free-cast', description: 'a spell cast without paying its mana cost', supported: mech('freeCast'), has: (s) => casts(s).some((a) => a.withoutPayingManaCost) },
+  { id: 'x', description: 'a spell with {X}', supported: mech('x'), has: (s) => casts(s).some((a) => a.x !== undefined) },
+  { id: 'cost-changed', description: 'a cost increase or reduction on the battlefield', supported: mech('costModifiers'), has: (s) => onBattlefield(s).some((d) => (d.statics ?? []).some((a) => a.kind === 'costReduction' || a.kind === 'costIncrease')) },
+  { id: 'reduced-to-zero', description: "reductions bring a spell's generic cost down to {0}", supported: mech('costModifiers'), has: reducedToZero },
+  { id: 'sacrifice-cost', description: 'a kicker or splice cost paid by sacrificing', supported: mech('sacrificeCost'), has: (s) => casts(s).some((a) => (a.sacrifice?.length ?? 0) > 0) },
+  { id: 'illegal', description: 'an illegal declaration made on purpose', supported: () => true, has: (s) => (builtFeatures(s)?.illegal ?? null) !== null },
+  { id: 'trigger-multiplier', description: 'a trigger multiplier on the battlefield', supported: mech('triggerMultiplier'), has: (s) => onBattlefield(s).some((d) => (d.statics ?? []).some((a) => a.kind === 'triggerMultiplier')) },
+  { id: 'enters-trigger', description: 'an enters ability', supported: mech('triggers'), has: (s) => hasTrigger(s, 'selfEnters') },
+  { id: 'cast-trigger', description: 'a cast trigger on the battlefield', supported: mech('triggers'), has: (s) => hasTrigger(s, 'spellCast') },
+  { id: 'land-trigger', description: 'a land-to-graveyard trigger', supported: mech('triggers'), has: (s) => hasTrigger(s, 'landToGraveyard') },
+  { id: 'tap-trigger', description: 'a becomes-tapped trigger', supported: mech('triggers'), has: (s) => hasTrigger(s, 'becomesTapped') },
+  { id: 'damage-trigger', description: 'a dealt-damage trigger', supported: mech('triggers'), has: (s) => hasTrigger(s, 'selfDealtDamage') },
+  { id: 'zone-change', description: 'a permanent put onto the battlefield, flickered, cloned or destroyed', supported: (c) => act('putOntoBattlefield')(c) || act('flicker')(c) || act('clone')(c), has: (s) => s.actions.some((a) => ['putOntoBattlefield', 'flicker', 'clone', 'destroyAll'].includes(a.do)) },
+  { id: 'counter-or-bounce', description: 'a spell countered or bounced', supported: (c) => act('counter')(c) || act('bounce')(c), has: (s) => s.actions.some((a) => a.do === 'counter' || a.do === 'bounce') || casts(s).some((a) => (def(s, a.card)?.effects ?? []).some((e) => e.kind === 'counterSpell')) },
+  { id: 'all-targets-illegal', description: "every target of the spell destroyed before it resolves", supported: act('destroy'), has: (s) => destroyedTargets(s).all },
+  { id: 'some-targets-illegal', description: 'one of several targets destroyed before it resolves', supported: act('destroy'), has: (s) => destroyedTargets(s).some },
+];
+
+export interface FeatureCount {
+  feature: Feature;
+  count: number;
+  share: number;
+  supported: boolean;
+  /** Below the floor for a feature the engine supports. */
+  belowFloor: boolean;
+}
+
+/** Counts features over scenarios as they are generated. */
+export class FeatureStats {
+  private total = 0;
+  private readonly counts = new Map<string, number>(FEATURES.map((f) => [f.id, 0]));
+
+  add(s: Scenario): void {
+    this.total++;
+    for (const f of FEATURES) if (f.has(s)) this.counts.set(f.id, this.counts.get(f.id)! + 1);
+  }
+
+  results(caps: Capabilities, floor: number): FeatureCount[] {
+    return FEATURES.map((feature) => {
+      const count = this.counts.get(feature.id)!;
+      const share = this.total === 0 ? 0 : count / this.total;
+      const supported = feature.supported(caps);
+      return { feature, count, share, supported, belowFloor: supported && share < floor };
+    });
+  }
+}
+
