@@ -1,8 +1,8 @@
 // Splice onto Arcane and onto instant or sorcery (CR 702.47).
 import { colorsOf, normalizeManaText, parseMana } from '../model/mana.ts';
 import type { NCastAction } from '../model/scenario.ts';
-import { Checker, show, spellOnStack, type Property, type RunStep } from './property.ts';
-import { declarationProblems } from './expectations.ts';
+import { Checker, show, spellOnStack, type Property, type Run, type RunStep } from './property.ts';
+import { declarationProblems, permanentDef } from './expectations.ts';
 
 const castsWithSplice = (s: { actions: { do: string; splice?: string[] }[] }) => s.actions.some((a) => a.do === 'cast' && (a.splice?.length ?? 0) > 0);
 const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
@@ -24,15 +24,29 @@ export const splicedCardStaysInHand: Property = {
         if (step.step.outcome === 'accepted') for (const id of a.splice ?? []) watched.set(id, a.player);
       }
       for (const [id, owner] of watched) {
-        const hand = step.after.players.find((p) => p.id === owner)?.hand ?? [];
-        if (!hand.includes(id)) c.fail(step, `spliced card ${id} in ${owner}'s hand`, `${owner}'s hand is ${show(hand)}`);
-        else c.checkedOne();
+        const after = step.after.players.find((p) => p.id === owner);
+        const hand = after?.hand ?? [];
+        if (hand.includes(id)) c.checkedOne();
+        // Revealed, not protected: a resolving discard effect may take it (CR 702.47a's own example).
+        else if (after?.graveyard.includes(id) && discardsOnResolution(run, step)) watched.delete(id);
+        else c.fail(step, `spliced card ${id} in ${owner}'s hand`, `${owner}'s hand is ${show(hand)}`);
       }
       if (c.done) break;
     }
     return c.verdict();
   },
 };
+
+/** Whether something that resolved in this step could make a player discard. */
+function discardsOnResolution(run: Run, step: RunStep): boolean {
+  if (step.action.do !== 'resolve') return false;
+  return step.before.stack.some((o) => {
+    if (step.after.stack.some((x) => x.id === o.id)) return false;
+    const defs = o.kind === 'spell' ? [run.def(o.card), ...(o.spliced ?? []).map((id) => run.def(id))] : [permanentDef(run, o.source, step.index)];
+    const effects = defs.flatMap((d) => [...(d?.effects ?? []), ...(o.kind === 'ability' ? (d?.triggers?.[o.ability]?.effects ?? []) : [])]);
+    return effects.some((e) => e.kind === 'discard');
+  });
+}
 
 export const splicedSpellKeepsCharacteristics: Property = {
   id: 'splice.keeps-main-characteristics',

@@ -7,6 +7,7 @@ import type { ObservedPermanent, ObservedPlayer, Scenario, StackSpell, Step, Tra
 import { PROPERTIES } from '../properties/index.ts';
 import { Run, type CheckContext, type Property } from '../properties/property.ts';
 import * as F from './fixtures/scenarios.ts';
+import { loadCases } from '../runner/cases.ts';
 
 const engine = new ReferenceEngine();
 
@@ -158,6 +159,13 @@ describe('properties', () => {
       });
     });
   }
+
+  it('let a spliced card go when the spell it is spliced onto makes its caster discard it (CR 702.47a)', async () => {
+    const c = loadCases().find((x) => x.case.id === 'spliced-card-can-be-discarded-by-its-own-spell')!.case;
+    const s = normalizeScenario(c.scenario);
+    const p = PROPERTIES.find((x) => x.id === 'splice.card-stays-in-hand')!;
+    expect(await verdictOf(p, s, engine.runSync(s))).toEqual({ status: 'pass' });
+  });
 
   it('reports a copy of a spliced spell without the splice as contested under the ruling, and passes it under the literal reading', async () => {
     const literal = new ReferenceEngine({ spliceCopy: 'literal' });
