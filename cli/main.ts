@@ -5,6 +5,7 @@ import { InputError } from '../model/errors.ts';
 import { version } from '../model/version.ts';
 import { runCommand } from './run.ts';
 import { replayCommand } from './replay.ts';
+import { casesCommand } from './cases.ts';
 import { validateCommand } from './validate.ts';
 import { listCommand } from './list.ts';
 import { serveCommand } from './serve.ts';
@@ -42,6 +43,21 @@ export async function main(argv: string[]): Promise<number> {
     .option('--pipeline <n>', 'scenarios sent to an engine process ahead of its answers (1: one at a time)', positiveInt, 4)
     .action(async (options) => {
       exitCode = await runCommand(options);
+    });
+
+  program
+    .command('cases')
+    .description('run the fixed cases (scenarios/) against an engine: each passes, fails or is skipped with why')
+    .option('--engine <name>', 'built-in engine to test', undefined)
+    .option('--fault <name>', 'the reference engine with one of its named faults')
+    .addOption(new Option('--splice-copy <reading>', 'the reading of a copied splice the engine follows').choices(['ruling', 'literal']))
+    .option('--engine-cmd <command>', 'an engine in another process (see castcheck run)')
+    .option('--engine-config <file>', 'the same, from a JSON config file')
+    .addOption(processOption('--timeout <ms>', 'milliseconds an engine process has to answer one scenario (default 10000)'))
+    .option('--validate-protocol', 'check every protocol message against the schema')
+    .option('--filter <text>', 'only the cases whose id contains this text')
+    .action(async (options) => {
+      exitCode = await casesCommand(options);
     });
 
   program

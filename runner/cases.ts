@@ -8,7 +8,7 @@ import { InputError } from '../model/errors.ts';
 import { readJsonFile } from '../model/json-file.ts';
 import { normalizeScenario } from '../model/scenario.ts';
 import { formatIssues, validateDocument } from '../model/schemas.ts';
-import type { FixedCase, ObservedState } from '../model/schema-types.ts';
+import type { Capabilities, FixedCase, Observable, ObservedState } from '../model/schema-types.ts';
 
 export const CASES_DIR = new URL('../scenarios/', import.meta.url).pathname;
 
@@ -52,16 +52,84 @@ export async function checkCase(engine: Engine, c: FixedCase): Promise<string[]>
       continue;
     }
     if (expected.reason && step.reason !== expected.reason) problems.push(`${expected.action}: expected reason ${expected.reason}, got ${step.reason}`);
-    if (expected.triggered) {
+    if (expected.triggered && engine.capabilities.observes.includes('step.triggered')) {
       const observed = step.triggered ?? [];
       if (canonical(observed) !== canonical(expected.triggered)) {
         problems.push(`${expected.action}: triggered: expected ${canonical(expected.triggered)}, observed ${canonical(observed)}`);
       }
     }
     if (expected.state) {
-      const diffs = diffStates(expected.state as Partial<ObservedState>, step.state, true);
+      const diffs = diffStates(observable(expected.state as Partial<ObservedState>, engine.capabilities), step.state, true);
       if (diffs.length > 0) problems.push(`${expected.action}: ${formatDifferences(diffs)}`);
     }
   }
   return problems;
+}
+
+// Fields of the observed state an engine reports only when it declares it observes them.
+const OPTIONAL_FIELDS: Record<string, Observable> = {
+  'stack.manaCost': 'stack.manaCost',
+  'stack.kicker': 'stack.kicker',
+  'stack.multikicker': 'stack.multikicker',
+  'stack.timesKicked': 'stack.timesKicked',
+  'stack.spliced': 'stack.spliced',
+  'stack.x': 'stack.x',
+  'stack.totalCost': 'stack.totalCost',
+  'battlefield.kicked': 'permanent.kicked',
+  'battlefield.timesKicked': 'permanent.kicked',
+  'battlefield.power': 'permanent.powerToughness',
+  'battlefield.toughness': 'permanent.powerToughness',
+  'players.mana': 'player.mana',
+  'players.library': 'player.library',
+};
+
+/** The expected state without what the engine does not declare it observes. */
+function observable(expected: Partial<ObservedState>, caps: Capabilities): Partial<ObservedState> {
+  const keep = (zone: string) => (o: object) =>
+    Object.fromEntries(Object.entries(o).filter(([k]) => !OPTIONAL_FIELDS[`${zone}.${k}`] || caps.observes.includes(OPTIONAL_FIELDS[`${zone}.${k}`]!)));
+  const out: Partial<ObservedState> = {};
+  if (expected.stack) out.stack = expected.stack.map(keep('stack')) as ObservedState['stack'];
+  if (expected.battlefield) out.battlefield = expected.battlefield.map(keep('battlefield')) as ObservedState['battlefield'];
+  if (expected.players) out.players = expected.players.map(keep('players')) as ObservedState['players'];
+  return out;
+}
+
+/** Why an engine cannot run a case, or undefined when it can. */
+export function caseUnsupported(c: FixedCase, caps: Capabilities): string | undefined {
+  const actions = [...new Set(c.scenario.actions.map((a) => a.do))].filter((a) => !caps.actions.includes(a));
+  if (actions.length > 0) return `cannot perform ${actions.join(', ')}`;
+  for (const card of c.scenario.cards) {
+    const known = card.oracle !== undefined && (caps.cards.oracle ?? []).includes(card.oracle);
+    if (!known && !caps.cards.synthetic) return `does not know ${card.oracle ?? card.definition?.name ?? card.id}`;
+  }
+  const needed = mechanicsOf(c);
+  const missing = needed.filter((m) => !caps.mechanics.includes(m));
+  if (missing.length > 0) return `does not support ${missing.join(', ')}`;
+  return undefined;
+}
+
+/** The mechanics a case's cards and declarations use. */
+function mechanicsOf(c: FixedCase): Capabilities['mechanics'] {
+  const defs = normalizeScenario(c.scenario).cards.map((card) => card.definition);
+  const out = new Set<Capabilities['mechanics'][number]>();
+  const casts = c.scenario.actions.filter((a) => a.do === 'cast');
+  for (const a of casts) {
+    if (a.do !== 'cast') continue;
+    if ((a.kicker?.length ?? 0) > 0) out.add('kicker');
+    if (a.kicker?.includes('B')) out.add('kickerAB');
+    if ((a.multikicker ?? 0) > 0) out.add('multikicker');
+    if ((a.splice?.length ?? 0) > 0) out.add('splice');
+    if (a.x !== undefined) out.add('x');
+    if (a.withoutPayingManaCost) out.add('freeCast');
+    if ((a.sacrifice?.length ?? 0) > 0) out.add('sacrificeCost');
+  }
+  if (c.scenario.actions.some((a) => a.do === 'copy') || defs.some((d) => (d.effects ?? []).some((e) => e.kind === 'copySpell'))) out.add('copy');
+  for (const d of defs) {
+    if (d.triggers?.length) out.add('triggers');
+    if ((d.statics ?? []).some((s) => s.kind === 'triggerMultiplier')) out.add('triggerMultiplier');
+    if ((d.statics ?? []).some((s) => s.kind === 'costReduction' || s.kind === 'costIncrease')) out.add('costModifiers');
+    if (d.protection?.length) out.add('protection');
+    if ([...(d.effects ?? []), ...(d.triggers ?? []).flatMap((t) => t.effects)].some((e) => e.kind === 'createToken')) out.add('tokens');
+  }
+  return [...out];
 }

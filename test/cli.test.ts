@@ -62,6 +62,22 @@ describe('castcheck run', () => {
   });
 });
 
+describe('castcheck cases', () => {
+  it('passes every fixed case on the reference engine, each reading of a contested point with its own', () => {
+    const r = castcheck('cases');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^PASS everdream-copy-loses-splice-literal .*\[contested\]$/m);
+    expect(r.out).toMatch(/^(\d+) cases: \1 passed, 0 failed, 0 skipped$/m);
+  });
+
+  it('fails the cases a faulty engine gets wrong and says what differed', () => {
+    const r = castcheck('cases', '--fault', 'copy-loses-kicked', '--filter', 'twincast');
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^FAIL kicked-burst-lightning-twincast/m);
+    expect(r.out).toMatch(/kicked: expected true, observed false/);
+  });
+});
+
 describe('castcheck validate', () => {
   const dir = mkdtempSync(join(tmpdir(), 'castcheck-'));
   const write = (name: string, text: string) => {

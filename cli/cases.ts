@@ -1,0 +1,59 @@
+// castcheck cases: the fixed cases (scenarios/) against an engine, each PASS, FAIL or SKIP with why.
+import { openEngine } from '../adapters/create-engine.ts';
+import { describeEngine, type Engine } from '../adapters/engine.ts';
+import type { FixedCase } from '../model/schema-types.ts';
+import { caseUnsupported, checkCase, loadCases } from '../runner/cases.ts';
+import { processChoice, type RunOptions } from './run.ts';
+
+export type CasesOptions = Pick<RunOptions, 'engine' | 'fault' | 'spliceCopy' | 'engineCmd' | 'engineConfig' | 'timeout' | 'startTimeout' | 'maxLineBytes' | 'validateProtocol'> & {
+  filter?: string;
+};
+
+export async function casesCommand(o: CasesOptions): Promise<number> {
+  const cases = loadCases().filter(({ case: c }) => o.filter === undefined || c.id.includes(o.filter));
+  const process = processChoice(o);
+  const external = process.command !== undefined || process.config !== undefined;
+  const reading = o.spliceCopy ?? 'ruling';
+  const base = {
+    ...(o.engine !== undefined ? { engine: o.engine } : {}),
+    ...(o.fault !== undefined ? { fault: o.fault } : {}),
+    process,
+  };
+  const engine = await openEngine(external ? base : { ...base, spliceCopy: reading });
+  // The built-in engine can follow either reading of a contested point; it runs each case with the one the case expects.
+  const literal = external ? undefined : await openEngine({ ...base, spliceCopy: 'literal' });
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  console.log(`castcheck: ${cases.length} fixed case(s) against ${describeEngine(engine.id)}`);
+  try {
+    for (const { case: c } of cases) {
+      const wanted = c.options?.spliceCopy ?? 'ruling';
+      const on: Engine | undefined = !external ? (wanted === 'literal' ? literal : engine) : wanted === reading ? engine : undefined;
+      const why = on ? caseUnsupported(c, on.capabilities) : `expects the ${wanted} reading of a copied splice (--splice-copy ${wanted})`;
+      if (why || !on) {
+        skipped++;
+        console.log(`SKIP ${c.id}: ${why}`);
+        continue;
+      }
+      const problems = await checkCase(on, c);
+      if (problems.length === 0) {
+        passed++;
+        console.log(`PASS ${c.id} (CR ${c.rules.join(', ')})${contested(c)}`);
+      } else {
+        failed++;
+        console.log(`FAIL ${c.id} (CR ${c.rules.join(', ')})${contested(c)}\n  source: ${c.source}`);
+        for (const p of problems) console.log(`  ${p}`);
+      }
+    }
+  } finally {
+    await engine.close();
+    await literal?.close();
+  }
+  console.log(`\n${cases.length} cases: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  return failed > 0 ? 1 : 0;
+}
+
+function contested(c: FixedCase): string {
+  return c.contested ? ' [contested]' : '';
+}
