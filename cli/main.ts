@@ -35,6 +35,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--max-shrink-time <seconds>', 'time allowed to shrink one failure', positiveInt, 120)
     .option('--no-progress', 'do not show the progress line')
     .option('--stats', 'print the share of scenarios with each feature, and fail the run when a feature the engine supports falls under the floor')
+    .option('--json <file>', 'also write the run as a JSON report (schema/report.schema.json)')
+    .option('--junit <file>', 'also write the run as JUnit XML, a test case per property, for CI')
     .option('--gate-floor <fraction>', 'the least share of scenarios each supported feature must reach with --stats', fraction, 0.05)
     .addOption(processOption('--timeout <ms>', 'milliseconds an engine process has to answer one scenario (default 10000)'))
     .addOption(processOption('--start-timeout <ms>', 'milliseconds an engine process has to answer hello (default 30000)'))

@@ -1,4 +1,6 @@
 // castcheck run: the suite against an engine, with a progress line, a summary table and repros.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import seedrandom from 'seedrandom';
 import { openEngine } from '../adapters/create-engine.ts';
@@ -8,6 +10,7 @@ import { capabilitiesLine, findingText, header, statsTable, summaryTable, totals
 import { FeatureStats } from '../generators/stats.ts';
 import type { Scenario } from '../model/schema-types.ts';
 import { writeRepro } from '../reports/repro.ts';
+import { junitXml, runReport, type WrittenFinding } from '../reports/run-report.ts';
 import { runSuite } from '../runner/run-suite.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 
@@ -30,6 +33,8 @@ export interface RunOptions {
   maxShrinkTime: number;
   progress: boolean;
   stats?: boolean;
+  json?: string;
+  junit?: string;
   gateFloor: number;
 }
 
@@ -55,6 +60,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
       : undefined;
     bar?.start(o.runs, 0, { failing: 0 });
     const written: string[] = [];
+    const repros: WrittenFinding[] = [];
     try {
       const stats = o.stats ? new FeatureStats() : undefined;
       const readings = { spliceCopy: o.spliceCopy ?? 'ruling' } as const;
@@ -71,7 +77,9 @@ export async function runCommand(o: RunOptions): Promise<number> {
           if (bar && (done % 25 === 0 || done === o.runs)) bar.update(done, { failing });
         },
         onFinding: (finding) => {
-          written.push(findingText(finding, writeRepro(o.out, finding, engine, readings)));
+          const repro = writeRepro(o.out, finding, engine, readings);
+          repros.push({ finding, repro });
+          written.push(findingText(finding, repro));
         },
         ...(stats ? { onScenario: (s: Scenario) => stats.add(s) } : {}),
       });
@@ -84,6 +92,11 @@ export async function runCommand(o: RunOptions): Promise<number> {
       console.log(`\n${totals(result)}`);
       const gatesFailed = (gates ?? []).some((g) => g.belowFloor);
       if (gatesFailed) console.log(`coverage gates: ${gates!.filter((g) => g.belowFloor).map((g) => g.feature.id).join(', ')} under ${(o.gateFloor * 100).toFixed(0)}%`);
+      if (o.json !== undefined || o.junit !== undefined) {
+        const report = runReport(engine, result, repros, gates);
+        if (o.json !== undefined) writeReportFile(o.json, `${JSON.stringify(report, null, 2)}\n`);
+        if (o.junit !== undefined) writeReportFile(o.junit, junitXml(report));
+      }
       return result.findings.some((f) => f.kind !== 'contested') || result.stopped !== undefined || gatesFailed ? 1 : 0;
     } finally {
       bar?.stop();
@@ -102,4 +115,10 @@ export function processChoice(o: Pick<RunOptions, 'engineCmd' | 'engineConfig' |
     ...(o.maxLineBytes !== undefined ? { maxLineBytes: o.maxLineBytes } : {}),
     ...(o.validateProtocol !== undefined ? { validateProtocol: o.validateProtocol } : {}),
   };
+}
+
+function writeReportFile(path: string, text: string): void {
+  mkdirSync(dirname(resolve(path)), { recursive: true });
+  writeFileSync(path, text);
+  console.log(`report: ${path}`);
 }

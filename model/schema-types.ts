@@ -137,6 +137,7 @@ export interface CastcheckDocuments {
   repro?: Repro;
   capabilities?: Capabilities;
   case?: FixedCase;
+  report?: RunReport;
   protocol?: ProtocolMessage;
   engineConfig?: EngineConfig;
 }
@@ -1056,6 +1057,77 @@ export interface ExpectedState {
   stack?: {}[];
   battlefield?: {}[];
   players?: {}[];
+}
+/**
+ * A whole castcheck run, for machines: what ran against what, each property's counts and status, what failed and where its repro is, and the feature statistics when asked for.
+ */
+export interface RunReport {
+  format: "castcheck-report/1";
+  castcheck: string;
+  engine: EngineId;
+  /**
+   * The engine process's command, for an engine in another process.
+   */
+  command?: string;
+  seed: number;
+  runs: number;
+  /**
+   * Why the run stopped early, when it did.
+   */
+  stopped?: string;
+  properties: PropertyResult[];
+  engineFailures: {
+    crash: number;
+    timeout: number;
+    "protocol-error": number;
+  };
+  findings: FindingSummary[];
+  /**
+   * With --stats: the share of scenarios with each feature, and its coverage gate.
+   */
+  stats?: FeatureShare[];
+}
+export interface PropertyResult {
+  id: string;
+  rules: string[];
+  statement: string;
+  status: "PASS" | "FAIL" | "CONTESTED" | "SKIP" | "UNTESTED";
+  /**
+   * Why the engine cannot run it.
+   */
+  skipped?: string;
+  passed: number;
+  failed: number;
+  contested: number;
+  notApplicable: number;
+}
+export interface FindingSummary {
+  verdict: "fail" | "contested" | "crash" | "timeout" | "protocol-error";
+  property?: string;
+  step?: string;
+  expected?: string;
+  observed?: string;
+  /**
+   * The repro file, as written.
+   */
+  repro: string;
+  runsToFailure: number;
+  shrinkRuns: number;
+  /**
+   * Cards in the shrunk scenario.
+   */
+  cards: number;
+  /**
+   * Actions in the shrunk scenario.
+   */
+  actions: number;
+}
+export interface FeatureShare {
+  feature: string;
+  description: string;
+  scenarios: number;
+  share: number;
+  gate: "ok" | "under" | "not supported";
 }
 /**
  * castcheck's first message. An engine that does not speak this protocol version answers with an error (no id) saying which versions it speaks, and exits.

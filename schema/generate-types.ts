@@ -15,6 +15,7 @@ export const schemaFiles = [
   'repro.schema.json',
   'capabilities.schema.json',
   'case.schema.json',
+  'report.schema.json',
   'protocol.schema.json',
   'engine-config.schema.json',
 ] as const;

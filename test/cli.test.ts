@@ -54,6 +54,21 @@ describe('castcheck run', () => {
     expect(strict.out).toMatch(/^coverage gates: .*many-kicks.* under 50%$/m);
   });
 
+  it('writes a JSON report and JUnit XML for CI', () => {
+    const out = mkdtempSync(join(tmpdir(), 'castcheck-'));
+    const json = join(out, 'report.json');
+    const xml = join(out, 'junit.xml');
+    const r = castcheck('run', '--fault', 'copy-loses-kicked', '--runs', '200', '--seed', '5', '--out', out, '--json', json, '--junit', xml);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    expect(validateDocument('report', report)).toEqual([]);
+    expect(report.properties.find((p: { id: string }) => p.id === 'copies.kicked-like-original')).toMatchObject({ status: 'FAIL' });
+    expect(report.findings.some((f: { property?: string; repro: string }) => f.property === 'copies.kicked-like-original' && f.repro.endsWith('.repro.json'))).toBe(true);
+    const junit = readFileSync(xml, 'utf8');
+    expect(junit).toMatch(/<testcase classname="copies" name="copies\.kicked-like-original \(CR 707\.2, 707\.10\)">\s*<failure message="\d+ of \d+ scenarios failed/);
+    expect(junit).toMatch(/replay: npx castcheck replay .*copies\.kicked-like-original\.repro\.json/);
+  });
+
   it('rejects bad usage with exit code 2', () => {
     expect(castcheck('run', '--runs', 'many').code).toBe(2);
     expect(castcheck('run', '--fault', 'no-such-fault').err).toMatch(/unknown fault 'no-such-fault'; the faults are: copy-loses-kicked/);
