@@ -52,30 +52,42 @@ function colorsOf(def: CardDefinition): Color[] {
   return (['W', 'U', 'B', 'R', 'G'] as const).filter((c) => m[c] > 0);
 }
 
+/**
+ * Whether a permanent may be chosen for a target requirement (CR 115, 702.16b): its kind and
+ * filter fit, and it has no protection from a colour of the source.
+ */
+export function permanentMayBeTargeted(
+  req: TargetRequirement,
+  permanent: { def: CardDefinition; controller: 'p1' | 'p2'; keywords?: readonly string[] },
+  chooser: 'p1' | 'p2',
+  sourceColors: readonly Color[],
+): boolean {
+  const d = permanent.def;
+  const is = (t: string) => d.types.includes(t as never);
+  const kindOk =
+    req.kind === 'any' || req.kind === 'creature'
+      ? is('Creature')
+      : req.kind === 'artifact'
+        ? is('Artifact')
+        : req.kind === 'land'
+          ? is('Land')
+          : req.kind === 'nonlandPermanent'
+            ? !is('Land')
+            : req.kind === 'permanent';
+  if (!kindOk) return false;
+  const f = req.filter;
+  const keywords = permanent.keywords ?? d.keywords ?? [];
+  if (f?.notColors?.some((c) => colorsOf(d).includes(c))) return false;
+  if (f?.notSubtypes?.some((t) => (d.subtypes ?? []).includes(t))) return false;
+  if (f?.keywords?.some((k) => !keywords.includes(k))) return false;
+  if (f?.controller === 'you' && permanent.controller !== chooser) return false;
+  if (f?.controller === 'opponent' && permanent.controller === chooser) return false;
+  return !(d.protection ?? []).some((c) => sourceColors.includes(c));
+}
+
 /** The objects that may be chosen for a requirement of a spell with `sourceColors`, cast by p1. */
 export function candidatesFor(req: TargetRequirement, board: readonly BoardObject[], sourceColors: readonly Color[]): string[] {
-  const permanents = board.filter((b) => {
-    const d = b.def;
-    const is = (t: string) => d.types.includes(t as never);
-    const kindOk =
-      req.kind === 'any' || req.kind === 'creature'
-        ? is('Creature')
-        : req.kind === 'artifact'
-          ? is('Artifact')
-          : req.kind === 'land'
-            ? is('Land')
-            : req.kind === 'nonlandPermanent'
-              ? !is('Land')
-              : req.kind === 'permanent';
-    if (!kindOk) return false;
-    const f = req.filter;
-    if (f?.notColors?.some((c) => colorsOf(d).includes(c))) return false;
-    if (f?.notSubtypes?.some((t) => (d.subtypes ?? []).includes(t))) return false;
-    if (f?.keywords?.some((k) => !(d.keywords ?? []).includes(k))) return false;
-    if (f?.controller === 'you' && b.controller !== 'p1') return false;
-    if (f?.controller === 'opponent' && b.controller !== 'p2') return false;
-    return !(d.protection ?? []).some((c) => sourceColors.includes(c));
-  });
+  const permanents = board.filter((b) => permanentMayBeTargeted(req, b, 'p1', sourceColors));
   const players = req.kind === 'any' || req.kind === 'player' ? ['p2', 'p1'] : req.kind === 'opponent' ? ['p2'] : [];
   return [...players, ...permanents.map((b) => b.id)];
 }

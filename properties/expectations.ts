@@ -1,8 +1,8 @@
 // What the rules say a declaration or a resolution means, worked out from the card definitions and
 // the observed states alone. Properties use these instead of the reference engine, so that they
 // check the reference engine too.
-import { activeRequirements, inactiveRequirements, type Declared } from '../model/declarations.ts';
-import { addMana, emptyMana, fixX, parseMana, type Mana } from '../model/mana.ts';
+import { activeRequirements, declaredMana, inactiveRequirements, permanentMayBeTargeted, type Declared } from '../model/declarations.ts';
+import { parseMana, type Mana } from '../model/mana.ts';
 import type { CardDefinition, Color, Effect, KickerCondition, KickerLabel, ObservedState, TargetRequirement } from '../model/schema-types.ts';
 import type { NCastAction, PlayerId } from '../model/scenario.ts';
 import type { Run, RunStep } from './property.ts';
@@ -115,15 +115,8 @@ export function costChange(run: Run, step: RunStep, action: NCastAction, def: Ca
  */
 export function expectedTotalMana(run: Run, step: RunStep, action: NCastAction): Mana | undefined {
   const def = run.def(action.card);
-  if (!def) return undefined;
-  const spliced = (action.splice ?? []).map((id) => run.def(id)).filter((d) => d !== undefined);
-  let total = action.withoutPayingManaCost || def.manaCost === undefined ? emptyMana() : fixX(parseMana(def.manaCost), action.x ?? 0);
-  for (const label of action.kicker ?? []) {
-    const cost = def.kicker?.costs[label === 'A' ? 0 : 1];
-    if (cost?.mana) total = addMana(total, parseMana(cost.mana));
-  }
-  if (def.multikicker?.cost.mana) total = addMana(total, parseMana(def.multikicker.cost.mana), action.multikicker ?? 0);
-  for (const s of spliced) if (s.splice?.cost.mana) total = addMana(total, parseMana(s.splice.cost.mana));
+  const total = declaredTotalMana(run, action);
+  if (!def || !total) return undefined;
   return { ...total, generic: Math.max(0, total.generic + costChange(run, step, action, def)) };
 }
 
@@ -131,17 +124,8 @@ export function expectedTotalMana(run: Run, step: RunStep, action: NCastAction):
 export function declaredTotalMana(run: Run, action: NCastAction): Mana | undefined {
   const def = run.def(action.card);
   if (!def) return undefined;
-  let total = action.withoutPayingManaCost || def.manaCost === undefined ? emptyMana() : fixX(parseMana(def.manaCost), action.x ?? 0);
-  for (const label of action.kicker ?? []) {
-    const mana = def.kicker?.costs[label === 'A' ? 0 : 1]?.mana;
-    if (mana) total = addMana(total, parseMana(mana));
-  }
-  if (def.multikicker?.cost.mana) total = addMana(total, parseMana(def.multikicker.cost.mana), action.multikicker ?? 0);
-  for (const id of action.splice ?? []) {
-    const mana = run.def(id)?.splice?.cost.mana;
-    if (mana) total = addMana(total, parseMana(mana));
-  }
-  return total;
+  const spliced = (action.splice ?? []).map((id) => run.def(id)).filter((d) => d !== undefined);
+  return declaredMana(def, { kicker: [...(action.kicker ?? [])], multikicker: action.multikicker ?? 0 }, spliced, action.x ?? 0, action.withoutPayingManaCost ?? false);
 }
 
 export function hasCostChangers(run: Run): boolean {
@@ -164,29 +148,10 @@ export function targetAllowed(
   const spell = state.stack.find((o) => o.id === id && o.kind === 'spell');
   if (spell?.kind === 'spell') return req.kind === 'spell' || (req.kind === 'instantOrSorcerySpell' && spell.types.some((t) => t === 'Instant' || t === 'Sorcery'));
   const p = state.battlefield.find((o) => o.id === id);
-  const def = p && permanentDef(run, p.id, stepIndex);
   if (!p) return false;
-  const types = def?.types ?? (p.power !== undefined ? ['Creature'] : []);
-  const is = (t: string) => types.includes(t as never);
-  const kindOk =
-    req.kind === 'any' || req.kind === 'creature'
-      ? is('Creature')
-      : req.kind === 'artifact'
-        ? is('Artifact')
-        : req.kind === 'land'
-          ? is('Land')
-          : req.kind === 'nonlandPermanent'
-            ? !is('Land')
-            : req.kind === 'permanent';
-  if (!kindOk) return false;
-  const f = req.filter;
-  const colors = def ? colorsOfDef(def) : [];
-  if (f?.notColors?.some((c) => colors.includes(c))) return false;
-  if (f?.notSubtypes?.some((t) => (def?.subtypes ?? []).includes(t))) return false;
-  if (f?.keywords?.some((k) => !(p.keywords ?? []).includes(k))) return false;
-  if (f?.controller === 'you' && p.controller !== controller) return false;
-  if (f?.controller === 'opponent' && p.controller === controller) return false;
-  return !(def?.protection ?? []).some((c) => sourceColors.includes(c));
+  // A created token has no card; what targeting needs of it is whether it is a creature.
+  const def = permanentDef(run, p.id, stepIndex) ?? { name: p.name, types: p.power !== undefined ? ['Creature'] : ['Artifact'] };
+  return permanentMayBeTargeted(req, { def, controller: p.controller, keywords: p.keywords ?? [] }, controller, sourceColors);
 }
 
 /** A problem with a cast's declarations that makes it illegal, with the reason code it calls for. */
