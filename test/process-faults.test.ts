@@ -27,7 +27,7 @@ function castcheck(...args: string[]): Promise<{ code: number | null; out: strin
 async function runFault(fault: string, ...extra: string[]) {
   const out = mkdtempSync(join(tmpdir(), 'castcheck-fault-'));
   // A short time limit for the engine that hangs; a generous one elsewhere, for busy machines.
-  const timeout = fault.startsWith('hang') ? '300' : '3000';
+  const timeout = fault.startsWith('hang') ? '1000' : '5000';
   const r = await castcheck('run', '--engine-cmd', `${FIXTURE} ${fault}`, '--runs', '60', '--seed', '3', '--timeout', timeout, '--max-shrink-time', '3', '--max-line-bytes', '1048576', '--out', out, '--no-progress', ...extra);
   return { ...r, out: r.out, dir: out };
 }
@@ -50,7 +50,7 @@ function readRepro(dir: string, name: string): Repro {
 describe.concurrent('an engine that fails on some scenarios', () => {
   // Each fault strikes when the first cast is a kicked Comet Storm, so it shrinks to one.
   const cases = [
-    { mode: 'hang', status: 'TIMEOUT', verdict: 'timeout', message: /no answer to request \d+ within 300 ms; the engine was killed/ },
+    { mode: 'hang', status: 'TIMEOUT', verdict: 'timeout', message: /no answer to request \d+ within 1000 ms; the engine was killed/ },
     { mode: 'non-json', status: 'PROTOCOL_ERROR', verdict: 'protocol-error', message: /a line that is not JSON: "DEBUG: resolving the stack"/ },
     { mode: 'wrong-id', status: 'PROTOCOL_ERROR', verdict: 'protocol-error', message: /answered request \d+ while request \d+ was waiting/ },
     { mode: 'invalid-trace', status: 'PROTOCOL_ERROR', verdict: 'protocol-error', message: /breaks the trace schema: \/steps\/0\/state: missing required property 'players'/ },
@@ -103,7 +103,8 @@ describe.concurrent('an engine that fails on some scenarios', () => {
     const r = await runFault(`exit-at-restart --n 20 --marker ${marker}`);
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/the run stopped after \d+ scenario\(s\): the engine failed to start 3 times in a row/);
-    expect(r.out).toMatch(/the engine exited with status 70 while running request 20/);
+    // Which request it dies on depends on restarts along the way; that it died with its status does not.
+    expect(r.out).toMatch(/the engine exited with status 70 while running request \d+/);
     expect(readRepro(r.dir, 'crash').verdict).toBe('crash');
     expect(Number(row(r.out, 'costs.total-cost-paid')[2])).toBeGreaterThan(0);
     expect(r.out).toMatch(/^\d+ properties:/m);
@@ -145,7 +146,7 @@ describe('replaying a repro of an engine process', () => {
     const again = await castcheck('replay', file);
     expect(again.code).toBe(1);
     expect(again.out).toMatch(/^STILL FAILS on python-example 0\.1\.0: timeout/);
-    expect(again.out).toMatch(/within 300 ms/);
+    expect(again.out).toMatch(/within 1000 ms/);
     const fixed = await castcheck('replay', file, '--engine-cmd', 'python3 examples/python-engine/engine.py');
     expect(fixed.code).toBe(0);
     expect(fixed.out).toMatch(/^PASSES on python-example 0\.1\.0: the engine answers this scenario now/);
