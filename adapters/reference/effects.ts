@@ -5,7 +5,7 @@ import type { Color, Effect } from '../../model/schema-types.ts';
 import type { NResolveAction, PlayerId } from '../../model/scenario.ts';
 import { newPermanent, permanentById, player, spellById, type Game, type Permanent } from './game.ts';
 import type { KickInfo, Rejection } from './kicker.ts';
-import { dealDamage, enterBattlefield, leaveBattlefield } from './zones.ts';
+import { enterBattlefield, leaveBattlefield } from './zones.ts';
 import type { TargetSlot } from './targets.ts';
 import type { Rules } from './rules.ts';
 
@@ -70,7 +70,7 @@ function perform(g: Game, effect: Effect, targets: readonly string[], ctx: Effec
   switch (effect.kind) {
     case 'damage':
       for (const id of targets) {
-        dealDamage(g, { colors: ctx.sourceColors, controller: ctx.controller, lifelink: ctx.sourceLifelink, unpreventable: effect.unpreventable ?? false }, id, amount, r);
+        r.dealDamage(g, { colors: ctx.sourceColors, controller: ctx.controller, lifelink: ctx.sourceLifelink, unpreventable: effect.unpreventable ?? false }, id, amount, r);
       }
       return null;
     case 'draw':
