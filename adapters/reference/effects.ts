@@ -106,7 +106,7 @@ function perform(g: Game, effect: Effect, targets: readonly string[], ctx: Effec
         const spell = spellById(g, id);
         // Ertai's Trickery: the kicked status is looked at as it resolves, it is no targeting restriction.
         if (!spell || (effect.ifTargetKicked && !r.isKicked(spell))) continue;
-        r.counterSpellOnStack(g, spell);
+        r.counterSpellOnStack(g, spell, r);
       }
       return null;
     case 'copySpell': {

@@ -4,7 +4,7 @@
 // battlefield (a copy as a token, CR 707.10f). A triggered ability checks its intervening "if"
 // again (CR 603.4) and its targets, then does its effects.
 import type { NResolveAction } from '../../model/scenario.ts';
-import { newPermanent, player, type Game, type StackSpell, type StackTrigger } from './game.ts';
+import { newPermanent, type Game, type StackSpell, type StackTrigger } from './game.ts';
 import type { Rejection } from './kicker.ts';
 import { isPermanentCard, permanentColors } from './characteristics.ts';
 import { performParts, type EffectPart } from './effects.ts';
@@ -23,8 +23,7 @@ export function resolveTop(g: Game, action: NResolveAction, r: Rules): Rejection
   }
   const error = resolveInstantOrSorcery(g, item, action, r);
   if (error) return error;
-  // CR 608.2n, 707.10a: the card goes to its owner's graveyard; a copy ceases to exist.
-  if (!item.copy) player(g, item.owner).graveyard.push(item.card);
+  r.spellToGraveyard(g, item);
   return null;
 }
 

@@ -3,7 +3,7 @@
 // a small change to one entry, the way a real engine's bug is a small change to one function.
 import { castSpell, kickedAsPaid, spliceDeclarationError } from './cast.ts';
 import { hasSpliceQuality, spellCharacteristics } from './characteristics.ts';
-import { clone, counterSpellOnStack, flicker } from './actions.ts';
+import { clone, counterSpellOnStack, flicker, spellToGraveyard } from './actions.ts';
 import { copyOfSpell, putCopyOnStack } from './copy.ts';
 import { checkPayment, costChanges, reduceCost, totalCost } from './costs.ts';
 import { effectRepetitions } from './effects.ts';
@@ -53,6 +53,7 @@ function table(options: RulesOptions) {
     fizzles,
     spellParts,
     counterSpellOnStack,
+    spellToGraveyard,
     resolvePermanentSpell,
     permanentFromSpell,
     dealDamage,
