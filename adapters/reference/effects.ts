@@ -51,10 +51,11 @@ export function performParts(
       const effect = effects[i]!;
       const times = r.effectRepetitions(effects, i, ctx.kick, r);
       const group = effect.target === undefined ? -1 : slots.findIndex((s) => s.part === part && s.index === effect.target);
-      // An effect whose target requirement is absent (not kicked) has nothing to act on.
+      // An effect whose target requirement is absent (not kicked), or whose targets were never
+      // declared, has nothing to act on.
       if (effect.target !== undefined && group === -1) continue;
       for (let n = 0; n < times; n++) {
-        const error = perform(g, effect, group === -1 ? [] : legal[group]!, ctx, r);
+        const error = perform(g, effect, group === -1 ? [] : (legal[group] ?? []), ctx, r);
         if (error) return error;
       }
     }
