@@ -1,6 +1,8 @@
 // The named faults of the reference engine: each one's hand-written minimal repro shows it (the
 // property it names fails on the faulty engine and every property passes on the reference engine).
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { FAULTS_DOC, renderFaultsDoc } from '../adapters/reference/faults/doc.ts';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import { FAULTS } from '../adapters/reference/faults.ts';
 import { lintScenario } from '../model/lint.ts';
@@ -23,6 +25,10 @@ describe('the named faults', () => {
       expect(f.inspiredBy.length, f.id).toBeGreaterThan(20);
       expect(propertyById(f.minimal.shows), f.id).toBeDefined();
     }
+  });
+
+  it('are documented in docs/FAULTS.md, kept current (npm run docs)', () => {
+    expect(readFileSync(FAULTS_DOC, 'utf8')).toBe(renderFaultsDoc());
   });
 
   describe.each(FAULTS.map((f) => [f.id, f] as const))('%s', (_id, fault) => {

@@ -98,6 +98,32 @@ export const COST_FAULTS: readonly Fault[] = [
     }),
   },
   {
+    id: 'free-cast-keeps-x',
+    family: 'costs',
+    rules: ['107.3b', '118.9'],
+    summary: 'A spell with {X} cast without paying its mana cost keeps the X chosen for it, instead of X being 0.',
+    inspiredBy: 'Reports of free casts (cascade, Omniscience, suspend) of X spells resolving with a large X; CR 107.3b makes X 0 when the mana cost is not paid.',
+    minimal: {
+      shows: 'costs.x-zero-on-free-cast',
+      scenario: scenario({
+        cards: [oracle('storm', 'Comet Storm')],
+        p1: { hand: ['storm'] },
+        actions: [{ do: 'cast', card: 'storm', x: 3, withoutPayingManaCost: true, targets: [['p2']] }],
+      }),
+    },
+    apply: (base) => ({
+      ...base,
+      castSpell: (g, action, r) => {
+        if (!action.withoutPayingManaCost || !action.x) return base.castSpell(g, action, r);
+        // Cast as if X were 0, then the X chosen is written on the spell.
+        const error = base.castSpell(g, { ...action, x: 0 }, r);
+        const spell = g.stack.at(-1);
+        if (!error && spell?.kind === 'spell') spell.x = action.x;
+        return error;
+      },
+    }),
+  },
+  {
     id: 'reduction-takes-coloured-mana',
     family: 'costs',
     rules: ['118.7a', '601.2f'],

@@ -75,9 +75,12 @@ export const TRIGGER_FAULTS: readonly Fault[] = [
     minimal: {
       shows: 'permanents.counters-ignore-trigger-multipliers',
       scenario: scenario({
-        cards: [oracle('pan', 'Panharmonicon'), oracle('kavu', 'Kavu Titan')],
-        p1: { hand: ['kavu'], mana: { G: 2, C: 3 }, battlefield: [{ card: 'pan' }] },
-        actions: [{ do: 'cast', card: 'kavu', kicker: ['A'] }, { do: 'resolve' }],
+        cards: [
+          oracle('pan', 'Panharmonicon'),
+          synthetic('golem', { name: 'Counter Golem', manaCost: '{2}', types: ['Artifact', 'Creature'], power: 1, toughness: 1, entersWith: [{ counter: '+1/+1', amount: 1 }] }),
+        ],
+        p1: { hand: ['golem'], battlefield: [{ card: 'pan' }] },
+        actions: [{ do: 'putOntoBattlefield', card: 'golem' }],
       }),
     },
     apply: (base) => ({
@@ -190,9 +193,9 @@ export const TRIGGER_FAULTS: readonly Fault[] = [
     minimal: {
       shows: 'triggers.once-each-turn',
       scenario: scenario({
-        cards: [synthetic('w', watcher('Cast Watcher', { event: 'spellCast', whose: 'any', oncePerTurn: true, effects: GAIN })), oracle('b1', 'Burst Lightning'), oracle('b2', 'Burst Lightning')],
-        p1: { hand: ['b1', 'b2'], mana: { R: 2 }, battlefield: [{ card: 'w' }] },
-        actions: [{ do: 'cast', card: 'b1', targets: [['p2']] }, { do: 'resolve' }, { do: 'cast', card: 'b2', targets: [['p2']] }],
+        cards: [synthetic('w', watcher('Cast Watcher', { event: 'spellCast', whose: 'any', oncePerTurn: true, effects: GAIN })), oracle('bolt', 'Burst Lightning')],
+        p1: { hand: ['bolt'], mana: { R: 2 }, battlefield: [{ card: 'w' }] },
+        actions: [{ do: 'cast', card: 'bolt', targets: [['p2']] }, { do: 'resolve' }, { do: 'bounce', object: 'bolt' }, { do: 'cast', card: 'bolt', targets: [['p2']] }],
       }),
     },
     apply: (base) => ({
