@@ -1,11 +1,9 @@
 // Faults in costs (CR 601.2f-h, 118, 202.3): the total cost, cost changes, free casts, and mana
 // value.
 import { addMana, emptyMana, fixX, manaValue, parseMana, type Mana } from '../../../model/mana.ts';
-import type { Action, CardDefinition, SacrificeCost, ScenarioCard } from '../../../model/schema-types.ts';
+import type { Action, SacrificeCost, ScenarioCard } from '../../../model/schema-types.ts';
 import { additionalCosts } from '../costs.ts';
 import { oracle, scenario, synthetic, type Fault } from './fault.ts';
-
-const reducer = (amount: number): CardDefinition => ({ name: 'Cost Reducer', manaCost: '{2}', types: ['Artifact'], statics: [{ kind: 'costReduction', amount, spells: 'yours' }] });
 
 /** Lava Spike with Glacial Ray spliced onto it: {R} plus {1}{R}. */
 const SPLICED_SPIKE: { cards: ScenarioCard[]; cast: Action } = {
@@ -130,11 +128,12 @@ export const COST_FAULTS: readonly Fault[] = [
     summary: 'A generic cost reduction larger than the generic part goes on to take coloured symbols: {1} less makes Burst Lightning free.',
     inspiredBy: 'Magarena #1583 (Thalia\'s {1} increase added a coloured symbol to spells with no generic mana) and the phase-rs reports on reducers spilling into the wrong part of the cost.',
     minimal: {
-      shows: 'costs.reductions-only-generic',
+      // The relation casts it again with a {1} reduction on the battlefield: the total has no generic part to reduce.
+      shows: 'relations.reduction-keeps-kicked',
       scenario: scenario({
-        cards: [oracle('bolt', 'Burst Lightning'), synthetic('reducer', reducer(1))],
-        p1: { hand: ['bolt'], mana: { R: 1 }, battlefield: [{ card: 'reducer' }] },
-        actions: [{ do: 'cast', card: 'bolt', targets: [['p2']] }],
+        cards: [synthetic('charm', { name: 'Green Charm', manaCost: '{G}', types: ['Instant'], kicker: { costs: [{ mana: '{G}' }] }, effects: [{ kind: 'gainLife', amount: 1 }] })],
+        p1: { hand: ['charm'], mana: { G: 2 } },
+        actions: [{ do: 'cast', card: 'charm', kicker: ['A'] }],
       }),
     },
     apply: (base) => ({
@@ -157,10 +156,11 @@ export const COST_FAULTS: readonly Fault[] = [
     summary: 'Cost reductions apply to the mana cost before kicker and splice costs are added, so a reduction bigger than the mana cost is lost instead of reducing the kicker.',
     inspiredBy: 'The ruling that increases such as kicker are added before reductions apply (Council of the Absolute), and XMage #6493, where cost changes applied to each part of a spliced spell separately.',
     minimal: {
-      shows: 'costs.total-cost-paid',
+      // The relation casts it again with a {1} reduction on the battlefield, which the faulty engine loses on {R}.
+      shows: 'relations.reduction-keeps-kicked',
       scenario: scenario({
-        cards: [oracle('bolt', 'Burst Lightning'), synthetic('reducer', reducer(2))],
-        p1: { hand: ['bolt'], mana: { R: 1, C: 4 }, battlefield: [{ card: 'reducer' }] },
+        cards: [oracle('bolt', 'Burst Lightning')],
+        p1: { hand: ['bolt'], mana: { R: 1, C: 4 } },
         actions: [{ do: 'cast', card: 'bolt', kicker: ['A'], targets: [['p2']] }],
       }),
     },
