@@ -469,7 +469,15 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   let bystanderCount = plan.extraBystanders;
   const withBystanders = (n: number) => [...b.board, ...prospective.slice(b.board.length, b.board.length + n)];
   while (bystanderCount < MAX_BYSTANDERS && chooseTargets(requirements, withBystanders(bystanderCount), colors, plan.picks, 0) === null) bystanderCount++;
-  for (let i = 0; i < Math.min(bystanderCount, MAX_BYSTANDERS); i++) b.permanent(`b${i + 1}`, plan.bystanders[i] ?? plan.bystanders[0]!, !ctx.caps.cards.synthetic, 'p2');
+  // A bystander watches the damage it is dealt only where something deals damage; elsewhere its
+  // ability would only keep relations that want no triggered abilities around from applying.
+  const damaging = [...parts, ...plan.watchers.map((w) => w.def)].some((d) => [...(d.effects ?? []), ...(d.triggers ?? []).flatMap((t) => t.effects)].some((e) => e.kind === 'damage'));
+  const bystander = (d: CardDefinition): CardDefinition => {
+    if (damaging || !d.triggers) return d;
+    const { triggers: _unwatched, ...rest } = d;
+    return rest;
+  };
+  for (let i = 0; i < Math.min(bystanderCount, MAX_BYSTANDERS); i++) b.permanent(`b${i + 1}`, bystander(plan.bystanders[i] ?? plan.bystanders[0]!), !ctx.caps.cards.synthetic, 'p2');
 
   // A requirement that cannot be filled even so gets what there is, and the engine rejects the cast.
   const targets = chooseTargets(requirements, b.board, colors, plan.picks, 0) ?? chooseTargets(requirements, b.board, colors, plan.picks, 0, true)!;

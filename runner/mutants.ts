@@ -1,17 +1,16 @@
 // The mutation run: the suite against every named fault of the reference engine. For each fault,
-// scenarios are generated (the same generator as castcheck run) until one fails, then a few more
-// (the sweep) to see which other properties catch the fault. The smallest failing scenarios of a few
-// shapes are shrunk against the specific properties that caught it (agreement with the reference
-// engine only when nothing else did), and the smallest result is set against the fault's
-// hand-written minimal repro.
+// scenarios are generated (the same generator as castcheck run) until a property more specific than
+// agreement with the reference engine fails, then a few more (the sweep) to see which other
+// properties catch the fault. The smallest failing scenarios of a few shapes are shrunk against the
+// specific properties that caught it (agreement only when nothing else did), and the smallest result
+// is set against the fault's hand-written minimal repro.
 import fc from 'fast-check';
+import type { Engine } from '../adapters/engine.ts';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import type { Fault } from '../adapters/reference/faults.ts';
 import { scenarioArb } from '../generators/scenario.ts';
-import type { Scenario } from '../model/schema-types.ts';
+import type { Scenario, Trace } from '../model/schema-types.ts';
 import type { Property } from '../properties/property.ts';
-import type { Engine } from '../adapters/engine.ts';
-import type { Trace } from '../model/schema-types.ts';
 import { judge, judgeFor, type Judge, type Judged, type Target } from './evaluate.ts';
 import { shrink, type Finding } from './run-suite.ts';
 
@@ -48,14 +47,14 @@ export interface FaultResult {
   killed: boolean;
   /** What failed on the first failing scenario: property ids (agreement included) or an engine failure's kind. */
   killedBy: string[];
-  /** Everything that failed within the run (first failure and sweep), with the 1-based run it first failed on. */
+  /** Everything that failed within the run (up to the end of the sweep), with the 1-based run it first failed on. */
   caughtBy: { id: string; run: number }[];
   /** Engine runs (scenarios) until the first failure, 1-based; undefined when the fault survived. */
   runsToFailure?: number;
   scenariosJudged: number;
   /** Engine runs spent shrinking, over every start. */
   shrinkRuns: number;
-  /** The shrunk first failure: the property (or engine failure) it shows, and its size. */
+  /** The smallest shrunk failure: the property (or engine failure) it shows, and its size. */
   shrunk?: Size & { shows: string; scenario: Scenario; reproduced: boolean };
   minimal: Size & { shows: string };
 }

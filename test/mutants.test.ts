@@ -40,7 +40,8 @@ describe('castcheck mutants', () => {
     expect(doc.properties.filter((p) => p.kills.length === 0 && !p.note).map((p) => p.id)).toEqual([]);
     expect(doc.faults.filter((f) => !f.nearMinimal).map((f) => `${f.id}: ${f.shrunk?.cards}c ${f.shrunk?.actions}a vs ${f.minimal.cards}c ${f.minimal.actions}a`)).toEqual([]);
     expect(doc.targets.met).toEqual({ medianRunsToFailure: true, everyFaultWithinBudget: true, shrunkNearMinimal: true });
-  });
+    // Half a minute alone; more on a busy machine.
+  }, 300_000);
 
   it('exits 1 when a fault survives its budget, and says so in the matrix', () => {
     const r = castcheck('mutants', '--only', 'copy-loses-kicked,apnap-reversed', '--runs', '20', '--sweep', '0');
