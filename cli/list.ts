@@ -16,7 +16,9 @@ export function listCommand(o: { cards?: boolean; faults?: boolean; rules?: bool
     return 0;
   }
   if (o.faults) {
-    for (const f of FAULTS) console.log(`${f.id.padEnd(28)} CR ${f.rules.join(', ').padEnd(16)} ${f.summary}`);
+    const idWidth = Math.max(...FAULTS.map((f) => f.id.length));
+    const rulesWidth = Math.max(...FAULTS.map((f) => f.rules.join(', ').length));
+    for (const f of FAULTS) console.log(`${f.id.padEnd(idWidth)}  CR ${f.rules.join(', ').padEnd(rulesWidth)}  ${f.summary}`);
     return 0;
   }
   const width = Math.max(...PROPERTIES.map((p) => p.id.length));

@@ -1,5 +1,5 @@
-// castcheck's command line. Exit codes: 0 all good, 1 a property failed (or a repro still fails),
-// 2 bad usage or bad input.
+// castcheck's command line. Exit codes: 0 all good, 1 a property failed (or a repro still fails, or
+// a named fault survived castcheck mutants), 2 bad usage or bad input.
 import { Command, CommanderError, Option } from 'commander';
 import { InputError } from '../model/errors.ts';
 import { version } from '../model/version.ts';
@@ -9,6 +9,7 @@ import { casesCommand } from './cases.ts';
 import { validateCommand } from './validate.ts';
 import { listCommand } from './list.ts';
 import { serveCommand } from './serve.ts';
+import { mutantsCommand } from './mutants.ts';
 
 export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
@@ -60,6 +61,20 @@ export async function main(argv: string[]): Promise<number> {
     .option('--filter <text>', 'only the cases whose id contains this text')
     .action(async (options) => {
       exitCode = await casesCommand(options);
+    });
+
+  program
+    .command('mutants')
+    .description('run the suite against every named fault of the reference engine and print the kill matrix; exits 1 if a fault survives')
+    .option('--runs <n>', 'scenarios generated for each fault, at most: the budget to kill it in', positiveInt, 2000)
+    .option('--seed <n>', 'seed for the generators', integer, 1)
+    .option('--sweep <n>', 'scenarios judged after the first one a property more specific than agreement fails on, to see which others catch the fault', nonNegativeInt, 200)
+    .option('--max-shrink-runs <n>', 'engine runs allowed to shrink one fault\'s failure', positiveInt, 2000)
+    .option('--max-shrink-time <seconds>', 'time allowed to shrink one fault\'s failure', positiveInt, 120)
+    .option('--only <faults>', 'only these faults, comma-separated (castcheck list --faults)')
+    .option('--json', 'print the matrix as one JSON document')
+    .action(async (options) => {
+      exitCode = await mutantsCommand(options);
     });
 
   program
@@ -132,6 +147,12 @@ function integer(value: string): number {
 function positiveInt(value: string): number {
   const n = integer(value);
   if (n < 1) throw new InputError(`'${value}' must be at least 1`);
+  return n;
+}
+
+function nonNegativeInt(value: string): number {
+  const n = integer(value);
+  if (n < 0) throw new InputError(`'${value}' must be 0 or more`);
   return n;
 }
 

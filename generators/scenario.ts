@@ -33,9 +33,11 @@ export const ILLEGAL_KINDS = [
   'not-in-hand',
   'targets-for-unkicked',
   'wrong-target-count',
+  'x-on-free-cast',
   'cannot-pay',
 ] as const;
 export type IllegalKind = (typeof ILLEGAL_KINDS)[number];
+const SPECIFIC_ILLEGAL_KINDS: readonly IllegalKind[] = ['kicker-twice', 'splice-twice', 'splice-quality', 'targets-for-unkicked', 'x-on-free-cast'];
 
 export const STACK_FOLLOW_UPS = ['counter', 'counter-if-kicked', 'bounce-and-recast', 'kill-targets', 'kill-one-target', 'second-kicked-spell'] as const;
 // In the order they happen when a plan has several: destroying the lands comes last.
@@ -62,6 +64,8 @@ interface Watcher {
 }
 
 interface Plan {
+  /** Whether the scenario casts its main spell at all: without it, only the board and its watchers. */
+  spell: boolean;
   main: CardDefinition;
   oracle: boolean;
   splices: CardDefinition[];
@@ -78,6 +82,8 @@ interface Plan {
   multipliers: number;
   costChangers: CardDefinition[];
   lands: number;
+  /** Library cards, when something draws or mills. */
+  library: number;
   forests: number;
   ward: boolean;
   kickerPermanent: CardDefinition | undefined;
@@ -87,6 +93,8 @@ interface Plan {
   resolves: number;
   resolveAll: boolean;
   boardFollowUps: BoardFollowUp[];
+  /** Whether everything left on the stack resolves after the board follow-ups. */
+  settle: boolean;
   illegal: IllegalKind | null;
 }
 
@@ -109,7 +117,7 @@ export function scenarioArb(options: ScenarioOptions): fc.Arbitrary<Scenario> {
   const ctx = contextFor(options.capabilities);
   return planArb(options, ctx).map((plan) => {
     const s = buildScenario(plan, ctx);
-    built.set(s, { illegal: plan.illegal });
+    built.set(s, { illegal: plan.spell ? plan.illegal : null });
     return s;
   });
 }
@@ -193,16 +201,17 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
         : catalogMain.map((def) => ({ def, oracle: true }));
 
   const maxSplices = can('splice') ? 3 : 0;
-  const syntheticSplice = (i: number) =>
-    syntheticSpellArb({ name: `Splice Card ${i + 1}`, role: i % 2 === 0 ? 'instant' : 'sorcery', arcane: true, splice: 'Arcane', kicker: false, features });
+  const syntheticSplice = (role: 'instant' | 'sorcery', simple = false) => syntheticSpellArb({ name: 'Splice Card', role, arcane: true, splice: 'Arcane', kicker: false, simple, features });
   const spliceSources: fc.Arbitrary<{ defs: CardDefinition[]; oracle: boolean }>[] = [];
   if (synthetic) {
+    // An array, not a prefix of a tuple: shrinking can drop any one splice and keep the others.
     spliceSources.push(
       fc
-        .tuple(syntheticSplice(0), syntheticSplice(1), syntheticSplice(2), fc.nat({ max: maxSplices }), fc.boolean())
-        .map(([a, b, c, n, anySpell]) => ({
-          // Splice onto instant or sorcery (Everdream) as well as onto Arcane.
-          defs: [a, b, c].slice(0, n).map((d, i) => (anySpell && i === 0 ? { ...d, splice: { ...d.splice!, onto: 'instant or sorcery' as const } } : d)),
+        // Rituals and cantrips (simple splices) too, whose order can be swapped without changing the
+        // outcome; each splices onto Arcane, or onto any instant or sorcery (Everdream).
+        .array(fc.tuple(fc.oneof(syntheticSplice('instant'), syntheticSplice('sorcery'), syntheticSplice('instant', true)), fc.boolean()), { maxLength: maxSplices })
+        .map((splices) => ({
+          defs: splices.map(([d, anySpell], i) => ({ ...d, name: `Splice Card ${i + 1}`, ...(anySpell ? { splice: { ...d.splice!, onto: 'instant or sorcery' as const } } : {}) })),
           oracle: false,
         })),
     );
@@ -225,7 +234,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   });
   const vanillas = pool.filter(vanilla);
   const bystanderDefs = synthetic
-    ? fc.tuple(bystanderArb('Bystander One', can('protection')), bystanderArb('Bystander Two', can('protection')), bystanderArb('Bystander Three', can('protection')))
+    ? fc.tuple(...(['Bystander One', 'Bystander Two', 'Bystander Three'] as const).map((name) => bystanderArb(name, { protection: can('protection'), damageTrigger: can('triggers') })))
     : fc.constant(vanillas.slice(0, 3));
 
   const watcherKinds: WatcherKind[] = can('triggers')
@@ -263,13 +272,16 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
       : fc.oneof(
           { withCrossShrink: true },
           { weight: Math.round((1 - illegalShare) * 100), arbitrary: fc.constant(null) },
-          { weight: Math.round(illegalShare * 100), arbitrary: fc.constantFrom(...ILLEGAL_KINDS) },
+          // The kinds that need something particular of the scenario (a kicker, a splice, an {X}) weigh double.
+          { weight: Math.round(illegalShare * 100), arbitrary: fc.constantFrom(...ILLEGAL_KINDS, ...SPECIFIC_ILLEGAL_KINDS) },
         );
 
   // Fields shrink in this order, each until it can go no further: whole parts of the scenario first
   // (follow-ups, copies, watchers, splices), then the declarations, then the cards and numbers.
   return fc
     .record({
+      // No spell at all shrinks first: a failure about the board alone needs no cast.
+      spell: fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 19, arbitrary: fc.constant(true) }),
       boardFollowUps: boardFollowUps.length > 0 ? fc.uniqueArray(fc.constantFrom(...boardFollowUps), { maxLength: 3 }) : fc.constant<BoardFollowUp[]>([]),
       // Killing the spell's targets weighs double: "every target illegal on resolution" is an edge worth reaching often.
       stackFollowUps:
@@ -280,10 +292,11 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
       watchers: watcherArbs.length > 0 ? fc.array(fc.oneof(...watcherArbs), { maxLength: 3 }) : fc.constant<Watcher[]>([]),
       multipliers: multiplierDef && can('triggerMultiplier') ? rare(fc.integer({ min: 1, max: 2 }), 0, 3) : fc.constant(0),
       costChangers: changerArb && can('costModifiers') ? fc.array(changerArb, { maxLength: 2 }) : fc.constant<CardDefinition[]>([]),
-      ward: synthetic && can('triggers') ? rare(fc.constant(true), false) : fc.constant(false),
+      ward: synthetic && can('triggers') ? rare(fc.constant(true), false, 3) : fc.constant(false),
       splices: splicesArb,
       illegal: illegalArb,
       resolveAll: fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
+      settle: fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
       resolves: fc.nat({ max: 3 }),
       multikicks: kicksArb,
       kickA: fc.boolean(),
@@ -292,6 +305,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
       main: mainArb,
       x: fc.nat({ max: 4 }),
       lands: fc.nat({ max: 3 }),
+      library: fc.integer({ min: 1, max: 6 }),
       forests: fc.nat({ max: 2 }),
       extraBystanders: fc.nat({ max: 2 }),
       bystanders: bystanderDefs.map((t): CardDefinition[] => [...t]),
@@ -302,6 +316,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
     })
     .map(
       (r): Plan => ({
+        spell: r.spell,
         main: r.main.def,
         oracle: r.main.oracle,
         splices: r.splices.defs,
@@ -318,6 +333,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
         multipliers: r.multipliers,
         costChangers: r.costChangers,
         lands: r.lands,
+        library: r.library,
         forests: r.forests,
         ward: r.ward,
         kickerPermanent: r.kickerPermanent,
@@ -327,6 +343,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
         resolves: r.resolves,
         resolveAll: r.resolveAll,
         boardFollowUps: r.boardFollowUps,
+        settle: r.settle,
         illegal: r.illegal,
       }),
     );
@@ -409,12 +426,13 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   const b = new Builder(ctx.caps.cards.synthetic);
   const copiers = ctx.pool.filter(isCopier);
   const main = plan.main;
-  let splices = plan.splices.filter((s) => spliceFits(main, s));
+  // Without the spell, nothing is declared: no splices, kicks or targets.
+  let splices = plan.spell ? plan.splices.filter((s) => spliceFits(main, s)) : [];
   const kicker: KickerLabel[] = [];
-  const printedKickers = main.kicker?.costs.length ?? 0;
+  const printedKickers = plan.spell ? (main.kicker?.costs.length ?? 0) : 0;
   if (printedKickers >= 1 && plan.kickA) kicker.push('A');
   if (printedKickers >= 2 && plan.kickB) kicker.push('B');
-  let multikicker = main.multikicker ? plan.multikicks : 0;
+  let multikicker = plan.spell && main.multikicker ? plan.multikicks : 0;
   const hasX = main.manaCost?.includes('{X}') ?? false;
   const x = hasX ? (plan.free ? 0 : plan.x) : undefined;
 
@@ -440,7 +458,7 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   while (kicker.length > 0 && !fits({ kicker, multikicker }, splices)) kicker.pop();
   while (splices.length > 0 && !fits({ kicker, multikicker }, splices)) splices = splices.slice(0, -1);
   const declared: Declared = { kicker, multikicker };
-  const parts = [main, ...splices];
+  const parts = plan.spell ? [main, ...splices] : [];
   const requirements = activeRequirements(parts, declared);
 
   // Bystanders: as many as the targets need, or as the plan asks; without protection if it leaves nothing to target.
@@ -451,14 +469,22 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   let bystanderCount = plan.extraBystanders;
   const withBystanders = (n: number) => [...b.board, ...prospective.slice(b.board.length, b.board.length + n)];
   while (bystanderCount < MAX_BYSTANDERS && chooseTargets(requirements, withBystanders(bystanderCount), colors, plan.picks, 0) === null) bystanderCount++;
-  for (let i = 0; i < Math.min(bystanderCount, MAX_BYSTANDERS); i++) b.permanent(`b${i + 1}`, plan.bystanders[i] ?? plan.bystanders[0]!, !ctx.caps.cards.synthetic, 'p2');
+  // A bystander watches the damage it is dealt only where something deals damage; elsewhere its
+  // ability would only keep relations that want no triggered abilities around from applying.
+  const damaging = [...parts, ...plan.watchers.map((w) => w.def)].some((d) => [...(d.effects ?? []), ...(d.triggers ?? []).flatMap((t) => t.effects)].some((e) => e.kind === 'damage'));
+  const bystander = (d: CardDefinition): CardDefinition => {
+    if (damaging || !d.triggers) return d;
+    const { triggers: _unwatched, ...rest } = d;
+    return rest;
+  };
+  for (let i = 0; i < Math.min(bystanderCount, MAX_BYSTANDERS); i++) b.permanent(`b${i + 1}`, bystander(plan.bystanders[i] ?? plan.bystanders[0]!), !ctx.caps.cards.synthetic, 'p2');
 
   // A requirement that cannot be filled even so gets what there is, and the engine rejects the cast.
   const targets = chooseTargets(requirements, b.board, colors, plan.picks, 0) ?? chooseTargets(requirements, b.board, colors, plan.picks, 0, true)!;
   const retargets = chooseTargets(requirements, b.board, colors, plan.picks, 1) ?? targets;
 
   // The main cast.
-  b.hand.push(b.card('main', main, plan.oracle));
+  if (plan.spell) b.hand.push(b.card('main', main, plan.oracle));
   splices.forEach((s, i) => b.hand.push(b.card(`s${i + 1}`, s, plan.spliceOracle)));
   const cast: Extract<Action, { do: 'cast' }> = { do: 'cast', card: 'main' };
   if (kicker.length > 0) cast.kicker = kicker;
@@ -469,13 +495,15 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   if (targets.length > 0) cast.targets = targets;
   const sacrifices = sacrificeChoices(main, kicker, multikicker, splices, lands);
   if (sacrifices.length > 0) cast.sacrifice = sacrifices;
-  b.pay(declaredMana(main, declared, splices, x ?? 0, plan.free));
-  b.actions.push(cast);
+  if (plan.spell) {
+    b.pay(declaredMana(main, declared, splices, x ?? 0, plan.free));
+    b.actions.push(cast);
+  }
 
   // Copies: an effect that copies it, or a copy spell cast and resolved.
   const watchersOnCast = plan.watchers.filter((w) => w.def.triggers?.some((t) => t.event === 'spellCast'));
   const doneOnce = new Set<Watcher>();
-  plan.copies.forEach((c, i) => {
+  (plan.spell ? plan.copies : []).forEach((c, i) => {
     if (c.via === 'action' || !isSpell(main)) {
       b.actions.push({ do: 'copy', id: `copy${i + 1}`, spell: 'main', ...(c.retarget && retargets.length > 0 ? { newTargets: retargets } : {}) });
       return;
@@ -504,7 +532,7 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
     destroyed.add(id);
     b.actions.push({ do: 'destroy', permanent: id });
   };
-  for (const f of plan.stackFollowUps) {
+  for (const f of plan.spell ? plan.stackFollowUps : []) {
     switch (f) {
       case 'counter':
         if (mainLeft) break;
@@ -523,6 +551,12 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
       }
       case 'bounce-and-recast': {
         if (mainLeft) break;
+        // Straight after the cast, its cast triggers resolve first, so that the recast meets abilities
+        // that have resolved this turn ("do this only once each turn").
+        if (plan.copies.length === 0 && f === plan.stackFollowUps[0]) {
+          const triggering = castWatchersFor(watchersOnCast, kicker.length + multikicker > 0);
+          for (let k = 0; k < triggering.length; k++) b.actions.push({ do: 'resolve' });
+        }
         b.actions.push({ do: 'bounce', object: 'main' });
         // Cast again with the same kicks and no splice: the splice was lost with the spell (CR 702.47e).
         const again: Extract<Action, { do: 'cast' }> = { ...cast, id: 'recast' };
@@ -552,11 +586,13 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   }
 
   // Resolutions: a few one at a time, then everything, triggers included.
-  const onStack = 1 + plan.copies.length - (mainLeft ? 1 : 0);
+  const onStack = plan.spell ? 1 + plan.copies.length - (mainLeft ? 1 : 0) : 0;
   for (let i = 0; i < Math.min(plan.resolves, onStack); i++) b.actions.push({ do: 'resolve' });
-  const board = plan.boardFollowUps.filter((f) => !mainLeft || !['flicker', 'clone', 'reanimate'].includes(f));
+  // Flickering, cloning and reanimating the main permanent need it on the battlefield first.
+  const aboutMain = (f: BoardFollowUp) => ['flicker', 'clone', 'reanimate'].includes(f);
+  const board = plan.boardFollowUps.filter((f) => (plan.spell && !mainLeft) || !aboutMain(f));
   const isPermanentMain = !isSpell(main);
-  if (plan.resolveAll || board.length > 0) b.actions.push({ do: 'resolve', untilEmpty: true });
+  if (plan.spell && (plan.resolveAll || board.some(aboutMain))) b.actions.push({ do: 'resolve', untilEmpty: true });
 
   // Around the permanents afterwards.
   let boardActions = 0;
@@ -605,13 +641,13 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
         break;
     }
   }
-  if (boardActions > 0) b.actions.push({ do: 'resolve', untilEmpty: true });
+  if (boardActions > 0 && plan.settle) b.actions.push({ do: 'resolve', untilEmpty: true });
 
-  // Library cards for the draws, so that drawing is never from an empty library.
+  // Library cards for the draws: at least one, so that a draw changes the hand; more let several draw.
   const drawing = [...parts, ...plan.watchers.map((w) => w.def)].flatMap((d) => [...(d.effects ?? []), ...(d.triggers ?? []).flatMap((t) => t.effects)]);
   const island = known('Island');
   if (island && drawing.some((e) => e.kind === 'draw' || e.kind === 'mill')) {
-    for (let i = 0; i < 6; i++) b.library.push(b.card(`lib${i + 1}`, island, true));
+    for (let i = 0; i < plan.library; i++) b.library.push(b.card(`lib${i + 1}`, island, true));
   }
 
   // Mana: what the casts cost, plus any increases, plus some slack, as colourless mana for the generic part.
@@ -622,7 +658,7 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   const colorless = b.mana.C + b.mana.generic + provision;
   if (colorless > 0) mana.C = colorless;
 
-  applyIllegal(plan, cast, b, mana, declared, parts, provision);
+  if (plan.spell) applyIllegal(plan, cast, b, mana, declared, parts, provision, ctx.can('freeCast'));
 
   const players: Scenario['players'] = [
     {
@@ -692,6 +728,28 @@ function sacrificeChoices(main: CardDefinition, kicker: KickerLabel[], multikick
   return Array.from({ length: Math.min(total, lands) }, (_, i) => `land${i + 1}`);
 }
 
+/**
+ * The illegal declaration a plan makes. A kind that needs something this scenario lacks (kicker twice
+ * on a spell without kicker) gives way to another that fits it, so that the rarer kinds come up often
+ * enough; any scenario can fall back on a total cost it cannot pay.
+ */
+function illegalKind(plan: Plan, cast: Extract<Action, { do: 'cast' }>, parts: CardDefinition[], freeCast: boolean): IllegalKind | null {
+  const main = plan.main;
+  const fits: Partial<Record<IllegalKind, boolean>> = {
+    'kicker-twice': main.kicker !== undefined,
+    'splice-twice': (cast.splice?.length ?? 0) > 0,
+    'splice-quality': plan.splices[0]?.splice?.onto === 'Arcane' && !(main.subtypes ?? []).includes('Arcane'),
+    // Any target that exists only if kicked will do: the declaration is made unkicked for it.
+    'targets-for-unkicked': parts.some((d) => (d.targets ?? []).some((t) => (t.condition ?? 'always') !== 'always')),
+    // Only an engine that casts without paying mana costs can be asked to do it with X above 0.
+    'x-on-free-cast': freeCast && (main.manaCost?.includes('{X}') ?? false),
+  };
+  const planned = plan.illegal;
+  if (planned === null || fits[planned] !== false) return planned;
+  const others = SPECIFIC_ILLEGAL_KINDS.filter((k) => fits[k]);
+  return others.length > 0 ? others[plan.picks[15]! % others.length]! : planned;
+}
+
 function applyIllegal(
   plan: Plan,
   cast: Extract<Action, { do: 'cast' }>,
@@ -700,9 +758,20 @@ function applyIllegal(
   declared: Declared,
   parts: CardDefinition[],
   provision: number,
+  freeCast: boolean,
 ): void {
   const main = plan.main;
-  switch (plan.illegal) {
+  // A splice declared twice, or onto the wrong spell, is illegal in that one respect: its targets
+  // are chosen and its mana is there, so that an engine that allows it accepts the cast.
+  const alsoDeclare = (splice: CardDefinition) => {
+    const targets = chooseTargets(activeRequirements([splice], { kicker: [], multikicker: 0 }), b.board, spellColors(main), plan.picks, 0);
+    if (targets && targets.length > 0) cast.targets = [...(cast.targets ?? []), ...targets];
+    const cost = splice.splice?.cost.mana ? parseMana(splice.splice.cost.mana) : undefined;
+    if (!cost) return;
+    for (const key of ['W', 'U', 'B', 'R', 'G', 'C'] as const) if (cost[key] > 0) mana[key] = (mana[key] ?? 0) + cost[key];
+    if (cost.generic > 0) mana.C = (mana.C ?? 0) + cost.generic;
+  };
+  switch (illegalKind(plan, cast, parts, freeCast)) {
     case null:
       return;
     case 'kicker-twice':
@@ -721,18 +790,22 @@ function applyIllegal(
         return;
       }
       break;
-    case 'splice-twice':
-      if (cast.splice && cast.splice.length > 0) {
-        cast.splice = [...cast.splice, cast.splice[0]!];
+    case 'splice-twice': {
+      const again = cast.splice?.[0];
+      if (again !== undefined) {
+        cast.splice = [...cast.splice!, again];
+        alsoDeclare(parts[1]!);
         return;
       }
       break;
+    }
     case 'splice-quality': {
       // An Arcane-only splice card revealed for a spell that is not Arcane.
       const splice = plan.splices[0];
       if (splice?.splice?.onto === 'Arcane' && !(main.subtypes ?? []).includes('Arcane')) {
         b.hand.push(b.card('offquality', splice, plan.spliceOracle));
         cast.splice = [...(cast.splice ?? []), 'offquality'];
+        alsoDeclare(splice);
         return;
       }
       break;
@@ -741,9 +814,26 @@ function applyIllegal(
       b.hand.splice(b.hand.indexOf('main'), 1);
       b.graveyard.push('main');
       return;
-    case 'targets-for-unkicked':
-      if (inactiveRequirements(parts, declared) > 0) {
-        cast.targets = [...(cast.targets ?? []), ...Array.from({ length: inactiveRequirements(parts, declared) }, () => ['p2'])];
+    case 'targets-for-unkicked': {
+      // Cast unkicked, with legal targets for every requirement in text order, those of the parts
+      // that work only if kicked included.
+      const unkicked: Declared = { kicker: [], multikicker: 0 };
+      if (inactiveRequirements(parts, unkicked) > 0) {
+        delete cast.kicker;
+        delete cast.multikicker;
+        const sacrifices = sacrificeChoices(main, [], 0, parts.slice(1), b.board.filter((o) => o.id.startsWith('land')).length);
+        if (sacrifices.length > 0) cast.sacrifice = sacrifices;
+        else delete cast.sacrifice;
+        const all = parts.flatMap((def, part) => (def.targets ?? []).map((requirement) => ({ requirement, part, count: requirement.count ?? 1 })));
+        cast.targets = chooseTargets(all, b.board, spellColors(main), plan.picks, 0) ?? [...activeRequirements(parts, unkicked).map(() => ['p2']), ...Array.from({ length: inactiveRequirements(parts, unkicked) }, () => ['p2'])];
+        return;
+      }
+      break;
+    }
+    case 'x-on-free-cast':
+      if (freeCast && main.manaCost?.includes('{X}')) {
+        cast.withoutPayingManaCost = true;
+        cast.x = Math.max(1, plan.x);
         return;
       }
       break;

@@ -66,8 +66,11 @@ interface EffectTemplate {
   mana: 'W' | 'U' | 'B' | 'R' | 'G' | 'C';
 }
 
-const effectTemplateArb: fc.Arbitrary<EffectTemplate> = fc.record({
-  kind: fc.constantFrom(...EFFECT_KINDS),
+/** Effects that happen to the caster alone and commute with each other: life, cards, mana. */
+const SIMPLE_EFFECT_KINDS = ['gainLife', 'draw', 'addMana'] as const;
+
+const effectTemplateArb = (kinds: readonly EffectTemplate['kind'][] = EFFECT_KINDS): fc.Arbitrary<EffectTemplate> => fc.record({
+  kind: fc.constantFrom(...kinds),
   amount: fc.integer({ min: 1, max: 4 }),
   useX: fc.boolean(),
   condition: fc.nat({ max: 6 }),
@@ -179,6 +182,8 @@ export interface SyntheticSpellOptions {
   splice?: 'Arcane' | 'instant or sorcery';
   /** Whether the card may have kicker or multikicker. */
   kicker?: boolean;
+  /** Only untargeted effects on its caster that commute (life, cards, mana), like Desperate Ritual or Everdream. */
+  simple?: boolean;
 }
 
 /** An instant, sorcery or permanent card with any mix of kicker, multikicker, targets, effects and enters abilities. */
@@ -189,12 +194,12 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
     .record({
       cost: manaCostArb({ withX: o.role !== 'permanent' && f.x }),
       shape: shapeArb,
-      targets: fc.array(targetTemplateArb, { maxLength: 2 }),
-      effects: fc.array(effectTemplateArb, { minLength: 1, maxLength: 3 }),
+      targets: o.simple ? fc.constant<TargetTemplate[]>([]) : fc.array(targetTemplateArb, { maxLength: 2 }),
+      effects: fc.array(effectTemplateArb(o.simple ? SIMPLE_EFFECT_KINDS : EFFECT_KINDS), { minLength: 1, maxLength: 3 }),
       power: fc.integer({ min: 0, max: 4 }),
       toughness: fc.integer({ min: 1, max: 4 }),
       counters: fc.array(fc.record({ amount: fc.integer({ min: 1, max: 3 }), condition: fc.nat({ max: 6 }) }), { maxLength: 2 }),
-      triggers: f.triggers ? fc.array(fc.record({ condition: fc.nat({ max: 5 }), effect: effectTemplateArb }), { maxLength: 2 }) : fc.constant<{ condition: number; effect: EffectTemplate }[]>([]),
+      triggers: f.triggers ? fc.array(fc.record({ condition: fc.nat({ max: 5 }), effect: effectTemplateArb() }), { maxLength: 2 }) : fc.constant<{ condition: number; effect: EffectTemplate }[]>([]),
       spliceCost: costArb(f, TWO_MOUNTAINS),
       creature: fc.boolean(),
     })
@@ -232,17 +237,23 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
     });
 }
 
-/** A creature to stand on the battlefield as a target; sometimes with protection from a colour. */
-export function bystanderArb(name: string, protection: boolean): fc.Arbitrary<CardDefinition> {
+/**
+ * A creature to stand on the battlefield as a target; sometimes with protection from a colour, and
+ * sometimes watching the damage it is dealt, so that the spell's own targets set off (or, with the
+ * damage prevented, do not set off) triggered abilities.
+ */
+export function bystanderArb(name: string, o: { protection: boolean; damageTrigger: boolean }): fc.Arbitrary<CardDefinition> {
   return fc
     .record({
       power: fc.integer({ min: 0, max: 3 }),
       toughness: fc.integer({ min: 1, max: 6 }),
-      protection: protection ? fc.option(fc.constantFrom('W', 'U', 'B', 'R', 'G') as fc.Arbitrary<'W' | 'U' | 'B' | 'R' | 'G'>, { nil: undefined, freq: 4 }) : fc.constant(undefined),
+      protection: o.protection ? fc.option(fc.constantFrom('W', 'U', 'B', 'R', 'G') as fc.Arbitrary<'W' | 'U' | 'B' | 'R' | 'G'>, { nil: undefined, freq: 4 }) : fc.constant(undefined),
+      damageTrigger: o.damageTrigger ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }) : fc.constant(false),
     })
-    .map(({ power, toughness, protection: color }) => {
+    .map(({ power, toughness, protection: color, damageTrigger }) => {
       const def: CardDefinition = { name, manaCost: '{2}', types: ['Creature'], power, toughness };
       if (color) def.protection = [color];
+      if (damageTrigger) def.triggers = [{ event: 'selfDealtDamage', effects: [{ kind: 'gainLife', amount: 1 }] }];
       return def;
     });
 }

@@ -84,7 +84,8 @@ export function expectedResolution(run: Run, step: RunStep): Expected | undefine
             else {
               const p = step.before.battlefield.find((o) => o.id === id)!;
               const pdef = permanentDef(run, id, step.index);
-              const prevented = (pdef?.protection ?? []).some((c) => spell.colors.includes(c)) || wards.has(p.controller);
+              // Damage that can't be prevented (kicked Urza's Rage) gets through protection and wards alike.
+              const prevented = !e.unpreventable && ((pdef?.protection ?? []).some((c) => spell.colors.includes(c)) || wards.has(p.controller));
               if (prevented) continue;
               out.creatureDamage.set(id, (out.creatureDamage.get(id) ?? 0) + amount);
               out.damageEvents.set(id, (out.damageEvents.get(id) ?? 0) + 1);

@@ -61,10 +61,22 @@ export async function judge(j: Judge, scenario: Scenario, properties: readonly P
   return { scenario: normalized, trace, verdicts };
 }
 
-/** The outcome a scenario is shrunk against: a property's failure (or contested reading), or a kind of engine failure. */
-export type Target = { property: Property; status: 'fail' | 'contested' } | { failure: EngineFailure['kind'] };
+/**
+ * The outcome a scenario is shrunk against: a property's failure (or contested reading), the failure
+ * of any one of several properties, or a kind of engine failure.
+ */
+export type Target =
+  | { property: Property; status: 'fail' | 'contested' }
+  | { anyOf: readonly Property[] }
+  | { failure: EngineFailure['kind'] };
 
 export function hits(j: Judged, target: Target): boolean {
   if ('failure' in target) return j.failure?.kind === target.failure;
+  if ('anyOf' in target) return target.anyOf.some((p) => j.verdicts?.get(p.id)?.status === 'fail');
   return j.verdicts?.get(target.property.id)?.status === target.status;
+}
+
+/** The properties a target is about: those a shrinking run needs to judge. */
+export function targetProperties(target: Target): readonly Property[] {
+  return 'property' in target ? [target.property] : 'anyOf' in target ? target.anyOf : [];
 }

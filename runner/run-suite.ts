@@ -7,7 +7,7 @@ import type { EngineFailureKind } from '../adapters/engine-failure.ts';
 import { scenarioArb } from '../generators/scenario.ts';
 import type { Scenario, Trace } from '../model/schema-types.ts';
 import { missingCapability, type Failed, type Property } from '../properties/property.ts';
-import { hits, judge, type Judge, type Judged, type Target } from './evaluate.ts';
+import { hits, judge, targetProperties, type Judge, type Judged, type Target } from './evaluate.ts';
 
 export interface SuiteOptions extends Judge {
   properties: readonly Property[];
@@ -67,7 +67,7 @@ export interface SuiteResult {
   stopped?: string;
 }
 
-interface FirstFailure {
+export interface FirstFailure {
   target: Target;
   run: number;
   scenario: Scenario;
@@ -162,11 +162,15 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
  * Replays the failing run by seed and path and lets fast-check shrink it, within the budgets. The last
  * scenario that failed is run once more to tell a failure of the scenario from one of the moment.
  */
-async function shrink(o: SuiteOptions, arb: fc.Arbitrary<Scenario>, first: FirstFailure): Promise<{ finding: Finding; stopped?: string }> {
+export async function shrink(
+  o: Judge & Pick<SuiteOptions, 'seed' | 'maxShrinkRuns' | 'maxShrinkMs'>,
+  arb: fc.Arbitrary<Scenario>,
+  first: FirstFailure,
+): Promise<{ finding: Finding; stopped?: string }> {
   const { target, run } = first;
   const limit = o.maxShrinkRuns ?? 2000;
   const deadline = Date.now() + (o.maxShrinkMs ?? 120_000);
-  const properties = 'property' in target ? [target.property] : [];
+  const properties = targetProperties(target);
   let engineRuns = 0;
   let stopped: string | undefined;
   let last: { scenario: Scenario; judged: Judged } | undefined;
@@ -207,7 +211,7 @@ async function shrink(o: SuiteOptions, arb: fc.Arbitrary<Scenario>, first: First
   };
 }
 
-function unshrunk(o: SuiteOptions, first: FirstFailure, reproduced: boolean, shrinkRuns = 0): Finding {
+function unshrunk(o: Pick<SuiteOptions, 'seed'>, first: FirstFailure, reproduced: boolean, shrinkRuns = 0): Finding {
   return {
     ...describe(first.judged, first.target),
     scenario: first.scenario,
@@ -224,7 +228,8 @@ function describe(judged: Judged, target: Target): Pick<Finding, 'kind' | 'prope
     const f = judged.failure;
     return { kind: f.kind, verdict: { status: f.kind, message: f.message, stderr: f.stderr } };
   }
-  const { property } = target as { property: Property };
+  // Of several properties, the first that fails on this scenario.
+  const property = 'anyOf' in target ? target.anyOf.find((p) => judged.verdicts.get(p.id)?.status === 'fail')! : (target as { property: Property }).property;
   const verdict = judged.verdicts.get(property.id) as Failed;
   return { kind: verdict.status, property, verdict, trace: judged.trace };
 }

@@ -160,6 +160,21 @@ describe('properties', () => {
     });
   }
 
+  it("count damage that can't be prevented as dealt: kicked Urza's Rage through a damage ward sets off a 'dealt damage' ability", async () => {
+    const scenario: Scenario = {
+      format: 'castcheck-scenario/1',
+      cards: [{ id: 'rage', oracle: "Urza's Rage" }, ...F.PREVENTED.cards.filter((c) => c.id !== 'wave')],
+      players: [{ id: 'p1', hand: ['rage'], mana: { R: 2, C: 10 } }, F.PREVENTED.players[1]],
+      actions: [{ do: 'cast', card: 'rage', kicker: ['A'], targets: [['hurt']] }, { do: 'resolve' }],
+    };
+    const s = normalizeScenario(scenario);
+    const t = engine.runSync(s);
+    expect(t.steps[1]!.triggered?.map((x) => x.source)).toEqual(['hurt']);
+    for (const id of ['triggers.prevented-damage', 'resolution.damage-to-creatures']) {
+      expect(await verdictOf(PROPERTIES.find((p) => p.id === id)!, s, t), id).toEqual({ status: 'pass' });
+    }
+  });
+
   it('let a spliced card go when the spell it is spliced onto makes its caster discard it (CR 702.47a)', async () => {
     const c = loadCases().find((x) => x.case.id === 'spliced-card-can-be-discarded-by-its-own-spell')!.case;
     const s = normalizeScenario(c.scenario);

@@ -22,17 +22,22 @@ const isRejection = (x: Permanent | Rejection): x is Rejection => 'reason' in x;
 export function counterSpell(g: Game, spellId: string, r: Rules): Rejection | null {
   const spell = spellById(g, spellId);
   if (!spell) return { reason: g.cards.has(spellId) ? 'not-a-spell' : 'no-such-object', message: `'${spellId}' is not a spell on the stack` };
-  r.counterSpellOnStack(g, spell);
+  r.counterSpellOnStack(g, spell, r);
   return null;
 }
 
 /**
- * A countered card goes to its owner's graveyard; a countered copy ceases to exist (CR 707.10a). A
- * spell that can't be countered stays where it is: the effect does nothing to it (CR 101.2).
+ * A countered spell leaves the stack for its owner's graveyard. A spell that can't be countered
+ * stays where it is: the effect does nothing to it (CR 101.2).
  */
-export function counterSpellOnStack(g: Game, spell: StackSpell): void {
+export function counterSpellOnStack(g: Game, spell: StackSpell, r: Rules): void {
   if (spell.def.cantBeCountered) return;
   g.stack = g.stack.filter((s) => s !== spell);
+  r.spellToGraveyard(g, spell);
+}
+
+/** CR 608.2n, 707.10a: a spell's card goes to its owner's graveyard; a copy ceases to exist. */
+export function spellToGraveyard(g: Game, spell: StackSpell): void {
   if (!spell.copy) player(g, spell.owner).graveyard.push(spell.card);
 }
 

@@ -3,8 +3,8 @@
 import { parseMana } from '../../model/mana.ts';
 import type { NCastAction, PlayerId } from '../../model/scenario.ts';
 import { player, type Game, type StackSpell } from './game.ts';
-import type { Rejection } from './kicker.ts';
-import { hasSpliceQuality } from './characteristics.ts';
+import type { KickInfo, Rejection } from './kicker.ts';
+import type { TotalCost } from './costs.ts';
 import { hasLegalChoice } from './targets.ts';
 import { leaveBattlefield } from './zones.ts';
 import type { Rules } from './rules.ts';
@@ -36,7 +36,7 @@ export function castSpell(g: Game, action: NCastAction, r: Rules): Rejection | n
   };
 
   // CR 601.2b: reveal the cards to splice, declare additional costs, choose X.
-  const spliceError = r.spliceDeclarationError(g, spell, action.splice ?? [], action.player);
+  const spliceError = r.spliceDeclarationError(g, spell, action.splice ?? [], action.player, r);
   if (spliceError) return spliceError;
   spell.spliced = (action.splice ?? []).map((id) => ({ card: id, def: g.cards.get(id)!.def }));
 
@@ -85,6 +85,7 @@ export function castSpell(g: Game, action: NCastAction, r: Rules): Rejection | n
   if (!Array.isArray(paid)) return paid;
   leaveBattlefield(g, paid, 'graveyard', r);
   spell.totalCost = { mana: total.mana, sacrificed: [...(action.sacrifice ?? [])] };
+  Object.assign(spell, r.kickedAsPaid(spell, total));
 
   // CR 601.2i: the spell becomes cast; "whenever you cast" abilities trigger now.
   if (r.isKicked(spell)) g.turn.kickedSpellsCast[action.player]++;
@@ -93,7 +94,7 @@ export function castSpell(g: Game, action: NCastAction, r: Rules): Rejection | n
 }
 
 /** CR 702.47a-b: each revealed card is a different card with splice, in the caster's hand, and fits the spell. */
-export function spliceDeclarationError(g: Game, spell: StackSpell, splice: readonly string[], caster: PlayerId): Rejection | null {
+export function spliceDeclarationError(g: Game, spell: StackSpell, splice: readonly string[], caster: PlayerId, r: Rules): Rejection | null {
   const seen = new Set<string>();
   for (const id of splice) {
     if (seen.has(id)) return { reason: 'splice-card-twice', message: `'${id}' is spliced twice onto one spell` };
@@ -104,9 +105,17 @@ export function spliceDeclarationError(g: Game, spell: StackSpell, splice: reado
     if (!player(g, caster).hand.includes(id)) {
       return { reason: 'splice-card-unavailable', message: `${card.def.name} is not in ${caster}'s hand` };
     }
-    if (!hasSpliceQuality(spell, card.def.splice.onto)) {
+    if (!r.hasSpliceQuality(spell, card.def.splice.onto)) {
       return { reason: 'splice-quality-mismatch', message: `${spell.def.name} is not ${card.def.splice.onto === 'Arcane' ? 'Arcane' : 'an instant or sorcery'}` };
     }
   }
   return null;
+}
+
+/**
+ * CR 702.33d, 118.7: once the total cost is paid, the spell is kicked exactly as declared, whatever
+ * the payment came to ({0} included). Paying is where engines record kicks, hence its own rule.
+ */
+export function kickedAsPaid(spell: StackSpell, _total: TotalCost): KickInfo {
+  return { kicker: [...spell.kicker], multikicker: spell.multikicker };
 }

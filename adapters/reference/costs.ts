@@ -77,8 +77,13 @@ export function totalCost(g: Game, d: CostDeclaration, r: Rules): TotalCost {
     if (ability.kind === 'costIncrease') increase += ability.amount ?? 1;
     else reduction += ability.amount ?? 1;
   }
-  mana = { ...mana, generic: Math.max(0, mana.generic + increase - reduction) };
+  mana = r.reduceCost(mana, increase, reduction);
   return { mana, sacrifices, unpayable: d.def.manaCost === undefined && !d.withoutPayingManaCost };
+}
+
+/** CR 601.2f, 118.7a: increases and generic reductions change only the generic part, never below {0}. */
+export function reduceCost(mana: Mana, increase: number, reduction: number): Mana {
+  return { ...mana, generic: Math.max(0, mana.generic + increase - reduction) };
 }
 
 /**

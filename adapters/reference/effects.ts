@@ -5,7 +5,7 @@ import type { Color, Effect } from '../../model/schema-types.ts';
 import type { NResolveAction, PlayerId } from '../../model/scenario.ts';
 import { newPermanent, permanentById, player, spellById, type Game, type Permanent } from './game.ts';
 import type { KickInfo, Rejection } from './kicker.ts';
-import { dealDamage, enterBattlefield, leaveBattlefield } from './zones.ts';
+import { enterBattlefield, leaveBattlefield } from './zones.ts';
 import type { TargetSlot } from './targets.ts';
 import type { Rules } from './rules.ts';
 
@@ -51,10 +51,11 @@ export function performParts(
       const effect = effects[i]!;
       const times = r.effectRepetitions(effects, i, ctx.kick, r);
       const group = effect.target === undefined ? -1 : slots.findIndex((s) => s.part === part && s.index === effect.target);
-      // An effect whose target requirement is absent (not kicked) has nothing to act on.
+      // An effect whose target requirement is absent (not kicked), or whose targets were never
+      // declared, has nothing to act on.
       if (effect.target !== undefined && group === -1) continue;
       for (let n = 0; n < times; n++) {
-        const error = perform(g, effect, group === -1 ? [] : legal[group]!, ctx, r);
+        const error = perform(g, effect, group === -1 ? [] : (legal[group] ?? []), ctx, r);
         if (error) return error;
       }
     }
@@ -70,7 +71,7 @@ function perform(g: Game, effect: Effect, targets: readonly string[], ctx: Effec
   switch (effect.kind) {
     case 'damage':
       for (const id of targets) {
-        dealDamage(g, { colors: ctx.sourceColors, controller: ctx.controller, lifelink: ctx.sourceLifelink, unpreventable: effect.unpreventable ?? false }, id, amount, r);
+        r.dealDamage(g, { colors: ctx.sourceColors, controller: ctx.controller, lifelink: ctx.sourceLifelink, unpreventable: effect.unpreventable ?? false }, id, amount, r);
       }
       return null;
     case 'draw':
@@ -106,7 +107,7 @@ function perform(g: Game, effect: Effect, targets: readonly string[], ctx: Effec
         const spell = spellById(g, id);
         // Ertai's Trickery: the kicked status is looked at as it resolves, it is no targeting restriction.
         if (!spell || (effect.ifTargetKicked && !r.isKicked(spell))) continue;
-        r.counterSpellOnStack(g, spell);
+        r.counterSpellOnStack(g, spell, r);
       }
       return null;
     case 'copySpell': {

@@ -11,7 +11,7 @@ import { observe } from './observe.ts';
 import { resolveTop } from './resolve.ts';
 import { referenceRules, type Rules, type RulesOptions } from './rules.ts';
 import { faultById, FAULTS } from './faults.ts';
-import { bounce, clone, counterSpell, destroy, destroyAll, flicker, putOntoBattlefield, setTapped } from './actions.ts';
+import { bounce, counterSpell, destroy, destroyAll, putOntoBattlefield, setTapped } from './actions.ts';
 import { putTriggersOnStack } from './triggers.ts';
 
 const MAX_RESOLUTIONS = 200;
@@ -70,6 +70,7 @@ export class ReferenceEngine implements Engine {
       const next = cloneGame(game);
       const outcome = this.perform(next, action);
       if ('reason' in outcome) {
+        game = this.rules.rollback(game, next);
         steps.push({ action: action.id, outcome: 'rejected', reason: outcome.reason, message: outcome.message, state: observe(game, this.rules) });
         continue;
       }
@@ -125,9 +126,9 @@ export class ReferenceEngine implements Engine {
       case 'putOntoBattlefield':
         return putOntoBattlefield(g, action.card, action.player, action.tapped ?? false, r);
       case 'flicker':
-        return flicker(g, action.permanent, r);
+        return r.flicker(g, action.permanent, r);
       case 'clone':
-        return clone(g, action.card, action.copyOf, action.player, r);
+        return r.clone(g, action.card, action.copyOf, action.player, r);
       case 'bounce':
         return bounce(g, action.object, r);
       case 'destroy':

@@ -1,29 +1,27 @@
 // Named faults of the reference engine, used to prove the suite catches real bugs. Each is a small,
-// believable change to one rule of the engine (a real engine's bug), never a corruption of its output.
-import type { Rules } from './rules.ts';
+// believable change to one entry of the rules table (a real engine's bug), never a corruption of
+// its output; each has a hand-written minimal repro. One file per rule family under faults/.
+import { CASTING_FAULTS } from './faults/casting.ts';
+import { COPY_FAULTS } from './faults/copies.ts';
+import { COST_FAULTS } from './faults/costs.ts';
+import type { Fault } from './faults/fault.ts';
+import { KICKER_FAULTS } from './faults/kicker.ts';
+import { PERMANENT_FAULTS } from './faults/permanents.ts';
+import { RESOLUTION_FAULTS } from './faults/resolution.ts';
+import { SPLICE_FAULTS } from './faults/splice.ts';
+import { TRIGGER_FAULTS } from './faults/triggers.ts';
 
-export interface Fault {
-  id: string;
-  /** The rules it breaks. */
-  rules: string[];
-  /** The bug, as an engine author would report it. */
-  summary: string;
-  /** The kind of real report that inspired it. */
-  inspiredBy: string;
-  apply(base: Rules): Rules;
-}
+export type { Fault } from './faults/fault.ts';
 
 export const FAULTS: readonly Fault[] = [
-  {
-    id: 'copy-loses-kicked',
-    rules: ['707.2', '707.10'],
-    summary: 'A copy of a kicked spell is not kicked: the copy takes the card but not the kicker decisions.',
-    inspiredBy: 'Engine reports of Twincast or storm copies of kicked spells dealing the unkicked damage.',
-    apply: (base) => ({
-      ...base,
-      copyOfSpell: (orig, req, r) => ({ ...base.copyOfSpell(orig, req, r), kicker: [], multikicker: 0 }),
-    }),
-  },
+  ...COPY_FAULTS,
+  ...COST_FAULTS,
+  ...KICKER_FAULTS,
+  ...PERMANENT_FAULTS,
+  ...SPLICE_FAULTS,
+  ...RESOLUTION_FAULTS,
+  ...TRIGGER_FAULTS,
+  ...CASTING_FAULTS,
 ];
 
 export function faultById(id: string): Fault | undefined {

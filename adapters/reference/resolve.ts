@@ -4,10 +4,10 @@
 // battlefield (a copy as a token, CR 707.10f). A triggered ability checks its intervening "if"
 // again (CR 603.4) and its targets, then does its effects.
 import type { NResolveAction } from '../../model/scenario.ts';
-import { newPermanent, player, type Game, type StackSpell, type StackTrigger } from './game.ts';
+import { newPermanent, type Game, type StackSpell, type StackTrigger } from './game.ts';
 import type { Rejection } from './kicker.ts';
 import { isPermanentCard, permanentColors } from './characteristics.ts';
-import { performParts } from './effects.ts';
+import { performParts, type EffectPart } from './effects.ts';
 import { enterBattlefield } from './zones.ts';
 import { sourceStillThere, triggerSlots } from './triggers.ts';
 import type { TargetSlot, TargetingContext } from './targets.ts';
@@ -18,14 +18,18 @@ export function resolveTop(g: Game, action: NResolveAction, r: Rules): Rejection
   if (!item) return { reason: 'empty-stack', message: 'there is nothing on the stack to resolve' };
   if (item.kind === 'ability') return resolveTrigger(g, item, action, r);
   if (isPermanentCard(item.def)) {
-    enterBattlefield(g, r.permanentFromSpell(g, item), {}, r);
+    r.resolvePermanentSpell(g, item, r);
     return null;
   }
   const error = resolveInstantOrSorcery(g, item, action, r);
   if (error) return error;
-  // CR 608.2n, 707.10a: the card goes to its owner's graveyard; a copy ceases to exist.
-  if (!item.copy) player(g, item.owner).graveyard.push(item.card);
+  r.spellToGraveyard(g, item);
   return null;
+}
+
+/** CR 608.3, 707.10f, 111.13: a permanent spell enters; a copy becomes a token that is not "created". */
+export function resolvePermanentSpell(g: Game, spell: StackSpell, r: Rules): void {
+  enterBattlefield(g, r.permanentFromSpell(g, spell), {}, r);
 }
 
 /** CR 608.3, 707.10f, 400.7d: the permanent a resolving permanent spell becomes remembers how it was kicked. */
@@ -58,8 +62,12 @@ function resolveInstantOrSorcery(g: Game, spell: StackSpell, action: NResolveAct
   const ctx = { self: spell.id, controller: spell.controller, sourceColors: c.colors };
   const legal = legalTargets(g, slots, spell.targets, ctx, r);
   if (r.fizzles(spell.targets, legal)) return null;
-  const parts = [spell.def, ...spell.spliced.map((s) => s.def)].map((def, part) => ({ part, effects: def.effects ?? [] }));
-  return performParts(g, parts, slots.filter((s) => s.active), legal, { action, controller: spell.controller, sourceColors: c.colors, sourceLifelink: false, self: undefined, kick: spell, x: spell.x ?? 0 }, r);
+  return performParts(g, r.spellParts(spell), slots.filter((s) => s.active), legal, { action, controller: spell.controller, sourceColors: c.colors, sourceLifelink: false, self: undefined, kick: spell, x: spell.x ?? 0 }, r);
+}
+
+/** CR 702.47b, 707.10: the main card's effects, then each spliced card's in splice order; a copy's too. */
+export function spellParts(spell: StackSpell): EffectPart[] {
+  return [spell.def, ...spell.spliced.map((s) => s.def)].map((def, part) => ({ part, effects: def.effects ?? [] }));
 }
 
 /** CR 608.2b: a spell or ability with targets, every one of them now illegal, does nothing. */

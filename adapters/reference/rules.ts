@@ -1,18 +1,18 @@
 // The reference engine's reading of the rules, as one table of functions. Casting, copying,
 // resolving and triggering call every rule through this table, so that a named fault (faults.ts) is
 // a small change to one entry, the way a real engine's bug is a small change to one function.
-import { castSpell, spliceDeclarationError } from './cast.ts';
-import { spellCharacteristics } from './characteristics.ts';
-import { counterSpellOnStack } from './actions.ts';
+import { castSpell, kickedAsPaid, spliceDeclarationError } from './cast.ts';
+import { hasSpliceQuality, spellCharacteristics } from './characteristics.ts';
+import { clone, counterSpellOnStack, flicker, spellToGraveyard } from './actions.ts';
 import { copyOfSpell, putCopyOnStack } from './copy.ts';
-import { checkPayment, costChanges, totalCost } from './costs.ts';
+import { checkPayment, costChanges, reduceCost, totalCost } from './costs.ts';
 import { effectRepetitions } from './effects.ts';
-import type { StackSpell } from './game.ts';
+import type { Game, StackSpell } from './game.ts';
 import { isKicked, kickerDeclarationError, repetitions, timesKicked } from './kicker.ts';
-import { fizzles, permanentFromSpell } from './resolve.ts';
+import { fizzles, permanentFromSpell, resolvePermanentSpell, spellParts } from './resolve.ts';
 import { isLegalTarget, targetDeclarationError, targetSlots } from './targets.ts';
-import { collectTriggers, eventMatches, interveningIfHolds, triggerInstances } from './triggers.ts';
-import { damagePrevented, stateBasedActions } from './zones.ts';
+import { apnapOrder, collectTriggers, eventMatches, interveningIfHolds, triggerInstances } from './triggers.ts';
+import { damagePrevented, dealDamage, entersWithTimes, enterTapped, stateBasedActions } from './zones.ts';
 
 export interface RulesOptions {
   /**
@@ -28,6 +28,7 @@ function table(options: RulesOptions) {
     // Casting (CR 601.2) and its declarations.
     castSpell,
     spliceDeclarationError,
+    hasSpliceQuality,
     kickerDeclarationError,
     timesKicked,
     isKicked,
@@ -39,23 +40,42 @@ function table(options: RulesOptions) {
     // Costs (CR 601.2f-h).
     totalCost,
     costChanges,
+    reduceCost,
     checkPayment,
+    kickedAsPaid,
     spellCharacteristics,
+    // Illegal actions (CR 733.1).
+    rollback,
     // Copies (CR 707.10).
     copyOfSpell,
     putCopyOnStack,
     // Resolving (CR 608).
     fizzles,
+    spellParts,
     counterSpellOnStack,
+    spellToGraveyard,
+    resolvePermanentSpell,
     permanentFromSpell,
+    dealDamage,
     damagePrevented,
     stateBasedActions,
+    // Zone changes (CR 400.7, 603.6d, 707.2).
+    enterTapped,
+    entersWithTimes,
+    flicker,
+    clone,
     // Triggers (CR 603).
     collectTriggers,
     eventMatches,
     interveningIfHolds,
     triggerInstances,
+    apnapOrder,
   };
+}
+
+/** CR 733.1: an illegal action is reversed entirely: the game is as it was before it (`attempted` is dropped). */
+function rollback(before: Game, _attempted: Game): Game {
+  return before;
 }
 
 export type Rules = ReturnType<typeof table>;

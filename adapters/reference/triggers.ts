@@ -125,7 +125,7 @@ export function putTriggersOnStack(g: Game, action: NAction, r: Rules): Rejectio
     const i = order.indexOf(`${t.source}#${t.ability}`);
     return i === -1 ? order.length : i;
   };
-  const apnap: PlayerId[] = ['p1', 'p2'];
+  const apnap = r.apnapOrder(g);
   const sorted = apnap.flatMap((who) =>
     pending
       .map((t, i) => ({ t, i }))
@@ -156,6 +156,11 @@ export function putTriggersOnStack(g: Game, action: NAction, r: Rules): Rejectio
     events.push({ id, source: t.source, ability: t.ability, controller: t.controller });
   }
   return events;
+}
+
+/** CR 603.3b: the active player (p1, scenarios happen in p1's turn) first, then the other player. */
+export function apnapOrder(_g: Game): PlayerId[] {
+  return ['p1', 'p2'];
 }
 
 /** The source permanent if it is still the same object on the battlefield (CR 400.7: not if it left and came back). */

@@ -1,6 +1,6 @@
 // Objects moving between zones, and the events that come with it: entering the battlefield (with
 // its "enters with" replacements, CR 603.6d), leaving it, becoming tapped, being dealt damage.
-import type { Color } from '../../model/schema-types.ts';
+import type { Color, EntersWith } from '../../model/schema-types.ts';
 import type { PlayerId } from '../../model/scenario.ts';
 import { isPlayerId, permanentById, player, type Game, type Permanent } from './game.ts';
 import { toughnessOf } from './characteristics.ts';
@@ -14,18 +14,30 @@ export interface EnterOptions {
 
 /** The permanent enters with its replacements applied, then its entering triggers abilities. */
 export function enterBattlefield(g: Game, permanent: Permanent, options: EnterOptions, r: Rules): void {
-  if (options.tapped) permanent.tapped = true;
+  if (options.tapped) r.enterTapped(g, permanent, r);
   for (const e of permanent.def.entersWith ?? []) {
-    const times = r.repetitions(e.condition, permanent);
+    const times = r.entersWithTimes(g, permanent, e, r);
     if (times === 0) continue;
     if (e.counter && e.amount) permanent.counters[e.counter] = (permanent.counters[e.counter] ?? 0) + e.amount * times;
     if (e.keyword && !permanent.keywords.includes(e.keyword)) permanent.keywords.push(e.keyword);
-    // CR 603.2e: entering tapped is not becoming tapped.
-    if (e.tapped) permanent.tapped = true;
+    if (e.tapped) r.enterTapped(g, permanent, r);
   }
   g.battlefield.push(permanent);
   r.collectTriggers(g, { kind: 'selfEnters', permanent }, r);
   if (options.created) r.collectTriggers(g, { kind: 'tokenCreated', permanent }, r);
+}
+
+/** CR 603.2e: a permanent that enters tapped is tapped as it enters; it does not become tapped. */
+export function enterTapped(_g: Game, permanent: Permanent, _r: Rules): void {
+  permanent.tapped = true;
+}
+
+/**
+ * CR 603.6d: how many times an "enters with" replacement applies: once, or once per kick, for how
+ * the permanent was kicked. A replacement, not a trigger: trigger multipliers do not touch it.
+ */
+export function entersWithTimes(_g: Game, permanent: Permanent, e: EntersWith, r: Rules): number {
+  return r.repetitions(e.condition, permanent);
 }
 
 /**

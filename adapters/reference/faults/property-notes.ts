@@ -1,0 +1,8 @@
+// Why a property earns its place when no named fault is caught by it. castcheck mutants prints the
+// note of each property that caught no fault in its run; one with neither a kill nor a note is flagged.
+export const PROPERTY_NOTES: Readonly<Record<string, string>> = {
+  'copies.keep-splice':
+    'It is contested (README, "Contested readings"): a copy that loses the spliced cards follows the literal reading of CR 702.47c and is reported as contested, never as a failure, so a fault that drops splices from copies is not a kill here. copy-splice-effects-lost (the spliced cards kept in the list, their effects dropped) is caught by resolution.player-effects instead. The property tells an engine author which reading their engine follows, and fails an engine whose copy keeps some spliced cards and not others, or gains some.',
+  'kicker.target-count-fixed':
+    'It guards engines whose casts and copies accept however many targets they are given: such an engine lets the count of a per-kick requirement (Comet Storm) drift once announced, or on a copy given new targets. In the reference engine one count decides which targets a cast and a copy accept, so a fault that miscounts them gets the declared targets rejected, which casting.legal-cast-accepted and agreement.reference catch first.',
+};

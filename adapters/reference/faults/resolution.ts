@@ -1,0 +1,56 @@
+// Faults in resolving spells (CR 608.2b, 702.47d): when a spell with illegal targets does nothing
+// at all, and when it does what it can.
+import type { CardDefinition } from '../../../model/schema-types.ts';
+import { oracle, scenario, synthetic, type Fault } from './fault.ts';
+
+/** A spell with one target and an untargeted part: it does nothing at all when its target is gone. */
+const BITE_AND_GAIN: CardDefinition = {
+  name: 'Bite and Mend',
+  manaCost: '{R}',
+  types: ['Instant'],
+  targets: [{ kind: 'creature' }],
+  effects: [
+    { kind: 'damage', amount: 1, target: 0 },
+    { kind: 'gainLife', amount: 2 },
+  ],
+};
+
+export const RESOLUTION_FAULTS: readonly Fault[] = [
+  {
+    id: 'partial-fizzle-is-total',
+    family: 'resolution',
+    rules: ['608.2b'],
+    summary: 'A spell with one of several targets illegal does nothing at all, instead of acting on the targets still legal.',
+    inspiredBy: 'The rules digest notes a third-party engine whose Comet Storm "does nothing if the first target is gone"; engines that remove a spell as soon as any target is illegal.',
+    minimal: {
+      shows: 'resolution.player-effects',
+      scenario: scenario({
+        cards: [oracle('storm', 'Comet Storm'), oracle('bears', 'Grizzly Bears')],
+        p1: { hand: ['storm'], mana: { R: 2, C: 2 } },
+        p2: { battlefield: [{ card: 'bears' }] },
+        actions: [{ do: 'cast', card: 'storm', x: 1, multikicker: 1, targets: [['bears', 'p2']] }, { do: 'destroy', permanent: 'bears' }, { do: 'resolve' }],
+      }),
+    },
+    apply: (base) => ({
+      ...base,
+      fizzles: (chosen, legal) => chosen.flat().length > 0 && legal.flat().length < chosen.flat().length,
+    }),
+  },
+  {
+    id: 'total-fizzle-is-partial',
+    family: 'resolution',
+    rules: ['608.2b', '702.47d'],
+    summary: 'A spell whose targets are all illegal still resolves: it skips the illegal targets and does its untargeted parts.',
+    inspiredBy: 'Reports of a spell "fizzling" but still drawing or gaining life (an Everdream spliced onto a spell whose target died still drawing): engines that only skip illegal targets.',
+    minimal: {
+      shows: 'resolution.all-targets-illegal',
+      scenario: scenario({
+        cards: [synthetic('bite', BITE_AND_GAIN), oracle('bears', 'Grizzly Bears')],
+        p1: { hand: ['bite'], mana: { R: 1 } },
+        p2: { battlefield: [{ card: 'bears' }] },
+        actions: [{ do: 'cast', card: 'bite', targets: [['bears']] }, { do: 'destroy', permanent: 'bears' }, { do: 'resolve' }],
+      }),
+    },
+    apply: (base) => ({ ...base, fizzles: () => false }),
+  },
+];

@@ -1,0 +1,45 @@
+// castcheck mutants: the suite against every named fault of the reference engine, and the kill matrix.
+import { FAULTS, faultById } from '../adapters/reference/faults.ts';
+import { PROPERTY_NOTES } from '../adapters/reference/faults/property-notes.ts';
+import { InputError } from '../model/errors.ts';
+import { PROPERTIES } from '../properties/index.ts';
+import { figuresText, Matrix, matrixLegend, mutantsJson, propertyTable, type MutantsSettings } from '../reports/mutants.ts';
+import { figures, runMutants } from '../runner/mutants.ts';
+
+export interface MutantsOptions {
+  runs: number;
+  seed: number;
+  sweep: number;
+  maxShrinkRuns: number;
+  maxShrinkTime: number;
+  only?: string;
+  json?: boolean;
+}
+
+export async function mutantsCommand(o: MutantsOptions): Promise<number> {
+  const faults = o.only === undefined ? FAULTS : o.only.split(',').map((id) => {
+    const f = faultById(id.trim());
+    if (!f) throw new InputError(`unknown fault '${id.trim()}'; castcheck list --faults names them`);
+    return f;
+  });
+  const settings: MutantsSettings = { seed: o.seed, runs: o.runs, sweep: o.sweep, maxShrinkRuns: o.maxShrinkRuns };
+  const matrix = new Matrix(faults);
+  if (!o.json) console.log(matrix.header(faults.length, settings));
+  const results = await runMutants({
+    faults,
+    properties: PROPERTIES,
+    runs: o.runs,
+    seed: o.seed,
+    sweep: o.sweep,
+    maxShrinkRuns: o.maxShrinkRuns,
+    maxShrinkMs: o.maxShrinkTime * 1000,
+    // Each row as its fault is done: a whole run takes a minute or so.
+    ...(o.json ? {} : { onFault: (r) => console.log(matrix.row(r)) }),
+  });
+  if (o.json) {
+    console.log(JSON.stringify(mutantsJson(results, PROPERTIES, PROPERTY_NOTES, settings), null, 2));
+  } else {
+    console.log(`\n${matrixLegend()}\n\n${propertyTable(results, PROPERTIES, PROPERTY_NOTES, o.only === undefined)}\n\n${figuresText(figures(results), settings)}`);
+  }
+  return results.every((r) => r.killed) ? 0 : 1;
+}
