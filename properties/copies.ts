@@ -1,6 +1,6 @@
 // Copies of spells (CR 707.2, 707.10, 111.13).
 import type { ObservedState, StackSpell } from '../model/schema-types.ts';
-import { Checker, show, spellOnStack, type Property, type Run, type RunStep } from './property.ts';
+import { Checker, show, spellOnStack, type Property, type Run, type RunStep, type Verdict } from './property.ts';
 import { permanentDef } from './expectations.ts';
 
 /** The copy an accepted step made and the spell it copies, as they stood. */
@@ -21,6 +21,28 @@ function originalOf(copy: StackSpell, before: ObservedState): StackSpell | undef
   const copier = before.stack[before.stack.length - 1];
   const candidates = (copier?.targets ?? []).flat().map((id) => spellOnStack(before, id));
   return candidates.find((o) => o?.card === copy.card);
+}
+
+/** A copy a step made, with the spell it copies as it stood. */
+export interface MadeCopy {
+  step: RunStep;
+  copy: StackSpell;
+  original: StackSpell;
+}
+
+/**
+ * Judges every copy made in a run, with its original, until the first failure. `judge` calls
+ * `c.fail` or `c.contested`, or `c.checkedOne` when the copy is as it should be.
+ */
+export function checkEachCopy(run: Run, judge: (made: MadeCopy, c: Checker) => void): Verdict {
+  const c = new Checker();
+  for (const step of run.steps) {
+    const made = copyMadeBy(step);
+    if (!made?.copy || !made.original) continue;
+    judge({ step, copy: made.copy, original: made.original }, c);
+    if (c.done) break;
+  }
+  return c.verdict();
 }
 
 const makesCopies = (s: Run['scenario']) =>
@@ -65,12 +87,8 @@ export const copySameChoices: Property = {
   statement: "A copy has the original's X and targets, or the new targets its effect chose, and the same number of targets.",
   needs: { mechanics: ['copy'] },
   applies: makesCopies,
-  check(run) {
-    const c = new Checker();
-    for (const step of run.steps) {
-      const made = copyMadeBy(step);
-      if (!made?.copy || !made.original) continue;
-      const { copy, original } = made;
+  check: (run) =>
+    checkEachCopy(run, ({ step, copy, original }, c) => {
       const a = step.action;
       const newTargets = a.do === 'copy' || a.do === 'resolve' ? a.newTargets : undefined;
       const spliceGroups = original.targets.length - copy.targets.length;
@@ -80,10 +98,7 @@ export const copySameChoices: Property = {
       if (original.x !== undefined && copy.x !== undefined && original.x !== copy.x) c.fail(step, `copy ${copy.id} has X=${original.x}`, `X=${copy.x}`);
       else if (spliceGroups === 0 && show(want) !== show(got)) c.fail(step, `copy ${copy.id} has targets ${show(want)}`, `targets ${show(got)}`);
       else c.checkedOne();
-      if (c.done) break;
-    }
-    return c.verdict();
-  },
+    }),
 };
 
 /** The triggered ability a trace entry names, read from its source's definition. */
@@ -97,18 +112,12 @@ export const copyIsNotCast: Property = {
   statement: 'A copy is put on the stack, not cast: abilities that trigger on casting a spell do not trigger for it.',
   needs: { mechanics: ['copy', 'triggers'], observes: ['step.triggered'] },
   applies: (s) => makesCopies(s) && s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.event === 'spellCast')),
-  check(run) {
-    const c = new Checker();
-    for (const step of run.steps) {
-      const made = copyMadeBy(step);
-      if (!made?.copy) continue;
+  check: (run) =>
+    checkEachCopy(run, ({ step, copy }, c) => {
       const onCast = (step.step.triggered ?? []).filter((t) => abilityOf(run, step.index, t.source, t.ability)?.event === 'spellCast');
-      if (onCast.length > 0) c.fail(step, `no cast trigger for copy ${made.copy.id}`, `${onCast.map((t) => `${t.source}#${t.ability}`).join(', ')} triggered`);
+      if (onCast.length > 0) c.fail(step, `no cast trigger for copy ${copy.id}`, `${onCast.map((t) => `${t.source}#${t.ability}`).join(', ')} triggered`);
       else c.checkedOne();
-      if (c.done) break;
-    }
-    return c.verdict();
-  },
+    }),
 };
 
 /** Steps where a copy of a permanent spell left the stack by resolving. */
@@ -173,21 +182,15 @@ export const originalUnchangedByCopy: Property = {
   statement: 'Copying a spell changes nothing about the original: its kicked status, targets, X and spliced cards stay as they were.',
   needs: { mechanics: ['copy'] },
   applies: makesCopies,
-  check(run) {
-    const c = new Checker();
-    for (const step of run.steps) {
-      const made = copyMadeBy(step);
-      if (!made?.original) continue;
-      const after = spellOnStack(step.after, made.original.id);
-      if (!after) continue;
+  check: (run) =>
+    checkEachCopy(run, ({ step, original }, c) => {
+      const after = spellOnStack(step.after, original.id);
+      if (!after) return;
       const fields = ['kicked', 'kicker', 'multikicker', 'timesKicked', 'targets', 'x', 'spliced', 'manaValue', 'colors'] as const;
-      const changed = fields.find((f) => show(made.original![f]) !== show(after[f]));
-      if (changed) c.fail(step, `${after.id} keeps ${changed} ${show(made.original[changed])}`, `${changed} ${show(after[changed])}`);
+      const changed = fields.find((f) => show(original[f]) !== show(after[f]));
+      if (changed) c.fail(step, `${after.id} keeps ${changed} ${show(original[changed])}`, `${changed} ${show(after[changed])}`);
       else c.checkedOne();
-      if (c.done) break;
-    }
-    return c.verdict();
-  },
+    }),
 };
 
 export const copyKeepsSplice: Property = {
@@ -196,26 +199,19 @@ export const copyKeepsSplice: Property = {
   statement: 'A copy of a spliced spell has the same cards spliced onto it (Everdream ruling); under the literal reading, none. Contested.',
   needs: { mechanics: ['copy', 'splice'], observes: ['stack.spliced'] },
   applies: (s) => makesCopies(s) && s.actions.some((a) => a.do === 'cast' && (a.splice?.length ?? 0) > 0),
-  check(run, ctx) {
-    const c = new Checker();
+  check: (run, ctx) => {
     const literal = ctx.readings.spliceCopy === 'literal';
-    for (const step of run.steps) {
-      const made = copyMadeBy(step);
-      if (!made?.copy || !made.original?.spliced?.length || made.copy.spliced === undefined) continue;
-      const want = literal ? [] : made.original.spliced;
-      if (show(want) === show(made.copy.spliced)) {
-        c.checkedOne();
-        continue;
-      }
-      const other = literal ? made.original.spliced : [];
-      const ruling = literal
-        ? 'expected the literal reading of CR 702.47c with 707.2 (a text-changing effect is not copied); the engine follows the Everdream ruling (Modern Horizons release notes, 2019-04-29)'
-        : 'expected the Everdream ruling (Modern Horizons release notes, 2019-04-29: the copy has the same abilities spliced onto it); the engine follows the literal reading of CR 702.47c with 707.2';
-      if (show(other) === show(made.copy.spliced)) c.contested(step, `copy ${made.copy.id} spliced ${show(want)}`, `spliced ${show(made.copy.spliced)}`, ruling);
-      else c.fail(step, `copy ${made.copy.id} spliced ${show(want)}`, `spliced ${show(made.copy.spliced)}`);
-      if (c.done) break;
-    }
-    return c.verdict();
+    const ruling = literal
+      ? 'expected the literal reading of CR 702.47c with 707.2 (a text-changing effect is not copied); the engine follows the Everdream ruling (Modern Horizons release notes, 2019-04-29)'
+      : 'expected the Everdream ruling (Modern Horizons release notes, 2019-04-29: the copy has the same abilities spliced onto it); the engine follows the literal reading of CR 702.47c with 707.2';
+    return checkEachCopy(run, ({ step, copy, original }, c) => {
+      if (!original.spliced?.length || copy.spliced === undefined) return;
+      const want = literal ? [] : original.spliced;
+      const other = literal ? original.spliced : [];
+      if (show(want) === show(copy.spliced)) c.checkedOne();
+      else if (show(other) === show(copy.spliced)) c.contested(step, `copy ${copy.id} spliced ${show(want)}`, `spliced ${show(copy.spliced)}`, ruling);
+      else c.fail(step, `copy ${copy.id} spliced ${show(want)}`, `spliced ${show(copy.spliced)}`);
+    });
   },
 };
 
@@ -225,12 +221,8 @@ export const copyHasOriginalCharacteristics: Property = {
   statement: "A copy of a spell has the original's name, mana cost, types and subtypes, and its colours, unless the copy effect says otherwise (Fork).",
   needs: { mechanics: ['copy'] },
   applies: makesCopies,
-  check(run) {
-    const c = new Checker();
-    for (const step of run.steps) {
-      const made = copyMadeBy(step);
-      if (!made?.copy || !made.original) continue;
-      const { copy, original } = made;
+  check: (run) =>
+    checkEachCopy(run, ({ step, copy, original }, c) => {
       const copier = step.action.do === 'resolve' ? step.before.stack.at(-1) : undefined;
       const recolor = copier?.kind === 'spell' ? run.def(copier.card)?.effects?.find((e) => e.kind === 'copySpell')?.copyColor : undefined;
       const fields: [string, unknown, unknown][] = [
@@ -243,10 +235,7 @@ export const copyHasOriginalCharacteristics: Property = {
       const wrong = fields.find(([, want, got]) => want !== undefined && got !== undefined && show(want) !== show(got));
       if (wrong) c.fail(step, `copy ${copy.id} has ${wrong[0]} ${show(wrong[1])}`, `${wrong[0]} ${show(wrong[2])}`);
       else c.checkedOne();
-      if (c.done) break;
-    }
-    return c.verdict();
-  },
+    }),
 };
 
 export const copyCeasesOffTheStack: Property = {

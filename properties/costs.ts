@@ -3,7 +3,7 @@ import { formatMana, normalizeManaText, parseMana, payFromPool, toPool, poolsEqu
 import type { NCastAction } from '../model/scenario.ts';
 import { Checker, show, spellOnStack, spells, type Property, type RunStep } from './property.ts';
 import { declaredKick, declaresAdditionalCost, declaredTotalMana, expectedTotalMana, hasCostChangers, hasX, printedManaValue, timesKicked } from './expectations.ts';
-import { copyMadeBy } from './copies.ts';
+import { checkEachCopy } from './copies.ts';
 
 const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
 
@@ -40,19 +40,12 @@ export const copySameManaValue: Property = {
   statement: 'A copy of a spell has the mana cost, X and so the mana value of the spell it copies.',
   needs: { mechanics: ['copy'] },
   applies: (s) => s.actions.some((a) => a.do === 'copy' || a.do === 'resolve'),
-  check(run) {
-    const c = new Checker();
-    for (const step of run.steps) {
-      const made = copyMadeBy(step);
-      if (!made?.copy || !made.original) continue;
-      const { copy, original } = made;
+  check: (run) =>
+    checkEachCopy(run, ({ step, copy, original }, c) => {
       if (copy.manaValue !== original.manaValue) c.fail(step, `copy ${copy.id} has mana value ${original.manaValue} like ${original.id}`, `mana value ${copy.manaValue}`);
       else if (copy.x !== undefined && original.x !== undefined && copy.x !== original.x) c.fail(step, `copy ${copy.id} has X=${original.x}`, `X=${copy.x}`);
       else c.checkedOne();
-      if (c.done) break;
-    }
-    return c.verdict();
-  },
+    }),
 };
 
 export const totalCostPaid: Property = {
