@@ -65,7 +65,8 @@ export const oneMoreMultikick: Property = {
     const here = entered(one);
     const there = entered(other);
     const step = run.steps[cast.index]!;
-    if (!here) return c.verdict();
+    // No usable trace for a related run: the judge reports the engine's failure, not this property.
+    if (!here || !other) return c.verdict();
     if (!there) {
       c.fail(step, `${cast.action.card}, kicked once more with the mana for it, is on the battlefield in the end`, 'it is not');
       return c.verdict();
@@ -103,8 +104,9 @@ export const reductionKeepsKicked: Property = {
       players: run.scenario.players.map((p) => (p.id === cast.action.player ? { ...p, battlefield: [...(p.battlefield ?? []), { card: reducer.id }] } : p)) as Scenario['players'],
     };
     const other = await ctx.rerun(variant);
+    if (!other) return c.verdict();
     const step = run.steps[cast.index]!;
-    const there = other && other.steps[cast.index]?.step.outcome === 'accepted' ? spellOnStack(other.steps[cast.index]!.after, cast.action.card) : undefined;
+    const there = other.steps[cast.index]?.step.outcome === 'accepted' ? spellOnStack(other.steps[cast.index]!.after, cast.action.card) : undefined;
     if (!there?.totalCost) {
       c.fail(step, `${cast.action.card} is still cast with a {1} reduction on the battlefield`, 'the cast was rejected');
       return c.verdict();

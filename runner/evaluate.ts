@@ -41,12 +41,17 @@ export async function judge(j: Judge, scenario: Scenario, properties: readonly P
   if (!('steps' in trace)) return { scenario: normalized, failure: trace };
   const run = new Run(normalized, trace);
   let reference: Promise<Run> | undefined;
+  // An engine that fails on a related run has failed on this scenario's judgement: it is reported as
+  // such, not hidden inside a relation property.
+  let rerunFailure: EngineFailure | undefined;
   const ctx: CheckContext = {
     readings: j.readings,
     rerun: async (variant) => {
       const n = normalizeScenario(variant);
       const t = await runOn(j.engine, n);
-      return 'steps' in t ? new Run(n, t) : undefined;
+      if ('steps' in t) return new Run(n, t);
+      rerunFailure ??= t;
+      return undefined;
     },
     reference: () =>
       (reference ??= runOn(j.reference, normalized).then((t) => {
@@ -58,6 +63,7 @@ export async function judge(j: Judge, scenario: Scenario, properties: readonly P
   for (const p of properties) {
     verdicts.set(p.id, p.applies(normalized) ? await p.check(run, ctx) : { status: 'n/a' });
   }
+  if (rerunFailure) return { scenario: normalized, failure: rerunFailure };
   return { scenario: normalized, trace, verdicts };
 }
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { runSuite } from '../runner/run-suite.ts';
-import { judgeFor } from '../runner/evaluate.ts';
+import { judge, judgeFor } from '../runner/evaluate.ts';
+import type { Engine } from '../adapters/engine.ts';
+import { MULTIKICKED_PACK } from './fixtures/scenarios.ts';
 
 describe('the suite', () => {
   it('passes the reference engine', async () => {
@@ -23,5 +25,27 @@ describe('the suite', () => {
       const cast = s.actions[0]!;
       expect(cast.do === 'cast' && (cast.kicker?.length ?? 0) + (cast.multikicker ?? 0)).toBe(1);
     }
+  });
+});
+
+describe('judging a scenario', () => {
+  it('reports an engine that fails on a related run as an engine failure, not as the relation failing', async () => {
+    const reference = new ReferenceEngine();
+    let calls = 0;
+    // Answers the scenario itself, then crashes on the run the relation asks for.
+    const flaky: Engine = {
+      id: { name: 'flaky', version: '1' },
+      capabilities: reference.capabilities,
+      run: async (s) => {
+        if (++calls > 1) throw new Error('the engine died');
+        return reference.run(s);
+      },
+      close: async () => undefined,
+    };
+    const relation = PROPERTIES.find((p) => p.id === 'relations.one-more-multikick')!;
+    const judged = await judge(judgeFor(flaky), MULTIKICKED_PACK, [relation]);
+    expect(calls).toBe(2);
+    expect(judged.failure?.kind).toBe('crash');
+    expect(judged.failure?.message).toMatch(/the engine died/);
   });
 });
