@@ -31,10 +31,11 @@ export interface StackSpell {
   colors?: Color[];
 }
 
-/** What a triggered ability remembers of its source and of the object its event was about. */
-export interface StackTrigger {
-  kind: 'ability';
-  id: string;
+/**
+ * A triggered ability that has triggered and waits to be put on the stack (CR 603.3): what it
+ * remembers of its source and of the object its event was about.
+ */
+export interface PendingTrigger {
   source: string;
   sourceSerial: number;
   /** The source's definition and colours when it triggered, for last known information (CR 608.2h). */
@@ -44,9 +45,15 @@ export interface StackTrigger {
   sourceKeywords: Keyword[];
   ability: number;
   controller: PlayerId;
-  targets: string[][];
   /** How the object the event was about was kicked: the entering permanent, or the cast spell. */
   subject: KickInfo;
+}
+
+/** A triggered ability on the stack: the pending trigger with its id and targets. */
+export interface StackTrigger extends PendingTrigger {
+  kind: 'ability';
+  id: string;
+  targets: string[][];
 }
 
 export type StackItem = StackSpell | StackTrigger;
@@ -81,18 +88,6 @@ export interface PlayerState {
   library: string[];
   graveyard: string[];
   pool: Pool;
-}
-
-/** A triggered ability that has triggered and waits to be put on the stack (CR 603.3). */
-export interface PendingTrigger {
-  source: string;
-  sourceSerial: number;
-  sourceDef: CardDefinition;
-  sourceColors: Color[];
-  sourceKeywords: Keyword[];
-  ability: number;
-  controller: PlayerId;
-  subject: KickInfo;
 }
 
 export interface Game {
