@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import { catalog } from '../model/catalog.ts';
 import { addMana, type Mana } from '../model/mana.ts';
 import type { Action, Capabilities, CardDefinition, KickerLabel, ManaPool, Scenario, ScenarioCard, StartingPermanent } from '../model/schema-types.ts';
-import { activeRequirements, candidatesFor, declaredMana, inactiveRequirements, spellColors, type BoardObject, type Declared, type Requirement } from '../model/declarations.ts';
+import { activeRequirements, candidatesFor, declaredMana, inactiveRequirements, spellColors, type BoardObject, type Requirement } from '../model/declarations.ts';
+import type { Kick } from '../model/kick.ts';
 import {
   bystanderArb,
   CLONE,
@@ -453,11 +454,11 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   // Kicks that add targets (Comet Storm) stop where there are no more distinct objects to choose.
   const colors = spellColors(main);
   const prospective = [...b.board, ...plan.bystanders.slice(0, MAX_BYSTANDERS).map((def, i): BoardObject => ({ id: `b${i + 1}`, def, controller: 'p2' }))];
-  const fits = (d: Declared, ss: CardDefinition[]) => chooseTargets(activeRequirements([main, ...ss], d), prospective, colors, plan.picks, 0) !== null;
+  const fits = (d: Kick, ss: CardDefinition[]) => chooseTargets(activeRequirements([main, ...ss], d), prospective, colors, plan.picks, 0) !== null;
   while (multikicker > 0 && !fits({ kicker, multikicker }, splices)) multikicker--;
   while (kicker.length > 0 && !fits({ kicker, multikicker }, splices)) kicker.pop();
   while (splices.length > 0 && !fits({ kicker, multikicker }, splices)) splices = splices.slice(0, -1);
-  const declared: Declared = { kicker, multikicker };
+  const declared: Kick = { kicker, multikicker };
   const parts = plan.spell ? [main, ...splices] : [];
   const requirements = activeRequirements(parts, declared);
 
@@ -755,7 +756,7 @@ function applyIllegal(
   cast: Extract<Action, { do: 'cast' }>,
   b: Builder,
   mana: ManaPool,
-  declared: Declared,
+  declared: Kick,
   parts: CardDefinition[],
   provision: number,
   freeCast: boolean,
@@ -817,7 +818,7 @@ function applyIllegal(
     case 'targets-for-unkicked': {
       // Cast unkicked, with legal targets for every requirement in text order, those of the parts
       // that work only if kicked included.
-      const unkicked: Declared = { kicker: [], multikicker: 0 };
+      const unkicked: Kick = { kicker: [], multikicker: 0 };
       if (inactiveRequirements(parts, unkicked) > 0) {
         delete cast.kicker;
         delete cast.multikicker;

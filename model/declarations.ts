@@ -3,12 +3,8 @@
 // Generators and properties share this reading; the reference engine has its own, so that a mistake
 // in one shows up as a disagreement with the other.
 import { addMana, emptyMana, fixX, parseMana, type Mana } from './mana.ts';
-import type { CardDefinition, Color, KickerLabel, TargetRequirement } from './schema-types.ts';
-
-export interface Declared {
-  kicker: KickerLabel[];
-  multikicker: number;
-}
+import { kickTimes, timesKicked, type Kick } from './kick.ts';
+import type { CardDefinition, Color, TargetRequirement } from './schema-types.ts';
 
 export interface Requirement {
   requirement: TargetRequirement;
@@ -17,25 +13,19 @@ export interface Requirement {
   part: number;
 }
 
-export function activeRequirements(parts: readonly CardDefinition[], d: Declared): Requirement[] {
-  const kicks = d.kicker.length + d.multikicker;
+export function activeRequirements(parts: readonly CardDefinition[], d: Kick): Requirement[] {
+  const kicks = timesKicked(d);
   const out: Requirement[] = [];
   parts.forEach((def, part) => {
     for (const t of def.targets ?? []) {
-      const condition = t.condition ?? 'always';
-      const present =
-        condition === 'always' ||
-        (condition === 'kicked' && kicks > 0) ||
-        (condition === 'kickedA' && d.kicker.includes('A')) ||
-        (condition === 'kickedB' && d.kicker.includes('B'));
-      if (present) out.push({ requirement: t, count: (t.count ?? 1) + (t.perKick ?? 0) * kicks, part });
+      if (kickTimes(t.condition, d) > 0) out.push({ requirement: t, count: (t.count ?? 1) + (t.perKick ?? 0) * kicks, part });
     }
   });
   return out;
 }
 
 /** Requirements that exist only with a kicker declaration the spell does not have. */
-export function inactiveRequirements(parts: readonly CardDefinition[], d: Declared): number {
+export function inactiveRequirements(parts: readonly CardDefinition[], d: Kick): number {
   return parts.reduce((n, def) => n + (def.targets?.length ?? 0), 0) - activeRequirements(parts, d).length;
 }
 
@@ -97,7 +87,7 @@ export function spellColors(def: CardDefinition): Color[] {
 }
 
 /** CR 601.2f without cost changes: the mana cost (or nothing, cast free) plus the declared additional costs' mana. */
-export function declaredMana(main: CardDefinition, d: Declared, splices: readonly CardDefinition[], x: number, free: boolean): Mana {
+export function declaredMana(main: CardDefinition, d: Kick, splices: readonly CardDefinition[], x: number, free: boolean): Mana {
   let total: Mana = free || !main.manaCost ? emptyMana() : fixX(parseMana(main.manaCost), x);
   for (const label of d.kicker) {
     const mana = main.kicker?.costs[label === 'A' ? 0 : 1]?.mana;

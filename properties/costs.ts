@@ -2,7 +2,8 @@
 import { formatMana, normalizeManaText, parseMana, payFromPool, toPool, poolsEqual, formatPool } from '../model/mana.ts';
 import type { NCastAction } from '../model/scenario.ts';
 import { Checker, show, spellOnStack, spells, type Property, type RunStep } from './property.ts';
-import { declaredKick, declaresAdditionalCost, declaredTotalMana, expectedTotalMana, hasCostChangers, hasX, printedManaValue, timesKicked } from './expectations.ts';
+import { declaredKick, declaresAdditionalCost, declaredTotalMana, expectedTotalMana, hasCostChangers, hasX, printedManaValue } from './expectations.ts';
+import { timesKicked } from '../model/kick.ts';
 import { checkEachCopy } from './copies.ts';
 
 const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');

@@ -1,47 +1,21 @@
 // What the rules say a declaration or a resolution means, worked out from the card definitions and
 // the observed states alone. Properties use these instead of the reference engine, so that they
 // check the reference engine too.
-import { activeRequirements, declaredMana, inactiveRequirements, permanentMayBeTargeted, type Declared } from '../model/declarations.ts';
+import { activeRequirements, declaredMana, inactiveRequirements, permanentMayBeTargeted } from '../model/declarations.ts';
+import { kickTimes, timesKicked, type Kick } from '../model/kick.ts';
 import { parseMana, type Mana } from '../model/mana.ts';
-import type { CardDefinition, Color, Effect, KickerCondition, KickerLabel, ObservedState, TargetRequirement } from '../model/schema-types.ts';
+import type { CardDefinition, Color, Effect, KickerLabel, ObservedState, TargetRequirement } from '../model/schema-types.ts';
 import type { NCastAction, PlayerId } from '../model/scenario.ts';
 import type { Run, RunStep } from './property.ts';
-
-export interface Kick {
-  kicker: readonly KickerLabel[];
-  multikicker: number;
-}
-
-export const timesKicked = (k: Kick) => k.kicker.length + k.multikicker;
 
 export function declaredKick(a: NCastAction): Kick {
   return { kicker: a.kicker ?? [], multikicker: a.multikicker ?? 0 };
 }
 
-/** How many times something with this kicker condition happens (CR 702.33d-f). */
-export function times(condition: KickerCondition | undefined, k: Kick): number {
-  const kicked = timesKicked(k) > 0;
-  switch (condition ?? 'always') {
-    case 'always':
-      return 1;
-    case 'kicked':
-    case 'insteadIfKicked':
-      return kicked ? 1 : 0;
-    case 'kickedA':
-      return k.kicker.includes('A') ? 1 : 0;
-    case 'kickedB':
-      return k.kicker.includes('B') ? 1 : 0;
-    case 'perKick':
-      return timesKicked(k);
-    case 'notKicked':
-      return kicked ? 0 : 1;
-  }
-}
-
 /** Effect i of a list happens this many times; an insteadIfKicked effect that applies replaces the one before it. */
 export function effectTimes(effects: readonly Effect[], i: number, k: Kick): number {
   if (effects[i + 1]?.condition === 'insteadIfKicked' && timesKicked(k) > 0) return 0;
-  return times(effects[i]!.condition, k);
+  return kickTimes(effects[i]!.condition, k);
 }
 
 /** Why a kicker declaration is illegal (CR 702.33b-c), or undefined when it is legal. */
@@ -189,7 +163,7 @@ export function declarationProblems(run: Run, step: RunStep, a: NCastAction): De
   if (withX !== (a.x !== undefined) || (withX && a.withoutPayingManaCost && a.x !== 0)) out.push({ reason: 'x-mismatch', why: 'X does not fit the mana cost' });
   if (out.length > 0) return out;
   const parts = [def, ...splice.map((id) => run.def(id)!)];
-  const k: Declared = { kicker: [...(a.kicker ?? [])], multikicker: a.multikicker ?? 0 };
+  const k = declaredKick(a);
   const requirements = activeRequirements(parts, k);
   const targets = a.targets ?? [];
   const colors = colorsOfDef(def);

@@ -1,7 +1,8 @@
 // Kicker and multikicker (CR 702.33).
 import type { NCastAction } from '../model/scenario.ts';
 import { Checker, show, spellOnStack, type Property, type RunStep } from './property.ts';
-import { activeRequirements, declaredKick, hasCostChangers, kickerDeclarationProblem, timesKicked } from './expectations.ts';
+import { activeRequirements, declaredKick, hasCostChangers, kickerDeclarationProblem } from './expectations.ts';
+import { timesKicked } from '../model/kick.ts';
 import { copyMadeBy } from './copies.ts';
 
 const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');

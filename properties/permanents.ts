@@ -3,7 +3,8 @@
 // (CR 400.7, 707.2).
 import type { CardDefinition, ObservedPermanent, StackSpell } from '../model/schema-types.ts';
 import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
-import { permanentDef, times, timesKicked, type Kick } from './expectations.ts';
+import { permanentDef } from './expectations.ts';
+import { kickTimes, NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
 
 export interface Entry {
   step: RunStep;
@@ -16,7 +17,6 @@ export interface Entry {
   spell?: StackSpell;
 }
 
-const NOT_KICKED: Kick = { kicker: [], multikicker: 0 };
 
 /** How a spell on the stack was kicked, from what the engine shows, or else from its cast's declaration. */
 export function kickOf(run: Run, o: StackSpell): Kick | undefined {
@@ -51,7 +51,7 @@ export function expectedCounters(def: CardDefinition, kick: Kick): Record<string
   const counters: Record<string, number> = {};
   for (const e of def.entersWith ?? []) {
     if (!e.counter || !e.amount) continue;
-    const n = e.amount * times(e.condition, kick);
+    const n = e.amount * kickTimes(e.condition, kick);
     if (n > 0) counters[e.counter] = (counters[e.counter] ?? 0) + n;
   }
   return counters;

@@ -6,7 +6,8 @@ import { addToPool, formatPool, parseMana, poolDifference, poolsEqual, toPool, t
 import type { StackSpell } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
 import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
-import { activeRequirements, effectTimes, permanentDef, targetAllowed, timesKicked, type Kick } from './expectations.ts';
+import { activeRequirements, effectTimes, permanentDef, targetAllowed } from './expectations.ts';
+import { timesKicked, type Kick } from '../model/kick.ts';
 import { kickOf } from './permanents.ts';
 import { abilityOf } from './copies.ts';
 import { doneOnce } from './triggers.ts';

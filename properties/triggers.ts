@@ -3,29 +3,12 @@
 import type { CardDefinition, ObservedState, TriggeredAbility, TriggerEvent } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
 import { Checker, show, spellOnStack, type Property, type Run, type RunStep } from './property.ts';
-import { permanentDef, timesKicked, type Kick } from './expectations.ts';
+import { permanentDef } from './expectations.ts';
+import { timesKicked, triggerConditionHolds } from '../model/kick.ts';
 import { entries, kickOf, type Entry } from './permanents.ts';
 import { abilityOf } from './copies.ts';
 
 const NEEDS = { mechanics: ['triggers' as const], observes: ['step.triggered' as const] };
-
-/** CR 603.4: the intervening "if", about the object the event is about. */
-export function conditionHolds(ability: TriggeredAbility, subject: Kick): boolean {
-  switch (ability.if) {
-    case undefined:
-      return true;
-    case 'kicked':
-      return timesKicked(subject) > 0;
-    case 'kickedA':
-      return subject.kicker.includes('A');
-    case 'kickedB':
-      return subject.kicker.includes('B');
-    case 'kickedTwice':
-      return timesKicked(subject) >= 2;
-    case 'notKicked':
-      return timesKicked(subject) === 0;
-  }
-}
 
 /** Abilities of "do this only once each turn" that have resolved before this step (CR 603.2h). */
 export function doneOnce(run: Run, upTo: number): Set<string> {
@@ -90,7 +73,7 @@ function expectedOnCast(run: Run, step: RunStep & { action: { do: 'cast' } }): E
   for (const s of sources) {
     (s.def.triggers ?? []).forEach((ability, i) => {
       if (ability.event !== 'spellCast' || (ability.oncePerTurn && done.has(`${s.id}#${i}`))) return;
-      if (whoseOk(ability, s, step.action.player) && conditionHolds(ability, kick)) add(out, `${s.id}#${i}`);
+      if (whoseOk(ability, s, step.action.player) && triggerConditionHolds(ability.if, kick)) add(out, `${s.id}#${i}`);
     });
   }
   return out;
@@ -107,7 +90,7 @@ export function expectedOnEnter(run: Run, e: Entry): Expected {
   const artifactOrCreature = e.def.types.includes('Artifact') || e.def.types.includes('Creature');
   (e.def.triggers ?? []).forEach((ability, i) => {
     if (ability.event !== 'selfEnters' || (ability.oncePerTurn && done.has(`${e.id}#${i}`))) return;
-    if (conditionHolds(ability, e.kick)) add(out, `${e.id}#${i}`, 1 + (artifactOrCreature ? multipliers : 0));
+    if (triggerConditionHolds(ability.if, e.kick)) add(out, `${e.id}#${i}`, 1 + (artifactOrCreature ? multipliers : 0));
   });
   return out;
 }
@@ -170,7 +153,7 @@ export const interveningIfFalse: Property = {
   statement: "An enters ability with 'if it was kicked' does not trigger at all when the permanent was not kicked (or entered without being cast).",
   needs: NEEDS,
   applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.event === 'selfEnters' && t.if !== undefined)),
-  check: (run) => entersCheck(run, (e) => (e.def.triggers ?? []).some((t) => t.event === 'selfEnters' && t.if !== undefined && !conditionHolds(t, e.kick))),
+  check: (run) => entersCheck(run, (e) => (e.def.triggers ?? []).some((t) => t.event === 'selfEnters' && t.if !== undefined && !triggerConditionHolds(t.if, e.kick))),
 };
 
 export const linkedKickerAbilities: Property = {

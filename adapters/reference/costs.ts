@@ -64,21 +64,34 @@ export function costChanges(g: Game, d: CostDeclaration): { permanent: Permanent
  * paid, whatever is added to it (CR 118.6a), but casting without paying it needs no payment.
  */
 export function totalCost(g: Game, d: CostDeclaration, r: Rules): TotalCost {
-  const base = d.withoutPayingManaCost || d.def.manaCost === undefined ? emptyMana() : fixX(parseMana(d.def.manaCost), d.x);
-  let mana = base;
+  const { mana, sacrifices } = withAdditionalCosts(d, manaCostToPay(d));
+  return { mana: withCostChanges(g, d, r, mana), sacrifices, unpayable: d.def.manaCost === undefined && !d.withoutPayingManaCost };
+}
+
+/** The mana cost that starts the total: none when cast without paying it, or when there is none to pay. */
+export function manaCostToPay(d: CostDeclaration): Mana {
+  return d.withoutPayingManaCost || d.def.manaCost === undefined ? emptyMana() : fixX(parseMana(d.def.manaCost), d.x);
+}
+
+/** `mana` with the declared kicker, multikicker and splice costs added, and the sacrifices they ask for. */
+export function withAdditionalCosts(d: CostDeclaration, mana: Mana): { mana: Mana; sacrifices: SacrificeCost[] } {
   const sacrifices: SacrificeCost[] = [];
   for (const cost of additionalCosts(d)) {
     if (cost.mana) mana = addMana(mana, parseMana(cost.mana));
     if (cost.sacrifice) sacrifices.push(cost.sacrifice);
   }
+  return { mana, sacrifices };
+}
+
+/** `mana` with every increase and reduction that applies to this spell (CR 601.2f). */
+export function withCostChanges(g: Game, d: CostDeclaration, r: Rules, mana: Mana): Mana {
   let increase = 0;
   let reduction = 0;
   for (const { ability } of r.costChanges(g, d)) {
     if (ability.kind === 'costIncrease') increase += ability.amount ?? 1;
     else reduction += ability.amount ?? 1;
   }
-  mana = r.reduceCost(mana, increase, reduction);
-  return { mana, sacrifices, unpayable: d.def.manaCost === undefined && !d.withoutPayingManaCost };
+  return r.reduceCost(mana, increase, reduction);
 }
 
 /** CR 601.2f, 118.7a: increases and generic reductions change only the generic part, never below {0}. */

@@ -2,7 +2,7 @@
 // it becomes, and what it is not (cast, created, a card).
 import { enterBattlefield } from '../zones.ts';
 import { player, spellById, type StackSpell } from '../game.ts';
-import { oracle, scenario, synthetic, type Fault } from './fault.ts';
+import { burstLightning, oracle, scenario, synthetic, type Fault } from './fault.ts';
 
 export const COPY_FAULTS: readonly Fault[] = [
   {
@@ -14,11 +14,7 @@ export const COPY_FAULTS: readonly Fault[] = [
       'Reports of copies of kicked spells doing the unkicked thing: phase-rs #7638 (a copied kicked Rite of Replication copies the unkicked version), XMage #7192 (Krark and Rite of Replication: the copy read its kicked status from the card after it changed zones).',
     minimal: {
       shows: 'copies.kicked-like-original',
-      scenario: scenario({
-        cards: [oracle('bolt', 'Burst Lightning')],
-        p1: { hand: ['bolt'], mana: { R: 1, C: 4 } },
-        actions: [{ do: 'cast', card: 'bolt', kicker: ['A'], targets: [['p2']] }, { do: 'copy', spell: 'bolt' }],
-      }),
+      scenario: burstLightning({ kicked: true, then: [{ do: 'copy', spell: 'bolt' }] }),
     },
     apply: (base) => ({
       ...base,
@@ -76,11 +72,7 @@ export const COPY_FAULTS: readonly Fault[] = [
     inspiredBy: 'Reports that Twincast or Reverberate "does not let me choose new targets": the copy is made before, or without, the retargeting step.',
     minimal: {
       shows: 'copies.same-choices',
-      scenario: scenario({
-        cards: [oracle('bolt', 'Burst Lightning')],
-        p1: { hand: ['bolt'], mana: { R: 1 } },
-        actions: [{ do: 'cast', card: 'bolt', targets: [['p2']] }, { do: 'copy', spell: 'bolt', newTargets: [['p1']] }],
-      }),
+      scenario: burstLightning({ kicked: false, then: [{ do: 'copy', spell: 'bolt', newTargets: [['p1']] }] }),
     },
     apply: (base) => ({
       ...base,
@@ -98,11 +90,7 @@ export const COPY_FAULTS: readonly Fault[] = [
     inspiredBy: 'Aliasing bugs where a copy is a shallow copy of the spell object, so that changing the copy changes the original (reports of both spells hitting the new target).',
     minimal: {
       shows: 'copies.original-unchanged',
-      scenario: scenario({
-        cards: [oracle('bolt', 'Burst Lightning')],
-        p1: { hand: ['bolt'], mana: { R: 1 } },
-        actions: [{ do: 'cast', card: 'bolt', targets: [['p2']] }, { do: 'copy', spell: 'bolt', newTargets: [['p1']] }],
-      }),
+      scenario: burstLightning({ kicked: false, then: [{ do: 'copy', spell: 'bolt', newTargets: [['p1']] }] }),
     },
     apply: (base) => ({
       ...base,

@@ -1,9 +1,9 @@
 // Faults in costs (CR 601.2f-h, 118, 202.3): the total cost, cost changes, free casts, and mana
 // value.
-import { addMana, emptyMana, fixX, manaValue, parseMana, type Mana } from '../../../model/mana.ts';
-import type { Action, SacrificeCost, ScenarioCard } from '../../../model/schema-types.ts';
-import { additionalCosts } from '../costs.ts';
-import { oracle, scenario, synthetic, type Fault } from './fault.ts';
+import { addMana, emptyMana, manaValue, parseMana } from '../../../model/mana.ts';
+import type { Action, ScenarioCard } from '../../../model/schema-types.ts';
+import { additionalCosts, manaCostToPay, withAdditionalCosts, withCostChanges } from '../costs.ts';
+import { burstLightning, oracle, scenario, synthetic, type Fault } from './fault.ts';
 
 /** Lava Spike with Glacial Ray spliced onto it: {R} plus {1}{R}. */
 const SPLICED_SPIKE: { cards: ScenarioCard[]; cast: Action } = {
@@ -20,11 +20,7 @@ export const COST_FAULTS: readonly Fault[] = [
     inspiredBy: 'XMage #2143: Collective Defiance with escalate paid was given a higher converted mana cost, so Spell Queller could not exile it; the standard kicker ruling that mana value stays unchanged.',
     minimal: {
       shows: 'costs.mana-value-unchanged',
-      scenario: scenario({
-        cards: [oracle('bolt', 'Burst Lightning')],
-        p1: { hand: ['bolt'], mana: { R: 1, C: 4 } },
-        actions: [{ do: 'cast', card: 'bolt', kicker: ['A'], targets: [['p2']] }],
-      }),
+      scenario: burstLightning({ kicked: true }),
     },
     apply: (base) => ({
       ...base,
@@ -158,28 +154,12 @@ export const COST_FAULTS: readonly Fault[] = [
     minimal: {
       // The relation casts it again with a {1} reduction on the battlefield, which the faulty engine loses on {R}.
       shows: 'relations.reduction-keeps-kicked',
-      scenario: scenario({
-        cards: [oracle('bolt', 'Burst Lightning')],
-        p1: { hand: ['bolt'], mana: { R: 1, C: 4 } },
-        actions: [{ do: 'cast', card: 'bolt', kicker: ['A'], targets: [['p2']] }],
-      }),
+      scenario: burstLightning({ kicked: true }),
     },
     apply: (base) => ({
       ...base,
       totalCost: (g, d, r) => {
-        let mana: Mana = d.withoutPayingManaCost || d.def.manaCost === undefined ? emptyMana() : fixX(parseMana(d.def.manaCost), d.x);
-        let increase = 0;
-        let reduction = 0;
-        for (const { ability } of r.costChanges(g, d)) {
-          if (ability.kind === 'costIncrease') increase += ability.amount ?? 1;
-          else reduction += ability.amount ?? 1;
-        }
-        mana = r.reduceCost(mana, increase, reduction);
-        const sacrifices: SacrificeCost[] = [];
-        for (const cost of additionalCosts(d)) {
-          if (cost.mana) mana = addMana(mana, parseMana(cost.mana));
-          if (cost.sacrifice) sacrifices.push(cost.sacrifice);
-        }
+        const { mana, sacrifices } = withAdditionalCosts(d, withCostChanges(g, d, r, manaCostToPay(d)));
         return { mana, sacrifices, unpayable: d.def.manaCost === undefined && !d.withoutPayingManaCost };
       },
     }),

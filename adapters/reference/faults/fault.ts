@@ -26,3 +26,12 @@ export function scenario(s: { cards: ScenarioCard[]; p1?: Omit<Player, 'id'>; p2
 
 export const oracle = (id: string, name: string): ScenarioCard => ({ id, oracle: name });
 export const synthetic = (id: string, definition: CardDefinition): ScenarioCard => ({ id, definition });
+
+/** Burst Lightning cast at p2 with exactly the mana it needs, kicked or not, and `then` the actions after the cast. */
+export function burstLightning(o: { kicked: boolean; then?: Action[] }): Scenario {
+  return scenario({
+    cards: [oracle('bolt', 'Burst Lightning')],
+    p1: { hand: ['bolt'], mana: o.kicked ? { R: 1, C: 4 } : { R: 1 } },
+    actions: [{ do: 'cast', card: 'bolt', ...(o.kicked ? { kicker: ['A'] } : {}), targets: [['p2']] }, ...(o.then ?? [])],
+  });
+}
