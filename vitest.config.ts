@@ -1,17 +1,28 @@
 import { defineConfig } from 'vitest/config';
 
-// Engines in other processes that crash and hang are judged by time limits: their tests run on their
-// own, after the rest, so that a busy machine does not turn a slow answer into a TIMEOUT.
-const TIMED = ['test/process-faults.test.ts'];
+// Two tiers. `npm test` is the fast tier: everything that runs in this process. `npm run test:e2e`
+// is the slow tier: the CLI run as a user runs it, engines in other processes (including the ones
+// that crash and hang), and the mutation run. .ci/run runs both.
+// No test depends on wall-clock time: shrinking budgets are engine runs, and the time limits below
+// are only a safety net against a test that never ends.
+export const E2E = ['test/cli.test.ts', 'test/serve-reference.test.ts', 'test/mutants.test.ts'];
+// Engines that hang are judged by their time limit: those tests run one file at a time, after the rest.
+export const ENGINE_PROCESSES = ['test/process-faults.test.ts'];
 
 export default defineConfig({
   test: {
-    // CLI tests start node processes and run hundreds of scenarios; the machines are shared.
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'suite', include: ['test/**/*.test.ts'], exclude: TIMED, sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: 'engine processes', include: TIMED, fileParallelism: false, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...E2E, ...ENGINE_PROCESSES], sequence: { groupOrder: 0 } } },
+      {
+        extends: true,
+        test: { name: 'e2e', include: E2E, testTimeout: 1_800_000, hookTimeout: 1_800_000, sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        test: { name: 'engine-processes', include: ENGINE_PROCESSES, fileParallelism: false, testTimeout: 1_800_000, sequence: { groupOrder: 1 } },
+      },
     ],
   },
 });

@@ -33,7 +33,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--out <dir>', 'folder for repro files', 'castcheck-out')
     .option('--illegal-share <fraction>', 'share of scenarios with an illegal declaration', fraction)
     .option('--max-shrink-runs <n>', 'engine runs allowed to shrink one failure', positiveInt, 2000)
-    .option('--max-shrink-time <seconds>', 'time allowed to shrink one failure', positiveInt, 120)
+    .option('--max-shrink-time <seconds>', 'also stop shrinking one failure after this many seconds (default: no time limit; the budget is --max-shrink-runs)', positiveInt)
     .option('--no-progress', 'do not show the progress line')
     .option('--stats', 'print the share of scenarios with each feature, and fail the run when a feature the engine supports falls under the floor')
     .option('--json <file>', 'also write the run as a JSON report (schema/report.schema.json)')
@@ -70,7 +70,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--seed <n>', 'seed for the generators', integer, 1)
     .option('--sweep <n>', 'scenarios judged after the first one a property more specific than agreement fails on, to see which others catch the fault', nonNegativeInt, 200)
     .option('--max-shrink-runs <n>', 'engine runs allowed to shrink one fault\'s failure', positiveInt, 2000)
-    .option('--max-shrink-time <seconds>', 'time allowed to shrink one fault\'s failure', positiveInt, 120)
+    .option('--max-shrink-time <seconds>', 'also stop shrinking one fault\'s failure after this many seconds (default: no time limit)', positiveInt)
     .option('--only <faults>', 'only these faults, comma-separated (castcheck list --faults)')
     .option('--json', 'print the matrix as one JSON document')
     .action(async (options) => {

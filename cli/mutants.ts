@@ -11,7 +11,7 @@ export interface MutantsOptions {
   seed: number;
   sweep: number;
   maxShrinkRuns: number;
-  maxShrinkTime: number;
+  maxShrinkTime?: number;
   only?: string;
   json?: boolean;
 }
@@ -32,7 +32,7 @@ export async function mutantsCommand(o: MutantsOptions): Promise<number> {
     seed: o.seed,
     sweep: o.sweep,
     maxShrinkRuns: o.maxShrinkRuns,
-    maxShrinkMs: o.maxShrinkTime * 1000,
+    ...(o.maxShrinkTime !== undefined ? { maxShrinkMs: o.maxShrinkTime * 1000 } : {}),
     // Each row as its fault is done: a whole run takes a minute or so.
     ...(o.json ? {} : { onFault: (r) => console.log(matrix.row(r)) }),
   });

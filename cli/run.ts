@@ -30,7 +30,7 @@ export interface RunOptions {
   out: string;
   illegalShare?: number;
   maxShrinkRuns: number;
-  maxShrinkTime: number;
+  maxShrinkTime?: number;
   progress: boolean;
   stats?: boolean;
   json?: string;
@@ -70,7 +70,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
         runs: o.runs,
         seed,
         maxShrinkRuns: o.maxShrinkRuns,
-        maxShrinkMs: o.maxShrinkTime * 1000,
+        ...(o.maxShrinkTime !== undefined ? { maxShrinkMs: o.maxShrinkTime * 1000 } : {}),
         inFlight: engine.launch ? o.pipeline : 1,
         ...(o.illegalShare !== undefined ? { illegalShare: o.illegalShare } : {}),
         onProgress: (done, _total, failing) => {

@@ -16,7 +16,10 @@ export interface SuiteOptions extends Judge {
   illegalShare?: number;
   /** Engine runs allowed for shrinking one failure. */
   maxShrinkRuns?: number;
-  /** Milliseconds allowed for shrinking one failure (a hanging engine costs a timeout per run). */
+  /**
+   * Milliseconds allowed for shrinking one failure, on top of the engine-run budget; none by default,
+   * so that what a run finds and how far it shrinks never depends on how busy the machine is.
+   */
   maxShrinkMs?: number;
   /**
    * Scenarios handed to the engine before the first of them is answered. More than one lets an
@@ -169,7 +172,7 @@ export async function shrink(
 ): Promise<{ finding: Finding; stopped?: string }> {
   const { target, run } = first;
   const limit = o.maxShrinkRuns ?? 2000;
-  const deadline = Date.now() + (o.maxShrinkMs ?? 120_000);
+  const deadline = o.maxShrinkMs === undefined ? Infinity : Date.now() + o.maxShrinkMs;
   const properties = targetProperties(target);
   let engineRuns = 0;
   let stopped: string | undefined;
