@@ -24,6 +24,8 @@ import {
   type WatcherKind,
 } from './synthetic-cards.ts';
 import { parseMana } from '../model/mana.ts';
+import { buildsFromDefinition, needsUntoldChoice, performs, takesChoice } from '../model/capabilities.ts';
+import { syntheticSpellsPossible } from './synthetic-cards.ts';
 
 /** Illegal declarations made on purpose; engines must reject them and change nothing (CR 733.1). */
 export const ILLEGAL_KINDS = [
@@ -129,6 +131,10 @@ interface Context {
   features: CardFeatures;
   can: (mechanic: Capabilities['mechanics'][number]) => boolean;
   does: (action: Capabilities['actions'][number]) => boolean;
+  /** Whether the engine builds this card from its definition (synthetic cards, by feature). */
+  synth: (def: CardDefinition) => boolean;
+  /** Whether synthetic spells (main, splice, kicker permanent) can be generated for it. */
+  syntheticSpells: boolean;
   pool: CardDefinition[];
   byName: (name: string) => CardDefinition | undefined;
 }
@@ -136,10 +142,21 @@ interface Context {
 function contextFor(caps: Capabilities): Context {
   const known = new Set(caps.cards.oracle ?? []);
   const can = (m: Capabilities['mechanics'][number]) => caps.mechanics.includes(m);
-  const does = (a: Capabilities['actions'][number]) => caps.actions.includes(a);
-  const features: CardFeatures = { sacrificeCosts: can('sacrificeCost'), tokens: can('tokens'), triggers: can('triggers'), x: can('x') };
-  const pool = [...catalog().values()].filter((d) => known.has(d.name) && supportsCard(d, caps));
-  return { caps, features, can, does, pool, byName: (name) => pool.find((d) => d.name === name) };
+  // Actions by their finest name: bounce covers bounceSpell, destroyAll destroyAllLands (model/capabilities.ts).
+  const does = (a: Capabilities['actions'][number]) => performs(caps, a);
+  const allowed = caps.cards.syntheticFeatures;
+  const features: CardFeatures = {
+    sacrificeCosts: can('sacrificeCost'),
+    tokens: can('tokens'),
+    triggers: can('triggers'),
+    x: can('x'),
+    ...(allowed ? { allowed: (f) => allowed.includes(f) } : {}),
+    triggerTargets: takesChoice(caps, 'triggerTargets'),
+    triggerOrder: takesChoice(caps, 'triggerOrder'),
+  };
+  const pool = [...catalog().values()].filter((d) => known.has(d.name) && supportsCard(d, caps) && !needsUntoldChoice(caps, d));
+  const synth = (def: CardDefinition) => buildsFromDefinition(caps, def);
+  return { caps, features, can, does, synth, syntheticSpells: caps.cards.synthetic && syntheticSpellsPossible(features), pool, byName: (name) => pool.find((d) => d.name === name) };
 }
 
 function supportsCard(def: CardDefinition, caps: Capabilities): boolean {
@@ -160,6 +177,8 @@ function supportsCard(def: CardDefinition, caps: Capabilities): boolean {
   return true;
 }
 
+/** A catalog card (sent by Oracle name), not one the generator made. */
+const isPrinted = (d: CardDefinition) => catalog().get(d.name) === d;
 const isCopier = (d: CardDefinition) => (d.effects ?? []).some((e) => e.kind === 'copySpell');
 const isSpell = (d: CardDefinition) => d.types.includes('Instant') || d.types.includes('Sorcery');
 const targetsSpells = (d: CardDefinition) => (d.targets ?? []).some((t) => t.kind === 'spell' || t.kind === 'instantOrSorcerySpell');
@@ -182,7 +201,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   const mains = pool.filter((d) => !d.types.includes('Land') && d.manaCost !== undefined && !isCopier(d) && !targetsSpells(d) && !vanilla(d));
   const spliceCards = pool.filter((d) => d.splice);
   const copiers = pool.filter(isCopier);
-  const synthetic = caps.cards.synthetic;
+  const synthetic = ctx.syntheticSpells;
 
   const syntheticMain = fc.oneof(
     syntheticSpellArb({ name: 'Main Spell', role: 'instant', arcane: true, features }),
@@ -235,16 +254,19 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   });
   const vanillas = pool.filter(vanilla);
   const bystanderDefs = synthetic
-    ? fc.tuple(...(['Bystander One', 'Bystander Two', 'Bystander Three'] as const).map((name) => bystanderArb(name, { protection: can('protection'), damageTrigger: can('triggers') })))
+    ? fc.tuple(...(['Bystander One', 'Bystander Two', 'Bystander Three'] as const).map((name) => bystanderArb(name, { protection: can('protection'), damageTrigger: can('triggers') && ctx.synth({ name, types: ['Creature'], triggers: [{ event: 'selfDealtDamage', effects: [{ kind: 'gainLife', amount: 1 }] }] }) })))
     : fc.constant(vanillas.slice(0, 3));
 
   const watcherKinds: WatcherKind[] = can('triggers')
     ? (['cast', 'land', 'tap', 'damage', ...(can('tokens') ? (['token'] as const) : [])] as WatcherKind[])
     : [];
   const watcherArbs: fc.Arbitrary<Watcher>[] = [];
-  if (synthetic) {
+  if (caps.cards.synthetic) {
     for (const kind of watcherKinds) {
-      watcherArbs.push(fc.record({ def: watcherArb(kind, `${kind[0]!.toUpperCase()}${kind.slice(1)} Watcher`), side: fc.constantFrom('p1', 'p2') as fc.Arbitrary<'p1' | 'p2'> }).map((w) => ({ ...w, kind })));
+      // Only watchers the engine builds; a kind none of whose shapes it builds is left out.
+      const arb = watcherArb(kind, `${kind[0]!.toUpperCase()}${kind.slice(1)} Watcher`);
+      if (!fc.sample(arb, { numRuns: 20, seed: 1 }).some(ctx.synth)) continue;
+      watcherArbs.push(fc.record({ def: arb.filter(ctx.synth), side: fc.constantFrom('p1', 'p2') as fc.Arbitrary<'p1' | 'p2'> }).map((w) => ({ ...w, kind })));
     }
   } else {
     // Printed watchers: cast triggers (Bloodstone Goblin, Lullmage's Familiar) and Lifetap.
@@ -254,8 +276,9 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
       if (kind) watcherArbs.push(fc.constantFrom<'p1' | 'p2'>('p1', 'p2').map((side) => ({ kind, def, side })));
     }
   }
-  const multiplierDef = synthetic ? MULTIPLIER : ctx.byName('Panharmonicon');
-  const changerArb = synthetic ? costChangerArb('Cost Changer') : ctx.byName('Vine Gecko') ? fc.constant(ctx.byName('Vine Gecko')!) : undefined;
+  const multiplierDef = ctx.synth(MULTIPLIER) ? MULTIPLIER : ctx.byName('Panharmonicon');
+  const syntheticChangers = caps.cards.synthetic && fc.sample(costChangerArb('Cost Changer'), { numRuns: 20, seed: 1 }).some(ctx.synth);
+  const changerArb = syntheticChangers ? costChangerArb('Cost Changer').filter(ctx.synth) : ctx.byName('Vine Gecko') ? fc.constant(ctx.byName('Vine Gecko')!) : undefined;
   const kickerPermanents = pool.filter((d) => !isSpell(d) && (d.kicker || d.multikicker) && d.manaCost);
   const kickerPermanentArb = synthetic
     ? syntheticSpellArb({ name: 'Kicker Permanent', role: 'permanent', features })
@@ -293,7 +316,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
       watchers: watcherArbs.length > 0 ? fc.array(fc.oneof(...watcherArbs), { maxLength: 3 }) : fc.constant<Watcher[]>([]),
       multipliers: multiplierDef && can('triggerMultiplier') ? rare(fc.integer({ min: 1, max: 2 }), 0, 3) : fc.constant(0),
       costChangers: changerArb && can('costModifiers') ? fc.array(changerArb, { maxLength: 2 }) : fc.constant<CardDefinition[]>([]),
-      ward: synthetic && can('triggers') ? rare(fc.constant(true), false, 3) : fc.constant(false),
+      ward: ctx.synth(DAMAGE_WARD) && can('triggers') ? rare(fc.constant(true), false, 3) : fc.constant(false),
       splices: splicesArb,
       illegal: illegalArb,
       resolveAll: fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
@@ -327,10 +350,12 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
         multikicks: r.multikicks,
         x: r.x,
         free: r.free,
-        copies: r.copies.map((c) => (copiers.length === 0 ? { ...c, via: 'action' as const } : c)),
+        // Without copyTargets, copies keep the original's targets.
+        copies: r.copies.map((c) => (copiers.length === 0 ? { ...c, via: 'action' as const } : c)).map((c) => (takesChoice(caps, 'copyTargets') ? c : { ...c, retarget: false })),
         bystanders: r.bystanders,
         extraBystanders: r.extraBystanders,
-        watchers: r.watchers,
+        // Without triggerOrder, no two watchers of one player could trigger at once.
+        watchers: takesChoice(caps, 'triggerOrder') ? r.watchers : r.watchers.filter((w, i) => r.watchers.findIndex((v) => v.side === w.side) === i),
         multipliers: r.multipliers,
         costChangers: r.costChangers,
         lands: r.lands,
@@ -355,14 +380,14 @@ function stackFollowUpPossible(f: StackFollowUp, ctx: Context): boolean {
     case 'counter':
       return ctx.does('counter');
     case 'counter-if-kicked':
-      return ctx.does('cast') && (ctx.caps.cards.synthetic || ctx.byName("Ertai's Trickery") !== undefined);
+      return ctx.does('cast') && (ctx.synth(KICKED_COUNTERSPELL) || ctx.byName("Ertai's Trickery") !== undefined);
     case 'bounce-and-recast':
-      return ctx.does('bounce');
+      return ctx.does('bounceSpell');
     case 'kill-targets':
     case 'kill-one-target':
       return ctx.does('destroy');
     case 'second-kicked-spell':
-      return ctx.caps.cards.synthetic && ctx.can('kicker');
+      return ctx.synth(SECOND_SPELL) && ctx.can('kicker');
   }
 }
 
@@ -371,14 +396,14 @@ function boardFollowUpPossible(f: BoardFollowUp, ctx: Context): boolean {
     case 'flicker':
       return ctx.does('flicker');
     case 'clone':
-      return ctx.does('clone') && ctx.caps.cards.synthetic;
+      return ctx.does('clone') && ctx.synth(CLONE);
     case 'reanimate':
       return ctx.does('destroy') && ctx.does('putOntoBattlefield');
     case 'put-kicker-permanent':
     case 'enter-tapped':
       return ctx.does('putOntoBattlefield');
     case 'destroy-lands':
-      return ctx.does('destroyAll');
+      return ctx.does('destroyAllLands');
     case 'tap-land':
       return ctx.does('tap');
     case 'untap-land':
@@ -446,9 +471,9 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   const forest = known('Forest');
   if (forest) for (let i = 0; i < plan.forests; i++) b.permanent(`forest${i + 1}`, forest, true, 'p2');
   plan.watchers.forEach((w, i) => b.permanent(`w${i + 1}`, w.def, !ctx.caps.cards.synthetic, w.side));
-  const multiplier = ctx.caps.cards.synthetic ? MULTIPLIER : ctx.byName('Panharmonicon');
-  if (multiplier) for (let i = 0; i < plan.multipliers; i++) b.permanent(`m${i + 1}`, multiplier, !ctx.caps.cards.synthetic, 'p1');
-  plan.costChangers.forEach((d, i) => b.permanent(`r${i + 1}`, d, !ctx.caps.cards.synthetic, 'p1'));
+  const multiplier = ctx.synth(MULTIPLIER) ? MULTIPLIER : ctx.byName('Panharmonicon');
+  if (multiplier) for (let i = 0; i < plan.multipliers; i++) b.permanent(`m${i + 1}`, multiplier, isPrinted(multiplier), 'p1');
+  plan.costChangers.forEach((d, i) => b.permanent(`r${i + 1}`, d, isPrinted(d), 'p1'));
   if (plan.ward) b.permanent('ward', DAMAGE_WARD, false, 'p2');
 
   // Kicks that add targets (Comet Storm) stop where there are no more distinct objects to choose.
@@ -506,6 +531,8 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   const doneOnce = new Set<Watcher>();
   (plan.spell ? plan.copies : []).forEach((c, i) => {
     if (c.via === 'action' || !isSpell(main)) {
+      // A copy card copies only instants and sorceries: a permanent spell is copied by the action alone.
+      if (!ctx.does('copy')) return;
       b.actions.push({ do: 'copy', id: `copy${i + 1}`, spell: 'main', ...(c.retarget && retargets.length > 0 ? { newTargets: retargets } : {}) });
       return;
     }
@@ -542,8 +569,8 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
         break;
       case 'counter-if-kicked': {
         if (mainLeft) break;
-        const def = ctx.caps.cards.synthetic ? KICKED_COUNTERSPELL : ctx.byName("Ertai's Trickery")!;
-        b.hand.push(b.card('counterspell', def, !ctx.caps.cards.synthetic));
+        const def = ctx.synth(KICKED_COUNTERSPELL) ? KICKED_COUNTERSPELL : ctx.byName("Ertai's Trickery")!;
+        b.hand.push(b.card('counterspell', def, def !== KICKED_COUNTERSPELL));
         b.pay(parseMana(def.manaCost!));
         b.actions.push({ do: 'cast', card: 'counterspell', targets: [['main']] });
         // It counters only a kicked spell (CR 702.33d); copies do not change that.
@@ -618,7 +645,7 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
         break;
       case 'put-kicker-permanent':
         if (plan.kickerPermanent) {
-          b.hand.push(b.card('kp', plan.kickerPermanent, !ctx.caps.cards.synthetic));
+          b.hand.push(b.card('kp', plan.kickerPermanent, isPrinted(plan.kickerPermanent)));
           b.actions.push({ do: 'putOntoBattlefield', card: 'kp' });
           boardActions++;
         }

@@ -12,6 +12,7 @@ import type {
   TokenDefinition,
   TriggeredAbility,
   TriggerCondition,
+  CardFeature,
 } from '../model/schema-types.ts';
 import { additionalManaCostArb, manaCostArb } from './mana.ts';
 
@@ -23,6 +24,30 @@ export interface CardFeatures {
   tokens: boolean;
   triggers: boolean;
   x: boolean;
+  /** The parts of the card model the engine builds from definitions (capabilities' syntheticFeatures); all when left out. */
+  allowed?: (feature: CardFeature) => boolean;
+  /** Whether triggered abilities may target: the engine can be told their targets. */
+  triggerTargets?: boolean;
+  /** Whether a permanent may have two abilities that trigger at once: the engine can be told their order. */
+  triggerOrder?: boolean;
+}
+
+const allows = (f: CardFeatures, feature: CardFeature) => f.allowed?.(feature) ?? true;
+
+/** The effect kinds a card may have. */
+function effectKinds(f: CardFeatures, kinds: readonly EffectTemplate['kind'][]): EffectTemplate['kind'][] {
+  return kinds.filter((k) => allows(f, `effect.${k}`));
+}
+
+/** The effect of a card whose drawn effects all needed something it lacks: one that takes no target. */
+function fallbackEffect(f: CardFeatures): Effect {
+  const kind = effectKinds(f, SIMPLE_EFFECT_KINDS)[0] ?? 'gainLife';
+  return kind === 'addMana' ? { kind, mana: '{C}' } : { kind, amount: 1 };
+}
+
+/** Whether synthetic spells can be built at all: they need an effect that takes no target. */
+export function syntheticSpellsPossible(f: CardFeatures): boolean {
+  return effectKinds(f, SIMPLE_EFFECT_KINDS).length > 0;
 }
 
 interface KickerShape {
@@ -114,7 +139,7 @@ const TOKEN: TokenDefinition = { name: 'Golem', types: ['Artifact', 'Creature'],
 function fitEffects(templates: EffectTemplate[], conditions: KickerCondition[], targets: TargetRequirement[], hasX: boolean, f: CardFeatures): Effect[] {
   const effects: Effect[] = [];
   for (const t of templates) {
-    if (t.kind === 'createToken' && !f.tokens) continue;
+    if ((t.kind === 'createToken' && !f.tokens) || !allows(f, `effect.${t.kind}`)) continue;
     const creatureOnly = t.kind === 'putCounters' || t.kind === 'pump' || t.kind === 'destroy' || t.kind === 'bounce';
     const playerOnly = t.kind === 'mill';
     const needsTarget = t.kind === 'damage' || creatureOnly || playerOnly;
@@ -158,7 +183,9 @@ function fitEntersTriggers(templates: { condition: number; effect: EffectTemplat
     (c) => c === undefined || (kickable && c !== 'kickedA' && c !== 'kickedB') || (c === 'kickedA' && shape.kicker) || (c === 'kickedB' && shape.kicker?.length === 2),
   );
   const out: TriggeredAbility[] = [];
-  for (const t of templates) {
+  if (!allows(f, 'trigger.selfEnters')) return out;
+  for (const t of templates.slice(0, f.triggerOrder === false ? 1 : undefined)) {
+    if (t.effect.kind === 'damage' && f.triggerTargets === false) continue;
     const targets: TargetRequirement[] = t.effect.kind === 'damage' ? [{ kind: 'any' }] : [];
     const effects = fitEffects([{ ...t.effect, instead: false }], conditionsFor(shape).filter((c) => c !== 'notKicked'), targets, false, f).map((e) =>
       e.kind === 'putCounters' || e.kind === 'pump' ? { ...e, target: undefined, self: true } : e,
@@ -195,7 +222,7 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
       cost: manaCostArb({ withX: o.role !== 'permanent' && f.x }),
       shape: shapeArb,
       targets: o.simple ? fc.constant<TargetTemplate[]>([]) : fc.array(targetTemplateArb, { maxLength: 2 }),
-      effects: fc.array(effectTemplateArb(o.simple ? SIMPLE_EFFECT_KINDS : EFFECT_KINDS), { minLength: 1, maxLength: 3 }),
+      effects: fc.array(effectTemplateArb(effectKinds(f, o.simple ? SIMPLE_EFFECT_KINDS : EFFECT_KINDS)), { minLength: 1, maxLength: 3 }),
       power: fc.integer({ min: 0, max: 4 }),
       toughness: fc.integer({ min: 1, max: 4 }),
       counters: fc.array(fc.record({ amount: fc.integer({ min: 1, max: 3 }), condition: fc.nat({ max: 6 }) }), { maxLength: 2 }),
@@ -220,7 +247,7 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
           if (condition !== 'always') e.condition = condition;
           return e;
         });
-        if (entersWith.length > 0) def.entersWith = entersWith;
+        if (entersWith.length > 0 && allows(f, 'entersWith')) def.entersWith = entersWith;
         const triggers = fitEntersTriggers(r.triggers, r.shape, f);
         if (triggers.length > 0) def.triggers = triggers;
         return def;
@@ -231,7 +258,7 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
       const targets = fitTargets(r.targets, r.shape);
       const effects = fitEffects(r.effects, conditionsFor(r.shape), targets, hasX, f);
       if (targets.length > 0) def.targets = targets;
-      def.effects = effects.length > 0 ? effects : [{ kind: 'gainLife', amount: 1 }];
+      def.effects = effects.length > 0 ? effects : [fallbackEffect(f)];
       if (o.splice) def.splice = { onto: o.splice, cost: r.spliceCost };
       return def;
     });

@@ -59,8 +59,9 @@ export type KickerLabel = "A" | "B";
  * The chosen targets of a spell: one group per target requirement that applies, in text order (the main spell's, then each spliced card's in splice order). Requirements that exist only if kicked are left out when the spell is not kicked.
  */
 export type Targets = ObjectId[][];
+export type StackObject = StackSpell | StackAbility;
 /**
- * Why an engine rejected an action. The game is left exactly as it was before the action (CR 733.1).
+ * Why an engine rejected an action. The game is left exactly as it was before the action (CR 733.1). Each code belongs to a family (docs/PROTOCOL.md, 'Rejections'): properties judge a rejection by its family, the finer code is detail. An engine that cannot tell the finer codes apart may answer with the family's own code: illegal-object, illegal-declaration, illegal-targets or illegal-payment.
  */
 export type RejectionReason =
   | "no-such-object"
@@ -80,8 +81,11 @@ export type RejectionReason =
   | "sacrifice-mismatch"
   | "cannot-pay"
   | "not-a-permanent"
-  | "not-in-zone";
-export type StackObject = StackSpell | StackAbility;
+  | "not-in-zone"
+  | "illegal-object"
+  | "illegal-declaration"
+  | "illegal-targets"
+  | "illegal-payment";
 export type Mechanic =
   | "kicker"
   | "kickerAB"
@@ -96,8 +100,62 @@ export type Mechanic =
   | "triggerMultiplier"
   | "protection"
   | "tokens";
+/**
+ * bounceSpell: return a spell on the stack to its owner's hand. bouncePermanent: return a permanent. destroyAllLands, destroyAllCreatures: destroyAll with the filter {types: [Land]} or {types: [Creature]} only.
+ */
+export type ActionCapability =
+  | "cast"
+  | "copy"
+  | "resolve"
+  | "counter"
+  | "putOntoBattlefield"
+  | "flicker"
+  | "clone"
+  | "bounce"
+  | "bounceSpell"
+  | "bouncePermanent"
+  | "destroy"
+  | "destroyAll"
+  | "destroyAllLands"
+  | "destroyAllCreatures"
+  | "tap"
+  | "untap";
+/**
+ * A part of the card model (schema/card.schema.json): effect.KIND an effect of that kind, trigger.EVENT a triggered ability on that event, static.KIND a static ability of that kind, entersWith counters or keywords a permanent enters with, keywords printed keywords. Mechanics (kicker, splice, protection...) are declared under 'mechanics'.
+ */
+export type CardFeature =
+  | "effect.damage"
+  | "effect.draw"
+  | "effect.gainLife"
+  | "effect.addMana"
+  | "effect.putCounters"
+  | "effect.copySpell"
+  | "effect.counterSpell"
+  | "effect.destroy"
+  | "effect.bounce"
+  | "effect.pump"
+  | "effect.createToken"
+  | "effect.sacrifice"
+  | "effect.discard"
+  | "effect.mill"
+  | "trigger.selfEnters"
+  | "trigger.spellCast"
+  | "trigger.landToGraveyard"
+  | "trigger.becomesTapped"
+  | "trigger.selfDealtDamage"
+  | "trigger.tokenCreated"
+  | "static.costReduction"
+  | "static.costIncrease"
+  | "static.triggerMultiplier"
+  | "static.preventDamage"
+  | "entersWith"
+  | "keywords";
+/**
+ * stack.kicked: whether each spell on the stack is kicked. ability.targets: the targets of triggered abilities on the stack. The others name the optional field of the trace they stand for.
+ */
 export type Observable =
   | "step.triggered"
+  | "stack.kicked"
   | "stack.manaCost"
   | "stack.kicker"
   | "stack.multikicker"
@@ -105,10 +163,15 @@ export type Observable =
   | "stack.spliced"
   | "stack.x"
   | "stack.totalCost"
+  | "ability.targets"
   | "permanent.kicked"
   | "permanent.powerToughness"
   | "player.mana"
   | "player.library";
+/**
+ * copyTargets: new targets for a copy (newTargets). triggerOrder: the order of one player's abilities that trigger at once (triggerOrder, else by source id then ability index). triggerTargets: targets of triggered abilities (triggerTargets, else the default target). resolutionChoices: choices made on resolution, such as the creature sacrificed or the cards discarded (choices, else the eligible object with the smallest id).
+ */
+export type ExplicitChoice = "copyTargets" | "triggerOrder" | "triggerTargets" | "resolutionChoices";
 /**
  * The engine protocol, version 1: JSON objects, one per line (UTF-8, '\n'-terminated), between castcheck and one long-lived engine process over the engine's stdin and stdout. castcheck sends hello, then run requests, then stop; the engine answers hello with its own hello, and each run with a trace or an error, in the order of the requests. Receivers ignore properties they do not know, so that a minor addition never breaks the other side; anything an old receiver could not ignore gets a new protocol number. See docs/PROTOCOL.md.
  */
@@ -745,6 +808,7 @@ export interface Trace {
    * The scenario's id, when it has one.
    */
   scenario?: string;
+  initialState?: ObservedState;
   /**
    * One step per action, in order.
    */
@@ -757,29 +821,6 @@ export interface EngineId {
    * The named fault the reference engine ran with, if any.
    */
   fault?: string;
-}
-export interface Step {
-  action: ObjectId;
-  /**
-   * unsupported: the engine cannot perform this kind of action; properties that need it are skipped.
-   */
-  outcome: "accepted" | "rejected" | "unsupported";
-  reason?: RejectionReason;
-  /**
-   * Free text from the engine, for people.
-   */
-  message?: string;
-  /**
-   * Every triggered ability that triggered during the action, in the order put on the stack (CR 603.3b), including any removed for lack of a legal target (CR 603.3d). Engines that observe triggers declare 'step.triggered'.
-   */
-  triggered?: TriggerEvent[];
-  state: ObservedState;
-}
-export interface TriggerEvent {
-  id?: ObjectId;
-  source: ObjectId;
-  ability: number;
-  controller: "p1" | "p2";
 }
 export interface ObservedState {
   /**
@@ -811,7 +852,10 @@ export interface StackSpell {
   colors: Color[];
   types: CardType[];
   subtypes: string[];
-  kicked: boolean;
+  /**
+   * Whether it is kicked. Optional: an engine that reports it declares 'stack.kicked'.
+   */
+  kicked?: boolean;
   /**
    * The kicker costs declared, in A, B order.
    */
@@ -845,7 +889,7 @@ export interface StackAbility {
    */
   ability: number;
   controller: "p1" | "p2";
-  targets: Targets;
+  targets?: Targets;
 }
 export interface ObservedPermanent {
   id: ObjectId;
@@ -879,6 +923,29 @@ export interface ObservedPlayer {
    */
   library?: ObjectId[];
   mana?: ManaPool;
+}
+export interface Step {
+  action: ObjectId;
+  /**
+   * unsupported: the engine cannot perform this kind of action; properties that need it are skipped.
+   */
+  outcome: "accepted" | "rejected" | "unsupported";
+  reason?: RejectionReason;
+  /**
+   * Free text from the engine, for people.
+   */
+  message?: string;
+  /**
+   * Every triggered ability that triggered during the action, in the order put on the stack (CR 603.3b), including any removed for lack of a legal target (CR 603.3d). Engines that observe triggers declare 'step.triggered'.
+   */
+  triggered?: TriggerEvent[];
+  state: ObservedState;
+}
+export interface TriggerEvent {
+  id?: ObjectId;
+  source: ObjectId;
+  ability: number;
+  controller: "p1" | "p2";
 }
 /**
  * A shrunk failure that anyone can replay with `castcheck replay FILE`: the scenario, the property it breaks, what was expected and what the engine did.
@@ -973,25 +1040,19 @@ export interface ReproReadings {
  */
 export interface Capabilities {
   mechanics: Mechanic[];
-  actions: (
-    | "cast"
-    | "copy"
-    | "resolve"
-    | "counter"
-    | "putOntoBattlefield"
-    | "flicker"
-    | "clone"
-    | "bounce"
-    | "destroy"
-    | "destroyAll"
-    | "tap"
-    | "untap"
-  )[];
+  /**
+   * The actions it performs. 'bounce' covers bounceSpell and bouncePermanent; 'destroyAll' covers every filter, destroyAllLands and destroyAllCreatures one filter each. Declare the finer names when the engine does only part of an action.
+   */
+  actions: ActionCapability[];
   cards: CardPool;
   /**
    * Optional parts of the observed state that the engine reports.
    */
   observes: Observable[];
+  /**
+   * The choices a scenario may make for the engine that it can be told, explicitly or through castcheck's documented default (docs/PROTOCOL.md, 'Choices a scenario leaves implicit'). castcheck avoids scenarios in which a choice it cannot tell the engine would matter. Left out: all of them.
+   */
+  choices?: ExplicitChoice[];
 }
 export interface CardPool {
   /**
@@ -1002,6 +1063,10 @@ export interface CardPool {
    * The printed cards it knows, by Oracle name.
    */
   oracle?: string[];
+  /**
+   * With synthetic: the parts of the card model the engine can build from a definition. A card whose definition uses anything else is sent by its Oracle name if the engine knows it, and otherwise not at all. Left out: every part.
+   */
+  syntheticFeatures?: CardFeature[];
 }
 /**
  * A fixed scenario with its expected outcome, taken from a ruling or worked from the rules. The reference engine must pass every one; engine authors can run them too.

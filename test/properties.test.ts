@@ -100,7 +100,7 @@ const breakers: Record<string, Breaker> = {
   'triggers.prevented-damage': { scenario: F.PREVENTED, break: (t) => void (step(t, 1).triggered = [{ id: 'a2.t1', source: 'hurt', ability: 0, controller: 'p2' }]) },
   'triggers.token-created': { scenario: F.TRIGGERS, break: (t) => void (step(t, 12).triggered = []) },
   'casting.rejection-changes-nothing': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void (playerAt(t, 2, 'p1').hand = []) },
-  'casting.illegal-declarations-rejected': { scenario: F.KICKED_ONLY_TARGET, break: (t) => void (step(t, 1).reason = 'wrong-target-count') },
+  'casting.illegal-declarations-rejected': { scenario: F.KICKED_ONLY_TARGET, break: (t) => void (step(t, 1).reason = 'kicker-not-printed') },
   'casting.unpayable-rejected': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void (step(t, 7).reason = 'illegal-target') },
   'casting.legal-cast-accepted': {
     scenario: F.KICKED_ONLY_TARGET,

@@ -25,6 +25,7 @@ export const REFERENCE_CAPABILITIES: Omit<Capabilities, 'cards'> = {
   actions: ['cast', 'copy', 'resolve', 'counter', 'putOntoBattlefield', 'flicker', 'clone', 'bounce', 'destroy', 'destroyAll', 'tap', 'untap'],
   observes: [
     'step.triggered',
+    'stack.kicked',
     'stack.manaCost',
     'stack.kicker',
     'stack.multikicker',
@@ -32,11 +33,13 @@ export const REFERENCE_CAPABILITIES: Omit<Capabilities, 'cards'> = {
     'stack.spliced',
     'stack.x',
     'stack.totalCost',
+    'ability.targets',
     'permanent.kicked',
     'permanent.powerToughness',
     'player.mana',
     'player.library',
   ],
+  choices: ['copyTargets', 'triggerOrder', 'triggerTargets', 'resolutionChoices'],
 };
 
 export class ReferenceEngine implements Engine {
@@ -64,6 +67,7 @@ export class ReferenceEngine implements Engine {
   runSync(scenario: Scenario): Trace {
     const s = isNormalized(scenario) ? scenario : normalizeScenario(scenario);
     let game = initialGame(s);
+    const initialState = observe(game, this.rules);
     const steps: Step[] = [];
     for (const action of s.actions) {
       // Each action works on a copy of the game: a rejected one leaves it as it was (CR 733.1).
@@ -79,7 +83,7 @@ export class ReferenceEngine implements Engine {
       if (outcome.length > 0) step.triggered = outcome;
       steps.push(step);
     }
-    return { format: 'castcheck-trace/1', engine: this.id, ...(s.id !== undefined ? { scenario: s.id } : {}), steps };
+    return { format: 'castcheck-trace/1', engine: this.id, ...(s.id !== undefined ? { scenario: s.id } : {}), initialState, steps };
   }
 
   /** Performs one action, then state-based actions, then puts what triggered on the stack. */
