@@ -1,6 +1,7 @@
 // Mana costs and mana pools: parsing the printed notation, mana value (CR 202.3), colours, adding
 // costs (CR 601.2f) and paying a cost from a pool.
 import type { Color, ManaPool } from './schema-types.ts';
+import { GENERIC_PAYMENT_ORDER } from './conventions.ts';
 
 export const COLORS: readonly Color[] = ['W', 'U', 'B', 'R', 'G'];
 const POOL_KEYS = ['W', 'U', 'B', 'R', 'G', 'C'] as const;
@@ -110,7 +111,7 @@ export function payFromPool(pool: Pool, cost: Mana): Pool | null {
     if (left[key] < 0) return null;
   }
   let generic = cost.generic;
-  for (const key of ['C', ...COLORS] as const) {
+  for (const key of GENERIC_PAYMENT_ORDER) {
     const take = Math.min(generic, left[key]);
     left[key] -= take;
     generic -= take;

@@ -11,6 +11,7 @@ import { canonical } from '../../model/compare.ts';
 import { formatIssues, validateDocument } from '../../model/schemas.ts';
 import type { Capabilities, EngineHello, EngineId, Scenario, Trace } from '../../model/schema-types.ts';
 import { EngineProcess } from './engine-process.ts';
+import { expandCapabilities } from '../../model/capabilities.ts';
 import { ProtocolViolation, checkEngineHello, checkTrace, hello, parseMessage, runRequest, stopRequest } from './protocol.ts';
 
 export interface ProcessEngineOptions {
@@ -85,7 +86,7 @@ export class ProcessEngine implements Engine {
     try {
       const h = await engine.startProcess();
       engine.id = { name: h.engine.name, version: h.engine.version };
-      engine.capabilities = h.capabilities;
+      engine.capabilities = expandCapabilities(h.capabilities);
     } catch (error) {
       throw new EngineStartError(asEngineFailure(error), o.command);
     }
@@ -143,7 +144,7 @@ export class ProcessEngine implements Engine {
   private restart(): void {
     const before = canonical({ engine: this.id, capabilities: this.capabilities });
     const started = this.startProcess().then((h) => {
-      if (canonical({ engine: { name: h.engine.name, version: h.engine.version }, capabilities: h.capabilities }) !== before) {
+      if (canonical({ engine: { name: h.engine.name, version: h.engine.version }, capabilities: expandCapabilities(h.capabilities) }) !== before) {
         if (this.proc) this.discard(this.proc);
         throw new EngineFailure('protocol-error', 'the engine started again with another name, version or capabilities');
       }

@@ -22,6 +22,17 @@ export class ProtocolViolation extends Error {
   }
 }
 
+/**
+ * A trace with every property whose value is null taken out: null means the engine does not know,
+ * which for an optional field is the same as leaving it out (docs/PROTOCOL.md, "Optional fields").
+ * A required field that is null is then reported as missing.
+ */
+export function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+}
+
 /** Parses one line from the engine into a message with a type, or throws ProtocolViolation. */
 export function parseMessage(line: string, validateProtocol: boolean): { type: string } & Record<string, unknown> {
   let message: unknown;
@@ -33,6 +44,7 @@ export function parseMessage(line: string, validateProtocol: boolean): { type: s
   if (message === null || typeof message !== 'object' || Array.isArray(message) || typeof (message as { type?: unknown }).type !== 'string') {
     throw new ProtocolViolation(`the engine wrote a line that is not a message (a JSON object with a "type"): ${excerpt(line)}`, false);
   }
+  if ((message as { type: string }).type === 'trace') (message as { trace?: unknown }).trace = withoutNulls((message as { trace?: unknown }).trace);
   if (validateProtocol) {
     const issues = validateDocument('protocol#fromEngine', message);
     // A message of an unknown type is reported by the caller, which knows what it waited for.

@@ -1,6 +1,7 @@
 // What spells and abilities do when they resolve: each effect in order (CR 608.2c), with its kicker
 // condition, applied to the targets still legal (CR 608.2b).
 import { addToPool, parseMana } from '../../model/mana.ts';
+import { tokenId } from '../../model/conventions.ts';
 import type { Color, Effect } from '../../model/schema-types.ts';
 import type { NResolveAction, PlayerId } from '../../model/scenario.ts';
 import { newPermanent, permanentById, player, spellById, type Game, type Permanent } from './game.ts';
@@ -129,7 +130,7 @@ function perform(g: Game, effect: Effect, targets: readonly string[], ctx: Effec
       for (let i = 0; i < amount && effect.token; i++) {
         const t = effect.token;
         const token = newPermanent(g, {
-          id: `${ctx.action.id}.k${++g.tokensMade}`,
+          id: tokenId(ctx.action.id, ++g.tokensMade),
           def: { name: t.name, types: t.types, ...(t.subtypes ? { subtypes: t.subtypes } : {}), ...(t.power !== undefined ? { power: t.power, toughness: t.toughness ?? 0 } : {}), ...(t.keywords ? { keywords: t.keywords } : {}) },
           owner: ctx.controller,
           controller: ctx.controller,

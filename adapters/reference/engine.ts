@@ -13,6 +13,7 @@ import { referenceRules, type Rules, type RulesOptions } from './rules.ts';
 import { faultById, FAULTS } from './faults.ts';
 import { bounce, counterSpell, destroy, destroyAll, putOntoBattlefield, setTapped } from './actions.ts';
 import { putTriggersOnStack } from './triggers.ts';
+import { roundPrefix } from '../../model/conventions.ts';
 
 const MAX_RESOLUTIONS = 200;
 
@@ -109,7 +110,7 @@ export class ReferenceEngine implements Engine {
       const rejection = resolveTop(g, action, r);
       if (rejection) return rejection;
       r.stateBasedActions(g, r);
-      const more = putTriggersOnStack(g, { ...action, id: `${action.id}.r${round}` }, r);
+      const more = putTriggersOnStack(g, { ...action, id: roundPrefix(action.id, round) }, r);
       if ('reason' in more) return more;
       triggered.push(...more);
     }

@@ -2,6 +2,7 @@
 // 603.2c-h, 603.4), putting them on the stack in APNAP order (603.3b), and resolving them.
 import type { TriggeredAbility, TriggerEvent } from '../../model/schema-types.ts';
 import type { NAction, PlayerId } from '../../model/scenario.ts';
+import { triggerId } from '../../model/conventions.ts';
 import { permanentById, type Game, type PendingTrigger, type Permanent, type StackSpell, type StackTrigger } from './game.ts';
 import { isKicked, timesKicked, type KickInfo, type Rejection } from './kicker.ts';
 import { permanentColors } from './characteristics.ts';
@@ -151,7 +152,7 @@ export function putTriggersOnStack(g: Game, action: NAction, r: Rules): Rejectio
       events.push({ source: t.source, ability: t.ability, controller: t.controller });
       continue;
     }
-    const id = `${action.id}.t${++k}`;
+    const id = triggerId(action.id, ++k);
     g.stack.push({ kind: 'ability', id, ...t, targets });
     events.push({ id, source: t.source, ability: t.ability, controller: t.controller });
   }
