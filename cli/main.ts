@@ -10,6 +10,8 @@ import { validateCommand } from './validate.ts';
 import { listCommand } from './list.ts';
 import { serveCommand } from './serve.ts';
 import { mutantsCommand } from './mutants.ts';
+import { planCommand } from './plan.ts';
+import { doctorCommand } from './doctor.ts';
 
 export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
@@ -100,6 +102,31 @@ export async function main(argv: string[]): Promise<number> {
     .option('--validate-protocol', 'check every request against the protocol schema')
     .action(async (engine: string, options) => {
       exitCode = await serveCommand(engine, options);
+    });
+
+  program
+    .command('plan')
+    .description('show what castcheck will test on an engine with these capabilities: the properties that run, those skipped and why, the share of each feature')
+    .argument('<file>', 'capabilities as JSON (schema/capabilities.schema.json), or an engine hello message')
+    .option('--sample <n>', 'scenarios to generate for the shares', positiveInt, 500)
+    .option('--seed <n>', 'seed for the generators', integer, 1)
+    .option('--json', 'print the plan as one JSON document')
+    .action((file: string, options) => {
+      exitCode = planCommand(file, options);
+    });
+
+  program
+    .command('doctor')
+    .description('check an engine process against the protocol: the handshake, then a ladder of scenarios from simple to rich, each problem explained with the section of docs/PROTOCOL.md; ends with the plan')
+    .option('--engine-cmd <command>', 'the engine process (started without a shell)')
+    .option('--engine-config <file>', 'the same, from a JSON file: command, cwd, env, timeout')
+    .addOption(processOption('--timeout <ms>', 'milliseconds the engine has to answer one scenario (default 10000)'))
+    .addOption(processOption('--start-timeout <ms>', 'milliseconds it has to answer hello (default 30000)'))
+    .option('--rungs <n>', 'generated scenarios on the ladder after the fixed ones', positiveInt, 12)
+    .option('--seed <n>', 'seed for the generated rungs and the plan', integer, 1)
+    .option('--sample <n>', 'scenarios sampled for the plan', positiveInt, 300)
+    .action(async (options) => {
+      exitCode = await doctorCommand(options);
     });
 
   program

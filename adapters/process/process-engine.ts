@@ -27,6 +27,8 @@ export interface ProcessEngineOptions {
   maxLineBytes: number;
   /** Check every message both ways against the protocol schema, not only traces. */
   validateProtocol?: boolean;
+  /** Sees every message from the engine as it came, before it is checked (castcheck doctor explains them). */
+  onMessage?: (message: { type: string } & Record<string, unknown>) => void;
 }
 
 export const PROCESS_DEFAULTS = { timeoutMs: 10_000, startTimeoutMs: 30_000, maxLineBytes: 8 * 1024 * 1024 } as const;
@@ -202,7 +204,9 @@ export class ProcessEngine implements Engine {
     if (proc !== this.proc || line.trim() === '') return;
     if (this.greeting) {
       try {
-        this.greeting.resolve(checkEngineHello(parseMessage(line, false)));
+        const message = parseMessage(line, false);
+        this.o.onMessage?.(message);
+        this.greeting.resolve(checkEngineHello(message));
       } catch (error) {
         this.greeting.reject(this.failureOf(proc, error));
       }
@@ -215,6 +219,7 @@ export class ProcessEngine implements Engine {
       this.violation(proc, error);
       return;
     }
+    this.o.onMessage?.(message);
     const head = this.queue[0];
     if (!head?.sent) {
       this.violation(proc, new ProtocolViolation(`the engine wrote a '${message.type}' message while no request was waiting`, false));
