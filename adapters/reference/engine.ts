@@ -14,6 +14,7 @@ import { faultById, FAULTS } from './faults.ts';
 import { bounce, counterSpell, destroy, destroyAll, putOntoBattlefield, setTapped } from './actions.ts';
 import { putTriggersOnStack } from './triggers.ts';
 import { roundPrefix } from '../../model/conventions.ts';
+import { expandCapabilities } from '../../model/capabilities.ts';
 
 const MAX_RESOLUTIONS = 200;
 
@@ -58,7 +59,8 @@ export class ReferenceEngine implements Engine {
     }
     this.rules = rules;
     this.id = { name: 'reference', version, ...(fault !== undefined ? { fault } : {}) };
-    this.capabilities = { ...REFERENCE_CAPABILITIES, cards: { synthetic: true, oracle: [...catalog().keys()] } };
+    // Declared with the finer actions spelled out, as an engine in another process is read (model/capabilities.ts).
+    this.capabilities = expandCapabilities({ ...REFERENCE_CAPABILITIES, cards: { synthetic: true, oracle: [...catalog().keys()] } });
   }
 
   run(scenario: Scenario): Promise<Trace> {
