@@ -71,8 +71,16 @@ export const illegalDeclarationsRejected: Property = {
     for (const step of castSteps(run.steps)) {
       const problems = declarationProblems(run, step, step.action);
       if (problems.length === 0 || step.step.outcome === 'unsupported') continue;
-      // A cast with several problems may be refused for any of them, an unpayable cost included.
-      const payment: DeclarationProblem[] = sacrificeProblem(run, step, step.action) ? [{ reason: 'sacrifice-mismatch', why: 'the sacrifices do not fit' }] : unpayable(run, step) ? [{ reason: 'cannot-pay', why: 'the total cost cannot be paid' }] : [];
+      // A cast with several problems may be refused for any of them, an unpayable cost included, but
+      // only once the declarations can be read: a total cost follows from legal declarations (CR 601.2f).
+      const costKnown = !problems.some((p) => familyOf(p.reason)?.id === 'illegal-declaration' || familyOf(p.reason)?.id === 'illegal-object');
+      const payment: DeclarationProblem[] = !costKnown
+        ? []
+        : sacrificeProblem(run, step, step.action)
+          ? [{ reason: 'sacrifice-mismatch', why: 'the sacrifices do not fit' }]
+          : unpayable(run, step)
+            ? [{ reason: 'cannot-pay', why: 'the total cost cannot be paid' }]
+            : [];
       const families = acceptedFamilies([...problems, ...payment]);
       if (step.step.outcome === 'accepted') c.fail(step, `rejected: ${problems.map((p) => p.why).join('; ')}`, 'accepted');
       else if (step.step.outcome === 'rejected' && !families.includes(familyOf(step.step.reason ?? '')!)) {
