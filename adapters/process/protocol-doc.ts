@@ -63,7 +63,7 @@ export function generatedSection(): string {
   out.push('| decision | scenario field | default | capability |', '|---|---|---|---|');
   for (const d of DEFAULT_CHOICES) out.push(`| ${cell(d.decision)} | ${d.field ? cell(d.field) : '—'} | ${cell(d.default)} | ${d.choice ? `\`${d.choice}\`` : 'every engine follows it'} |`);
 
-  out.push('', '### Rejections', '', 'A rejected step carries a `reason`. Properties judge the **family**; the code within it is detail. A cast with several problems may be refused for any of them (a kicker cost declared twice *and* the wrong number of targets: either family passes). An engine that cannot tell the codes of a family apart answers with the family\'s own code.', '');
+  out.push('', '### Rejections', '', 'A rejected step carries a `reason`. Properties judge the **family**; the code within it is detail. A cast with several problems may be refused for any of them (a kicker cost declared twice *and* the wrong number of targets: either family passes); a cost it cannot pay counts among them once its declarations are legal, since only legal declarations have a total cost (CR 601.2f). An engine that cannot tell the codes of a family apart answers with the family\'s own code.', '');
   out.push('| family | when | codes |', '|---|---|---|');
   for (const f of REJECTION_FAMILIES) out.push(`| \`${f.id}\` (${f.title}) | ${cell(f.means)} | ${f.codes.map((c) => `\`${c}\``).join(', ')} |`);
 
