@@ -5,6 +5,7 @@ import { InputError } from '../model/errors.ts';
 import { version } from '../model/version.ts';
 import { runCommand } from './run.ts';
 import { replayCommand } from './replay.ts';
+import { promoteCommand } from './promote.ts';
 import { casesCommand } from './cases.ts';
 import { validateCommand } from './validate.ts';
 import { listCommand } from './list.ts';
@@ -64,6 +65,7 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(processOption('--timeout <ms>', 'milliseconds an engine process has to answer one scenario (default 10000)'))
     .option('--validate-protocol', 'check every protocol message against the schema')
     .option('--filter <text>', 'only the cases whose id contains this text')
+    .option('--dir <folder>', "the cases in this folder (castcheck promote --to writes there) instead of castcheck's own")
     .action(async (options) => {
       exitCode = await casesCommand(options);
     });
@@ -94,6 +96,15 @@ export async function main(argv: string[]): Promise<number> {
     .option('--validate-protocol', 'check every protocol message against the schema')
     .action(async (file: string, options) => {
       exitCode = await replayCommand(file, options);
+    });
+
+  program
+    .command('promote')
+    .description('turn a finding (a repro file) into a fixed case that castcheck cases runs from then on; it expects what the reference engine does')
+    .argument('<repro>', 'a repro file, from the failure store')
+    .option('--to <folder>', 'where to write the case (default: scenarios/promoted/ of castcheck; run it with castcheck cases --dir FOLDER)')
+    .action(async (file: string, options) => {
+      exitCode = await promoteCommand(file, options);
     });
 
   program

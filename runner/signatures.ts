@@ -71,14 +71,18 @@ export function normalize(text: string, engineWords: boolean): string {
 
 /** A file name for a signature: readable, and unique through a hash of the whole signature. */
 export function signatureFileName(signature: string, extension = '.repro.json'): string {
-  const slug = signature
+  return `${slug(signature, /[^a-z0-9.+]+/g)}-${shortHash(signature)}${extension}`;
+}
+
+/** Lower case, `[]` dropped, every run of other characters than `keep` made one '-', at most 80 characters. */
+export function slug(text: string, other = /[^a-z0-9]+/g): string {
+  return text
     .toLowerCase()
     .replace(/\[\]/g, '')
-    .replace(/[^a-z0-9.+]+/g, '-')
+    .replace(other, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 80)
     .replace(/-+$/, '');
-  return `${slug}-${shortHash(signature)}${extension}`;
 }
 
 export function shortHash(text: string): string {
