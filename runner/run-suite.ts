@@ -188,7 +188,8 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
         if (run < known.first.run) known.first = first;
       }
     }
-    o.onProgress?.(++done, o.runs, clusters.size);
+    done++;
+    o.onProgress?.(done, o.runs, clusters.size);
   };
 
   // Every scenario is judged in full; the property never fails, so fast-check runs them all. Up to

@@ -63,7 +63,7 @@ export function tellingLine(stderr: string): string | undefined {
 export function normalize(text: string, engineWords: boolean): string {
   let s = text;
   if (engineWords) s = s.replace(/(?:[A-Za-z]:)?(?:[\\/][\w.@+-]+){2,}[\\/]?(?::\d+)*/g, '<path>');
-  s = s.replace(/0x[0-9a-fA-F]+/g, '0x…').replace(/"[^"]*"/g, '"…"');
+  s = s.replace(/0x[0-9a-fA-F]+/g, '<address>').replace(/"[^"]*"/g, '"…"');
   if (engineWords) s = s.replace(/'[^']*'/g, "'…'");
   s = s.replace(/\d+/g, 'N').replace(/\s+/g, ' ').trim();
   return s.length > 160 ? `${s.slice(0, 159)}…` : s;
