@@ -70,7 +70,7 @@ describe('castcheck run', () => {
     expect(report.properties.find((p: { id: string }) => p.id === 'copies.kicked-like-original')).toMatchObject({ status: 'FAIL' });
     expect(report.clusters.some((c: { signature: string; repro?: string; count: number }) => c.signature === 'copies.kicked-like-original' && c.repro?.endsWith('.repro.json') && c.count > 0)).toBe(true);
     const junit = readFileSync(xml, 'utf8');
-    expect(junit).toMatch(/<testcase classname="copies" name="copies\.kicked-like-original \(CR 707\.2, 707\.10\)">\s*<failure message="\d+ of \d+ scenarios failed/);
+    expect(junit).toMatch(/<testcase classname="copies" name="copies\.kicked-like-original \(CR 707\.2, 707\.10\)">\s*<properties>[\s\S]*?<\/properties>\s*<failure message="\d+ of \d+ scenarios failed/);
     expect(junit).toMatch(/replay: npx castcheck replay .*copies\.kicked-like-original-[0-9a-f]{8}\.repro\.json/);
     expect(junit).toMatch(/<property name="checks" value="\d+"\/>/);
   });
