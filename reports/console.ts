@@ -95,7 +95,7 @@ export function findingText(finding: Finding, reproPath: string, count?: number)
   lines.push(
     finding.shrunk
       ? `  found after ${finding.runsToFailure} scenario(s); shrunk in ${finding.shrinkRuns} engine run(s) to ${size.cards} card(s) and ${size.actions} action(s)`
-      : `  found after ${finding.runsToFailure} scenario(s); not shrunk (the shrinking budget was spent): ${size.cards} card(s) and ${size.actions} action(s)`,
+      : `  found after ${finding.runsToFailure} scenario(s); not shrunk (the run stopped, or the shrinking budget was spent): ${size.cards} card(s) and ${size.actions} action(s)`,
     `  repro:  ${reproPath}`,
     `  replay: npx castcheck replay ${reproPath}`,
   );
@@ -129,7 +129,8 @@ export function storeLines(store: FailureStore, stored: StoreReplay): string[] {
   for (const r of stored.replayed) {
     const where = r.movedTo !== undefined ? `moved to ${r.movedTo}` : r.repro;
     const why = r.result === 'not-reproduced' ? ' (it did not fail again when found: it depends on more than its scenario; kept)' : r.xfail ? ' (expected)' : '';
-    lines.push(`  ${label[r.result].padEnd(14)} ${r.signature}${why}  ${where}`);
+    const what = r.result === 'still-fails' && r.verdict === 'contested' ? 'STILL CONTESTED' : label[r.result];
+    lines.push(`  ${what.padEnd(14)} ${r.signature}${why}  ${where}`);
   }
   for (const u of stored.unreadable) lines.push(`  UNREADABLE     ${u}`);
   return lines;

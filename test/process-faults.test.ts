@@ -30,7 +30,7 @@ async function runFault(fault: string, ...extra: string[]) {
   // shorter; both are far above what the engine takes to answer, even on a busy machine. Shrinking is
   // budgeted in engine runs, never in seconds.
   const timeout = fault.startsWith('hang') ? '2000' : '10000';
-  const r = await castcheck('run', '--engine-cmd', `${FIXTURE} ${fault}`, '--runs', '60', '--seed', '3', '--timeout', timeout, '--max-shrink-runs', '400', '--max-line-bytes', '1048576', '--out', out, '--no-progress', ...extra);
+  const r = await castcheck('run', '--engine-cmd', `${FIXTURE} ${fault}`, '--runs', '60', '--seed', '3', '--timeout', timeout, '--max-shrink-runs', '400', '--max-line-bytes', '1048576', '--out', out, '--no-progress', '--check-floor', '5', ...extra);
   return { ...r, out: r.out, dir: out };
 }
 
@@ -105,7 +105,7 @@ describe.concurrent('an engine that fails on some scenarios', () => {
     expect(r.out).toMatch(/the run stopped after \d+ scenario\(s\): the engine failed to start 3 times in a row/);
     // With several requests in flight, the first scenario recorded as a crash is the one that met the
     // dying process (status 70) or one sent to it after (it would not start again): either is a CRASH.
-    expect(r.out).toMatch(/^CRASH the engine gave no usable trace\n {2}(the engine exited with status 70 while running request \d+|the engine did not start again: the engine exited with status 3 before answering hello)$/m);
+    expect(r.out).toMatch(/^CRASH the engine gave no usable trace\n {2}signature: crash:.*\n {2}(the engine exited with status 70 while running request \d+|the engine did not start again: the engine exited with status 3 before answering hello)$/m);
     // Each way the engine crashed is a finding of its own, with its repro.
     const crashes = [...storedRepros(join(r.dir, 'store'), 'python-example')].filter(([name]) => name.startsWith('crash-'));
     expect(crashes.length).toBeGreaterThan(0);
