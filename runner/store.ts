@@ -112,7 +112,16 @@ export async function replayStore(j: Judge, store: FailureStore, expectations: E
   const { findings, unreadable } = store.list();
   const out: StoreReplay = { unreadable, replayed: [], expectedSeen: [] };
   for (const f of findings) {
-    const { result, target } = await replayRepro(j, f.repro, f.path);
+    let replayed: Awaited<ReturnType<typeof replayRepro>>;
+    try {
+      replayed = await replayRepro(j, f.repro, f.path);
+    } catch (error) {
+      // A finding of another castcheck (a property since renamed) is reported, never a reason to stop.
+      if (!(error instanceof InputError)) throw error;
+      out.unreadable.push(error.message);
+      continue;
+    }
+    const { result, target } = replayed;
     const signature = f.repro.signature ?? ('property' in target ? target.property!.id : f.repro.verdict);
     const named = expectationOf(signature, expectations);
     if (result === 'still-fails' && named) out.expectedSeen.push(named.signature);

@@ -81,7 +81,7 @@ describe('signatures', () => {
 describe('one run against several bugs', () => {
   it('reports two faults that different properties catch as distinct clusters, each with its own shrunk repro', async () => {
     const engine = new ReferenceEngine({ fault: 'copy-loses-kicked,flicker-keeps-kicked' });
-    const r = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 300, seed: 1, maxShrinkRuns: 800 });
+    const r = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 300, seed: 1, maxShrinkRuns: 400, shrinkBudget: 1500 });
     const copies = cluster(r, 'copies.kicked-like-original');
     const flicker = cluster(r, 'permanents.not-kicked-without-casting');
     for (const c of [copies, flicker]) {
@@ -102,17 +102,17 @@ describe('one run against several bugs', () => {
 
   it('shares one shrinking budget among the clusters', async () => {
     const engine = new ReferenceEngine({ fault: 'copy-loses-kicked,flicker-keeps-kicked' });
-    const r = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 300, seed: 1, shrinkBudget: 100 });
+    const r = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 150, seed: 1, shrinkBudget: 100 });
     expect(r.findings.reduce((n, f) => n + f.shrinkRuns, 0)).toBeLessThanOrEqual(100);
     expect(r.findings.length).toBe(r.clusters.length);
-    const none = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 300, seed: 1, shrinkBudget: 0 });
+    const none = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 150, seed: 1, shrinkBudget: 0 });
     expect(none.findings.every((f) => !f.shrunk && f.shrinkRuns === 0)).toBe(true);
   });
 
   it('shows a known difference as XFAIL, unshrunk, and still finds and shrinks the real fault', async () => {
     const expectations = new Expectations([{ signature: TOKEN_NAMES, note: 'tokens are named "<name> Token"' }]);
     const engine = new ReferenceEngine({ fault: 'token-copy-renamed,copy-loses-kicked' });
-    const r = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 400, seed: 2, maxShrinkRuns: 800, expectations });
+    const r = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 300, seed: 2, maxShrinkRuns: 400, expectations });
     const known = cluster(r, TOKEN_NAMES);
     expect(known?.expectation?.note).toMatch(/Token/);
     expect(known!.count).toBeGreaterThan(10);
@@ -125,7 +125,7 @@ describe('one run against several bugs', () => {
     expect(agreement.failed).toBeGreaterThan(0);
     // Without the expectation the token names are a failure of their own, counted where nothing
     // unexpected came before them in the scenario.
-    const plain = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 400, seed: 2, shrinkBudget: 0 });
+    const plain = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 300, seed: 2, shrinkBudget: 0 });
     expect(cluster(plain, TOKEN_NAMES)?.expectation).toBeUndefined();
     expect(cluster(plain, TOKEN_NAMES)!.count).toBeGreaterThan(0);
     expect(cluster(plain, TOKEN_NAMES)!.count).toBeLessThanOrEqual(known!.count);
