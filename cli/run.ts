@@ -12,9 +12,9 @@ import type { Scenario } from '../model/schema-types.ts';
 import { InputError } from '../model/errors.ts';
 import { reproOf } from '../reports/repro.ts';
 import { junitXml, runReport } from '../reports/run-report.ts';
-import { checked, runSuite, unshrunk, type Cluster, type Finding } from '../runner/run-suite.ts';
+import { runSuite, unshrunk, type Cluster, type Finding } from '../runner/run-suite.ts';
 import { judgeFor } from '../runner/evaluate.ts';
-import { Expectations, staleExpectations, updatedExpectations } from '../runner/expectations.ts';
+import { Expectations, staleAfterRun, updatedExpectations } from '../runner/expectations.ts';
 import { FailureStore, replayStore, writeJsonAtomically } from '../runner/store.ts';
 
 export interface RunOptions {
@@ -120,11 +120,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
       const again = result.clusters.filter((c) => !c.expectation && !c.finding && repros.has(c.signature));
       if (again.length > 0) console.log(`\n${again.map((c) => `${statusLabel(c.kind)} ${c.signature} (${c.count} scenario(s)), as stored: npx castcheck replay ${repros.get(c.signature)!}`).join('\n')}`);
 
-      const seen = new Set([...result.clusters.filter((c) => c.expectation).map((c) => c.expectation!.signature), ...stored.expectedSeen]);
-      // A property had the chance to show an expected failure when it applied to a scenario; agreement
-      // skipped against the reference engine itself had it too, since it cannot fail there.
-      const ran = (id: string) => result.tallies.some((t) => t.property.id === id && (t.vacuous || checked(t) + t.checkedNothing > 0));
-      const stale = staleExpectations(expectations, seen, ran, result.runs);
+      const stale = staleAfterRun(expectations, result, stored.expectedSeen);
       if (stale.length > 0) {
         console.log(`\nSTALE expectations (${o.expectations}): they did not occur although their property ran and applied; remove them, or run with --update-expectations`);
         for (const e of stale) console.log(`  ${e.signature}: ${e.note}`);

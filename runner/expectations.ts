@@ -6,6 +6,7 @@ import { readJsonFile } from '../model/json-file.ts';
 import { formatIssues, validateDocument } from '../model/schemas.ts';
 import type { Expectation, Expectations as ExpectationsFile } from '../model/schema-types.ts';
 import type { Property } from '../properties/property.ts';
+import { checked, type SuiteResult } from './run-suite.ts';
 import { parseSignature } from './signatures.ts';
 
 export class Expectations {
@@ -62,6 +63,16 @@ export function staleExpectations(e: Expectations, seen: ReadonlySet<string>, ap
     const s = parseSignature(x.signature);
     return 'engine' in s ? scenarios > 0 : applied(s.property);
   });
+}
+
+/**
+ * The expectations a run leaves stale, counting those the stored findings replayed before it showed.
+ * Agreement, skipped against the reference engine itself where it cannot fail, had its chance too.
+ */
+export function staleAfterRun(e: Expectations, result: SuiteResult, seenInStore: readonly string[]): Expectation[] {
+  const seen = new Set([...result.clusters.flatMap((c) => (c.expectation ? [c.expectation.signature] : [])), ...seenInStore]);
+  const applied = (id: string) => result.tallies.some((t) => t.property.id === id && (t.vacuous === true || checked(t) + t.checkedNothing > 0));
+  return staleExpectations(e, seen, applied, result.runs);
 }
 
 /**
