@@ -41,7 +41,7 @@ export function summaryTable(result: SuiteResult, floor = CHECK_FLOOR): string {
   out.push(
     '',
     `n/a: scenarios the property does not apply to; nothing: it applied but found nothing to check; checked: scenarios it judged, making "checks" checks; failed: scenarios with a failure no expectation names.`,
-    `PASS: ${floor} checks or more and no failure; UNDER-TESTED: fewer; UNTESTED: none; XFAIL: only expected failures; CONTESTED: another reading of a contested point; SKIP: never run, the engine cannot (only FAIL fails the run).`,
+    `PASS: ${floor} checks or more and no failure; UNDER-TESTED: fewer; UNTESTED: none; XFAIL: only expected failures; CONTESTED: another reading of a contested point; SKIP: never run, for the reason shown. Only FAIL fails the run.`,
   );
   const f = result.engineFailures;
   const broken = f.crash + f.timeout + f['protocol-error'];
