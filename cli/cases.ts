@@ -7,10 +7,11 @@ import { processChoice, type RunOptions } from './run.ts';
 
 export type CasesOptions = Pick<RunOptions, 'engine' | 'fault' | 'spliceCopy' | 'engineCmd' | 'engineConfig' | 'timeout' | 'startTimeout' | 'maxLineBytes' | 'validateProtocol'> & {
   filter?: string;
+  dir?: string;
 };
 
 export async function casesCommand(o: CasesOptions): Promise<number> {
-  const cases = loadCases().filter(({ case: c }) => o.filter === undefined || c.id.includes(o.filter));
+  const cases = loadCases(o.dir).filter(({ case: c }) => o.filter === undefined || c.id.includes(o.filter));
   const process = processChoice(o);
   const external = process.command !== undefined || process.config !== undefined;
   const reading = o.spliceCopy ?? 'ruling';

@@ -5,6 +5,7 @@ import { InputError } from '../model/errors.ts';
 import { version } from '../model/version.ts';
 import { runCommand } from './run.ts';
 import { replayCommand } from './replay.ts';
+import { promoteCommand } from './promote.ts';
 import { casesCommand } from './cases.ts';
 import { validateCommand } from './validate.ts';
 import { listCommand } from './list.ts';
@@ -24,18 +25,23 @@ export async function main(argv: string[]): Promise<number> {
 
   program
     .command('run')
-    .description('generate scenarios, run them on an engine and check every property; shrink each failure to a repro')
+    .description('replay the stored findings, then generate scenarios, run them on an engine and check every property; group the failures by signature and shrink each new one to a repro')
     .option('--engine <name>', 'built-in engine to test (default: reference)')
-    .option('--fault <name>', 'run the reference engine with one of its named faults (see castcheck list --faults)')
+    .option('--fault <names>', 'run the reference engine with named faults, comma-separated (see castcheck list --faults)')
     .addOption(new Option('--splice-copy <reading>', 'how the reference engine copies a spliced spell').choices(['ruling', 'literal']))
     .option('--engine-cmd <command>', 'test an engine in another process that speaks the castcheck protocol (started without a shell)')
     .option('--engine-config <file>', 'the same, from a JSON file: command, cwd, env, timeout (schema/engine-config.schema.json)')
     .option('--runs <n>', 'number of scenarios', positiveInt, 1000)
     .option('--seed <n>', 'seed for the generators (default: a fresh one, printed)', integer)
-    .option('--out <dir>', 'folder for repro files', 'castcheck-out')
+    .option('--out <dir>', 'output folder (the failure store is under it unless --store says otherwise)', 'castcheck-out')
+    .option('--store <dir>', 'the failure store: a repro per finding, per engine, replayed first by every run (default: OUT/store)')
+    .option('--expectations <file>', 'known failures of this engine by signature (schema/expectations.schema.json): reported as XFAIL')
+    .option('--update-expectations', 'rewrite the --expectations file: drop the stale ones, add every new failure (notes are kept)')
+    .option('--check-floor <n>', 'checks a property must make in the run to PASS; fewer is UNDER-TESTED', nonNegativeInt, 30)
     .option('--illegal-share <fraction>', 'share of scenarios with an illegal declaration', fraction)
     .option('--max-shrink-runs <n>', 'engine runs allowed to shrink one failure', positiveInt, 2000)
-    .option('--max-shrink-time <seconds>', 'also stop shrinking one failure after this many seconds (default: no time limit; the budget is --max-shrink-runs)', positiveInt)
+    .option('--shrink-budget <n>', 'engine runs allowed for shrinking in all, shared among the failures found', nonNegativeInt, 5000)
+    .option('--max-shrink-time <seconds>', 'also stop shrinking one failure after this many seconds (default: no time limit; the budget is in engine runs)', positiveInt)
     .option('--no-progress', 'do not show the progress line')
     .option('--stats', 'print the share of scenarios with each feature, and fail the run when a feature the engine supports falls under the floor')
     .option('--json <file>', 'also write the run as a JSON report (schema/report.schema.json)')
@@ -61,6 +67,7 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(processOption('--timeout <ms>', 'milliseconds an engine process has to answer one scenario (default 10000)'))
     .option('--validate-protocol', 'check every protocol message against the schema')
     .option('--filter <text>', 'only the cases whose id contains this text')
+    .option('--dir <folder>', "the cases in this folder (castcheck promote --to writes there) instead of castcheck's own")
     .action(async (options) => {
       exitCode = await casesCommand(options);
     });
@@ -84,13 +91,22 @@ export async function main(argv: string[]): Promise<number> {
     .description('rerun a repro file and say whether it still fails')
     .argument('<file>', 'a repro written by castcheck run')
     .option('--engine <name>', 'replay against this built-in engine instead of the one in the repro')
-    .option('--fault <name>', 'replay against the reference engine with this fault instead')
+    .option('--fault <names>', 'replay against the reference engine with these faults instead')
     .option('--engine-cmd <command>', 'replay against this engine process instead')
     .option('--engine-config <file>', 'replay against the engine process this config file starts instead')
     .addOption(processOption('--timeout <ms>', 'milliseconds an engine process has to answer (default 10000)'))
     .option('--validate-protocol', 'check every protocol message against the schema')
     .action(async (file: string, options) => {
       exitCode = await replayCommand(file, options);
+    });
+
+  program
+    .command('promote')
+    .description('turn a finding (a repro file) into a fixed case that castcheck cases runs from then on; it expects what the reference engine does')
+    .argument('<repro>', 'a repro file, from the failure store')
+    .option('--to <folder>', 'where to write the case (default: scenarios/promoted/ of castcheck; run it with castcheck cases --dir FOLDER)')
+    .action(async (file: string, options) => {
+      exitCode = await promoteCommand(file, options);
     });
 
   program

@@ -5,8 +5,9 @@ import { InputError } from '../model/errors.ts';
 import { readJsonFile } from '../model/json-file.ts';
 import { formatIssues, validateDocument } from '../model/schemas.ts';
 import type { Repro } from '../model/schema-types.ts';
-import { propertyById } from '../properties/index.ts';
-import { hits, judge, judgeFor, type Target } from '../runner/evaluate.ts';
+import { judgeFor } from '../runner/evaluate.ts';
+import { replayRepro, reproTarget } from '../runner/replay.ts';
+import { showing } from '../runner/signatures.ts';
 import { processChoice } from './run.ts';
 
 export interface ReplayOptions {
@@ -19,40 +20,51 @@ export interface ReplayOptions {
 }
 
 export async function replayCommand(file: string, o: ReplayOptions): Promise<number> {
-  const doc = readJsonFile(file);
-  const issues = validateDocument('repro', doc);
-  if (issues.length > 0) throw new InputError(`${file} is not a valid repro`, formatIssues(issues).map((l) => `  ${l}`));
-  const repro = doc as Repro;
-  let target: Target;
-  if (repro.verdict === 'fail' || repro.verdict === 'contested') {
-    const property = repro.property && propertyById(repro.property.id);
-    if (!property) throw new InputError(`${file}: this castcheck has no property '${repro.property?.id ?? '(none)'}'`);
-    target = { property, status: repro.verdict };
-  } else target = { failure: repro.verdict };
+  const repro = readRepro(file);
+  const target = reproTarget(repro, file);
   const readings = { spliceCopy: repro.readings?.spliceCopy ?? 'ruling' } as const;
 
   const choice = replayEngine(repro, o);
   // The reading of a copied splice is a switch of the built-in engine; a process engine has its own.
   const engine = await openEngine(choice.process ? choice : { ...choice, spliceCopy: readings.spliceCopy });
   try {
-    const judged = await judge(judgeFor(engine, readings), repro.scenario, 'property' in target ? [target.property] : []);
-    const what = 'property' in target ? `${target.property.id} (CR ${target.property.rules.join(', ')})` : target.failure;
-    if (hits(judged, target)) {
-      console.log(`STILL FAILS on ${describeEngine(engine.id)}: ${what}`);
-      const v = 'property' in target ? judged.verdicts?.get(target.property.id) : undefined;
-      if (v?.status === 'fail' || v?.status === 'contested') console.log(`  after action ${v.step}:\n    expected: ${v.expected}\n    observed: ${v.observed}`);
-      else if (judged.failure) console.log(`  ${judged.failure.message}`);
+    const { result, judged } = await replayRepro(judgeFor(engine, readings), repro, file);
+    const property = 'property' in target ? target.property : undefined;
+    const what = `${'signature' in target ? target.signature : property?.id ?? (target as { failure: string }).failure}${property ? ` (CR ${property.rules.join(', ')})` : ''}`;
+    const on = describeEngine(engine.id);
+    if (result === 'still-fails') {
+      console.log(`STILL FAILS on ${on}: ${what}`);
+      const shown = 'signature' in target ? showing(judged, target.signature) : undefined;
+      const v = property ? judged.verdicts?.get(property.id) : undefined;
+      const lines = shown ?? (v?.status === 'fail' || v?.status === 'contested' ? [v] : []);
+      if (lines.length > 0) {
+        console.log(`  after action ${lines[0]!.step}:`);
+        for (const d of lines) console.log(`    expected: ${d.expected}\n    observed: ${d.observed}`);
+      } else if (judged.failure) console.log(`  ${judged.failure.message}`);
       return 1;
     }
+    if (result === 'not-reproduced') {
+      // A pass says nothing about a fix when the failure never came back after it was found.
+      console.log(`NOT REPRODUCED on ${on}: ${what}\n  the failure did not come back when it was found either: it depended on more than this scenario (earlier scenarios, timing or resources)`);
+      return 0;
+    }
     console.log(
-      'property' in target
-        ? `PASSES on ${describeEngine(engine.id)}: ${what} holds for this scenario now`
-        : `PASSES on ${describeEngine(engine.id)}: the engine answers this scenario now (it gave ${what} before)`,
+      judged.failure === undefined && property
+        ? `PASSES on ${on}: ${what} holds for this scenario now`
+        : `PASSES on ${on}: the engine answers this scenario now (it gave ${what} before)`,
     );
     return 0;
   } finally {
     await engine.close();
   }
+}
+
+/** A repro file, checked against its schema. */
+export function readRepro(file: string): Repro {
+  const doc = readJsonFile(file);
+  const issues = validateDocument('repro', doc);
+  if (issues.length > 0) throw new InputError(`${file} is not a valid repro`, formatIssues(issues).map((l) => `  ${l}`));
+  return doc as Repro;
 }
 
 /** The engine given on the command line, or else the one the repro names (started again by its command). */

@@ -203,6 +203,7 @@ export interface CastcheckDocuments {
   report?: RunReport;
   protocol?: ProtocolMessage;
   engineConfig?: EngineConfig;
+  expectations?: Expectations;
 }
 /**
  * The printed characteristics and abilities of one card, in castcheck's card model. Real cards are stored in the catalog under their Oracle names; synthetic cards are written inline in a scenario.
@@ -927,7 +928,7 @@ export interface ObservedPlayer {
 export interface Step {
   action: ObjectId;
   /**
-   * unsupported: the engine cannot perform this kind of action; properties that need it are skipped.
+   * unsupported: the engine cannot perform this kind of action or declaration; the scenario is judged only up to the step before, and the steps after it are not judged.
    */
   outcome: "accepted" | "rejected" | "unsupported";
   reason?: RejectionReason;
@@ -953,6 +954,10 @@ export interface TriggerEvent {
 export interface Repro {
   $schema?: string;
   format: "castcheck-repro/1";
+  /**
+   * The failure's signature (the property and the kind of divergence, or the engine failure): the cluster this repro stands for. `castcheck replay` checks for it.
+   */
+  signature?: string;
   property?: PropertyRef;
   /**
    * fail: the engine broke the property. contested: it follows a reading of the rules that the suite reports but does not count as a failure. crash, timeout, protocol-error: the engine gave no usable trace for the scenario.
@@ -964,6 +969,10 @@ export interface Repro {
   step?: string;
   expected: string;
   observed: string;
+  /**
+   * Every divergence of the failure at its step, when there are several (agreement: each differing field).
+   */
+  divergences?: ReproDivergence[];
   /**
    * For a contested verdict: the ruling or reading the suite expected, and the other one.
    */
@@ -985,6 +994,12 @@ export interface PropertyRef {
   id: string;
   rules: string[];
   statement: string;
+}
+export interface ReproDivergence {
+  step: string;
+  kind: string;
+  expected: string;
+  observed: string;
 }
 export interface ReproEngine {
   name: string;
@@ -1028,6 +1043,10 @@ export interface ReplayInfo {
    * false when the engine did not fail again when this scenario was run once more: the failure depends on more than the scenario (the engine's history, timing or resources).
    */
   reproduced?: boolean;
+  /**
+   * false for the first scenario of a finding, stored before shrinking (a run stopped before it ended); it is shrunk when a later run meets it again.
+   */
+  shrunk?: boolean;
 }
 /**
  * The readings of contested points the run expected.
@@ -1124,10 +1143,10 @@ export interface ExpectedState {
   players?: {}[];
 }
 /**
- * A whole castcheck run, for machines: what ran against what, each property's counts and status, what failed and where its repro is, and the feature statistics when asked for.
+ * A whole castcheck run, for machines: what ran against what, each property's counts and status, the failures grouped by signature into clusters with their repros, the expectations and the failure store, and the feature statistics when asked for. Counts add up across runs (shards) and clusters are keyed by signature, so that several reports merge into one.
  */
 export interface RunReport {
-  format: "castcheck-report/1";
+  format: "castcheck-report/2";
   castcheck: string;
   engine: EngineId;
   /**
@@ -1140,52 +1159,154 @@ export interface RunReport {
    * Why the run stopped early, when it did.
    */
   stopped?: string;
+  /**
+   * The least number of checks a property must make to PASS; under it, it is UNDER-TESTED.
+   */
+  checkFloor: number;
   properties: PropertyResult[];
   engineFailures: {
     crash: number;
     timeout: number;
     "protocol-error": number;
   };
-  findings: FindingSummary[];
+  /**
+   * Scenarios with a step the engine answered unsupported: judged up to that step.
+   */
+  unsupported: number;
+  /**
+   * The failures, grouped by signature: one entry per signature, with the scenarios it was met in and its repro.
+   */
+  clusters: ClusterSummary[];
+  expectations?: ExpectationsSummary;
+  store?: StoreSummary;
   /**
    * With --stats: the share of scenarios with each feature, and its coverage gate.
    */
   stats?: FeatureShare[];
 }
+/**
+ * A property's counts, in scenarios: it did not apply (notApplicable), applied but found nothing to check (checkedNothing), or was checked (checked = passed + failed + xfailed + contested), with the number of checks made.
+ */
 export interface PropertyResult {
   id: string;
   rules: string[];
   statement: string;
-  status: "PASS" | "FAIL" | "CONTESTED" | "SKIP" | "UNTESTED";
   /**
-   * Why the engine cannot run it.
+   * FAIL: a failure no expectation names. XFAIL: only expected failures. CONTESTED: another reading of a contested point. SKIP: never run (the engine cannot run it). UNTESTED: run, but no check made. UNDER-TESTED: fewer checks than checkFloor. PASS: the rest.
+   */
+  status: "PASS" | "FAIL" | "XFAIL" | "CONTESTED" | "SKIP" | "UNTESTED" | "UNDER-TESTED";
+  /**
+   * Why it was never run: what the engine cannot do.
    */
   skipped?: string;
-  passed: number;
-  failed: number;
-  contested: number;
   notApplicable: number;
+  checkedNothing: number;
+  checked: number;
+  checks: number;
+  passed: number;
+  /**
+   * Scenarios with a failure no expectation names.
+   */
+  failed: number;
+  /**
+   * Scenarios whose failures were all expected.
+   */
+  xfailed: number;
+  contested: number;
 }
-export interface FindingSummary {
+export interface ClusterSummary {
+  signature: string;
   verdict: "fail" | "contested" | "crash" | "timeout" | "protocol-error";
   property?: string;
+  /**
+   * Named by an expectation: reported, not shrunk, does not fail the run.
+   */
+  xfail: boolean;
+  /**
+   * The expectation's note.
+   */
+  note?: string;
+  /**
+   * The expectation's link.
+   */
+  link?: string;
+  /**
+   * Scenarios of this run that showed it.
+   */
+  count: number;
+  /**
+   * The 1-based run of the first scenario that showed it.
+   */
+  runsToFailure: number;
   step?: string;
   expected?: string;
   observed?: string;
   /**
-   * The repro file, as written.
+   * The repro file in the failure store, as written.
    */
+  repro?: string;
+  /**
+   * false when the repro is the first scenario found, not shrunk.
+   */
+  shrunk?: boolean;
+  shrinkRuns?: number;
+  /**
+   * false when running the repro's scenario once more did not fail again.
+   */
+  reproduced?: boolean;
+  /**
+   * Cards in the repro's scenario.
+   */
+  cards?: number;
+  /**
+   * Actions in the repro's scenario.
+   */
+  actions?: number;
+}
+export interface ExpectationsSummary {
+  file: string;
+  /**
+   * Expectations that did not occur although their property ran and applied: they fail the run.
+   */
+  stale: Expectation[];
+  /**
+   * The file was rewritten (--update-expectations).
+   */
+  updated?: boolean;
+}
+export interface Expectation {
+  /**
+   * The failure's signature, as a run prints it: a property id, with the kind of divergence after a colon when the property tells kinds apart (agreement.reference:battlefield[].name), or an engine failure (crash:exit 70:RuntimeError: simulated crash, timeout, protocol-error:...). A divergence of that kind is expected in any scenario and at any step.
+   */
+  signature: string;
+  /**
+   * Why it is expected: what the engine does, and why it stays so for now.
+   */
+  note: string;
+  /**
+   * The engine's own report of the bug.
+   */
+  link?: string;
+}
+export interface StoreSummary {
+  /**
+   * The engine's folder in the failure store.
+   */
+  dir: string;
+  /**
+   * The findings of earlier runs, replayed before this one.
+   */
+  replayed: StoredReplay[];
+}
+export interface StoredReplay {
+  signature: string;
   repro: string;
-  runsToFailure: number;
-  shrinkRuns: number;
+  result: "still-fails" | "now-passes" | "not-reproduced";
+  xfail?: boolean;
   /**
-   * Cards in the shrunk scenario.
+   * Where a finding that now passes was moved (the store's fixed/ folder).
    */
-  cards: number;
-  /**
-   * Actions in the shrunk scenario.
-   */
-  actions: number;
+  movedTo?: string;
 }
 export interface FeatureShare {
   feature: string;
@@ -1279,4 +1400,16 @@ export interface EngineConfig {
    * The longest line the engine may write (default 8 MiB).
    */
   maxLineBytes?: number;
+}
+/**
+ * The failures an engine is known to have, by signature (`castcheck run --expectations FILE`). A run reports them as expected failures (XFAIL): they do not fail it and get no shrinking. An expectation that does not occur in a run where its property applied fails the run as stale. `--update-expectations` rewrites the file, keeping the notes.
+ */
+export interface Expectations {
+  $schema?: string;
+  format: "castcheck-expectations/1";
+  /**
+   * The engine these expectations are for, for people.
+   */
+  engine?: string;
+  expectations: Expectation[];
 }

@@ -6,7 +6,7 @@ import { closest } from 'fastest-levenshtein';
 
 const SCHEMA_BASE = 'https://castcheck.dev/schema/';
 
-export const DOCUMENT_KINDS = ['scenario', 'trace', 'repro', 'case', 'report', 'card', 'capabilities', 'protocol', 'engine-config'] as const;
+export const DOCUMENT_KINDS = ['scenario', 'trace', 'repro', 'case', 'report', 'card', 'capabilities', 'protocol', 'engine-config', 'expectations'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** A document kind, or a named part of one: `protocol#fromEngine` is `$defs/fromEngine` of the protocol schema. */
@@ -18,7 +18,8 @@ export const FORMATS: Record<string, DocumentKind> = {
   'castcheck-trace/1': 'trace',
   'castcheck-repro/1': 'repro',
   'castcheck-case/1': 'case',
-  'castcheck-report/1': 'report',
+  'castcheck-report/2': 'report',
+  'castcheck-expectations/1': 'expectations',
 };
 
 export interface ValidationIssue {

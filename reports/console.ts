@@ -1,8 +1,9 @@
 // The console summary: one row per property, then what failed and where its repro is.
 import { describeEngine } from '../adapters/engine.ts';
 import type { Capabilities, EngineId, Scenario } from '../model/schema-types.ts';
-import type { Finding, SuiteResult, Tally } from '../runner/run-suite.ts';
+import { checked, type Cluster, type Finding, type SuiteResult, type Tally } from '../runner/run-suite.ts';
 import type { FeatureCount } from '../generators/stats.ts';
+import type { FailureStore, StoreReplay } from '../runner/store.ts';
 
 export function header(engine: EngineId, runs: number, seed: number): string {
   return `castcheck: ${runs} scenarios against ${describeEngine(engine)} (seed ${seed})`;
@@ -15,53 +16,76 @@ export function capabilitiesLine(c: Capabilities): string {
   return `declares mechanics: ${list(c.mechanics)}; actions: ${list(c.actions)}; ${cards}; observes: ${list(c.observes)}`;
 }
 
-export function summaryTable(result: SuiteResult): string {
+export type Status = 'PASS' | 'FAIL' | 'XFAIL' | 'CONTESTED' | 'SKIP' | 'UNTESTED' | 'UNDER-TESTED';
+
+/** The default of --check-floor: the least number of checks a property must make in a run to PASS. */
+export const CHECK_FLOOR = 30;
+
+/** One row per property, each followed by its clusters, then what the columns and statuses mean. */
+export function summaryTable(result: SuiteResult, floor = CHECK_FLOOR): string {
+  const head = ['property', 'rules', 'n/a', 'nothing', 'checked', 'checks', 'failed', 'status'];
   const rows = result.tallies.map((t) => [
     t.property.id,
     t.property.rules.join(' '),
-    t.skipped ? '-' : String(t.passed),
-    t.skipped ? '-' : String(t.failed),
-    t.skipped ? '-' : String(t.contested),
-    t.skipped ? `all (${t.skipped})` : String(t.notApplicable),
-    statusOf(t),
+    ...(t.skipped ? ['-', '-', '-', '-', '-'] : [t.notApplicable, t.checkedNothing, checked(t), t.checks, t.failed].map(String)),
+    t.skipped ? `SKIP: ${t.skipped}` : statusOf(t, floor),
   ]);
-  const head = ['property', 'rules', 'passed', 'failed', 'contested', 'skipped', 'status'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const numeric = new Set([2, 3, 4]);
   const line = (r: string[]) =>
-    r
-      .map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]!) : i === r.length - 1 ? cell : cell.padEnd(widths[i]!)))
-      .join('  ');
-  const out = [line(head), ...rows.map(line)];
+    r.map((cell, i) => (i >= 2 && i <= 6 ? cell.padStart(widths[i]!) : i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ');
+  const out = [line(head)];
+  result.tallies.forEach((t, i) => {
+    out.push(line(rows[i]!));
+    for (const c of result.clusters.filter((x) => x.property === t.property)) out.push(clusterLine(c));
+  });
+  out.push(
+    '',
+    `n/a: scenarios the property does not apply to; nothing: it applied but found nothing to check; checked: scenarios it judged, making "checks" checks; failed: scenarios with a failure no expectation names.`,
+    `PASS: ${floor} checks or more and no failure; UNDER-TESTED: fewer; UNTESTED: none; XFAIL: only expected failures; CONTESTED: another reading of a contested point; SKIP: never run, for the reason shown. Only FAIL fails the run.`,
+  );
   const f = result.engineFailures;
   const broken = f.crash + f.timeout + f['protocol-error'];
-  if (broken > 0) out.push('', `engine gave no usable trace for ${broken} scenario(s): CRASH ${f.crash}, TIMEOUT ${f.timeout}, PROTOCOL_ERROR ${f['protocol-error']}`);
+  if (broken > 0) {
+    out.push('', `engine gave no usable trace for ${broken} scenario(s): CRASH ${f.crash}, TIMEOUT ${f.timeout}, PROTOCOL_ERROR ${f['protocol-error']}`);
+    for (const c of result.clusters.filter((x) => x.property === undefined)) out.push(clusterLine(c));
+  }
+  if (result.unsupported > 0) out.push('', `the engine answered unsupported in ${result.unsupported} scenario(s): each was judged up to that step.`);
   if (result.stopped !== undefined) out.push('', `the run stopped after ${result.runs} scenario(s): ${result.stopped}`);
-  out.push('', 'skipped: scenarios a property does not apply to, or all of them when the engine cannot run it.');
   return out.join('\n');
 }
 
-export function statusOf(t: Tally): 'SKIP' | 'FAIL' | 'CONTESTED' | 'PASS' | 'UNTESTED' {
+/** A cluster under its property: how many scenarios showed it, its signature, and whether it was expected. */
+function clusterLine(c: Cluster): string {
+  const mark = c.expectation ? `  XFAIL: ${c.expectation.note}${c.expectation.link ? ` (${c.expectation.link})` : ''}` : c.kind === 'contested' ? '  CONTESTED' : '';
+  return `  ${String(c.count).padStart(6)} x ${c.signature}${mark}`;
+}
+
+export function statusOf(t: Tally, floor = CHECK_FLOOR): Status {
   if (t.skipped) return 'SKIP';
   if (t.failed > 0) return 'FAIL';
+  if (t.xfailed > 0) return 'XFAIL';
   if (t.contested > 0) return 'CONTESTED';
-  return t.passed > 0 ? 'PASS' : 'UNTESTED';
+  if (t.checks === 0) return 'UNTESTED';
+  return t.checks < floor ? 'UNDER-TESTED' : 'PASS';
 }
 
-export function totals(result: SuiteResult): string {
-  const count = (s: ReturnType<typeof statusOf>) => result.tallies.filter((t) => statusOf(t) === s).length;
-  return `${result.tallies.length} properties: ${count('PASS')} passed, ${count('FAIL')} failed, ${count('CONTESTED')} contested, ${count('SKIP')} skipped, ${count('UNTESTED')} untested`;
+export function totals(result: SuiteResult, floor = CHECK_FLOOR): string {
+  const count = (s: Status) => result.tallies.filter((t) => statusOf(t, floor) === s).length;
+  return `${result.tallies.length} properties: ${count('PASS')} passed, ${count('FAIL')} failed, ${count('XFAIL')} expected to fail, ${count('CONTESTED')} contested, ${count('UNDER-TESTED')} under-tested, ${count('UNTESTED')} untested, ${count('SKIP')} skipped`;
 }
 
-export function findingText(finding: Finding, reproPath: string): string {
+/** What a cluster's repro shows, where it is, and how to replay it. */
+export function findingText(finding: Finding, reproPath: string, count?: number): string {
   const v = finding.verdict;
   const size = scenarioSize(finding.scenario);
   const title = finding.property
     ? `${statusLabel(finding.kind)} ${finding.property.id} (CR ${finding.property.rules.join(', ')})`
     : `${statusLabel(finding.kind)} the engine gave no usable trace`;
-  const lines = [title];
+  const lines = [title, `  signature: ${finding.signature}${count !== undefined ? ` (${count} scenario(s) this run)` : ''}`];
   if (v.status === 'fail' || v.status === 'contested') {
     lines.push(`  after action ${v.step}:`, `    expected: ${v.expected}`, `    observed: ${v.observed}`);
+    for (const d of (finding.divergences ?? []).slice(1, 6)) lines.push(`    and ${d.observed} (expected ${d.expected.replace(/^.*?: /, '')})`);
+    if ((finding.divergences?.length ?? 0) > 6) lines.push(`    and ${finding.divergences!.length - 6} more difference(s) (in the repro)`);
     if (v.status === 'contested') lines.push(`  contested: ${v.ruling}`);
   } else {
     lines.push(`  ${v.message}`);
@@ -69,7 +93,9 @@ export function findingText(finding: Finding, reproPath: string): string {
   }
   if (!finding.reproduced) lines.push('  not reproduced: the engine did not fail again when this scenario was run once more');
   lines.push(
-    `  found after ${finding.runsToFailure} scenario(s); shrunk in ${finding.shrinkRuns} engine run(s) to ${size.cards} card(s) and ${size.actions} action(s)`,
+    finding.shrunk
+      ? `  found after ${finding.runsToFailure} scenario(s); shrunk in ${finding.shrinkRuns} engine run(s) to ${size.cards} card(s) and ${size.actions} action(s)`
+      : `  found after ${finding.runsToFailure} scenario(s); not shrunk (the run stopped, or the shrinking budget was spent): ${size.cards} card(s) and ${size.actions} action(s)`,
     `  repro:  ${reproPath}`,
     `  replay: npx castcheck replay ${reproPath}`,
   );
@@ -93,4 +119,19 @@ export function statsTable(counts: readonly FeatureCount[], floor: number): stri
     lines.push(`${c.feature.id.padEnd(width)}  ${`${(c.share * 100).toFixed(1)}%`.padStart(6)}  ${String(c.count).padStart(9)}  ${gate.padEnd(13)}  ${c.feature.description}`);
   }
   return lines.join('\n');
+}
+
+/** What replaying the failure store before the run found, a line per stored finding. */
+export function storeLines(store: FailureStore, stored: StoreReplay): string[] {
+  if (stored.replayed.length === 0 && stored.unreadable.length === 0) return [];
+  const lines = [`store: ${stored.replayed.length} finding(s) of earlier runs in ${store.dir}, replayed first`];
+  const label = { 'still-fails': 'STILL FAILS', 'now-passes': 'NOW PASSES', 'not-reproduced': 'NOT REPRODUCED' } as const;
+  for (const r of stored.replayed) {
+    const where = r.movedTo !== undefined ? `moved to ${r.movedTo}` : r.repro;
+    const why = r.result === 'not-reproduced' ? ' (it did not fail again when found: it depends on more than its scenario; kept)' : r.xfail ? ' (expected)' : '';
+    const what = r.result === 'still-fails' && r.verdict === 'contested' ? 'STILL CONTESTED' : label[r.result];
+    lines.push(`  ${what.padEnd(14)} ${r.signature}${why}  ${where}`);
+  }
+  for (const u of stored.unreadable) lines.push(`  UNREADABLE     ${u}`);
+  return lines;
 }

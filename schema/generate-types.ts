@@ -18,6 +18,7 @@ export const schemaFiles = [
   'report.schema.json',
   'protocol.schema.json',
   'engine-config.schema.json',
+  'expectations.schema.json',
 ] as const;
 
 // One root that refers to every schema, so that each named type is emitted exactly once.

@@ -2,12 +2,12 @@
 // repro, nothing found before is lost, and the run finishes. The engines are the Python example with
 // one fault each (test/fixtures/fault_engine.py).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateDocument } from '../model/schemas.ts';
 import type { Repro } from '../model/schema-types.ts';
+import { storedRepro, storedRepros } from './fixtures/repros.ts';
 
 const FIXTURE = 'python3 test/fixtures/fault_engine.py';
 
@@ -30,23 +30,20 @@ async function runFault(fault: string, ...extra: string[]) {
   // shorter; both are far above what the engine takes to answer, even on a busy machine. Shrinking is
   // budgeted in engine runs, never in seconds.
   const timeout = fault.startsWith('hang') ? '2000' : '10000';
-  const r = await castcheck('run', '--engine-cmd', `${FIXTURE} ${fault}`, '--runs', '60', '--seed', '3', '--timeout', timeout, '--max-shrink-runs', '400', '--max-line-bytes', '1048576', '--out', out, '--no-progress', ...extra);
+  const r = await castcheck('run', '--engine-cmd', `${FIXTURE} ${fault}`, '--runs', '60', '--seed', '3', '--timeout', timeout, '--max-shrink-runs', '400', '--max-line-bytes', '1048576', '--out', out, '--no-progress', '--check-floor', '5', ...extra);
   return { ...r, out: r.out, dir: out };
 }
 
-/** A row of the summary table: property, rules, passed, failed, contested, skipped, status. */
+/** A row of the summary table: property, rules, n/a, nothing checked, checked, checks, failed, status. */
 function row(out: string, property: string): string[] {
   const line = out.split('\n').find((l) => l.startsWith(`${property} `));
   expect(line, `a row for ${property}`).toBeDefined();
   return line!.split(/\s{2,}/);
 }
 
+/** The stored repro whose signature starts with `name` (a property id, or crash, timeout, protocol-error). */
 function readRepro(dir: string, name: string): Repro {
-  const file = join(dir, 'repros', `${name}.repro.json`);
-  expect(existsSync(file), `${file} is written`).toBe(true);
-  const repro = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-  expect(validateDocument('repro', repro)).toEqual([]);
-  return repro as Repro;
+  return storedRepro(join(dir, 'store'), 'python-example', name).repro;
 }
 
 describe.concurrent('an engine that fails on some scenarios', () => {
@@ -67,12 +64,13 @@ describe.concurrent('an engine that fails on some scenarios', () => {
       expect(r.out).toMatch(new RegExp(`^${c.status} the engine gave no usable trace$`, 'm'));
       expect(r.out).toMatch(c.message);
       // The other scenarios were judged: the run went on after each failure.
-      const [, , passed, failed, , , status] = row(r.out, 'kicker.declarations');
-      expect(Number(passed)).toBeGreaterThan(0);
+      const [, , , , checked, , failed, status] = row(r.out, 'kicker.declarations');
+      expect(Number(checked)).toBeGreaterThan(0);
       expect([failed, status]).toEqual(['0', 'PASS']);
       expect(r.out).toMatch(new RegExp(`engine gave no usable trace for \\d+ scenario\\(s\\): .*${c.status} [1-9]`));
-      expect(r.out).toMatch(/\d+ properties: \d+ passed, 0 failed, 0 contested, \d+ skipped/);
+      expect(r.out).toMatch(/\d+ properties: \d+ passed, 0 failed, 0 expected to fail, 0 contested, \d+ under-tested, \d+ untested, \d+ skipped/);
       const repro = readRepro(r.dir, c.verdict);
+      expect(repro.signature).toMatch(new RegExp(`^${c.verdict}`));
       expect(repro.verdict).toBe(c.verdict);
       expect(repro.observed).toMatch(c.message);
       expect(repro.engine).toMatchObject({ name: 'python-example', command: `${FIXTURE} ${c.mode} --when 'Comet Storm'`, cwd: process.cwd() });
@@ -107,9 +105,12 @@ describe.concurrent('an engine that fails on some scenarios', () => {
     expect(r.out).toMatch(/the run stopped after \d+ scenario\(s\): the engine failed to start 3 times in a row/);
     // With several requests in flight, the first scenario recorded as a crash is the one that met the
     // dying process (status 70) or one sent to it after (it would not start again): either is a CRASH.
-    expect(r.out).toMatch(/^CRASH the engine gave no usable trace\n {2}(the engine exited with status 70 while running request \d+|the engine did not start again: the engine exited with status 3 before answering hello)$/m);
-    expect(readRepro(r.dir, 'crash').verdict).toBe('crash');
-    expect(Number(row(r.out, 'costs.total-cost-paid')[2])).toBeGreaterThan(0);
+    expect(r.out).toMatch(/^CRASH the engine gave no usable trace\n {2}signature: crash:.*\n {2}(the engine exited with status 70 while running request \d+|the engine did not start again: the engine exited with status 3 before answering hello)$/m);
+    // Each way the engine crashed is a finding of its own, with its repro.
+    const crashes = [...storedRepros(join(r.dir, 'store'), 'python-example')].filter(([name]) => name.startsWith('crash-'));
+    expect(crashes.length).toBeGreaterThan(0);
+    for (const [, repro] of crashes) expect(repro.verdict).toBe('crash');
+    expect(Number(row(r.out, 'costs.total-cost-paid')[4])).toBeGreaterThan(0);
     expect(r.out).toMatch(/^\d+ properties:/m);
   });
 });
@@ -145,7 +146,7 @@ describe.concurrent('an engine that fails before the run', () => {
 describe('replaying a repro of an engine process', () => {
   it('starts the engine again with its command and time limit', async () => {
     const r = await runFault("hang --when 'Comet Storm'", '--runs', '20');
-    const file = join(r.dir, 'repros', 'timeout.repro.json');
+    const file = storedRepro(join(r.dir, 'store'), 'python-example', 'timeout').path;
     const again = await castcheck('replay', file);
     expect(again.code).toBe(1);
     expect(again.out).toMatch(/^STILL FAILS on python-example 0\.1\.0: timeout/);

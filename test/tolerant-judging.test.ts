@@ -56,7 +56,7 @@ describe('rejection families', () => {
   it('accept any applicable family for a cast with several problems, and the family code itself', async () => {
     expect(engine.runSync(normalizeScenario(TWO_PROBLEMS)).steps[0]!.reason).toBe('kicker-declared-twice');
     for (const reason of ['kicker-declared-twice', 'wrong-target-count', 'illegal-targets', 'illegal-declaration'] as const) {
-      expect(await verdict(illegalDeclarationsRejected, TWO_PROBLEMS, (t) => void (t.steps[0]!.reason = reason)), reason).toEqual({ status: 'pass' });
+      expect(await verdict(illegalDeclarationsRejected, TWO_PROBLEMS, (t) => void (t.steps[0]!.reason = reason)), reason).toMatchObject({ status: 'pass' });
     }
   });
 
@@ -67,8 +67,8 @@ describe('rejection families', () => {
   });
 
   it('judge an unpayable cast by the payment family', async () => {
-    expect(await verdict(unpayableRejected, UNPAYABLE)).toEqual({ status: 'pass' });
-    expect(await verdict(unpayableRejected, UNPAYABLE, (t) => void (t.steps[0]!.reason = 'illegal-payment'))).toEqual({ status: 'pass' });
+    expect(await verdict(unpayableRejected, UNPAYABLE)).toMatchObject({ status: 'pass' });
+    expect(await verdict(unpayableRejected, UNPAYABLE, (t) => void (t.steps[0]!.reason = 'illegal-payment'))).toMatchObject({ status: 'pass' });
     expect(await verdict(unpayableRejected, UNPAYABLE, (t) => void (t.steps[0]!.reason = 'illegal-target'))).toMatchObject({ status: 'fail', observed: 'reason illegal-target (illegal-targets)' });
   });
 });
@@ -79,7 +79,7 @@ describe('a rejection changes nothing, as the engine saw it', () => {
   };
 
   it('passes an engine that sees the start differently, when it sends its initial state', async () => {
-    expect(await verdict(rejectionChangesNothing, REJECTED_FIRST, giveTrample)).toEqual({ status: 'pass' });
+    expect(await verdict(rejectionChangesNothing, REJECTED_FIRST, giveTrample)).toMatchObject({ status: 'pass' });
   });
 
   it('passes it without an initial state too: what it works out itself is not compared with the model', async () => {
@@ -88,7 +88,7 @@ describe('a rejection changes nothing, as the engine saw it', () => {
         giveTrample(t);
         delete t.initialState;
       }),
-    ).toEqual({ status: 'pass' });
+    ).toMatchObject({ status: 'pass' });
   });
 
   it('still fails a rejected first action that moved a card or spent mana, with or without an initial state', async () => {

@@ -52,9 +52,10 @@ export class ReferenceEngine implements Engine {
   constructor(options: ReferenceEngineOptions = {}) {
     const { fault, ...ruleOptions } = options;
     let rules = referenceRules(ruleOptions);
-    if (fault !== undefined) {
-      const f = faultById(fault);
-      if (!f) throw new InputError(`unknown fault '${fault}'; the faults are: ${FAULTS.map((x) => x.id).join(', ')}`);
+    // Several faults, comma-separated, apply one after the other.
+    for (const id of fault?.split(',') ?? []) {
+      const f = faultById(id);
+      if (!f) throw new InputError(`unknown fault '${id}'; the faults are: ${FAULTS.map((x) => x.id).join(', ')}`);
       rules = f.apply(rules);
     }
     this.rules = rules;
