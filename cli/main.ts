@@ -59,6 +59,7 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(processOption('--timeout <ms>', 'milliseconds an engine process has to answer one scenario (default 10000)'))
     .option('--validate-protocol', 'check every protocol message against the schema')
     .option('--filter <text>', 'only the cases whose id contains this text')
+    .option('--dir <folder>', 'read the cases (*.case.json, in any subfolder) from this folder instead of castcheck\'s scenarios/')
     .action(async (options) => {
       exitCode = await casesCommand(options);
     });

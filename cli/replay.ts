@@ -2,8 +2,7 @@
 import { openEngine, type EngineChoice } from '../adapters/create-engine.ts';
 import { describeEngine } from '../adapters/engine.ts';
 import { InputError } from '../model/errors.ts';
-import { readJsonFile } from '../model/json-file.ts';
-import { formatIssues, validateDocument } from '../model/schemas.ts';
+import { readDocument } from '../model/documents.ts';
 import type { Repro } from '../model/schema-types.ts';
 import { propertyById } from '../properties/index.ts';
 import { hits, judge, judgeFor, type Target } from '../runner/evaluate.ts';
@@ -19,10 +18,7 @@ export interface ReplayOptions {
 }
 
 export async function replayCommand(file: string, o: ReplayOptions): Promise<number> {
-  const doc = readJsonFile(file);
-  const issues = validateDocument('repro', doc);
-  if (issues.length > 0) throw new InputError(`${file} is not a valid repro`, formatIssues(issues).map((l) => `  ${l}`));
-  const repro = doc as Repro;
+  const repro = readDocument(file, ['repro']).doc as Repro;
   let target: Target;
   if (repro.verdict === 'fail' || repro.verdict === 'contested') {
     const property = repro.property && propertyById(repro.property.id);
