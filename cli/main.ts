@@ -1,6 +1,6 @@
 // castcheck's command line. Exit codes: 0 all good, 1 a property failed (or a repro still fails, or
 // a named fault survived castcheck mutants), 2 bad usage or bad input.
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { InputError } from '../model/errors.ts';
 import { version } from '../model/version.ts';
 import { runCommand } from './run.ts';
@@ -28,22 +28,22 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(new Option('--splice-copy <reading>', 'how the reference engine copies a spliced spell').choices(['ruling', 'literal']))
     .option('--engine-cmd <command>', 'test an engine in another process that speaks the castcheck protocol (started without a shell)')
     .option('--engine-config <file>', 'the same, from a JSON file: command, cwd, env, timeout (schema/engine-config.schema.json)')
-    .option('--runs <n>', 'number of scenarios', positiveInt, 1000)
-    .option('--seed <n>', 'seed for the generators (default: a fresh one, printed)', integer)
+    .option('--runs <n>', 'number of scenarios', runs, 1000)
+    .option('--seed <n>', 'seed for the generators, from 0 to 4294967295 (default: a fresh one, printed)', seed)
     .option('--out <dir>', 'folder for repro files', 'castcheck-out')
     .option('--illegal-share <fraction>', 'share of scenarios with an illegal declaration', fraction)
-    .option('--max-shrink-runs <n>', 'engine runs allowed to shrink one failure', positiveInt, 2000)
-    .option('--max-shrink-time <seconds>', 'also stop shrinking one failure after this many seconds (default: no time limit; the budget is --max-shrink-runs)', positiveInt)
+    .option('--max-shrink-runs <n>', 'engine runs allowed to shrink one failure', runs, 2000)
+    .option('--max-shrink-time <seconds>', 'also stop shrinking one failure after this many seconds (default: no time limit; the budget is --max-shrink-runs)', seconds)
     .option('--no-progress', 'do not show the progress line')
     .option('--stats', 'print the share of scenarios with each feature, and fail the run when a feature the engine supports falls under the floor')
     .option('--json <file>', 'also write the run as a JSON report (schema/report.schema.json)')
     .option('--junit <file>', 'also write the run as JUnit XML, a test case per property, for CI')
     .option('--gate-floor <fraction>', 'the least share of scenarios each supported feature must reach with --stats', fraction, 0.05)
-    .addOption(processOption('--timeout <ms>', 'milliseconds an engine process has to answer one scenario (default 10000)'))
-    .addOption(processOption('--start-timeout <ms>', 'milliseconds an engine process has to answer hello (default 30000)'))
-    .addOption(processOption('--max-line-bytes <n>', 'the longest line an engine process may write (default 8 MiB)'))
+    .addOption(processOption('--timeout <ms>', 'milliseconds an engine process has to answer one scenario (default 10000)', milliseconds))
+    .addOption(processOption('--start-timeout <ms>', 'milliseconds an engine process has to answer hello (default 30000)', milliseconds))
+    .addOption(processOption('--max-line-bytes <n>', 'the longest line an engine process may write (default 8 MiB)', lineBytes))
     .option('--validate-protocol', 'check every protocol message both ways against schema/protocol.schema.json')
-    .option('--pipeline <n>', 'scenarios sent to an engine process ahead of its answers (1: one at a time)', positiveInt, 4)
+    .option('--pipeline <n>', 'scenarios sent to an engine process ahead of its answers (1: one at a time)', pipeline, 4)
     .action(async (options) => {
       exitCode = await runCommand(options);
     });
@@ -56,7 +56,7 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(new Option('--splice-copy <reading>', 'the reading of a copied splice the engine follows').choices(['ruling', 'literal']))
     .option('--engine-cmd <command>', 'an engine in another process (see castcheck run)')
     .option('--engine-config <file>', 'the same, from a JSON config file')
-    .addOption(processOption('--timeout <ms>', 'milliseconds an engine process has to answer one scenario (default 10000)'))
+    .addOption(processOption('--timeout <ms>', 'milliseconds an engine process has to answer one scenario (default 10000)', milliseconds))
     .option('--validate-protocol', 'check every protocol message against the schema')
     .option('--filter <text>', 'only the cases whose id contains this text')
     .option('--dir <folder>', 'read the cases (*.case.json, in any subfolder) from this folder instead of castcheck\'s scenarios/')
@@ -67,11 +67,11 @@ export async function main(argv: string[]): Promise<number> {
   program
     .command('mutants')
     .description('run the suite against every named fault of the reference engine and print the kill matrix; exits 1 if a fault survives')
-    .option('--runs <n>', 'scenarios generated for each fault, at most: the budget to kill it in', positiveInt, 2000)
-    .option('--seed <n>', 'seed for the generators', integer, 1)
-    .option('--sweep <n>', 'scenarios judged after the first one a property more specific than agreement fails on, to see which others catch the fault', nonNegativeInt, 200)
-    .option('--max-shrink-runs <n>', 'engine runs allowed to shrink one fault\'s failure', positiveInt, 2000)
-    .option('--max-shrink-time <seconds>', 'also stop shrinking one fault\'s failure after this many seconds (default: no time limit)', positiveInt)
+    .option('--runs <n>', 'scenarios generated for each fault, at most: the budget to kill it in', runs, 2000)
+    .option('--seed <n>', 'seed for the generators, from 0 to 4294967295', seed, 1)
+    .option('--sweep <n>', 'scenarios judged after the first one a property more specific than agreement fails on, to see which others catch the fault', sweep, 200)
+    .option('--max-shrink-runs <n>', 'engine runs allowed to shrink one fault\'s failure', runs, 2000)
+    .option('--max-shrink-time <seconds>', 'also stop shrinking one fault\'s failure after this many seconds (default: no time limit)', seconds)
     .option('--only <faults>', 'only these faults, comma-separated (castcheck list --faults)')
     .option('--json', 'print the matrix as one JSON document')
     .action(async (options) => {
@@ -86,7 +86,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--fault <name>', 'replay against the reference engine with this fault instead')
     .option('--engine-cmd <command>', 'replay against this engine process instead')
     .option('--engine-config <file>', 'replay against the engine process this config file starts instead')
-    .addOption(processOption('--timeout <ms>', 'milliseconds an engine process has to answer (default 10000)'))
+    .addOption(processOption('--timeout <ms>', 'milliseconds an engine process has to answer (default 10000)', milliseconds))
     .option('--validate-protocol', 'check every protocol message against the schema')
     .action(async (file: string, options) => {
       exitCode = await replayCommand(file, options);
@@ -136,29 +136,37 @@ export async function main(argv: string[]): Promise<number> {
   return exitCode;
 }
 
-function processOption(flags: string, description: string): Option {
-  return new Option(flags, description).argParser(positiveInt);
+function processOption(flags: string, description: string, parse: (value: string) => number): Option {
+  return new Option(flags, description).argParser(parse);
 }
 
-function integer(value: string): number {
-  if (!/^-?\d+$/.test(value)) throw new InputError(`'${value}' is not an integer`);
-  return Number(value);
+// Option values. Each parser throws commander's InvalidArgumentError, whose message commander
+// prefixes with the option and the value given ("option '--runs <n>' argument '0' is invalid.").
+// The upper bounds keep every value where it means what it says: a seed is 32 bits (fast-check
+// takes seeds modulo 2^32, so 1 and 4294967297 would be the same run), and a time limit above
+// 2^31 - 1 ms would make Node's timers fire at once.
+
+/** A whole number from min to max. */
+function wholeNumber(min: number, max: number, what = 'a whole number'): (value: string) => number {
+  return (value) => {
+    const n = /^\s*-?\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isSafeInteger(n) || n < min || n > max) throw new InvalidArgumentError(`It must be ${what} from ${min} to ${max}.`);
+    return n;
+  };
 }
 
-function positiveInt(value: string): number {
-  const n = integer(value);
-  if (n < 1) throw new InputError(`'${value}' must be at least 1`);
-  return n;
-}
-
-function nonNegativeInt(value: string): number {
-  const n = integer(value);
-  if (n < 0) throw new InputError(`'${value}' must be 0 or more`);
-  return n;
-}
+const runs = wholeNumber(1, 100_000_000);
+const sweep = wholeNumber(0, 100_000_000);
+const seed = wholeNumber(0, 0xffff_ffff, 'a 32-bit seed, a whole number');
+const seconds = wholeNumber(1, 86_400);
+const pipeline = wholeNumber(1, 1000);
+/** At most an hour: the same bound as the engine config's timeout and startTimeout (schema/engine-config.schema.json). */
+const milliseconds = wholeNumber(1, 3_600_000);
+/** From 1 KiB to 256 MiB, as in the engine config's maxLineBytes. */
+const lineBytes = wholeNumber(1024, 256 * 1024 * 1024);
 
 function fraction(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0 || n > 1) throw new InputError(`'${value}' must be a number from 0 to 1`);
+  const n = value.trim() === '' ? Number.NaN : Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError('It must be a number from 0 to 1.');
   return n;
 }
