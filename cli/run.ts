@@ -12,6 +12,7 @@ import type { Scenario } from '../model/schema-types.ts';
 import { writeRepro } from '../reports/repro.ts';
 import { junitXml, runReport, type WrittenFinding } from '../reports/run-report.ts';
 import { runSuite } from '../runner/run-suite.ts';
+import { checkOutputPaths } from './output-paths.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 
 export interface RunOptions {
@@ -39,6 +40,7 @@ export interface RunOptions {
 }
 
 export async function runCommand(o: RunOptions): Promise<number> {
+  await checkOutputPaths([{ option: '--out', path: o.out, kind: 'folder' }, { option: '--json', path: o.json, kind: 'file' }, { option: '--junit', path: o.junit, kind: 'file' }]);
   const engine = await openEngine({
     ...(o.engine !== undefined ? { engine: o.engine } : {}),
     ...(o.fault !== undefined ? { fault: o.fault } : {}),
