@@ -126,6 +126,19 @@ function describe(error: ErrorObject, root: unknown): ValidationIssue {
       return { pointer: at, message: `${JSON.stringify(valueAt(root, at))} does not match the pattern ${String(p.pattern)}` };
     case 'false schema':
       return { pointer: at, message: 'this property is not allowed here' };
+    // Bounds: the value's size, never the value itself, which may be long.
+    case 'maximum':
+    case 'minimum': {
+      const value = valueAt(root, at);
+      const word = error.keyword === 'maximum' ? 'most' : 'least';
+      return { pointer: at, message: `${typeof value === 'number' ? String(value) : 'the value'} is out of range: at ${word} ${String(p.limit)}` };
+    }
+    case 'maxItems':
+      return { pointer: at, message: `${sizeOf(valueAt(root, at))} items: at most ${String(p.limit)}` };
+    case 'maxProperties':
+      return { pointer: at, message: `${sizeOf(valueAt(root, at))} properties: at most ${String(p.limit)}` };
+    case 'maxLength':
+      return { pointer: at, message: `${sizeOf(valueAt(root, at))} characters long: at most ${String(p.limit)}` };
     default:
       return { pointer: at, message: error.message ?? error.keyword };
   }
@@ -169,6 +182,12 @@ function valueAt(root: unknown, pointer: string): unknown {
     node = (node as Record<string, unknown>)[key];
   }
   return node;
+}
+
+function sizeOf(value: unknown): number {
+  if (typeof value === 'string') return [...value].length;
+  if (Array.isArray(value)) return value.length;
+  return value !== null && typeof value === 'object' ? Object.keys(value).length : 0;
 }
 
 function typeName(value: unknown): string {
