@@ -144,7 +144,7 @@ export interface CastcheckDocuments {
   engineConfig?: EngineConfig;
 }
 /**
- * The printed characteristics and abilities of one card, in castcheck's card model. Real cards are stored in the catalog under their Oracle names; synthetic cards are written inline in a scenario. Every number, list and text has a bound, generous for printed cards, so that any valid scenario runs in bounded time and memory.
+ * The printed characteristics and abilities of one card, in castcheck's card model. Real cards are stored in the catalog under their Oracle names; synthetic cards are written inline in a scenario. Every number, list and text has a bound, generous for printed cards, so that no single value can make a scenario arbitrarily large.
  */
 export interface CardDefinition {
   /**
@@ -482,7 +482,7 @@ export interface StaticAbility {
   notTypes?: CardType[];
 }
 /**
- * A whole game situation and a script of actions with every decision spelled out, so that it has exactly one correct outcome. All actions happen in one main phase of p1's turn; mana pools do not empty between actions. Every number, list and text has a bound, generous for real play and far above what the generators make, so that any valid scenario runs in bounded time and memory.
+ * A whole game situation and a script of actions with every decision spelled out, so that it has exactly one correct outcome. All actions happen in one main phase of p1's turn; mana pools do not empty between actions. Every number, list and text has a bound, generous for real play and far above what the generators make, so that no single value can make a scenario arbitrarily large (a multikicker paid a billion times would be a billion costs to add up).
  */
 export interface Scenario {
   $schema?: string;
