@@ -53,9 +53,29 @@ function validatorFor(ref: SchemaRef, mode: 'detailed' | 'fast' = 'detailed'): V
 }
 
 export function validateDocument(kind: SchemaRef, value: unknown): ValidationIssue[] {
+  // The quick check first: most documents are valid, and it stops at the first error.
+  const fast = validatorFor(kind, 'fast');
+  if (fast(value)) return [];
+  const first = fast.errors ?? [];
+  // Reporting every error of a document with millions of bad items would take minutes and
+  // gigabytes: the detailed pass sees every list and object cut down to a few hundred entries. The
+  // quick check's error is kept, for a bound the cut hides (a list of 200,000 names).
   const validate = validatorFor(kind);
-  if (validate(value)) return [];
-  return describeErrors(validate.errors ?? [], value);
+  const errors = validate(cutDown(value)) ? [] : (validate.errors ?? []);
+  return describeErrors([...errors, ...first], value);
+}
+
+/** Past every maxItems and maxProperties of castcheck's schemas but a few larger ones. */
+const CUT_ENTRIES = 300;
+/** Past the depth of any schema: nothing deeper is looked at by the validators. */
+const CUT_DEPTH = 100;
+
+/** A copy with every list and object cut to CUT_ENTRIES + 1 entries, so that bounds still fail but at most that many entries are judged. */
+function cutDown(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object' || depth > CUT_DEPTH) return value;
+  if (Array.isArray(value)) return value.slice(0, CUT_ENTRIES + 1).map((v) => cutDown(v, depth + 1));
+  const entries = Object.entries(value as Record<string, unknown>).slice(0, CUT_ENTRIES + 1);
+  return Object.fromEntries(entries.map(([k, v]) => [k, cutDown(v, depth + 1)]));
 }
 
 /** Whether the value is valid; fast, for values that are nearly always valid. */
@@ -196,6 +216,11 @@ function typeName(value: unknown): string {
   return typeof value;
 }
 
+/** The most issues shown for one document: past that, fixing the first ones comes first. */
+const SHOWN_ISSUES = 50;
+
 export function formatIssues(issues: ValidationIssue[]): string[] {
-  return issues.map((i) => `${i.pointer || '/'}: ${i.message}`);
+  const lines = issues.slice(0, SHOWN_ISSUES).map((i) => `${i.pointer || '/'}: ${i.message}`);
+  if (issues.length > SHOWN_ISSUES) lines.push(`... and ${issues.length - SHOWN_ISSUES} more`);
+  return lines;
 }
