@@ -62,7 +62,9 @@ export function validateDocument(kind: SchemaRef, value: unknown): ValidationIss
   // quick check's error is kept, for a bound the cut hides (a list of 200,000 names).
   const validate = validatorFor(kind);
   const errors = validate(cutDown(value)) ? [] : (validate.errors ?? []);
-  return describeErrors([...errors, ...first], value);
+  if (errors.length === 0) return describeErrors(first, value);
+  const hidden = first.filter((f) => f.keyword.startsWith('max') && !errors.some((e) => e.instancePath === f.instancePath && e.keyword === f.keyword));
+  return describeErrors([...errors, ...hidden], value);
 }
 
 /** Past every maxItems and maxProperties of castcheck's schemas but a few larger ones. */
