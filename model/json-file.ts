@@ -87,8 +87,7 @@ function openProblem(error: unknown): string {
 }
 
 function tooLarge(size?: number): string {
-  const mib = (n: number) => `${(n / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MiB`;
-  return `larger than castcheck reads (${size !== undefined ? `${mib(size)}; ` : ''}at most ${mib(MAX_FILE_BYTES)})`;
+  return `larger than castcheck reads (${size !== undefined ? `${size} bytes; ` : ''}at most ${MAX_FILE_BYTES / (1024 * 1024)} MiB)`;
 }
 
 /**
