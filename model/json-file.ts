@@ -4,7 +4,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { InputError } from './errors.ts';
+import { InputError, UNPRINTABLE } from './errors.ts';
 
 /** The largest file castcheck reads: a repro holds a scenario and a pretty-printed trace of at most an 8 MiB protocol line. */
 export const MAX_FILE_BYTES = 32 * 1024 * 1024;
@@ -139,9 +139,7 @@ function excerpt(lineText: string, column: number): string[] {
   return [`  ${shown}`, `  ${' '.repeat(Math.max(0, caret))}^`];
 }
 
-// C0 and C1 controls, DEL, line and paragraph separators, and bidirectional formatting characters.
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
+// One character each, so that the caret stays under its column.
 function printable(text: string): string {
   return text.replace(/\t/g, ' ').replace(UNPRINTABLE, '\uFFFD');
 }

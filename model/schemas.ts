@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { closest } from 'fastest-levenshtein';
+import { printable } from './errors.ts';
 
 const SCHEMA_BASE = 'https://castcheck.dev/schema/';
 
@@ -119,17 +120,17 @@ function describe(error: ErrorObject, root: unknown): ValidationIssue {
       const name = String(p.additionalProperty);
       const allowed = allowedProperties(error.parentSchema);
       const hint = allowed.length > 0 ? ` (did you mean '${closest(name, allowed)}'?)` : '';
-      return { pointer: `${at}/${escapePointer(name)}`, message: `unknown property '${name}'${hint}` };
+      return { pointer: `${at}/${escapePointer(clipped(name))}`, message: `unknown property '${clipped(name)}'${hint}` };
     }
     case 'required':
       return { pointer: at, message: `missing required property '${String(p.missingProperty)}'` };
     case 'enum':
       return {
         pointer: at,
-        message: `${JSON.stringify(valueAt(root, at))} is not allowed; expected one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+        message: `${shown(valueAt(root, at))} is not allowed; expected one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
       };
     case 'const':
-      return { pointer: at, message: `expected ${JSON.stringify(p.allowedValue)}, got ${JSON.stringify(valueAt(root, at))}` };
+      return { pointer: at, message: `expected ${JSON.stringify(p.allowedValue)}, got ${shown(valueAt(root, at))}` };
     case 'type':
       return { pointer: at, message: `expected ${String(p.type)}, got ${typeName(valueAt(root, at))}` };
     case 'discriminator': {
@@ -141,11 +142,11 @@ function describe(error: ErrorObject, root: unknown): ValidationIssue {
       const hint = typeof got === 'string' ? ` (did you mean '${closest(got, kinds)}'?)` : '';
       return {
         pointer: `${at}/${tag}`,
-        message: `${JSON.stringify(got)} is not a known '${tag}'${hint}; expected one of ${kinds.join(', ')}`,
+        message: `${shown(got)} is not a known '${tag}'${hint}; expected one of ${kinds.join(', ')}`,
       };
     }
     case 'pattern':
-      return { pointer: at, message: `${JSON.stringify(valueAt(root, at))} does not match the pattern ${String(p.pattern)}` };
+      return { pointer: at, message: `${shown(valueAt(root, at))} does not match the pattern ${String(p.pattern)}` };
     case 'false schema':
       return { pointer: at, message: 'this property is not allowed here' };
     // Bounds: the value's size, never the value itself, which may be long.
@@ -206,6 +207,15 @@ function valueAt(root: unknown, pointer: string): unknown {
   return node;
 }
 
+/** A value as JSON, cut short: a message quotes what it is about, not a whole long string. */
+function shown(value: unknown): string {
+  return clipped(JSON.stringify(value) ?? String(value));
+}
+
+function clipped(text: string, width = 60): string {
+  return text.length > width ? `${text.slice(0, width)}…` : text;
+}
+
 function sizeOf(value: unknown): number {
   if (typeof value === 'string') return [...value].length;
   if (Array.isArray(value)) return value.length;
@@ -222,7 +232,8 @@ function typeName(value: unknown): string {
 const SHOWN_ISSUES = 50;
 
 export function formatIssues(issues: ValidationIssue[]): string[] {
-  const lines = issues.slice(0, SHOWN_ISSUES).map((i) => `${i.pointer || '/'}: ${i.message}`);
+  // Pointers and messages hold names and values from the document: nothing in them may act on a terminal.
+  const lines = issues.slice(0, SHOWN_ISSUES).map((i) => printable(`${i.pointer || '/'}: ${i.message}`));
   if (issues.length > SHOWN_ISSUES) lines.push(`... and ${issues.length - SHOWN_ISSUES} more`);
   return lines;
 }

@@ -98,6 +98,19 @@ describe('documents', () => {
     expect(formatIssues(validateDocument('scenario', s))).toContain('/players/1/life: -5 is out of range: at least 1');
   });
 
+  it('writes control characters that JSON escapes let through as escapes, and cuts long values short', () => {
+    const s = JSON.parse('{"format":"castcheck-scenario/1","cards":[],"players":[{"id":"p1","\\u001b[2Jhand":[]},{"id":"p2"}],"actions":[{"do":"\\u009b' + 'x'.repeat(1000) + '"}]}');
+    const lines = checkDocument(s).problems;
+    expect(lines).toEqual([
+      "/players/0/\\u001b[2Jhand: unknown property '\\u001b[2Jhand' (did you mean 'hand'?)",
+      expect.stringMatching(/^\/actions\/0\/do: "\\u009bx+… is not a known 'do'/),
+    ]);
+    for (const line of lines) expect(line).not.toMatch(CONTROL);
+    expect(lines[1]!.length).toBeLessThan(300);
+    const unknown = { ...chaliceRepro().scenario, cards: [{ id: 'chalice', oracle: 'Everflowing\u001b[31mChalice' }] };
+    expect(checkDocument(unknown).problems[0]).toContain("unknown card 'Everflowing\\u001b[31mChalice'");
+  });
+
   it('reports a list of a million bad entries by its bound and the first few hundred, not every one', () => {
     const s = { ...chaliceRepro().scenario, actions: Array.from({ length: 1_000_000 }, () => ({})) };
     const lines = formatIssues(validateDocument('scenario', s));
