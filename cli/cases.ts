@@ -2,6 +2,7 @@
 import { openEngine } from '../adapters/create-engine.ts';
 import { describeEngine, type Engine } from '../adapters/engine.ts';
 import { EngineFailure } from '../adapters/engine-failure.ts';
+import { printable } from '../model/errors.ts';
 import type { FixedCase } from '../model/schema-types.ts';
 import { CASES_DIR, caseUnsupported, checkCase, readCases } from '../runner/cases.ts';
 import { processChoice, type RunOptions } from './run.ts';
@@ -55,7 +56,7 @@ export async function casesCommand(o: CasesOptions): Promise<number> {
         console.log(`PASS ${c.id} (CR ${c.rules.join(', ')})${contested(c)}`);
       } else {
         failed++;
-        console.log(`FAIL ${c.id} (CR ${c.rules.join(', ')})${contested(c)}\n  source: ${c.source}`);
+        console.log(`FAIL ${c.id} (CR ${c.rules.join(', ')})${contested(c)}\n  source: ${printable(c.source)}`);
         for (const p of problems) console.log(`  ${p}`);
       }
     }
