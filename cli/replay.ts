@@ -1,9 +1,7 @@
 // castcheck replay: reruns a repro's scenario on the engine it names and says whether it still fails.
 import { openEngine, type EngineChoice } from '../adapters/create-engine.ts';
 import { describeEngine } from '../adapters/engine.ts';
-import { InputError } from '../model/errors.ts';
-import { readJsonFile } from '../model/json-file.ts';
-import { formatIssues, validateDocument } from '../model/schemas.ts';
+import { readDocument } from '../model/documents.ts';
 import type { Repro } from '../model/schema-types.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 import { replayRepro, reproTarget } from '../runner/replay.ts';
@@ -61,10 +59,7 @@ export async function replayCommand(file: string, o: ReplayOptions): Promise<num
 
 /** A repro file, checked against its schema. */
 export function readRepro(file: string): Repro {
-  const doc = readJsonFile(file);
-  const issues = validateDocument('repro', doc);
-  if (issues.length > 0) throw new InputError(`${file} is not a valid repro`, formatIssues(issues).map((l) => `  ${l}`));
-  return doc as Repro;
+  return readDocument(file, ['repro']).doc as Repro;
 }
 
 /** The engine given on the command line, or else the one the repro names (started again by its command). */

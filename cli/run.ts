@@ -13,6 +13,7 @@ import { InputError } from '../model/errors.ts';
 import { reproOf } from '../reports/repro.ts';
 import { junitXml, runReport } from '../reports/run-report.ts';
 import { runSuite, unshrunk, type Cluster, type Finding } from '../runner/run-suite.ts';
+import { checkOutputPaths } from './output-paths.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 import { Expectations, staleAfterRun, updatedExpectations } from '../runner/expectations.ts';
 import { FailureStore, replayStore, writeJsonAtomically } from '../runner/store.ts';
@@ -47,6 +48,12 @@ export interface RunOptions {
 }
 
 export async function runCommand(o: RunOptions): Promise<number> {
+  await checkOutputPaths([
+    { option: '--out', path: o.out, kind: 'folder' },
+    { option: '--store', path: o.store, kind: 'folder' },
+    { option: '--json', path: o.json, kind: 'file' },
+    { option: '--junit', path: o.junit, kind: 'file' },
+  ]);
   if (o.updateExpectations && o.expectations === undefined) throw new InputError('--update-expectations needs --expectations FILE: the file to rewrite');
   // Read before the engine starts, so that a bad file costs nothing; a file to be written may not exist yet.
   const expectations =

@@ -23,7 +23,7 @@ export type TargetKind =
   | "spell"
   | "instantOrSorcerySpell";
 /**
- * A counter name: +1/+1, -1/-1, charge...
+ * A counter name: +1/+1, -1/-1, charge... At most 30 characters.
  */
 export type CounterKind = string;
 /**
@@ -35,7 +35,7 @@ export type KickerCondition = "always" | "kicked" | "kickedA" | "kickedB" | "per
  */
 export type TriggerCondition = "kicked" | "kickedA" | "kickedB" | "kickedTwice" | "notKicked";
 /**
- * A name fixed by the scenario: p1 and p2 for players, a card's id, or the id of the action that made a copy.
+ * A name fixed by the scenario: p1 and p2 for players, a card's id, or the id of the action that made a copy. At most 128 characters: card and action ids have at most 64, and the ids an engine makes from them (a1.r2.t3) add a few.
  */
 export type ObjectId = string;
 export type Action =
@@ -56,7 +56,9 @@ export type Action =
  */
 export type KickerLabel = "A" | "B";
 /**
- * The chosen targets of a spell: one group per target requirement that applies, in text order (the main spell's, then each spliced card's in splice order). Requirements that exist only if kicked are left out when the spell is not kicked.
+ * The chosen targets of a spell: one group per target requirement that applies, in text order (the main spell's, then each spliced card's in splice order). Requirements that exist only if kicked are left out when the spell is not kicked. At most 110 groups (10 requirements on the card and on each of up to 10 spliced cards) of at most 250 objects (20, and 10 more per kick).
+ *
+ * @maxItems 110
  */
 export type Targets = ObjectId[][];
 export type StackObject = StackSpell | StackAbility;
@@ -185,7 +187,7 @@ export type ToEngineMessage = CastcheckHello | RunRequest | StopRequest;
  */
 export type ProtocolVersion = number;
 /**
- * Numbers the run requests of a castcheck process, from 1 up, across restarts of the engine.
+ * Numbers the run requests of a castcheck process, from 1 up, across restarts of the engine (at most 2^53 - 1).
  */
 export type RequestId = number;
 /**
@@ -206,11 +208,11 @@ export interface CastcheckDocuments {
   expectations?: Expectations;
 }
 /**
- * The printed characteristics and abilities of one card, in castcheck's card model. Real cards are stored in the catalog under their Oracle names; synthetic cards are written inline in a scenario.
+ * The printed characteristics and abilities of one card, in castcheck's card model. Real cards are stored in the catalog under their Oracle names; synthetic cards are written inline in a scenario. Every number, list and text has a bound, generous for printed cards, so that no single value can make a scenario arbitrarily large.
  */
 export interface CardDefinition {
   /**
-   * The printed name (the Oracle name for a real card).
+   * The printed name (the Oracle name for a real card). At most 200 characters (the longest printed name has 141).
    */
   name: string;
   manaCost?: ManaCost;
@@ -220,10 +222,18 @@ export interface CardDefinition {
   types: [CardType, ...CardType[]];
   supertypes?: ("Legendary" | "Basic")[];
   /**
-   * Subtypes such as Arcane, Kavu or Mountain.
+   * Subtypes such as Arcane, Kavu or Mountain. At most 10, of at most 40 characters.
+   *
+   * @maxItems 10
    */
   subtypes?: string[];
+  /**
+   * From -1000 to 1000.
+   */
   power?: number;
+  /**
+   * From -1000 to 1000.
+   */
   toughness?: number;
   /**
    * Evergreen keywords printed on the card. castcheck records them; lifelink also makes damage dealt by the permanent's abilities gain its controller that much life (CR 702.15b).
@@ -241,31 +251,41 @@ export interface CardDefinition {
   multikicker?: Multikicker;
   splice?: Splice;
   /**
-   * The target requirements of the spell's text, in the order the text names them. Effects refer to them by index.
+   * The target requirements of the spell's text, in the order the text names them. Effects refer to them by index. At most 10.
+   *
+   * @maxItems 10
    */
   targets?: TargetRequirement[];
   /**
-   * What an instant or sorcery does when it resolves, in the order written.
+   * What an instant or sorcery does when it resolves, in the order written. At most 10.
+   *
+   * @maxItems 10
    */
   effects?: Effect[];
   /**
-   * Replacement effects applied as the permanent enters (CR 603.6d): never triggers.
+   * Replacement effects applied as the permanent enters (CR 603.6d): never triggers. At most 10.
+   *
+   * @maxItems 10
    */
   entersWith?: EntersWith[];
   /**
-   * Triggered abilities of the permanent, in printed order; scenarios refer to them by index.
+   * Triggered abilities of the permanent, in printed order; scenarios refer to them by index. At most 10.
+   *
+   * @maxItems 10
    */
   triggers?: TriggeredAbility[];
   /**
-   * Static abilities of the permanent that change costs, triggers or damage.
+   * Static abilities of the permanent that change costs, triggers or damage. At most 10.
+   *
+   * @maxItems 10
    */
   statics?: StaticAbility[];
   /**
-   * The card's Oracle text, for people. Never read by engines.
+   * The card's Oracle text, for people. Never read by engines. At most 4000 characters.
    */
   oracleText?: string;
   /**
-   * For a catalog card: what of its printed text the card model leaves out or simplifies.
+   * For a catalog card: what of its printed text the card model leaves out or simplifies. At most 4000 characters.
    */
   simplified?: string;
 }
@@ -287,6 +307,9 @@ export interface Cost {
   sacrifice?: SacrificeCost;
 }
 export interface SacrificeCost {
+  /**
+   * Permanents to sacrifice, at most 20 (Torrent of Stone's splice cost sacrifices two).
+   */
   count: number;
   filter: PermanentFilter;
 }
@@ -295,11 +318,15 @@ export interface SacrificeCost {
  */
 export interface PermanentFilter {
   /**
-   * Has at least one of these card types.
+   * Has at least one of these card types. At most 10.
+   *
+   * @maxItems 10
    */
   types?: CardType[];
   /**
-   * Has at least one of these subtypes.
+   * Has at least one of these subtypes. At most 10.
+   *
+   * @maxItems 10
    */
   subtypes?: string[];
 }
@@ -321,7 +348,13 @@ export interface Splice {
  */
 export interface TargetRequirement {
   kind: TargetKind;
+  /**
+   * Objects chosen, at most 20.
+   */
   count?: number;
+  /**
+   * More objects chosen for each time the spell was kicked, at most 10.
+   */
   perKick?: number;
   /**
    * A requirement that exists only if the spell was kicked is chosen only then (CR 702.33g, 601.2c).
@@ -338,15 +371,21 @@ export interface TargetRequirement {
  */
 export interface TargetFilter {
   /**
-   * Not of these colours (nonblack).
+   * Not of these colours (nonblack). At most 10.
+   *
+   * @maxItems 10
    */
   notColors?: Color[];
   /**
-   * Without these subtypes (non-Spirit).
+   * Without these subtypes (non-Spirit). At most 10.
+   *
+   * @maxItems 10
    */
   notSubtypes?: string[];
   /**
-   * With all of these keywords (with flying).
+   * With all of these keywords (with flying). At most 10.
+   *
+   * @maxItems 10
    */
   keywords?: Keyword[];
   /**
@@ -376,9 +415,12 @@ export interface Effect {
     | "sacrifice"
     | "discard"
     | "mill";
+  /**
+   * From 0 to 100, or X: damage, life, cards, counters, tokens, permanents sacrificed. Each time the effect happens it does this much (an effect repeated per kick creates amount tokens each time).
+   */
   amount?: number | "X";
   /**
-   * Index of the target requirement this effect uses.
+   * Index of the target requirement this effect uses (a card has at most 10).
    */
   target?: number;
   mana?: ManaCost;
@@ -398,11 +440,11 @@ export interface Effect {
    */
   unpreventable?: boolean;
   /**
-   * For pump.
+   * For pump, from -1000 to 1000.
    */
   power?: number;
   /**
-   * For pump.
+   * For pump, from -1000 to 1000.
    */
   toughness?: number;
   keyword?: Keyword;
@@ -412,12 +454,22 @@ export interface TokenDefinition {
   name: string;
   /**
    * @minItems 1
+   * @maxItems 10
    */
   types: [CardType, ...CardType[]];
+  /**
+   * @maxItems 10
+   */
   subtypes?: string[];
+  /**
+   * @maxItems 10
+   */
   colors?: Color[];
   power?: number;
   toughness?: number;
+  /**
+   * @maxItems 10
+   */
   keywords?: Keyword[];
 }
 /**
@@ -425,6 +477,9 @@ export interface TokenDefinition {
  */
 export interface EntersWith {
   counter?: CounterKind;
+  /**
+   * Counters it enters with, at most 100 (each time the condition counts: perKick gives this many per kick).
+   */
   amount?: number;
   keyword?: Keyword;
   condition?: KickerCondition;
@@ -444,11 +499,17 @@ export interface TriggeredAbility {
   whose?: "yours" | "opponents" | "any";
   filter?: PermanentFilter;
   if?: TriggerCondition;
+  /**
+   * At most 10.
+   *
+   * @maxItems 10
+   */
   targets?: TargetRequirement[];
   /**
-   * Kicker conditions in effects look at the object the event is about, like the intervening if.
+   * Kicker conditions in effects look at the object the event is about, like the intervening if. At most 10.
    *
    * @minItems 1
+   * @maxItems 10
    */
   effects: [Effect, ...Effect[]];
   /**
@@ -461,6 +522,9 @@ export interface StaticAbility {
    * costReduction, costIncrease: spells cost amount generic mana less or more (CR 601.2f; a reduction lowers only the generic part, never below {0}). triggerMultiplier: if an artifact or creature entering causes a triggered ability of a permanent its controller controls to trigger, that ability triggers an additional time (CR 603.2d). preventDamage: prevent all damage that would be dealt to the permanents its controller controls.
    */
   kind: "costReduction" | "costIncrease" | "triggerMultiplier" | "preventDamage";
+  /**
+   * Generic mana less or more, at most 100.
+   */
   amount?: number;
   /**
    * For cost changes: whose spells.
@@ -475,27 +539,33 @@ export interface StaticAbility {
    */
   firstEachTurn?: boolean;
   /**
-   * For cost changes: not spells with these types (noncreature).
+   * For cost changes: not spells with these types (noncreature). At most 10.
+   *
+   * @maxItems 10
    */
   notTypes?: CardType[];
 }
 /**
- * A whole game situation and a script of actions with every decision spelled out, so that it has exactly one correct outcome. All actions happen in one main phase of p1's turn; mana pools do not empty between actions.
+ * A whole game situation and a script of actions with every decision spelled out, so that it has exactly one correct outcome. All actions happen in one main phase of p1's turn; mana pools do not empty between actions. Every number, list and text has a bound, generous for real play and far above what the generators make, so that no single value can make a scenario arbitrarily large (a multikicker paid a billion times would be a billion costs to add up).
  */
 export interface Scenario {
   $schema?: string;
   format: "castcheck-scenario/1";
   /**
-   * A name for people and file names.
+   * A name for people and file names. At most 100 characters.
    */
   id?: string;
   description?: string;
   /**
-   * Comprehensive Rules numbers this scenario is about.
+   * Comprehensive Rules numbers this scenario is about. At most 50.
+   *
+   * @maxItems 50
    */
   rules?: string[];
   /**
-   * Every card in the game. Each is in exactly one zone of one player.
+   * Every card in the game. Each is in exactly one zone of one player. At most 200 (two 60-card decks and more; the generators use at most about 30).
+   *
+   * @maxItems 200
    */
   cards: ScenarioCard[];
   /**
@@ -505,6 +575,11 @@ export interface Scenario {
    * @maxItems 2
    */
   players: [Player, Player];
+  /**
+   * At most 100 (the generators use at most about 15).
+   *
+   * @maxItems 100
+   */
   actions: Action[];
 }
 /**
@@ -523,16 +598,33 @@ export interface ScenarioCard {
  */
 export interface Player {
   id: "p1" | "p2";
+  /**
+   * Starting life, from 1 to 1,000,000. Not 0 or less: the scenario starts with p1 holding priority, and state-based actions are checked before a player receives priority (CR 704.3); a player with 0 or less life loses the game then (CR 704.5a, 119.6), and nothing in the card model lets a player go on. Life may still fall to 0 or below during the script: the model does not end the game.
+   */
   life?: number;
   mana?: ManaPool;
+  /**
+   * @maxItems 200
+   */
   hand?: ObjectId[];
   /**
    * Top card first.
+   *
+   * @maxItems 200
    */
   library?: ObjectId[];
+  /**
+   * @maxItems 200
+   */
   graveyard?: ObjectId[];
+  /**
+   * @maxItems 200
+   */
   battlefield?: StartingPermanent[];
 }
+/**
+ * Mana of each kind: at most 2^53 - 1, the largest whole number a JSON number holds exactly; a scenario's starting pool holds at most 1000 of each.
+ */
 export interface ManaPool {
   W?: number;
   U?: number;
@@ -546,6 +638,9 @@ export interface StartingPermanent {
   tapped?: boolean;
   counters?: Counters;
 }
+/**
+ * Counters by kind: at most 100 kinds, each at most 2^53 - 1, the largest whole number a JSON number holds exactly. A starting permanent has at most 10 kinds and 1000 of each.
+ */
 export interface Counters {
   [k: string]: number | undefined;
 }
@@ -558,19 +653,23 @@ export interface CastAction {
   player?: "p1" | "p2";
   card: ObjectId;
   /**
-   * The kicker costs whose intention to pay is declared (CR 601.2b). Repeating one is illegal.
+   * The kicker costs whose intention to pay is declared (CR 601.2b). Repeating one is illegal. At most 4 labels.
+   *
+   * @maxItems 4
    */
   kicker?: KickerLabel[];
   /**
-   * How many times multikicker is paid.
+   * How many times multikicker is paid: from 0 to 20. The rules set no limit (CR 702.33c: any number of times); castcheck does, so that every effect and target repeated per kick stays bounded (the generators pay it at most 9 times).
    */
   multikicker?: number;
   /**
-   * Cards revealed from hand to splice, in the order their effects happen (CR 702.47b).
+   * Cards revealed from hand to splice, in the order their effects happen (CR 702.47b). At most 10.
+   *
+   * @maxItems 10
    */
   splice?: ObjectId[];
   /**
-   * The value chosen for {X}.
+   * The value chosen for {X}: from 0 to 100 (the generators choose at most 4).
    */
   x?: number;
   /**
@@ -578,16 +677,22 @@ export interface CastAction {
    */
   withoutPayingManaCost?: boolean;
   /**
-   * Permanents sacrificed for sacrifice costs, in the order of the costs (kicker A, kicker B, each multikick, each splice).
+   * Permanents sacrificed for sacrifice costs, in the order of the costs (kicker A, kicker B, each multikick, each splice). At most 250.
+   *
+   * @maxItems 250
    */
   sacrifice?: ObjectId[];
   targets?: Targets;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   *
+   * @maxItems 100
    */
   triggerTargets?: TriggerChoice[];
   /**
    * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   *
+   * @maxItems 100
    */
   triggerOrder?: string[];
 }
@@ -597,7 +702,7 @@ export interface CastAction {
 export interface TriggerChoice {
   source: ObjectId;
   /**
-   * Index in the source's triggers.
+   * Index in the source's triggers (a card has at most 10).
    */
   ability?: number;
   targets: Targets;
@@ -613,10 +718,14 @@ export interface CopyAction {
   newTargets?: Targets;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   *
+   * @maxItems 100
    */
   triggerTargets?: TriggerChoice[];
   /**
    * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   *
+   * @maxItems 100
    */
   triggerOrder?: string[];
 }
@@ -633,14 +742,20 @@ export interface ResolveAction {
   newTargets?: Targets;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   *
+   * @maxItems 100
    */
   triggerTargets?: TriggerChoice[];
   /**
    * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   *
+   * @maxItems 100
    */
   triggerOrder?: string[];
   /**
    * Choices made on resolution (CR 608.2d), in order: the creature a player sacrifices, the cards they discard. Without them, the eligible object with the smallest id is chosen.
+   *
+   * @maxItems 250
    */
   choices?: ObjectId[];
 }
@@ -653,10 +768,14 @@ export interface CounterAction {
   spell: ObjectId;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   *
+   * @maxItems 100
    */
   triggerTargets?: TriggerChoice[];
   /**
    * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   *
+   * @maxItems 100
    */
   triggerOrder?: string[];
 }
@@ -677,10 +796,14 @@ export interface PutOntoBattlefieldAction {
   tapped?: boolean;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   *
+   * @maxItems 100
    */
   triggerTargets?: TriggerChoice[];
   /**
    * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   *
+   * @maxItems 100
    */
   triggerOrder?: string[];
 }
@@ -693,10 +816,14 @@ export interface FlickerAction {
   permanent: ObjectId;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   *
+   * @maxItems 100
    */
   triggerTargets?: TriggerChoice[];
   /**
    * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   *
+   * @maxItems 100
    */
   triggerOrder?: string[];
 }
@@ -711,10 +838,14 @@ export interface CloneAction {
   copyOf: ObjectId;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   *
+   * @maxItems 100
    */
   triggerTargets?: TriggerChoice[];
   /**
    * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   *
+   * @maxItems 100
    */
   triggerOrder?: string[];
 }
@@ -727,10 +858,14 @@ export interface BounceAction {
   object: ObjectId;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   *
+   * @maxItems 100
    */
   triggerTargets?: TriggerChoice[];
   /**
    * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   *
+   * @maxItems 100
    */
   triggerOrder?: string[];
 }
@@ -743,10 +878,14 @@ export interface DestroyAction {
   permanent: ObjectId;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   *
+   * @maxItems 100
    */
   triggerTargets?: TriggerChoice[];
   /**
    * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   *
+   * @maxItems 100
    */
   triggerOrder?: string[];
 }
@@ -759,10 +898,14 @@ export interface DestroyAllAction {
   filter: PermanentFilter;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   *
+   * @maxItems 100
    */
   triggerTargets?: TriggerChoice[];
   /**
    * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   *
+   * @maxItems 100
    */
   triggerOrder?: string[];
 }
@@ -775,10 +918,14 @@ export interface TapAction {
   permanent: ObjectId;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   *
+   * @maxItems 100
    */
   triggerTargets?: TriggerChoice[];
   /**
    * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   *
+   * @maxItems 100
    */
   triggerOrder?: string[];
 }
@@ -791,15 +938,19 @@ export interface UntapAction {
   permanent: ObjectId;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   *
+   * @maxItems 100
    */
   triggerTargets?: TriggerChoice[];
   /**
    * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   *
+   * @maxItems 100
    */
   triggerOrder?: string[];
 }
 /**
- * An engine's answer to a scenario: for every action, whether it was accepted, and what the game looked like afterwards, in a normal form.
+ * An engine's answer to a scenario: for every action, whether it was accepted, and what the game looked like afterwards, in a normal form. Its bounds are loose on purpose: a wrong answer must reach the properties that judge it, not be refused as malformed. Numbers are at most 2^53 - 1 in size, the largest whole number a JSON number holds exactly (castcheck compares them exactly); lists are as long as the game makes them, within the engine's line limit (--max-line-bytes).
  */
 export interface Trace {
   $schema?: string;
@@ -916,6 +1067,9 @@ export interface ObservedPermanent {
 }
 export interface ObservedPlayer {
   id: "p1" | "p2";
+  /**
+   * It may be 0 or less: the model does not end the game.
+   */
   life: number;
   hand: ObjectId[];
   graveyard: ObjectId[];
@@ -992,6 +1146,9 @@ export interface Repro {
  */
 export interface PropertyRef {
   id: string;
+  /**
+   * @maxItems 50
+   */
   rules: string[];
   statement: string;
 }
@@ -1017,11 +1174,14 @@ export interface ReproEngine {
    */
   cwd?: string;
   /**
-   * Milliseconds the engine in another process had to answer one scenario; replay uses it again.
+   * Milliseconds the engine in another process had to answer one scenario; replay uses it again. At most an hour.
    */
   timeout?: number;
 }
 export interface ReplayInfo {
+  /**
+   * The generators' seed: 32 bits, as `castcheck run --seed` takes it.
+   */
   seed: number;
   /**
    * fast-check's path to the shrunk case for this seed.
@@ -1079,11 +1239,15 @@ export interface CardPool {
    */
   synthetic: boolean;
   /**
-   * The printed cards it knows, by Oracle name.
+   * The printed cards it knows, by Oracle name. At most 100,000 names (every printed card fits), of at most 200 characters.
+   *
+   * @maxItems 100000
    */
   oracle?: string[];
   /**
    * With synthetic: the parts of the card model the engine can build from a definition. A card whose definition uses anything else is sent by its Oracle name if the engine knows it, and otherwise not at all. Left out: every part.
+   *
+   * @maxItems 100
    */
   syntheticFeatures?: CardFeature[];
 }
@@ -1101,10 +1265,13 @@ export interface FixedCase {
   source: string;
   /**
    * @minItems 1
+   * @maxItems 50
    */
   rules: [string, ...string[]];
   /**
    * Entries of the rules digest (../shared/rules/digest.md) this case proves: a composite scenario of section 12 (12.1 to 12.15) or a ruling, as section/name (6.2/everdream-copy-keeps-splice). model/digest-entries.json lists them.
+   *
+   * @maxItems 50
    */
   digest?: string[];
   /**
@@ -1114,7 +1281,10 @@ export interface FixedCase {
   options?: CaseOptions;
   scenario: Scenario;
   /**
+   * At most one per action: 100.
+   *
    * @minItems 1
+   * @maxItems 100
    */
   expect: [ExpectedStep, ...ExpectedStep[]];
 }
@@ -1132,14 +1302,25 @@ export interface ExpectedStep {
   outcome: "accepted" | "rejected";
   reason?: RejectionReason;
   /**
-   * Every triggered ability that triggered during the action, in the order put on the stack, compared in full: [] means nothing triggered.
+   * Every triggered ability that triggered during the action, in the order put on the stack, compared in full: [] means nothing triggered. At most 1000.
+   *
+   * @maxItems 1000
    */
   triggered?: TriggerEvent[];
   state?: ExpectedState;
 }
 export interface ExpectedState {
+  /**
+   * @maxItems 1000
+   */
   stack?: {}[];
+  /**
+   * @maxItems 1000
+   */
   battlefield?: {}[];
+  /**
+   * @maxItems 2
+   */
   players?: {}[];
 }
 /**
@@ -1153,6 +1334,9 @@ export interface RunReport {
    * The engine process's command, for an engine in another process.
    */
   command?: string;
+  /**
+   * The generators' seed: 32 bits.
+   */
   seed: number;
   runs: number;
   /**
@@ -1389,15 +1573,15 @@ export interface EngineConfig {
     [k: string]: string | undefined;
   };
   /**
-   * Milliseconds the engine has to answer one scenario (default 10000).
+   * Milliseconds the engine has to answer one scenario (default 10000, at most an hour).
    */
   timeout?: number;
   /**
-   * Milliseconds the engine has to answer hello after it starts (default 30000).
+   * Milliseconds the engine has to answer hello after it starts (default 30000, at most an hour).
    */
   startTimeout?: number;
   /**
-   * The longest line the engine may write (default 8 MiB).
+   * The longest line the engine may write (default 8 MiB, at most 256 MiB).
    */
   maxLineBytes?: number;
 }

@@ -6,9 +6,8 @@ import { join, relative } from 'node:path';
 import type { Engine } from '../adapters/engine.ts';
 import { canonical, diffStates, formatDifferences } from '../model/compare.ts';
 import { InputError } from '../model/errors.ts';
-import { readJsonFile } from '../model/json-file.ts';
+import { readDocument } from '../model/documents.ts';
 import { normalizeScenario } from '../model/scenario.ts';
-import { formatIssues, validateDocument } from '../model/schemas.ts';
 import type { Capabilities, FixedCase, ObservedState } from '../model/schema-types.ts';
 import { observedPart } from '../model/observables.ts';
 
@@ -19,7 +18,15 @@ export interface LoadedCase {
   case: FixedCase;
 }
 
-export function loadCases(dir = CASES_DIR): LoadedCase[] {
+/** A case file that cannot be run: its path (relative to the working folder) and what is wrong with it, naming the file. */
+export interface InvalidCase {
+  file: string;
+  message: string;
+  details: string[];
+}
+
+/** Every case file under `dir`, each read on its own: an invalid one is set aside with its problems, the others still load. */
+export function readCases(dir = CASES_DIR): { cases: LoadedCase[]; invalid: InvalidCase[] } {
   const files: string[] = [];
   const walk = (d: string) => {
     for (const name of readdirSync(d).sort()) {
@@ -28,13 +35,34 @@ export function loadCases(dir = CASES_DIR): LoadedCase[] {
       else if (name.endsWith('.case.json')) files.push(path);
     }
   };
-  walk(dir);
-  return files.map((file) => {
-    const doc = readJsonFile(file);
-    const issues = validateDocument('case', doc);
-    if (issues.length > 0) throw new InputError(`${relative(process.cwd(), file)} is not a valid case`, formatIssues(issues));
-    return { file, case: doc as FixedCase };
-  });
+  try {
+    walk(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EACCES') throw new InputError(`${dir}: ${code === 'EACCES' ? 'cannot read the folder (permission denied)' : 'no such folder'}`);
+    throw error;
+  }
+  const cases: LoadedCase[] = [];
+  const invalid: InvalidCase[] = [];
+  for (const file of files) {
+    // Named relative to where castcheck runs, as people would type it.
+    const shown = relative(process.cwd(), file) || file;
+    try {
+      cases.push({ file, case: readDocument(shown, ['case']).doc as FixedCase });
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      invalid.push({ file: shown, message: error.message, details: error.details });
+    }
+  }
+  return { cases, invalid };
+}
+
+/** Every case under `dir`; the first invalid one throws, naming its file. */
+export function loadCases(dir = CASES_DIR): LoadedCase[] {
+  const { cases, invalid } = readCases(dir);
+  const bad = invalid[0];
+  if (bad) throw new InputError(bad.message, bad.details);
+  return cases;
 }
 
 /** What the engine did differently from the case's expectations; empty when it passes. */
