@@ -17,6 +17,8 @@ import { checkOutputPaths } from './output-paths.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 import { Expectations, staleAfterRun, updatedExpectations } from '../runner/expectations.ts';
 import { FailureStore, replayStore, writeJsonAtomically } from '../runner/store.ts';
+import type { Shard } from '../runner/scenario-space.ts';
+import { parallelSearch, shardResultWriter, type RunHooks } from './parallel.ts';
 
 export interface RunOptions {
   engine?: string;
@@ -45,9 +47,13 @@ export interface RunOptions {
   json?: string;
   junit?: string;
   gateFloor: number;
+  /** Engines at work at once, and this machine's share of the run (castcheck fuzz, cli/parallel.ts). */
+  workers?: number;
+  shard?: Shard;
+  result?: string;
 }
 
-export async function runCommand(o: RunOptions): Promise<number> {
+export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<number> {
   await checkOutputPaths([
     { option: '--out', path: o.out, kind: 'folder' },
     { option: '--store', path: o.store, kind: 'folder' },
@@ -67,7 +73,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
   try {
     // A fresh seed is drawn from the machine's entropy and printed, so that every run can be replayed.
     const seed = o.seed ?? Math.abs(seedrandom(undefined, { entropy: true }).int32());
-    console.log(header(engine.id, o.runs, seed));
+    console.log(hooks.header?.(engine.id, seed) ?? header(engine.id, o.runs, seed));
     if (engine.launch) {
       console.log(`  command: ${engine.launch.command}`);
       console.log(`  ${capabilitiesLine(engine.capabilities)}`);
@@ -94,7 +100,8 @@ export async function runCommand(o: RunOptions): Promise<number> {
     };
     try {
       const stats = o.stats ? new FeatureStats() : undefined;
-      const result = await runSuite({
+      const search = hooks.search ?? (o.workers !== undefined || o.shard !== undefined ? parallelSearch(o, readings) : runSuite);
+      const result = await search({
         ...judge,
         properties: PROPERTIES,
         runs: o.runs,
@@ -160,6 +167,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
         if (o.json !== undefined) writeReportFile(o.json, `${JSON.stringify(report, null, 2)}\n`);
         if (o.junit !== undefined) writeReportFile(o.junit, junitXml(report));
       }
+      await (hooks.after ?? shardResultWriter(o))?.({ engine, readings, seed, result, store, stored, stale, ...(gates ? { gates } : {}) });
       const failed = result.clusters.some((c) => !c.expectation && c.kind !== 'contested');
       const storeFails = stored.replayed.some((r) => r.result === 'still-fails' && !r.xfail && r.verdict !== 'contested');
       return failed || storeFails || stale.length > 0 || result.stopped !== undefined || gatesFailed ? 1 : 0;

@@ -10,9 +10,12 @@ import { scenarioArb } from '../generators/scenario.ts';
 import type { Expectation, Scenario, Trace } from '../model/schema-types.ts';
 import { missingCapability, type Divergence, type Failed, type Property } from '../properties/property.ts';
 import { hitsOf, type Hit } from './clusters.ts';
-import { judge, targetProperties, hits as hitsTarget, type Judge, type Judged, type Target } from './evaluate.ts';
+import { judge, type Judge, type Judged, type Target } from './evaluate.ts';
+import { shrink } from './shrink.ts';
 import { Expectations } from './expectations.ts';
 import { engineFailureSignature, propertySignature, showing } from './signatures.ts';
+
+export { shrink };
 
 export interface SuiteOptions extends Judge {
   properties: readonly Property[];
@@ -37,7 +40,10 @@ export interface SuiteOptions extends Judge {
   expectations?: Expectations;
   /** Signatures whose shrunk repro an earlier run stored and which still fail: not shrunk again. */
   alreadyShrunk?: ReadonlySet<string>;
-  onProgress?: (done: number, total: number, clusters: number) => void;
+  /** Called as each scenario is judged; `run` is its number in the run. */
+  onProgress?: (done: number, total: number, clusters: number, run: number) => void;
+  /** Scenarios to judge instead of runs 0..runs-1: each with its number in the whole run; undefined when there are no more. */
+  source?: () => Promise<{ run: number; scenario: Scenario } | undefined>;
   /** Called with every generated scenario, for statistics. */
   onScenario?: (scenario: Scenario) => void;
   /** Called as soon as a scenario shows a failure not seen before in this run, before any shrinking. */
@@ -189,7 +195,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       }
     }
     done++;
-    o.onProgress?.(done, o.runs, clusters.size);
+    o.onProgress?.(done, o.runs, clusters.size, run);
   };
 
   // Every scenario is judged in full; the property never fails, so fast-check runs them all. Up to
@@ -198,31 +204,36 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   const running = new Set<Promise<void>>();
   // A property that throws is a bug in castcheck: it ends the run, as it would without a window.
   let broken: { error: unknown } | undefined;
-  const main = await fc.check(
-    fc.asyncProperty(arb, async (scenario) => {
-      const run = index++;
-      if (broken) throw broken.error;
-      if (stopped !== undefined) return true;
-      o.onScenario?.(scenario);
-      const job: Promise<void> = judge(o, scenario, properties).then(
-        (judged) => {
-          running.delete(job);
-          record(scenario, run, judged);
-        },
-        (error: unknown) => {
-          running.delete(job);
-          broken ??= { error };
-        },
-      );
-      running.add(job);
-      while (running.size >= window) await Promise.race(running);
-      return true;
-    }),
-    { seed: o.seed, numRuns: o.runs },
-  );
+  const visit = async (scenario: Scenario, run: number): Promise<boolean> => {
+    if (broken) throw broken.error;
+    if (stopped !== undefined) return true;
+    o.onScenario?.(scenario);
+    const job: Promise<void> = judge(o, scenario, properties).then(
+      (judged) => {
+        running.delete(job);
+        record(scenario, run, judged);
+      },
+      (error: unknown) => {
+        running.delete(job);
+        broken ??= { error };
+      },
+    );
+    running.add(job);
+    while (running.size >= window) await Promise.race(running);
+    return true;
+  };
+  if (o.source) {
+    // Scenarios numbered in the whole run, from a worker's or a shard's share of it (runner/parallel.ts).
+    for (let next = await o.source(); next && stopped === undefined; next = await o.source()) await visit(next.scenario, next.run);
+  } else {
+    const main = await fc.check(
+      fc.asyncProperty(arb, (scenario) => visit(scenario, index++)),
+      { seed: o.seed, numRuns: o.runs },
+    );
+    if (main.failed) throw main.errorInstance instanceof Error ? main.errorInstance : new Error(String(main.errorInstance));
+  }
   await Promise.all(running);
   if (broken) throw broken.error;
-  if (main.failed) throw main.errorInstance instanceof Error ? main.errorInstance : new Error(String(main.errorInstance));
 
   // Engine failures first, then the rules properties, then agreement and contested readings: when
   // the budget runs short, what it leaves unshrunk is what says least.
@@ -273,60 +284,6 @@ function tally(t: Tally, judged: Judged & { failure?: undefined }, found: readon
   }
 }
 
-/**
- * Replays the failing run by seed and path and lets fast-check shrink it, within the budgets. The last
- * scenario that failed is run once more to tell a failure of the scenario from one of the moment.
- */
-export async function shrink(
-  o: Judge & Pick<SuiteOptions, 'seed' | 'maxShrinkRuns' | 'maxShrinkMs'>,
-  arb: fc.Arbitrary<Scenario>,
-  first: FirstFailure,
-): Promise<{ finding: Finding; stopped?: string }> {
-  const { target, run } = first;
-  const limit = o.maxShrinkRuns ?? 2000;
-  const deadline = o.maxShrinkMs === undefined ? Infinity : Date.now() + o.maxShrinkMs;
-  const properties = targetProperties(target);
-  let engineRuns = 0;
-  let stopped: string | undefined;
-  let last: { scenario: Scenario; judged: Judged } | undefined;
-  const details = await fc.check(
-    fc.asyncProperty(arb, async (scenario) => {
-      // Past a budget every candidate counts as passing, which ends the shrinking where it stands.
-      if (engineRuns >= limit || Date.now() > deadline || stopped !== undefined) return true;
-      engineRuns++;
-      const judged = await judge(o, scenario, properties);
-      if (judged.failure?.fatal) {
-        stopped = judged.failure.message;
-        return true;
-      }
-      if (!hitsTarget(judged, target)) return true;
-      last = { scenario, judged };
-      return false;
-    }),
-    { seed: o.seed, path: String(run), numRuns: run + 1 },
-  );
-  if (!details.failed || !last || details.counterexamplePath === null) {
-    // The failing run did not fail again: report it as it was found.
-    return { finding: { ...unshrunk(o, first, false, engineRuns), shrunk: true }, ...(stopped !== undefined ? { stopped } : {}) };
-  }
-  const again = stopped === undefined ? await judge(o, last.scenario, properties) : undefined;
-  const reproduced = again !== undefined && hitsTarget(again, target);
-  const shown = reproduced ? again : last.judged;
-  return {
-    finding: {
-      ...describe(shown, target),
-      scenario: last.scenario,
-      seed: o.seed,
-      path: details.counterexamplePath,
-      runsToFailure: run + 1,
-      shrinkRuns: engineRuns,
-      shrunk: true,
-      reproduced,
-    },
-    ...(stopped !== undefined ? { stopped } : {}),
-  };
-}
-
 /** The first failing scenario as found, before shrinking: what a store keeps until shrinking ends. */
 export function unshrunk(o: Pick<SuiteOptions, 'seed'>, first: FirstFailure, reproduced: boolean, shrinkRuns = 0): Finding {
   return {
@@ -341,7 +298,7 @@ export function unshrunk(o: Pick<SuiteOptions, 'seed'>, first: FirstFailure, rep
   };
 }
 
-function describe(judged: Judged, target: Target): Pick<Finding, 'kind' | 'signature' | 'property' | 'verdict' | 'trace' | 'divergences'> {
+export function describe(judged: Judged, target: Target): Pick<Finding, 'kind' | 'signature' | 'property' | 'verdict' | 'trace' | 'divergences'> {
   if (judged.failure) {
     const f = judged.failure;
     return { kind: f.kind, signature: 'signature' in target ? target.signature : engineFailureSignature(f), verdict: { status: f.kind, message: f.message, stderr: f.stderr } };
