@@ -90,30 +90,38 @@ export async function shrink(o: ShrinkOptions, arb: fc.Arbitrary<Scenario>, firs
     return hit ? judged : undefined;
   };
 
+  type Candidate = { value: fc.Value<Scenario>; index: number };
+  /** Whether a candidate fails the same way; a scenario met before is no way forward (a failing one would go round in circles). */
+  const tryOne = async (c: Candidate): Promise<boolean> => {
+    const key = ShrinkCache.key(c.value.value_);
+    if (cache.get(key) !== undefined) return false;
+    const judged = await shows(c.value.value_, key);
+    if (judged) last = { scenario: c.value.value_, judged };
+    return judged !== undefined;
+  };
   while (!outOfBudget()) {
-    // The candidates of this stream, biggest cut first; their index in the stream makes the path.
-    const candidates: { value: fc.Value<Scenario>; index: number; size: number; key: string }[] = [];
+    // Candidates that take cards or actions away first, each group in the stream's order (which takes
+    // whole parts first); the others once the stream is read. Measured over the named faults
+    // (bench/shrink.ts), this takes fewer engine runs than the stream's order alone, with repros as
+    // small; ordering by size alone does not (it reaches dead ends: larger repros). The index of the
+    // candidate taken in its stream makes the path.
+    const now = size(current.value_);
+    const later: Candidate[] = [];
+    let next: Candidate | undefined;
     let index = 0;
     for (const value of arb.shrink(current.value_, current.context)) {
-      if (index >= MAX_CANDIDATES) break;
-      candidates.push({ value, index, size: size(value.value_), key: ShrinkCache.key(value.value_) });
-      index++;
-    }
-    // Candidates that take cards or actions away first, each group in the stream's order (which takes
-    // whole parts first): measured over the named faults (bench/shrink.ts), this takes fewer engine
-    // runs than the stream's order alone, with repros as small; ordering by size alone does not (it
-    // reaches dead ends, larger repros).
-    const now = size(current.value_);
-    candidates.sort((a, b) => Number(a.size >= now) - Number(b.size >= now) || a.index - b.index);
-    let next: (typeof candidates)[number] | undefined;
-    for (const c of candidates) {
-      // A scenario met before, failing or not, is no way forward: taking one that failed again would go round in circles.
-      if (cache.get(c.key) !== undefined) continue;
-      if (outOfBudget()) break;
-      const judged = await shows(c.value.value_, c.key);
-      if (judged) {
+      if (index >= MAX_CANDIDATES || outOfBudget()) break;
+      const c = { value, index: index++ };
+      if (size(value.value_) >= now) later.push(c);
+      else if (await tryOne(c)) {
         next = c;
-        last = { scenario: c.value.value_, judged };
+        break;
+      }
+    }
+    for (const c of next ? [] : later) {
+      if (outOfBudget()) break;
+      if (await tryOne(c)) {
+        next = c;
         break;
       }
     }
