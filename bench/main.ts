@@ -12,6 +12,8 @@ import { scenarioArb } from '../generators/scenario.ts';
 import { normalizeScenario, type NormalizedScenario } from '../model/scenario.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { runSuite } from '../runner/run-suite.ts';
+import { workerFigures, workersTable } from './workers.ts';
+import { shrinkFigures, shrinkTable } from './shrink.ts';
 
 const N = Number(process.argv[2] ?? 4000);
 const IN_FLIGHT = 4;
@@ -74,3 +76,6 @@ console.log(`suite throughput: ${(N / suiteIn).toFixed(0)}/s in process, ${(N / 
 const overhead = ((suiteOut - suiteIn) / N) * 1e6;
 const ratio = (suiteIn / suiteOut) * 100;
 console.log(`targets (issue 5), on the whole suite: overhead <= 50 µs: ${overhead.toFixed(1)} µs, ${overhead <= 50 ? 'met' : 'NOT met'}; throughput >= 60%: ${ratio.toFixed(0)}%, ${ratio >= 60 ? 'met' : 'NOT met'}`);
+
+// Several engines at once (--workers) and engine runs spent shrinking: bench/workers.ts, bench/shrink.ts.
+console.log(`\n${workersTable(await workerFigures())}\n\n${shrinkTable(await shrinkFigures())}`);

@@ -35,9 +35,9 @@ export async function fuzzCommand(o: FuzzOptions): Promise<number> {
   const shard = o.shard ? `; shard ${o.shard.index}/${o.shard.count}` : '';
   return runCommand(run, {
     header: (engine) => `castcheck fuzz: ${budget} against ${describeEngine(engine)} (seed ${seed}${from}${shard}; ${workers} worker(s))`,
-    // The clock starts once the store is replayed: the budget is the search's.
+    // The clock starts once the store is replayed and every engine is ready: the budget is the search's.
     search: (s) => {
-      const search = parallelSearch(run, s.readings, ms === undefined ? undefined : Date.now() + ms);
+      const search = parallelSearch(run, s.readings, ms);
       return search({
         ...s,
         onCluster: (c) => {

@@ -42,14 +42,14 @@ export function engineChoiceOf(o: RunOptions): EngineChoice {
   };
 }
 
-/** The search of a run split among --workers engines, over this machine's --shard, until the deadline if any. */
-export function parallelSearch(o: RunOptions, readings: Readings, deadline?: number): (s: SuiteOptions) => Promise<SuiteResult> {
+/** The search of a run split among --workers engines, over this machine's --shard, within a time budget if any. */
+export function parallelSearch(o: RunOptions, readings: Readings, budgetMs?: number): (s: SuiteOptions) => Promise<SuiteResult> {
   return (s) =>
     runParallel({
       ...s,
       workers: o.workers ?? 1,
       ...(o.shard ? { shard: o.shard } : {}),
-      ...(deadline !== undefined ? { deadline } : {}),
+      ...(budgetMs !== undefined ? { budgetMs } : {}),
       engineChoice: engineChoiceOf(o),
       readings,
     });

@@ -18,8 +18,8 @@ export interface ParallelOptions {
   /** Lanes: engines at work at once. One runs in this thread; each other in a worker thread with an engine of its own. */
   workers: number;
   shard?: Shard;
-  /** No scenario is handed out after this time (milliseconds since the epoch): a time budget. */
-  deadline?: number;
+  /** A time budget in milliseconds: no scenario is handed out once it is spent, counted from when every engine is ready. */
+  budgetMs?: number;
   /** How a worker thread opens its engine: the same choice the command made. */
   engineChoice: EngineChoice;
   readings: Readings;
@@ -46,7 +46,8 @@ export async function runParallel(o: SuiteOptions & ParallelOptions): Promise<Su
     const started = await Promise.all(Array.from({ length: Math.max(0, o.workers - 1) }, () => ThreadLane.start(o.engineChoice, o.readings, setup)));
     lanes.push(...started);
     o.onLanes?.(lanes.length);
-    return await new Coordinator(o, shard, lanes).run();
+    const deadline = o.budgetMs === undefined ? undefined : Date.now() + o.budgetMs;
+    return await new Coordinator(o, shard, lanes, deadline).run();
   } finally {
     await Promise.all(lanes.map((l) => l.close()));
   }
@@ -76,6 +77,7 @@ class Coordinator {
     private readonly o: SuiteOptions & ParallelOptions,
     private readonly shard: Shard,
     private readonly lanes: Lane[],
+    private readonly deadline: number | undefined,
   ) {
     this.total = shardRuns(shard, o.runs);
     this.budgetLeft = o.shrinkBudget ?? Infinity;
@@ -115,7 +117,7 @@ class Coordinator {
       const job = this.takeJob();
       if (job) return { shrink: job };
     }
-    if (this.searchOver || this.stopped !== undefined || this.nth >= this.total || (this.o.deadline !== undefined && Date.now() >= this.o.deadline)) {
+    if (this.searchOver || this.stopped !== undefined || this.nth >= this.total || (this.deadline !== undefined && Date.now() >= this.deadline)) {
       this.searchOver = true;
       return undefined;
     }

@@ -95,8 +95,8 @@ describe('a split run', () => {
     expect(outcome(merged)).toEqual(outcome(single));
   });
 
-  it('stops handing out scenarios at its deadline, and what it judged is a prefix of the run', async () => {
-    const r = await runParallel({ ...judgeFor(new ReferenceEngine()), ...base, runs: 1_000_000, workers: 1, deadline: Date.now() - 1, engineChoice: {}, readings });
+  it('hands out no scenario once its time budget is spent', async () => {
+    const r = await runParallel({ ...judgeFor(new ReferenceEngine()), ...base, runs: 1_000_000, workers: 1, budgetMs: 0, engineChoice: {}, readings });
     expect(r.runs).toBe(0);
   });
 });

@@ -1,0 +1,92 @@
+// Throughput with several engines at once (--workers): scenarios judged per second by the whole
+// search (generate, run, judge), timed from the moment every lane's engine is ready, for
+//   - the reference engine in process: 1 and 2 workers (worker threads);
+//   - the reference engine over the protocol (`castcheck serve reference`): 1 and 2 engine processes;
+//   - an engine over the protocol that takes 50 ms a scenario (bench/sleepy-engine.ts): 1 and 8.
+// Figures from one run on this machine, with its load; never a timed test.
+//   node bin/run-ts.mjs bench/workers.ts
+import { loadavg, cpus } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { openEngine, type EngineChoice } from '../adapters/create-engine.ts';
+import { PROPERTIES } from '../properties/index.ts';
+import { judgeFor } from '../runner/evaluate.ts';
+import { runParallel } from '../runner/parallel.ts';
+
+export interface WorkerCase {
+  label: string;
+  workers: number;
+  scenarios: number;
+  seconds: number;
+  perSecond: number;
+}
+
+export interface WorkerComparison {
+  name: string;
+  one: WorkerCase;
+  many: WorkerCase;
+  speedup: number;
+  target: number;
+}
+
+export interface WorkerFigures {
+  comparisons: WorkerComparison[];
+  /** The machine's load (1-minute average) before and after, and its cores. */
+  load: { before: number; after: number; cores: number };
+}
+
+const node = `"${process.execPath}" bin/castcheck.mjs`;
+
+async function measure(label: string, choice: EngineChoice, workers: number, runs: number, inFlight: number): Promise<WorkerCase> {
+  const engine = await openEngine(choice);
+  try {
+    let ready = 0;
+    const result = await runParallel({
+      ...judgeFor(engine),
+      properties: PROPERTIES,
+      runs,
+      seed: 1,
+      inFlight,
+      workers,
+      engineChoice: choice,
+      readings: { spliceCopy: 'ruling' },
+      onLanes: () => (ready = performance.now()),
+    });
+    const seconds = (performance.now() - ready) / 1000;
+    if (result.clusters.some((c) => !c.expectation)) throw new Error(`${label}: the engine failed a property`);
+    return { label, workers, scenarios: result.runs, seconds, perSecond: result.runs / seconds };
+  } finally {
+    await engine.close();
+  }
+}
+
+async function compare(name: string, choice: EngineChoice, many: number, runs: [number, number], target: number, inFlight: number): Promise<WorkerComparison> {
+  const one = await measure(name, choice, 1, runs[0], inFlight);
+  const more = await measure(name, choice, many, runs[1], inFlight);
+  return { name, one, many: more, speedup: more.perSecond / one.perSecond, target };
+}
+
+export async function workerFigures(scale = 1): Promise<WorkerFigures> {
+  const before = loadavg()[0]!;
+  const n = (x: number) => Math.max(10, Math.round(x * scale));
+  const process = (command: string): EngineChoice => ({ process: { command } });
+  // A warm-up, so that the first measure does not pay for loading the code.
+  await measure('warm-up', {}, 1, n(300), 1);
+  const comparisons = [
+    await compare('reference engine, in process', {}, 2, [n(3000), n(3000)], 1.8, 1),
+    await compare('reference engine over the protocol', process(`${node} serve reference`), 2, [n(3000), n(3000)], 1.8, 4),
+    await compare('engine taking 50 ms a scenario', process(`"${globalThis.process.execPath}" bin/run-ts.mjs bench/sleepy-engine.ts 50`), 8, [n(100), n(400)], 7, 4),
+  ];
+  return { comparisons, load: { before, after: loadavg()[0]!, cores: cpus().length } };
+}
+
+export function workersTable(f: WorkerFigures): string {
+  const lines = [`workers (--workers): scenarios judged per second by the whole search, seed 1; load average ${f.load.before.toFixed(1)} before, ${f.load.after.toFixed(1)} after, on ${f.load.cores} cores`];
+  lines.push(`${'engine'.padEnd(36)} ${'1 worker'.padStart(12)} ${'N workers'.padStart(16)} ${'speed-up'.padStart(9)}  target`);
+  for (const c of f.comparisons) {
+    const rate = (x: { perSecond: number }) => `${x.perSecond.toFixed(1)}/s`;
+    lines.push(`${c.name.padEnd(36)} ${rate(c.one).padStart(12)} ${`${c.many.workers}: ${rate(c.many)}`.padStart(16)} ${`${c.speedup.toFixed(2)}x`.padStart(9)}  >= ${c.target}x ${c.speedup >= c.target ? 'met' : 'NOT met'}`);
+  }
+  return lines.join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.log(workersTable(await workerFigures(Number(process.argv[2] ?? 1))));
