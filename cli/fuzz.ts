@@ -42,7 +42,7 @@ export async function fuzzCommand(o: FuzzOptions): Promise<number> {
         ...s,
         onCluster: (c) => {
           s.onCluster?.(c);
-          console.log(`  found ${c.signature} in scenario ${c.first.run}`);
+          console.log(`  found ${c.signature} in scenario ${c.first.run}${s.alreadyShrunk?.has(c.signature) ? ' (in the store already)' : ''}`);
         },
       });
     },
