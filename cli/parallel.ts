@@ -10,7 +10,7 @@ import type { EngineId, Expectation } from '../model/schema-types.ts';
 import type { Readings } from '../properties/property.ts';
 import { runParallel } from '../runner/parallel.ts';
 import type { SuiteOptions, SuiteResult } from '../runner/run-suite.ts';
-import { shardRuns, shardScenario, WHOLE, type Shard } from '../runner/scenario-space.ts';
+import { shardRuns, shardScenario, WHOLE } from '../runner/scenario-space.ts';
 import { shardResult } from '../runner/shard-file.ts';
 import { writeJsonAtomically, type FailureStore, type StoreReplay } from '../runner/store.ts';
 import { processChoice, type RunOptions } from './run.ts';

@@ -27,7 +27,7 @@ export interface ParallelOptions {
   onLanes?: (lanes: number) => void;
 }
 
-/** The share of the budget a run keeps for shrinking while its lanes search: one lane at a time. */
+/** Lanes that shrink at once while the others search; once the search is over, every lane shrinks. */
 const SHRINKERS_WHILE_SEARCHING = 1;
 
 export async function runParallel(o: SuiteOptions & ParallelOptions): Promise<SuiteResult> {
