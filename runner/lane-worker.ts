@@ -13,6 +13,8 @@ const post = (m: FromWorker) => port.postMessage(m);
 let engine: Engine | undefined;
 let core: LaneCore | undefined;
 let answer: ((work: LaneWork) => void) | undefined;
+/** Work the coordinator handed out ahead, in order. */
+const ahead: LaneWork[] = [];
 
 function failed(error: unknown): void {
   const input = error instanceof InputError;
@@ -31,20 +33,23 @@ port.on('message', (m: ToWorker) => {
     case 'search':
       core!
         .search({
-          next: () => new Promise<LaneWork>((resolve) => {
-            answer = resolve;
-            post({ type: 'next' });
-          }),
+          next: () =>
+            ahead.length > 0
+              ? Promise.resolve(ahead.shift())
+              : new Promise<LaneWork>((resolve) => {
+                  answer = resolve;
+                  post({ type: 'next' });
+                }),
           judged: (run, firsts) => post({ type: 'judged', run, firsts: firsts.map(encodeFirst) }),
           shrunk: (id, r) => post({ type: 'shrunk', id, finding: encodeFinding(r.finding), ...(r.stopped !== undefined ? { stopped: r.stopped } : {}) }),
         })
         .then((result) => post({ type: 'searched', result: encodeResult(result) }), failed);
       return;
     case 'work': {
-      const w = m.work;
+      ahead.push(...m.work.map((w) => (w && 'shrink' in w ? { shrink: { ...w.shrink, first: decodeFirst(w.shrink.first) } } : w)));
       const resolve = answer!;
       answer = undefined;
-      resolve(w && 'shrink' in w ? { shrink: { ...w.shrink, first: decodeFirst(w.shrink.first) } } : w);
+      resolve(ahead.shift());
       return;
     }
     case 'shrink':

@@ -134,12 +134,15 @@ export type FromWorker =
 /** Messages to it. */
 export type ToWorker =
   | { type: 'init'; choice: EngineChoice; readings: Readings; setup: LaneSetup }
-  | { type: 'work'; work: { scenario: number } | { shrink: { id: number; first: WireFirst; maxShrinkRuns: number } } | undefined }
+  | { type: 'work'; work: ({ scenario: number } | { shrink: { id: number; first: WireFirst; maxShrinkRuns: number } } | undefined)[] }
   | { type: 'search' }
   | { type: 'shrink'; id: number; first: WireFirst; maxShrinkRuns: number }
   | { type: 'close' };
 
-const wireWork = (w: LaneWork): Extract<ToWorker, { type: 'work' }>['work'] =>
+/** Scenarios handed to a worker thread at once. */
+const BATCH = 8;
+
+const wireWork = (w: LaneWork): Extract<ToWorker, { type: 'work' }>['work'][number] =>
   w && 'shrink' in w ? { shrink: { id: w.shrink.id, first: encodeFirst(w.shrink.first), maxShrinkRuns: w.shrink.maxShrinkRuns } } : w;
 
 /** A lane in a worker thread of its own, with its own engine (an engine process is started there). */
@@ -201,6 +204,19 @@ export class ThreadLane implements Lane {
     await exited;
   }
 
+  /**
+   * Several scenarios at once, so that a worker does not wait for the main thread between two of
+   * them; a failure to shrink, or the end, closes the batch.
+   */
+  private async batch(): Promise<LaneWork[]> {
+    const work: LaneWork[] = [];
+    for (;;) {
+      const w = await this.events!.next();
+      work.push(w);
+      if (!w || !('scenario' in w) || work.length >= BATCH) return work;
+    }
+  }
+
   private post(m: ToWorker): void {
     this.worker.postMessage(m);
   }
@@ -208,7 +224,7 @@ export class ThreadLane implements Lane {
   private receive(m: FromWorker): void {
     switch (m.type) {
       case 'next':
-        this.events!.next().then((work) => this.post({ type: 'work', work: wireWork(work) }), (e: unknown) => this.fail(e));
+        this.batch().then((work) => this.post({ type: 'work', work: work.map(wireWork) }), (e: unknown) => this.fail(e));
         return;
       case 'judged':
         this.events!.judged(m.run, m.firsts.map(decodeFirst));
