@@ -59,6 +59,7 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
     { option: '--store', path: o.store, kind: 'folder' },
     { option: '--json', path: o.json, kind: 'file' },
     { option: '--junit', path: o.junit, kind: 'file' },
+    { option: '--result', path: o.result, kind: 'file' },
   ]);
   if (o.updateExpectations && o.expectations === undefined) throw new InputError('--update-expectations needs --expectations FILE: the file to rewrite');
   // Read before the engine starts, so that a bad file costs nothing; a file to be written may not exist yet.
