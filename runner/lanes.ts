@@ -139,6 +139,9 @@ export type ToWorker =
   | { type: 'shrink'; id: number; first: WireFirst; maxShrinkRuns: number }
   | { type: 'close' };
 
+/** How long a worker thread has to close its engine and end. */
+const CLOSE_GRACE_MS = 10_000;
+
 /** Scenarios handed to a worker thread at once. */
 const BATCH = 8;
 
@@ -152,6 +155,8 @@ export class ThreadLane implements Lane {
   private readonly shrinking = new Map<number, { resolve(r: Shrunk): void; reject(e: unknown): void }>();
   private failure: unknown;
   private nextShrink = -1;
+  private readonly exited: Promise<void>;
+  private closing = false;
 
   private constructor(
     private readonly worker: Worker,
@@ -159,7 +164,12 @@ export class ThreadLane implements Lane {
   ) {
     worker.on('message', (m: FromWorker) => this.receive(m));
     worker.on('error', (e) => this.fail(e));
-    worker.on('exit', (code) => this.fail(new Error(`a worker thread ended (exit ${code})`)));
+    this.exited = new Promise((resolve) =>
+      worker.once('exit', (code) => {
+        this.fail(new Error(`a worker thread ended (exit ${code})`));
+        resolve();
+      }),
+    );
   }
 
   static start(choice: EngineChoice, readings: Readings, setup: LaneSetup): Promise<ThreadLane> {
@@ -198,10 +208,12 @@ export class ThreadLane implements Lane {
   }
 
   async close(): Promise<void> {
-    this.worker.removeAllListeners('exit');
-    const exited = new Promise((resolve) => this.worker.once('exit', resolve));
+    this.closing = true;
     this.post({ type: 'close' });
-    await exited;
+    // Its engine is given the time it takes to stop (adapters/process), then the thread is ended.
+    const late = setTimeout(() => void this.worker.terminate(), CLOSE_GRACE_MS);
+    await this.exited;
+    clearTimeout(late);
   }
 
   /**
@@ -251,6 +263,7 @@ export class ThreadLane implements Lane {
   }
 
   private fail(e: unknown): void {
+    if (this.closing) return;
     this.failure ??= e;
     this.searching?.reject(this.failure);
     this.searching = undefined;
