@@ -18,6 +18,9 @@ export interface FuzzOptions extends Omit<RunOptions, 'runs'> {
   date?: string;
 }
 
+/** How often a run without a progress bar says how far it has come. */
+const STATUS_EVERY_MS = 5 * 60_000;
+
 /** The most scenarios a run with only a time budget may judge. */
 const UNBOUNDED = 100_000_000;
 
@@ -38,8 +41,19 @@ export async function fuzzCommand(o: FuzzOptions): Promise<number> {
     // The clock starts once the store is replayed and every engine is ready: the budget is the search's.
     search: (s) => {
       const search = parallelSearch(run, s.readings, ms);
+      // Without a progress bar (CI logs), a line now and then says how far a long run has come.
+      const started = Date.now();
+      let said = started;
+      const quiet = !(o.progress && process.stderr.isTTY);
       return search({
         ...s,
+        onProgress: (done, total, clusters, k) => {
+          s.onProgress?.(done, total, clusters, k);
+          if (quiet && Date.now() - said >= STATUS_EVERY_MS) {
+            said = Date.now();
+            console.log(`  ${done} scenarios judged, ${clusters} distinct failure(s), after ${Math.round((said - started) / 60_000)} min`);
+          }
+        },
         onCluster: (c) => {
           s.onCluster?.(c);
           console.log(`  found ${c.signature} in scenario ${c.first.run}${s.alreadyShrunk?.has(c.signature) ? ' (in the store already)' : ''}`);
