@@ -43,8 +43,11 @@ export async function runParallel(o: SuiteOptions & ParallelOptions): Promise<Su
   // The judge alone: the run's callbacks are the coordinator's, never a lane's.
   const lanes: Lane[] = [new InThreadLane({ engine: o.engine, reference: o.reference, readings: o.readings }, setup)];
   try {
-    const started = await Promise.all(Array.from({ length: Math.max(0, o.workers - 1) }, () => ThreadLane.start(o.engineChoice, o.readings, setup)));
-    lanes.push(...started);
+    // Those that started are closed again even when another did not start.
+    const started = await Promise.allSettled(Array.from({ length: Math.max(0, o.workers - 1) }, () => ThreadLane.start(o.engineChoice, o.readings, setup)));
+    for (const r of started) if (r.status === 'fulfilled') lanes.push(r.value);
+    const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
     o.onLanes?.(lanes.length);
     const deadline = o.budgetMs === undefined ? undefined : Date.now() + o.budgetMs;
     return await new Coordinator(o, shard, lanes, deadline).run();
