@@ -169,8 +169,8 @@ export async function runCommand(o: RunOptions): Promise<number> {
       bar?.stop();
     }
   } finally {
-    interrupt.dispose();
-    await engine.close();
+    // A second Ctrl-C while the engine is being stopped still quits at once.
+    await engine.close().finally(() => interrupt.dispose());
   }
 }
 
