@@ -28,7 +28,9 @@ export class SentLog {
 
   /** The scenarios sent before the one at `position`, at most HISTORY_LIMIT of them, oldest first. */
   before(position: number): EngineHistory {
+    // A position no longer kept (never one of a request still waiting) has nothing kept before it.
+    const to = Math.max(position, this.start);
     const from = Math.max(this.start, position - HISTORY_LIMIT);
-    return { scenarios: this.scenarios.slice(from - this.start, position - this.start), omitted: from };
+    return { scenarios: this.scenarios.slice(from - this.start, to - this.start), omitted: Math.min(from, position) };
   }
 }
