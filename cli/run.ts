@@ -139,7 +139,9 @@ export async function runCommand(o: RunOptions): Promise<number> {
         for (const e of stale) console.log(`  ${e.signature}: ${e.note}`);
       }
       let updated = false;
-      if (o.updateExpectations) {
+      // A run cut short has not seen what a whole one would: its file is left as it was.
+      if (o.updateExpectations && result.partial) console.log(`\nexpectations: ${o.expectations} not rewritten: the run was interrupted`);
+      else if (o.updateExpectations) {
         const found = [
           ...result.clusters.filter((c) => !c.expectation && c.kind !== 'contested').map((c) => ({ signature: c.signature, note: noteFor(c) })),
           ...stored.replayed.filter((r) => r.result === 'still-fails' && !r.xfail && r.verdict !== 'contested').map((r) => ({ signature: r.signature, note: `found earlier: ${r.repro}` })),

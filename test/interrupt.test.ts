@@ -4,7 +4,7 @@
 // command quietly. The engine is the stalling fixture: it hangs, deaf to its input, the first time
 // shrinking replays a failing scenario, so the run is surely still going when the signal comes.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -23,13 +23,13 @@ interface Started {
 }
 
 /** A run against the stalling engine, with its engines' process ids written to a file. */
-function startStalled(): Started {
+function startStalled(...extra: string[]): Started {
   const out = mkdtempSync(join(tmpdir(), 'castcheck-interrupt-'));
   const marker = join(out, 'stalled');
   const pidFile = join(out, 'engine.pids');
   const engine = `"${process.execPath}" bin/run-ts.mjs test/fixtures/stalling-engine.ts copy-loses-kicked ${marker}`;
   const args = ['run', '--engine-cmd', engine, '--runs', '100', '--seed', '5', '--out', out, '--no-progress', '--timeout', '3600000', '--pipeline', '1'];
-  const child = spawn(process.execPath, ['bin/castcheck.mjs', ...args, '--json', join(out, 'run.json'), '--junit', join(out, 'junit.xml')], {
+  const child = spawn(process.execPath, ['bin/castcheck.mjs', ...args, '--json', join(out, 'run.json'), '--junit', join(out, 'junit.xml'), ...extra.map((a) => a.replace('OUT', out))], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, CASTCHECK_ENGINE_PID_FILE: pidFile },
   });
@@ -83,7 +83,11 @@ describe('a run stopped by a signal', () => {
     ['SIGTERM', 143],
   ] as const) {
     it(`${signal}: findings on disk, a partial report, exit ${status}, no engine left`, async () => {
-      const run = startStalled();
+      // --update-expectations does not rewrite its file from a run cut short.
+      const expectations = JSON.stringify({ format: 'castcheck-expectations/1', expectations: [{ signature: 'copies.same-choices', note: 'kept' }] });
+      const file = join(mkdtempSync(join(tmpdir(), 'castcheck-interrupt-')), 'expectations.json');
+      writeFileSync(file, expectations);
+      const run = startStalled('--expectations', file, '--update-expectations');
       await until(() => existsSync(run.marker));
       run.child.kill(signal);
       expect(await run.exited).toEqual({ code: status, signal: null });
@@ -108,6 +112,8 @@ describe('a run stopped by a signal', () => {
         expect(existsSync(cluster.repro)).toBe(true);
       }
       expect(readFileSync(join(run.out, 'junit.xml'), 'utf8')).toMatch(/<testcase [^>]*name="copies\.kicked-like-original/);
+      expect(run.stdout()).toContain(`expectations: ${file} not rewritten: the run was interrupted`);
+      expect(readFileSync(file, 'utf8')).toBe(expectations);
 
       expect(await engineProcessesLeft(run.pidFile)).toEqual([]);
     });
