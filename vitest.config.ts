@@ -13,6 +13,7 @@ export const E2E = [
   'test/mutants.test.ts',
   'test/doctor.test.ts',
   'test/kits.test.ts',
+  'test/interrupt.test.ts',
 ];
 // Engines that hang are judged by their time limit: those tests run one file at a time, after the rest.
 export const ENGINE_PROCESSES = ['test/process-faults.test.ts'];

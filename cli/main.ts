@@ -13,8 +13,10 @@ import { serveCommand } from './serve.ts';
 import { mutantsCommand } from './mutants.ts';
 import { planCommand } from './plan.ts';
 import { doctorCommand } from './doctor.ts';
+import { quietOnClosedOutput } from './interrupt.ts';
 
 export async function main(argv: string[]): Promise<number> {
+  quietOnClosedOutput();
   let exitCode = 0;
   const program = new Command('castcheck')
     .description('Property-based conformance suite and fuzzer for Magic: The Gathering rules engines.')

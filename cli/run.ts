@@ -11,9 +11,11 @@ import { FeatureStats } from '../generators/stats.ts';
 import type { Scenario } from '../model/schema-types.ts';
 import { InputError } from '../model/errors.ts';
 import { reproOf } from '../reports/repro.ts';
-import { junitXml, runReport } from '../reports/run-report.ts';
-import { runSuite, unshrunk, type Cluster, type Finding } from '../runner/run-suite.ts';
+import { junitXml, runReport, type ReportExtras } from '../reports/run-report.ts';
+import { runSuite, unshrunk, type Cluster, type Finding, type SuiteResult } from '../runner/run-suite.ts';
+import type { Engine } from '../adapters/engine.ts';
 import { checkOutputPaths } from './output-paths.ts';
+import { Interrupt } from './interrupt.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 import { Expectations, staleAfterRun, updatedExpectations } from '../runner/expectations.ts';
 import { FailureStore, replayStore, writeJsonAtomically } from '../runner/store.ts';
@@ -64,6 +66,8 @@ export async function runCommand(o: RunOptions): Promise<number> {
     ...(o.spliceCopy !== undefined ? { spliceCopy: o.spliceCopy } : {}),
     process: processChoice(o),
   });
+  // Ctrl-C from here on stops the run and writes what it found (cli/interrupt.ts).
+  const interrupt = Interrupt.install();
   try {
     // A fresh seed is drawn from the machine's entropy and printed, so that every run can be replayed.
     const seed = o.seed ?? Math.abs(seedrandom(undefined, { entropy: true }).int32());
@@ -84,6 +88,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
       ? new SingleBar({ format: '  {bar} {value}/{total} scenarios, {clusters} distinct failure(s){phase}', stream: process.stderr, hideCursor: true, clearOnComplete: true })
       : undefined;
     bar?.start(o.runs, 0, { clusters: 0, phase: '' });
+    interrupt.onStop(() => bar?.stop());
     const written: string[] = [];
     const repros = new Map<string, string>(stored.replayed.filter((r) => r.result === 'still-fails').map((r) => [r.signature, r.repro]));
     const alreadyShrunk = new Set(stored.replayed.filter((r) => r.result === 'still-fails' && r.shrunk).map((r) => r.signature));
@@ -118,6 +123,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
           written.push(findingText(finding, save(finding), cluster.count));
         },
         ...(stats ? { onScenario: (s: Scenario) => stats.add(s) } : {}),
+        abort: interrupt.signal,
       });
       bar?.stop();
       console.log('');
@@ -133,7 +139,9 @@ export async function runCommand(o: RunOptions): Promise<number> {
         for (const e of stale) console.log(`  ${e.signature}: ${e.note}`);
       }
       let updated = false;
-      if (o.updateExpectations) {
+      // A run cut short has not seen what a whole one would: its file is left as it was.
+      if (o.updateExpectations && result.partial) console.log(`\nexpectations: ${o.expectations} not rewritten: the run was interrupted`);
+      else if (o.updateExpectations) {
         const found = [
           ...result.clusters.filter((c) => !c.expectation && c.kind !== 'contested').map((c) => ({ signature: c.signature, note: noteFor(c) })),
           ...stored.replayed.filter((r) => r.result === 'still-fails' && !r.xfail && r.verdict !== 'contested').map((r) => ({ signature: r.signature, note: `found earlier: ${r.repro}` })),
@@ -149,26 +157,36 @@ export async function runCommand(o: RunOptions): Promise<number> {
       console.log(`\n${totals(result, o.checkFloor)}`);
       const gatesFailed = (gates ?? []).some((g) => g.belowFloor);
       if (gatesFailed) console.log(`coverage gates: ${gates!.filter((g) => g.belowFloor).map((g) => g.feature.id).join(', ')} under ${(o.gateFloor * 100).toFixed(0)}%`);
-      if (o.json !== undefined || o.junit !== undefined) {
-        const report = runReport(engine, result, {
-          checkFloor: o.checkFloor,
-          repros,
-          ...(o.expectations !== undefined ? { expectations: { file: o.expectations, stale, ...(updated ? { updated } : {}) } } : {}),
-          store: { dir: store.dir, replayed: stored.replayed.map(({ signature, repro, result, xfail, movedTo }) => ({ signature, repro, result, ...(xfail ? { xfail } : {}), ...(movedTo !== undefined ? { movedTo } : {}) })) },
-          ...(gates ? { stats: gates } : {}),
-        });
-        if (o.json !== undefined) writeReportFile(o.json, `${JSON.stringify(report, null, 2)}\n`);
-        if (o.junit !== undefined) writeReportFile(o.junit, junitXml(report));
-      }
+      writeRunReports(o, engine, result, {
+        checkFloor: o.checkFloor,
+        repros,
+        ...(o.expectations !== undefined ? { expectations: { file: o.expectations, stale, ...(updated ? { updated } : {}) } } : {}),
+        store: { dir: store.dir, replayed: stored.replayed.map(({ signature, repro, result, xfail, movedTo }) => ({ signature, repro, result, ...(xfail ? { xfail } : {}), ...(movedTo !== undefined ? { movedTo } : {}) })) },
+        ...(gates ? { stats: gates } : {}),
+      });
       const failed = result.clusters.some((c) => !c.expectation && c.kind !== 'contested');
       const storeFails = stored.replayed.some((r) => r.result === 'still-fails' && !r.xfail && r.verdict !== 'contested');
-      return failed || storeFails || stale.length > 0 || result.stopped !== undefined || gatesFailed ? 1 : 0;
+      return interrupt.exitCode ?? (failed || storeFails || stale.length > 0 || result.stopped !== undefined || gatesFailed ? 1 : 0);
     } finally {
       bar?.stop();
     }
   } finally {
-    await engine.close();
+    // A second Ctrl-C while the engine is being stopped still quits at once.
+    await engine.close().finally(() => interrupt.dispose());
   }
+}
+
+/**
+ * The report files of a run, whole or partial (interrupted): report.json in --out, and the files
+ * --json and --junit name.
+ */
+function writeRunReports(o: RunOptions, engine: Engine, result: SuiteResult, extras: ReportExtras): void {
+  const report = runReport(engine, result, extras);
+  mkdirSync(o.out, { recursive: true });
+  writeJsonAtomically(join(o.out, 'report.json'), report);
+  if (result.partial) console.log(`partial report: ${join(o.out, 'report.json')}`);
+  if (o.json !== undefined) writeReportFile(o.json, `${JSON.stringify(report, null, 2)}\n`);
+  if (o.junit !== undefined) writeReportFile(o.junit, junitXml(report));
 }
 
 /** The note an expectation added by --update-expectations gets: what the cluster showed first. */

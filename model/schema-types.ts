@@ -1140,6 +1140,7 @@ export interface Repro {
   readings?: ReproReadings;
   scenario: Scenario;
   trace?: Trace;
+  history?: EngineHistory;
 }
 /**
  * The property broken; left out when the engine gave no usable trace.
@@ -1213,6 +1214,19 @@ export interface ReplayInfo {
  */
 export interface ReproReadings {
   spliceCopy?: "ruling" | "literal";
+}
+/**
+ * For a crash, time-out or protocol error of an engine in another process: the scenarios the same process ran before this one since it last started, oldest first. Kept unless the failure came back with the scenario run alone, for it may depend on them: when the scenario alone passes, `castcheck replay` runs them first, then the scenario, in one fresh process.
+ */
+export interface EngineHistory {
+  /**
+   * @maxItems 100
+   */
+  scenarios: Scenario[];
+  /**
+   * Scenarios the process ran before these and castcheck did not keep (it keeps the last 100).
+   */
+  omitted: number;
 }
 /**
  * What an engine can run and observe. The suite generates only scenarios inside it and reports every property that needs more as skipped.
@@ -1344,6 +1358,10 @@ export interface RunReport {
    */
   stopped?: string;
   /**
+   * The run was interrupted (SIGINT, SIGTERM): the counts cover the scenarios judged until then, and repros whose shrinking had not ended are marked not shrunk.
+   */
+  partial?: boolean;
+  /**
    * The least number of checks a property must make to PASS; under it, it is UNDER-TESTED.
    */
   checkFloor: number;
@@ -1438,6 +1456,10 @@ export interface ClusterSummary {
    * false when running the repro's scenario once more did not fail again.
    */
   reproduced?: boolean;
+  /**
+   * For an engine failure: the scenarios its process ran before the repro's, kept in the repro (its history), since the failure may depend on them.
+   */
+  history?: number;
   /**
    * Cards in the repro's scenario.
    */

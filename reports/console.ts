@@ -91,7 +91,12 @@ export function findingText(finding: Finding, reproPath: string, count?: number)
     lines.push(`  ${v.message}`);
     if (v.stderr) lines.push(`  stderr: ${v.stderr.trim().split('\n').slice(-3).join(' | ')}`);
   }
-  if (!finding.reproduced) lines.push('  not reproduced: the engine did not fail again when this scenario was run once more');
+  if (!finding.reproduced) {
+    const history = finding.history?.scenarios.length ?? 0;
+    lines.push(
+      `  not reproduced: the engine did not fail again when this scenario was run once more${history > 0 ? `; it may depend on the ${history} scenario(s) its process ran before it, kept in the repro: castcheck replay runs them first` : ''}`,
+    );
+  }
   lines.push(
     finding.shrunk
       ? `  found after ${finding.runsToFailure} scenario(s); shrunk in ${finding.shrinkRuns} engine run(s) to ${size.cards} card(s) and ${size.actions} action(s)`

@@ -58,11 +58,13 @@ export function runReport(engine: Pick<Engine, 'id' | 'launch'>, result: SuiteRe
         ...(judged ? { step: v.step, expected: v.expected, observed: v.observed } : { observed: message }),
         ...(repro !== undefined ? { repro } : {}),
         ...(f ? { shrunk: f.shrunk, shrinkRuns: f.shrinkRuns, reproduced: f.reproduced, cards: f.scenario.cards.length, actions: f.scenario.actions.length } : {}),
+        ...(f?.history ? { history: f.history.scenarios.length } : {}),
       };
     }),
   };
   if (engine.launch) report.command = engine.launch.command;
   if (result.stopped !== undefined) report.stopped = result.stopped;
+  if (result.partial) report.partial = true;
   if (x.expectations) report.expectations = x.expectations;
   if (x.store) report.store = x.store;
   if (x.stats) {

@@ -5,7 +5,7 @@
 // and then: a failure found is never dropped, only reported as not reproduced.
 import fc from 'fast-check';
 import type { Engine } from '../adapters/engine.ts';
-import type { EngineFailureKind } from '../adapters/engine-failure.ts';
+import type { EngineFailureKind, EngineHistory } from '../adapters/engine-failure.ts';
 import { scenarioArb } from '../generators/scenario.ts';
 import type { Expectation, Scenario, Trace } from '../model/schema-types.ts';
 import { missingCapability, type Divergence, type Failed, type Property } from '../properties/property.ts';
@@ -46,6 +46,12 @@ export interface SuiteOptions extends Judge {
   onShrinking?: (cluster: Cluster, index: number, total: number) => void;
   /** Called as soon as a cluster is shrunk, so that nothing found is lost if the run dies later. */
   onFinding?: (finding: Finding, cluster: Cluster) => void | Promise<void>;
+  /**
+   * Stops the run (Ctrl-C): no more scenarios and no more shrinking, and no waiting for the engine's
+   * answers still due. Every cluster met gets its finding, unshrunk where shrinking had not ended;
+   * the result counts the scenarios judged until then and says why it stopped (the abort's reason).
+   */
+  abort?: AbortSignal;
 }
 
 /** A property's counts over a run, in scenarios (and checks). */
@@ -94,6 +100,8 @@ export interface Finding {
   shrunk: boolean;
   /** false when running the reported scenario once more did not give the failure again. */
   reproduced: boolean;
+  /** For an engine failure: the scenarios the engine process ran before this one since it started. */
+  history?: EngineHistory;
 }
 
 export interface FirstFailure {
@@ -130,8 +138,10 @@ export interface SuiteResult {
   clusters: Cluster[];
   /** The repros of this run, in the order shrunk. */
   findings: Finding[];
-  /** Why the run stopped before all its scenarios, when it did (an engine that no longer starts). */
+  /** Why the run stopped before all its scenarios, when it did (an engine that no longer starts, an interrupt). */
   stopped?: string;
+  /** It was interrupted: the counts cover the scenarios judged until then. */
+  partial?: boolean;
 }
 
 /** Why the suite never runs a property against this engine, or undefined when it does. */
@@ -161,10 +171,13 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   const clusters = new Map<string, Cluster>();
   let unsupported = 0;
   let stopped: string | undefined;
+  const aborted = whenAborted(o.abort);
   let index = 0;
   let done = 0;
 
   const record = (scenario: Scenario, run: number, judged: Judged) => {
+    // Answers due after an interrupt may be the engine being stopped: they are not judged.
+    if (o.abort?.aborted) return;
     if (judged.failure?.fatal) {
       stopped ??= judged.failure.message;
       return;
@@ -201,7 +214,9 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   const main = await fc.check(
     fc.asyncProperty(arb, async (scenario) => {
       const run = index++;
+      await turn();
       if (broken) throw broken.error;
+      if (o.abort?.aborted) throw new Interrupted();
       if (stopped !== undefined) return true;
       o.onScenario?.(scenario);
       const job: Promise<void> = judge(o, scenario, properties).then(
@@ -215,14 +230,16 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
         },
       );
       running.add(job);
-      while (running.size >= window) await Promise.race(running);
+      while (running.size >= window && !o.abort?.aborted) await Promise.race([...running, aborted]);
       return true;
     }),
-    { seed: o.seed, numRuns: o.runs },
+    // An interrupt fails the property to end fast-check's loop: without shrinking that failure.
+    { seed: o.seed, numRuns: o.runs, endOnFailure: true },
   );
-  await Promise.all(running);
+  await Promise.race([Promise.all(running), aborted]);
   if (broken) throw broken.error;
-  if (main.failed) throw main.errorInstance instanceof Error ? main.errorInstance : new Error(String(main.errorInstance));
+  if (o.abort?.aborted) stopped = String(o.abort.reason ?? 'interrupted');
+  else if (main.failed) throw main.errorInstance instanceof Error ? main.errorInstance : new Error(String(main.errorInstance));
 
   // Engine failures first, then the rules properties, then agreement and contested readings: when
   // the budget runs short, what it leaves unshrunk is what says least.
@@ -235,11 +252,12 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   for (const [i, cluster] of queue.entries()) {
     const share = Math.min(o.maxShrinkRuns ?? 2000, Math.floor(budget / (queue.length - i)));
     let finding: Finding;
-    if (stopped !== undefined || share <= 0) finding = unshrunk(o, cluster.first, true);
+    if (stopped !== undefined || share <= 0 || o.abort?.aborted) finding = unshrunk(o, cluster.first, true);
     else {
       o.onShrinking?.(cluster, i, queue.length);
       const shrunk = await shrink({ ...o, maxShrinkRuns: share }, arb, cluster.first);
       if (shrunk.stopped) stopped ??= shrunk.stopped;
+      if (o.abort?.aborted) stopped = String(o.abort.reason ?? 'interrupted');
       finding = shrunk.finding;
     }
     budget -= finding.shrinkRuns;
@@ -256,7 +274,26 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     clusters: [...clusters.values()].sort((a, b) => a.first.run - b.first.run),
     findings,
     ...(stopped !== undefined ? { stopped } : {}),
+    ...(o.abort?.aborted ? { partial: true } : {}),
   };
+}
+
+/**
+ * Lets the event loop turn: an engine in this process answers at once, and without a turn between
+ * scenarios a signal (Ctrl-C) would wait for the end of the run to be seen.
+ */
+function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Thrown into fast-check's loop to end it when the run is interrupted. */
+class Interrupted extends Error {}
+
+/** Settles when the signal aborts; never, without one. */
+function whenAborted(signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return new Promise(() => undefined);
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
 }
 
 function tally(t: Tally, judged: Judged & { failure?: undefined }, found: readonly Hit[]): void {
@@ -278,7 +315,7 @@ function tally(t: Tally, judged: Judged & { failure?: undefined }, found: readon
  * scenario that failed is run once more to tell a failure of the scenario from one of the moment.
  */
 export async function shrink(
-  o: Judge & Pick<SuiteOptions, 'seed' | 'maxShrinkRuns' | 'maxShrinkMs'>,
+  o: Judge & Pick<SuiteOptions, 'seed' | 'maxShrinkRuns' | 'maxShrinkMs' | 'abort'>,
   arb: fc.Arbitrary<Scenario>,
   first: FirstFailure,
 ): Promise<{ finding: Finding; stopped?: string }> {
@@ -289,12 +326,15 @@ export async function shrink(
   let engineRuns = 0;
   let stopped: string | undefined;
   let last: { scenario: Scenario; judged: Judged } | undefined;
+  const aborted = whenAborted(o.abort);
   const details = await fc.check(
     fc.asyncProperty(arb, async (scenario) => {
       // Past a budget every candidate counts as passing, which ends the shrinking where it stands.
-      if (engineRuns >= limit || Date.now() > deadline || stopped !== undefined) return true;
+      if (engineRuns >= limit || Date.now() > deadline || stopped !== undefined || o.abort?.aborted) return true;
+      await turn();
       engineRuns++;
-      const judged = await judge(o, scenario, properties);
+      const judged = await Promise.race([judge(o, scenario, properties), aborted.then(() => undefined)]);
+      if (judged === undefined) return true;
       if (judged.failure?.fatal) {
         stopped = judged.failure.message;
         return true;
@@ -305,6 +345,12 @@ export async function shrink(
     }),
     { seed: o.seed, path: String(run), numRuns: run + 1 },
   );
+  if (o.abort?.aborted) {
+    // Interrupted: the smallest scenario that failed so far, marked as not shrunk, and not run again.
+    if (!last || !details.failed || details.counterexamplePath === null) return { finding: unshrunk(o, first, true, engineRuns) };
+    const path = details.counterexamplePath;
+    return { finding: { ...describe(last.judged, target), scenario: last.scenario, seed: o.seed, path, runsToFailure: run + 1, shrinkRuns: engineRuns, shrunk: false, reproduced: true } };
+  }
   if (!details.failed || !last || details.counterexamplePath === null) {
     // The failing run did not fail again: report it as it was found.
     return { finding: { ...unshrunk(o, first, false, engineRuns), shrunk: true }, ...(stopped !== undefined ? { stopped } : {}) };
@@ -314,7 +360,8 @@ export async function shrink(
   const shown = reproduced ? again : last.judged;
   return {
     finding: {
-      ...describe(shown, target),
+      // A failure that came back alone needs no history.
+      ...describe(shown, target, !reproduced),
       scenario: last.scenario,
       seed: o.seed,
       path: details.counterexamplePath,
@@ -341,10 +388,11 @@ export function unshrunk(o: Pick<SuiteOptions, 'seed'>, first: FirstFailure, rep
   };
 }
 
-function describe(judged: Judged, target: Target): Pick<Finding, 'kind' | 'signature' | 'property' | 'verdict' | 'trace' | 'divergences'> {
+function describe(judged: Judged, target: Target, withHistory = true): Pick<Finding, 'kind' | 'signature' | 'property' | 'verdict' | 'trace' | 'divergences' | 'history'> {
   if (judged.failure) {
     const f = judged.failure;
-    return { kind: f.kind, signature: 'signature' in target ? target.signature : engineFailureSignature(f), verdict: { status: f.kind, message: f.message, stderr: f.stderr } };
+    const history = withHistory && f.history && f.history.scenarios.length > 0 ? { history: f.history } : {};
+    return { kind: f.kind, signature: 'signature' in target ? target.signature : engineFailureSignature(f), verdict: { status: f.kind, message: f.message, stderr: f.stderr }, ...history };
   }
   // Of several properties, the first that fails on this scenario.
   const property = 'anyOf' in target ? target.anyOf.find((p) => judged.verdicts.get(p.id)?.status === 'fail')! : (target as { property: Property }).property;

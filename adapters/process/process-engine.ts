@@ -11,6 +11,7 @@ import { canonical } from '../../model/compare.ts';
 import { formatIssues, validateDocument } from '../../model/schemas.ts';
 import type { Capabilities, EngineHello, EngineId, Scenario, Trace } from '../../model/schema-types.ts';
 import { EngineProcess } from './engine-process.ts';
+import { HISTORY_LIMIT, SentLog } from './sent-log.ts';
 import { expandCapabilities } from '../../model/capabilities.ts';
 import { ProtocolViolation, checkEngineHello, checkTrace, hello, parseMessage, runRequest, stopRequest } from './protocol.ts';
 
@@ -45,6 +46,8 @@ interface Pending {
   reject(failure: EngineFailure): void;
   /** Written to the current process. Requests a dead process never answered are sent again. */
   sent: boolean;
+  /** Where it was written in the log of the process it was last sent to. */
+  sentAt?: { log: SentLog; position: number };
 }
 
 /** The engine could not be started at all: bad usage for the run, reported without a stack trace. */
@@ -67,6 +70,8 @@ export class ProcessEngine implements Engine {
   readonly launch: { command: string; cwd?: string; timeoutMs: number };
 
   private proc: EngineProcess | undefined;
+  /** What the current process was sent since it started. */
+  private log = new SentLog();
   /** Set while the current process has not answered hello. */
   private greeting: { resolve(h: EngineHello): void; reject(f: EngineFailure): void } | undefined;
   private readonly queue: Pending[] = [];
@@ -138,6 +143,7 @@ export class ProcessEngine implements Engine {
       if (!p.sent) {
         this.proc.send(runRequest(p.id, p.scenario));
         p.sent = true;
+        p.sentAt = { log: this.log, position: this.log.add(p.scenario, HISTORY_LIMIT + this.queue.length) };
       }
     }
     this.armHeadTimer();
@@ -179,6 +185,7 @@ export class ProcessEngine implements Engine {
         },
       );
       this.proc = proc;
+      this.log = new SentLog();
       const timer = setTimeout(() => {
         this.greeting?.reject(new EngineFailure('timeout', `no answer to hello within ${this.o.startTimeoutMs} ms`, proc.stderr.text()));
       }, this.o.startTimeoutMs);
@@ -295,6 +302,7 @@ export class ProcessEngine implements Engine {
   private settle(head: Pending, outcome: Trace | EngineFailure): void {
     this.clearHeadTimer();
     if (this.queue[0] === head) this.queue.shift();
+    if (outcome instanceof EngineFailure && head.sentAt) outcome.history = head.sentAt.log.before(head.sentAt.position);
     if (outcome instanceof EngineFailure) head.reject(outcome);
     else head.resolve(outcome);
     if (this.proc && !this.greeting) this.armHeadTimer();
