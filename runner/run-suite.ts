@@ -46,6 +46,10 @@ export interface SuiteOptions extends Judge {
   onShrinking?: (cluster: Cluster, index: number, total: number) => void;
   /** Called as soon as a cluster is shrunk, so that nothing found is lost if the run dies later. */
   onFinding?: (finding: Finding, cluster: Cluster) => void | Promise<void>;
+  /** Called after each engine run of a shrinking, with the scenario when it was a smaller failing one (the steps of the shrinking). */
+  onShrinkRun?: (target: Target, runs: number, smaller?: Scenario) => void;
+  /** Called once at the start with a function that gives the run so far, for a report of a run stopped midway. */
+  onStart?: (sofar: () => SuiteResult) => void;
 }
 
 /** A property's counts over a run, in scenarios (and checks). */
@@ -163,6 +167,18 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   let stopped: string | undefined;
   let index = 0;
   let done = 0;
+  const findings: Finding[] = [];
+  const sofar = (): SuiteResult => ({
+    runs: done,
+    seed: o.seed,
+    tallies,
+    engineFailures,
+    unsupported,
+    clusters: [...clusters.values()].sort((a, b) => a.first.run - b.first.run),
+    findings,
+    ...(stopped !== undefined ? { stopped } : {}),
+  });
+  o.onStart?.(sofar);
 
   const record = (scenario: Scenario, run: number, judged: Judged) => {
     if (judged.failure?.fatal) {
@@ -230,7 +246,6 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   const queue = [...clusters.values()]
     .filter((c) => !c.expectation && !o.alreadyShrunk?.has(c.signature))
     .sort((a, b) => order(a) - order(b) || a.first.run - b.first.run);
-  const findings: Finding[] = [];
   let budget = o.shrinkBudget ?? Infinity;
   for (const [i, cluster] of queue.entries()) {
     const share = Math.min(o.maxShrinkRuns ?? 2000, Math.floor(budget / (queue.length - i)));
@@ -247,16 +262,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     findings.push(finding);
     await o.onFinding?.(finding, cluster);
   }
-  return {
-    runs: done,
-    seed: o.seed,
-    tallies,
-    engineFailures,
-    unsupported,
-    clusters: [...clusters.values()].sort((a, b) => a.first.run - b.first.run),
-    findings,
-    ...(stopped !== undefined ? { stopped } : {}),
-  };
+  return sofar();
 }
 
 function tally(t: Tally, judged: Judged & { failure?: undefined }, found: readonly Hit[]): void {
@@ -278,7 +284,7 @@ function tally(t: Tally, judged: Judged & { failure?: undefined }, found: readon
  * scenario that failed is run once more to tell a failure of the scenario from one of the moment.
  */
 export async function shrink(
-  o: Judge & Pick<SuiteOptions, 'seed' | 'maxShrinkRuns' | 'maxShrinkMs'>,
+  o: Judge & Pick<SuiteOptions, 'seed' | 'maxShrinkRuns' | 'maxShrinkMs' | 'onShrinkRun'>,
   arb: fc.Arbitrary<Scenario>,
   first: FirstFailure,
 ): Promise<{ finding: Finding; stopped?: string }> {
@@ -299,8 +305,12 @@ export async function shrink(
         stopped = judged.failure.message;
         return true;
       }
-      if (!hitsTarget(judged, target)) return true;
+      if (!hitsTarget(judged, target)) {
+        o.onShrinkRun?.(target, engineRuns);
+        return true;
+      }
       last = { scenario, judged };
+      o.onShrinkRun?.(target, engineRuns, scenario);
       return false;
     }),
     { seed: o.seed, path: String(run), numRuns: run + 1 },
