@@ -67,7 +67,8 @@ ${c.shrinkSteps?.length ? shrinkHtml(c) : ''}
 function storyHtml(s: Story): string {
   const lines = storyLines(s);
   const wrong = wrongLine(s);
-  return `<div class="story">${lines.map((l) => `<p${l.trim() === wrong ? ' class="wrong"' : l.trim().startsWith('The rule:') ? ' class="rule"' : ''}>${h(l)}</p>`).join('')}</div>`;
+  const cls = (l: string) => [l.startsWith(' ') ? 'sub' : '', l.trim() === wrong ? 'wrong' : l.startsWith('The rule:') ? 'rule' : ''].filter(Boolean).join(' ');
+  return `<div class="story">${lines.map((l) => `<p${cls(l) ? ` class="${cls(l)}"` : ''}>${h(l.trim())}</p>`).join('')}</div>`;
 }
 
 /** Each action beside the engine's answer and state after it; the action the failure shows after is marked, and the fields that differ in it. */
@@ -142,7 +143,7 @@ function shrinkHtml(c: ClusterSummary): string {
   const steps = c.shrinkSteps!;
   const items = steps.map((s, i) => {
     const told = scenarioStory(s.scenario as Scenario);
-    return `<li><details><summary>${i === 0 ? 'found' : `engine run ${s.run}`}: ${s.cards} card(s), ${s.actions} action(s)</summary><div class="story">${told.map((l) => `<p>${h(l)}</p>`).join('')}</div></details></li>`;
+    return `<li><details><summary>${i === 0 ? 'found' : `engine run ${s.run}`}: ${s.cards} card(s), ${s.actions} action(s)</summary><div class="told-scenario">${told.map((l) => `<p>${h(l)}</p>`).join('')}</div></details></li>`;
   });
   return `<details class="shrinking"><summary>The steps of its shrinking (${steps.length})</summary><ol>${items.join('')}</ol></details>`;
 }
@@ -201,7 +202,7 @@ code,pre{font:12px/1.35 ui-monospace,monospace}
 .cluster.xfail{border-left-color:#9e9e9e}.cluster.contested{border-left-color:#f9a825}
 .cluster h3{margin:4px 0;font-size:15px}
 .label{font-weight:700}.count{color:#666;font-weight:400}
-.story p{margin:2px 0}.story .wrong{color:#b71c1c;font-weight:600}.story .rule{color:#333;font-style:italic}
+.story p,.told-scenario p{margin:2px 0}.story .sub{margin-left:1.6em}.story .wrong{color:#b71c1c;font-weight:600}.story .rule{color:#333;font-style:italic}
 details{margin:6px 0}summary{cursor:pointer;font-weight:600}
 table{border-collapse:collapse}
 table.trace{width:100%;table-layout:fixed}table.trace td,table.trace th{border:1px solid #ddd;vertical-align:top;padding:4px}
