@@ -128,7 +128,8 @@ export async function runCommand(o: RunOptions): Promise<number> {
         ...more,
       },
     });
-    // The reports of the run so far; a run interrupted midway writes them with partial set.
+    // Every report file of the run so far, in the output folder and at --json/--junit: at the end, and
+    // (with partial set) from a signal handler when the run is interrupted midway.
     const writeAll = (partial: boolean, more?: Partial<ReportExtras>) => writeReports(o.out, runState(more), { partial, ...(o.json !== undefined ? { json: o.json } : {}), ...(o.junit !== undefined ? { junit: o.junit } : {}) });
     try {
       const stats = o.stats ? new FeatureStats() : undefined;
