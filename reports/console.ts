@@ -84,6 +84,8 @@ export function findingText(finding: Finding, reproPath: string, count?: number,
     : `${statusLabel(finding.kind)} the engine gave no usable trace`;
   const lines = [title, `  signature: ${finding.signature}${count !== undefined ? ` (${count} scenario(s) this run)` : ''}`];
   if (story) {
+    // An engine failure is said first as castcheck saw it, then told.
+    if (v.status !== 'fail' && v.status !== 'contested') lines.push(`  ${v.message}`);
     lines.push(storyText(story, '  '));
     if (v.status === 'contested') lines.push(`  contested: ${v.ruling}`);
     else if (v.status !== 'fail' && v.stderr) lines.push(`  stderr: ${v.stderr.trim().split('\n').slice(-3).join(' | ')}`);
