@@ -14,6 +14,9 @@ export const E2E = [
   'test/doctor.test.ts',
   'test/kits.test.ts',
   'test/interrupt.test.ts',
+  'test/report-files.test.ts',
+  'test/report-browser.test.ts',
+  'test/vitest-integration.test.ts',
 ];
 // Engines that hang are judged by their time limit: those tests run one file at a time, after the rest.
 export const ENGINE_PROCESSES = ['test/process-faults.test.ts'];

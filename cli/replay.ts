@@ -7,7 +7,8 @@ import { readDocument } from '../model/documents.ts';
 import type { Repro } from '../model/schema-types.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 import { replayHistory, replayRepro, reproTarget } from '../runner/replay.ts';
-import { showing } from '../runner/signatures.ts';
+import { kindOf, showing } from '../runner/signatures.ts';
+import { storyOf, storyText, type StoryInput } from '../reports/story.ts';
 import { processChoice } from './run.ts';
 
 export interface ReplayOptions {
@@ -38,10 +39,13 @@ export async function replayCommand(file: string, o: ReplayOptions): Promise<num
       const shown = 'signature' in target ? showing(judged, target.signature) : undefined;
       const v = property ? judged.verdicts?.get(property.id) : undefined;
       const lines = shown ?? (v?.status === 'fail' || v?.status === 'contested' ? [v] : []);
-      if (lines.length > 0) {
-        console.log(`  after action ${lines[0]!.step}:`);
-        for (const d of lines) console.log(`    expected: ${d.expected}\n    observed: ${d.observed}`);
-      } else if (judged.failure) console.log(`  ${judged.failure.message}`);
+      // The story of this replay: the engine's trace of now, and what it showed now.
+      const now: StoryInput = judged.failure
+        ? { ...repro, trace: undefined, observed: judged.failure.message, stderr: judged.failure.stderr }
+        : lines.length > 0
+          ? { ...repro, trace: judged.trace, step: lines[0]!.step, expected: lines[0]!.expected, observed: lines[0]!.observed, divergences: lines.map((d) => ({ step: d.step, kind: kindOf(d), expected: d.expected, observed: d.observed })) }
+          : repro;
+      console.log(storyText(storyOf(now), '  '));
       return 1;
     }
     const history = repro.history?.scenarios.length ?? 0;
@@ -72,6 +76,7 @@ export async function replayCommand(file: string, o: ReplayOptions): Promise<num
     if (result === 'not-reproduced') {
       // A pass says nothing about a fix when the failure never came back after it was found.
       console.log(`NOT REPRODUCED on ${on}: ${what}\n  the failure did not come back when it was found either: it depended on more than this scenario (earlier scenarios, timing or resources)`);
+      console.log(`  when it was found:\n${storyText(storyOf(repro), '    ')}`);
       return 0;
     }
     console.log(
@@ -79,6 +84,7 @@ export async function replayCommand(file: string, o: ReplayOptions): Promise<num
         ? `PASSES on ${on}: ${what} holds for this scenario now`
         : `PASSES on ${on}: the engine answers this scenario now (it gave ${what} before)`,
     );
+    console.log(`  before, it failed so:\n${storyText(storyOf(repro), '    ')}`);
     return 0;
   } finally {
     await engine.close();

@@ -1358,9 +1358,10 @@ export interface RunReport {
    */
   stopped?: string;
   /**
-   * The run was interrupted (SIGINT, SIGTERM): the counts cover the scenarios judged until then, and repros whose shrinking had not ended are marked not shrunk.
+   * true for the report of a run interrupted before its end (SIGINT, SIGTERM): the counts are those of the scenarios judged until then, and repros not shrunk yet are marked so.
    */
   partial?: boolean;
+  environment?: RunEnvironment;
   /**
    * The least number of checks a property must make to PASS; under it, it is UNDER-TESTED.
    */
@@ -1385,6 +1386,19 @@ export interface RunReport {
    * With --stats: the share of scenarios with each feature, and its coverage gate.
    */
   stats?: FeatureShare[];
+}
+/**
+ * Where the run ran, to repeat it: the Node.js version and the platform.
+ */
+export interface RunEnvironment {
+  /**
+   * process.version, as v20.19.0.
+   */
+  node: string;
+  /**
+   * process.platform and process.arch, as linux-x64.
+   */
+  platform: string;
 }
 /**
  * A property's counts, in scenarios: it did not apply (notApplicable), applied but found nothing to check (checkedNothing), or was checked (checked = passed + failed + xfailed + contested), with the number of checks made.
@@ -1468,6 +1482,72 @@ export interface ClusterSummary {
    * Actions in the repro's scenario.
    */
   actions?: number;
+  story?: Story;
+  scenario?: Scenario;
+  trace?: Trace;
+  /**
+   * The steps of its shrinking in this run: each successively smaller scenario that still showed the failure, from the first found to the repro (at most 12: the first, the last, and evenly between).
+   *
+   * @maxItems 12
+   */
+  shrinkSteps?: ShrinkStep[];
+}
+/**
+ * A failure told in game terms, from its scenario, the engine's trace and the property's verdict: the starting situation, each action with the engine's answer, what went wrong after which action, and the rule.
+ */
+export interface Story {
+  /**
+   * The starting situation: a sentence per player, then the made-up cards described.
+   */
+  setup: string[];
+  /**
+   * The actions up to the one the failure shows after (every action for an engine failure).
+   */
+  actions: StoryAction[];
+  /**
+   * Later actions of the scenario, not needed to show the failure.
+   */
+  untold: number;
+  /**
+   * What went wrong, in words.
+   */
+  divergence: string;
+  /**
+   * What else differed at the same action.
+   */
+  more: string[];
+  /**
+   * The property's statement and the rules it cites.
+   */
+  rule?: string;
+}
+export interface StoryAction {
+  /**
+   * 0-based position in the scenario.
+   */
+  index: number;
+  id: string;
+  /**
+   * What the action does.
+   */
+  text: string;
+  /**
+   * What the engine answered, when more than a plain acceptance: a refusal, a copy it made, what triggered.
+   */
+  answer?: string;
+  /**
+   * The failure shows after this action.
+   */
+  failed?: boolean;
+}
+export interface ShrinkStep {
+  /**
+   * The engine run of the shrinking that found it (0: the first scenario found).
+   */
+  run: number;
+  cards: number;
+  actions: number;
+  scenario: Scenario;
 }
 export interface ExpectationsSummary {
   file: string;

@@ -52,6 +52,10 @@ export interface SuiteOptions extends Judge {
    * the result counts the scenarios judged until then and says why it stopped (the abort's reason).
    */
   abort?: AbortSignal;
+  /** Called after each engine run of a shrinking, with the scenario when it was a smaller failing one (the steps of the shrinking). */
+  onShrinkRun?: (target: Target, runs: number, smaller?: Scenario) => void;
+  /** Called once at the start with a function that gives the run so far, for a report of a run stopped midway. */
+  onStart?: (sofar: () => SuiteResult) => void;
 }
 
 /** A property's counts over a run, in scenarios (and checks). */
@@ -174,6 +178,19 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   const aborted = whenAborted(o.abort);
   let index = 0;
   let done = 0;
+  const findings: Finding[] = [];
+  const sofar = (): SuiteResult => ({
+    runs: done,
+    seed: o.seed,
+    tallies,
+    engineFailures,
+    unsupported,
+    clusters: [...clusters.values()].sort((a, b) => a.first.run - b.first.run),
+    findings,
+    ...(stopped !== undefined ? { stopped } : {}),
+    ...(o.abort?.aborted ? { partial: true } : {}),
+  });
+  o.onStart?.(sofar);
 
   const record = (scenario: Scenario, run: number, judged: Judged) => {
     // Answers due after an interrupt may be the engine being stopped: they are not judged.
@@ -247,7 +264,6 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   const queue = [...clusters.values()]
     .filter((c) => !c.expectation && !o.alreadyShrunk?.has(c.signature))
     .sort((a, b) => order(a) - order(b) || a.first.run - b.first.run);
-  const findings: Finding[] = [];
   let budget = o.shrinkBudget ?? Infinity;
   for (const [i, cluster] of queue.entries()) {
     const share = Math.min(o.maxShrinkRuns ?? 2000, Math.floor(budget / (queue.length - i)));
@@ -265,17 +281,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     findings.push(finding);
     await o.onFinding?.(finding, cluster);
   }
-  return {
-    runs: done,
-    seed: o.seed,
-    tallies,
-    engineFailures,
-    unsupported,
-    clusters: [...clusters.values()].sort((a, b) => a.first.run - b.first.run),
-    findings,
-    ...(stopped !== undefined ? { stopped } : {}),
-    ...(o.abort?.aborted ? { partial: true } : {}),
-  };
+  return sofar();
 }
 
 /**
@@ -315,7 +321,7 @@ function tally(t: Tally, judged: Judged & { failure?: undefined }, found: readon
  * scenario that failed is run once more to tell a failure of the scenario from one of the moment.
  */
 export async function shrink(
-  o: Judge & Pick<SuiteOptions, 'seed' | 'maxShrinkRuns' | 'maxShrinkMs' | 'abort'>,
+  o: Judge & Pick<SuiteOptions, 'seed' | 'maxShrinkRuns' | 'maxShrinkMs' | 'abort' | 'onShrinkRun'>,
   arb: fc.Arbitrary<Scenario>,
   first: FirstFailure,
 ): Promise<{ finding: Finding; stopped?: string }> {
@@ -339,8 +345,12 @@ export async function shrink(
         stopped = judged.failure.message;
         return true;
       }
-      if (!hitsTarget(judged, target)) return true;
+      if (!hitsTarget(judged, target)) {
+        o.onShrinkRun?.(target, engineRuns);
+        return true;
+      }
       last = { scenario, judged };
+      o.onShrinkRun?.(target, engineRuns, scenario);
       return false;
     }),
     { seed: o.seed, path: String(run), numRuns: run + 1 },
