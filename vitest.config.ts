@@ -11,6 +11,8 @@ export const ENGINE_PROCESSES = ['test/process-faults.test.ts'];
 
 export default defineConfig({
   test: {
+    // Builds dist/ first: tests spawn bin/castcheck.mjs, which runs it (docs/DEVELOPING.md).
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [

@@ -3,15 +3,9 @@
 import { Command, CommanderError, Option } from 'commander';
 import { InputError } from '../model/errors.ts';
 import { version } from '../model/version.ts';
-import { runCommand } from './run.ts';
-import { replayCommand } from './replay.ts';
-import { casesCommand } from './cases.ts';
-import { validateCommand } from './validate.ts';
-import { listCommand } from './list.ts';
-import { serveCommand } from './serve.ts';
-import { mutantsCommand } from './mutants.ts';
-import { planCommand } from './plan.ts';
-import { doctorCommand } from './doctor.ts';
+
+// Each subcommand's module is loaded when it runs, so that a command loads only what it uses: the
+// start-up of `castcheck list` or `castcheck serve` does not pay for the generators or the reports.
 
 export async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
@@ -47,7 +41,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--validate-protocol', 'check every protocol message both ways against schema/protocol.schema.json')
     .option('--pipeline <n>', 'scenarios sent to an engine process ahead of its answers (1: one at a time)', positiveInt, 4)
     .action(async (options) => {
-      exitCode = await runCommand(options);
+      exitCode = await (await import('./run.ts')).runCommand(options);
     });
 
   program
@@ -62,7 +56,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--validate-protocol', 'check every protocol message against the schema')
     .option('--filter <text>', 'only the cases whose id contains this text')
     .action(async (options) => {
-      exitCode = await casesCommand(options);
+      exitCode = await (await import('./cases.ts')).casesCommand(options);
     });
 
   program
@@ -76,7 +70,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--only <faults>', 'only these faults, comma-separated (castcheck list --faults)')
     .option('--json', 'print the matrix as one JSON document')
     .action(async (options) => {
-      exitCode = await mutantsCommand(options);
+      exitCode = await (await import('./mutants.ts')).mutantsCommand(options);
     });
 
   program
@@ -90,7 +84,7 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(processOption('--timeout <ms>', 'milliseconds an engine process has to answer (default 10000)'))
     .option('--validate-protocol', 'check every protocol message against the schema')
     .action(async (file: string, options) => {
-      exitCode = await replayCommand(file, options);
+      exitCode = await (await import('./replay.ts')).replayCommand(file, options);
     });
 
   program
@@ -101,7 +95,7 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(new Option('--splice-copy <reading>', 'how it copies a spliced spell').choices(['ruling', 'literal']))
     .option('--validate-protocol', 'check every request against the protocol schema')
     .action(async (engine: string, options) => {
-      exitCode = await serveCommand(engine, options);
+      exitCode = await (await import('./serve.ts')).serveCommand(engine, options);
     });
 
   program
@@ -111,8 +105,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--sample <n>', 'scenarios to generate for the shares', positiveInt, 500)
     .option('--seed <n>', 'seed for the generators', integer, 1)
     .option('--json', 'print the plan as one JSON document')
-    .action((file: string, options) => {
-      exitCode = planCommand(file, options);
+    .action(async (file: string, options) => {
+      exitCode = (await import('./plan.ts')).planCommand(file, options);
     });
 
   program
@@ -126,15 +120,15 @@ export async function main(argv: string[]): Promise<number> {
     .option('--seed <n>', 'seed for the generated rungs and the plan', integer, 1)
     .option('--sample <n>', 'scenarios sampled for the plan', positiveInt, 300)
     .action(async (options) => {
-      exitCode = await doctorCommand(options);
+      exitCode = await (await import('./doctor.ts')).doctorCommand(options);
     });
 
   program
     .command('validate')
     .description('check scenario, trace and repro files against the schemas')
     .argument('<files...>', 'JSON files')
-    .action((files: string[]) => {
-      exitCode = validateCommand(files);
+    .action(async (files: string[]) => {
+      exitCode = (await import('./validate.ts')).validateCommand(files);
     });
 
   program
@@ -143,8 +137,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--rules', 'every cited subrule with the properties that check it, or why none does')
     .option('--cards', 'the catalog of real cards')
     .option('--faults', 'the named faults of the reference engine')
-    .action((options) => {
-      exitCode = listCommand(options);
+    .action(async (options) => {
+      exitCode = (await import('./list.ts')).listCommand(options);
     });
 
   try {
