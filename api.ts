@@ -69,6 +69,8 @@ export interface CheckResult {
 
 /** Runs the suite on an engine in this process, as `castcheck run` does, and returns what it found. */
 export async function checkEngine(engine: Engine, o: CheckOptions = {}): Promise<CheckResult> {
+  // Counted here: the suite's own count of judged scenarios moves only when it is given onProgress.
+  let judged = 0;
   const r = await runSuite({
     ...judgeFor(engine, { spliceCopy: o.spliceCopy ?? 'ruling' }),
     properties: PROPERTIES,
@@ -76,6 +78,9 @@ export async function checkEngine(engine: Engine, o: CheckOptions = {}): Promise
     seed: o.seed ?? 1,
     ...(o.illegalShare !== undefined ? { illegalShare: o.illegalShare } : {}),
     ...(o.maxShrinkRuns !== undefined ? { maxShrinkRuns: o.maxShrinkRuns } : {}),
+    onProgress: (done) => {
+      judged = done;
+    },
   });
   const findings = r.findings.map((f): CheckFinding => {
     const v = f.verdict;
@@ -92,7 +97,7 @@ export async function checkEngine(engine: Engine, o: CheckOptions = {}): Promise
   });
   return {
     ok: r.stopped === undefined && !findings.some((f) => f.kind !== 'contested'),
-    runs: r.runs,
+    runs: judged,
     seed: r.seed,
     properties: r.tallies.map((t) => ({
       id: t.property.id,

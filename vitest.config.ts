@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // that crash and hang), and the mutation run. .ci/run runs both.
 // No test depends on wall-clock time: shrinking budgets are engine runs, and the time limits below
 // are only a safety net against a test that never ends.
-export const E2E = ['test/cli.test.ts', 'test/serve-reference.test.ts', 'test/mutants.test.ts', 'test/doctor.test.ts', 'test/kits.test.ts'];
+export const E2E = ['test/cli.test.ts', 'test/serve-reference.test.ts', 'test/mutants.test.ts', 'test/doctor.test.ts', 'test/kits.test.ts', 'test/package.test.ts'];
 // Engines that hang are judged by their time limit: those tests run one file at a time, after the rest.
 export const ENGINE_PROCESSES = ['test/process-faults.test.ts'];
 

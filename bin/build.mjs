@@ -6,7 +6,7 @@
 // with --js first, so that no test spawns a stale build (docs/DEVELOPING.md).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,10 +32,7 @@ const sourceUrls = {
 };
 
 const started = Date.now();
-// Chunk names change with their contents: the old ones go first. The declarations stay unless rebuilt.
-for (const name of await readdir(out).catch(() => [])) if (name.endsWith('.js')) await rm(join(out, name));
-if (!jsOnly) await rm(join(out, 'types'), { recursive: true, force: true });
-await build({
+const result = await build({
   absWorkingDir: root,
   entryPoints: { main: 'cli/main.ts', api: 'api.ts' },
   outdir: out,
@@ -49,9 +46,27 @@ await build({
   packages: 'external',
   plugins: [sourceUrls],
   logLevel: 'warning',
+  write: false,
 });
 
+// Tests may be running bin/castcheck.mjs while this builds (npm pack builds too): each file is
+// replaced whole by a rename, an unchanged one is left alone, and chunks of an older build go last.
+await mkdir(out, { recursive: true });
+const written = new Set();
+for (const file of result.outputFiles) {
+  written.add(file.path);
+  const old = await readFile(file.path, 'utf8').catch(() => undefined);
+  if (old === file.text) continue;
+  const tmp = `${file.path}.${process.pid}.tmp`;
+  await writeFile(tmp, file.contents);
+  await rename(tmp, file.path);
+}
+for (const name of await readdir(out)) {
+  if (name.endsWith('.js') && !written.has(join(out, name))) await rm(join(out, name));
+}
+
 if (!jsOnly) {
+  await rm(join(out, 'types'), { recursive: true, force: true });
   // Declarations for engine authors in TypeScript: api.ts and what it refers to.
   const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.types.json')], { stdio: 'inherit' });
   if (tsc.status !== 0) {
