@@ -17,7 +17,8 @@ export interface StartupTime {
   cpuMs: number;
 }
 
-const HOOK = `data:text/javascript,${encodeURIComponent(
+/** A module for --import that writes the process's CPU milliseconds to $CASTCHECK_BENCH_CPU at exit. */
+export const CPU_AT_EXIT = `data:text/javascript,${encodeURIComponent(
   "import { writeFileSync } from 'node:fs'; process.on('exit', () => { const u = process.cpuUsage(); writeFileSync(process.env.CASTCHECK_BENCH_CPU, String((u.user + u.system) / 1000)); });",
 )}`;
 
@@ -29,7 +30,7 @@ export function startupTimes(launcher: string, args: string[], starts: number): 
   try {
     for (let i = 0; i < starts; i++) {
       const t0 = performance.now();
-      const r = spawnSync(process.execPath, ['--import', HOOK, launcher, ...args], { encoding: 'utf8', env: { ...process.env, CASTCHECK_BENCH_CPU: file } });
+      const r = spawnSync(process.execPath, ['--import', CPU_AT_EXIT, launcher, ...args], { encoding: 'utf8', env: { ...process.env, CASTCHECK_BENCH_CPU: file } });
       walls.push(performance.now() - t0);
       if (r.status !== 0) throw new Error(`${launcher} ${args.join(' ')} exited with ${r.status}: ${r.stderr}`);
       cpus.push(Number(readFileSync(file, 'utf8')));
