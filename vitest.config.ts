@@ -17,12 +17,15 @@ export const E2E = [
   'test/report-files.test.ts',
   'test/report-browser.test.ts',
   'test/vitest-integration.test.ts',
+  'test/package.test.ts',
 ];
 // Engines that hang are judged by their time limit: those tests run one file at a time, after the rest.
 export const ENGINE_PROCESSES = ['test/process-faults.test.ts'];
 
 export default defineConfig({
   test: {
+    // Builds dist/ first: tests spawn bin/castcheck.mjs, which runs it (docs/DEVELOPING.md).
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [

@@ -3,17 +3,10 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { InputError } from '../model/errors.ts';
 import { version } from '../model/version.ts';
-import { runCommand } from './run.ts';
-import { replayCommand } from './replay.ts';
-import { promoteCommand } from './promote.ts';
-import { casesCommand } from './cases.ts';
-import { validateCommand } from './validate.ts';
-import { listCommand } from './list.ts';
-import { serveCommand } from './serve.ts';
-import { mutantsCommand } from './mutants.ts';
-import { planCommand } from './plan.ts';
-import { doctorCommand } from './doctor.ts';
 import { quietOnClosedOutput } from './interrupt.ts';
+
+// Each subcommand's module is loaded when it runs, so that a command loads only what it uses: the
+// start-up of `castcheck list` or `castcheck serve` does not pay for the generators or the reports.
 
 export async function main(argv: string[]): Promise<number> {
   quietOnClosedOutput();
@@ -55,7 +48,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--validate-protocol', 'check every protocol message both ways against schema/protocol.schema.json')
     .option('--pipeline <n>', 'scenarios sent to an engine process ahead of its answers (1: one at a time)', pipeline, 4)
     .action(async (options) => {
-      exitCode = await runCommand(options);
+      exitCode = await (await import('./run.ts')).runCommand(options);
     });
 
   program
@@ -71,7 +64,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--filter <text>', 'only the cases whose id contains this text')
     .option('--dir <folder>', "the cases in this folder (castcheck promote --to writes there) instead of castcheck's own")
     .action(async (options) => {
-      exitCode = await casesCommand(options);
+      exitCode = await (await import('./cases.ts')).casesCommand(options);
     });
 
   program
@@ -85,7 +78,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--only <faults>', 'only these faults, comma-separated (castcheck list --faults)')
     .option('--json', 'print the matrix as one JSON document')
     .action(async (options) => {
-      exitCode = await mutantsCommand(options);
+      exitCode = await (await import('./mutants.ts')).mutantsCommand(options);
     });
 
   program
@@ -99,7 +92,7 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(processOption('--timeout <ms>', 'milliseconds an engine process has to answer (default 10000)', milliseconds))
     .option('--validate-protocol', 'check every protocol message against the schema')
     .action(async (file: string, options) => {
-      exitCode = await replayCommand(file, options);
+      exitCode = await (await import('./replay.ts')).replayCommand(file, options);
     });
 
   program
@@ -108,7 +101,7 @@ export async function main(argv: string[]): Promise<number> {
     .argument('<repro>', 'a repro file, from the failure store')
     .option('--to <folder>', 'where to write the case (default: scenarios/promoted/ of castcheck; run it with castcheck cases --dir FOLDER)')
     .action(async (file: string, options) => {
-      exitCode = await promoteCommand(file, options);
+      exitCode = await (await import('./promote.ts')).promoteCommand(file, options);
     });
 
   program
@@ -119,7 +112,7 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(new Option('--splice-copy <reading>', 'how it copies a spliced spell').choices(['ruling', 'literal']))
     .option('--validate-protocol', 'check every request against the protocol schema')
     .action(async (engine: string, options) => {
-      exitCode = await serveCommand(engine, options);
+      exitCode = await (await import('./serve.ts')).serveCommand(engine, options);
     });
 
   program
@@ -129,8 +122,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--sample <n>', 'scenarios to generate for the shares', runs, 500)
     .option('--seed <n>', 'seed for the generators, from 0 to 4294967295', seed, 1)
     .option('--json', 'print the plan as one JSON document')
-    .action((file: string, options) => {
-      exitCode = planCommand(file, options);
+    .action(async (file: string, options) => {
+      exitCode = (await import('./plan.ts')).planCommand(file, options);
     });
 
   program
@@ -144,15 +137,15 @@ export async function main(argv: string[]): Promise<number> {
     .option('--seed <n>', 'seed for the generated rungs and the plan, from 0 to 4294967295', seed, 1)
     .option('--sample <n>', 'scenarios sampled for the plan', runs, 300)
     .action(async (options) => {
-      exitCode = await doctorCommand(options);
+      exitCode = await (await import('./doctor.ts')).doctorCommand(options);
     });
 
   program
     .command('validate')
     .description('check scenario, trace and repro files against the schemas')
     .argument('<files...>', 'JSON files')
-    .action((files: string[]) => {
-      exitCode = validateCommand(files);
+    .action(async (files: string[]) => {
+      exitCode = (await import('./validate.ts')).validateCommand(files);
     });
 
   program
@@ -161,8 +154,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--rules', 'every cited subrule with the properties that check it, or why none does')
     .option('--cards', 'the catalog of real cards')
     .option('--faults', 'the named faults of the reference engine')
-    .action((options) => {
-      exitCode = listCommand(options);
+    .action(async (options) => {
+      exitCode = (await import('./list.ts')).listCommand(options);
     });
 
   try {

@@ -175,7 +175,7 @@ export type Observable =
  */
 export type ExplicitChoice = "copyTargets" | "triggerOrder" | "triggerTargets" | "resolutionChoices";
 /**
- * The engine protocol, version 1: JSON objects, one per line (UTF-8, '\n'-terminated), between castcheck and one long-lived engine process over the engine's stdin and stdout. castcheck sends hello, then run requests, then stop; the engine answers hello with its own hello, and each run with a trace or an error, in the order of the requests. Receivers ignore properties they do not know, so that a minor addition never breaks the other side; anything an old receiver could not ignore gets a new protocol number. See docs/PROTOCOL.md.
+ * The engine protocol, versions 1 and 2: JSON objects, one per line (UTF-8, '\n'-terminated), between castcheck and one long-lived engine process over the engine's stdin and stdout. castcheck sends hello with the versions it speaks, then run requests, then stop; the engine answers hello with its own hello and the version it chose, and each run with a trace or an error, in the order of the requests. In protocol 2 a trace may give each step's changes instead of its whole state. Receivers ignore properties they do not know, so that a minor addition never breaks the other side; anything an old receiver could not ignore gets a new protocol number. See docs/PROTOCOL.md.
  */
 export type ProtocolMessage = ToEngineMessage | FromEngineMessage;
 /**
@@ -183,7 +183,7 @@ export type ProtocolMessage = ToEngineMessage | FromEngineMessage;
  */
 export type ToEngineMessage = CastcheckHello | RunRequest | StopRequest;
 /**
- * The protocol's major version. This castcheck speaks 1.
+ * A major version of the protocol. This castcheck speaks 1 and 2.
  */
 export type ProtocolVersion = number;
 /**
@@ -1602,11 +1602,18 @@ export interface FeatureShare {
   gate: "ok" | "under" | "not supported";
 }
 /**
- * castcheck's first message. An engine that does not speak this protocol version answers with an error (no id) saying which versions it speaks, and exits.
+ * castcheck's first message: the versions it speaks. An engine picks one of them and answers in it; an engine that speaks none of them answers with an error (no id) saying which versions it speaks, and exits.
  */
 export interface CastcheckHello {
   type: "hello";
   protocol: ProtocolVersion;
+  /**
+   * Every version castcheck speaks, oldest first ([1, 2]). Sent since protocol 2; without it, only `protocol` is offered.
+   *
+   * @minItems 1
+   * @maxItems 100
+   */
+  protocols?: [ProtocolVersion, ...ProtocolVersion[]];
   /**
    * castcheck's version, for the engine's logs.
    */
@@ -1627,7 +1634,7 @@ export interface StopRequest {
   type: "stop";
 }
 /**
- * The engine's answer to hello: who it is, the protocol version it speaks, and what it can run and observe. castcheck generates only scenarios inside these capabilities.
+ * The engine's answer to hello: who it is, the protocol version it chose from those castcheck offered, and what it can run and observe. castcheck generates only scenarios inside these capabilities.
  */
 export interface EngineHello {
   type: "hello";
@@ -1640,12 +1647,139 @@ export interface EngineInfo {
   version: string;
 }
 /**
- * The engine ran the scenario of request id: one step per action, in order.
+ * The engine ran the scenario of request id: one step per action, in order. In protocol 1 the trace is a trace document; in protocol 2 it may also be a trace with changes.
  */
 export interface TraceAnswer {
   type: "trace";
   id: RequestId;
-  trace: Trace;
+  trace: Trace | TraceChanges;
+}
+/**
+ * Protocol 2's form of a trace: a trace document (trace.schema.json) in which a step may give what changed during it (`changes`) instead of the whole state after it (`state`). castcheck rebuilds every step's state before anything reads the trace. The first step's changes are against `initialState`; a trace without `initialState` gives its first step's `state` whole.
+ */
+export interface TraceChanges {
+  format: "castcheck-trace-changes/1";
+  engine: EngineId;
+  /**
+   * The scenario's id, when it has one.
+   */
+  scenario?: string;
+  initialState?: ObservedState;
+  /**
+   * One step per action, in order.
+   */
+  steps: StepChanges[];
+}
+/**
+ * A step of a trace with changes: a trace's step (trace.schema.json#/$defs/step) whose state after the action is given whole (`state`) or as what changed since the state before it (`changes`), exactly one of the two.
+ */
+export interface StepChanges {
+  action: ObjectId;
+  /**
+   * unsupported: the engine cannot perform this kind of action; properties that need it are skipped.
+   */
+  outcome: "accepted" | "rejected" | "unsupported";
+  reason?: RejectionReason;
+  /**
+   * Free text from the engine, for people.
+   */
+  message?: string;
+  /**
+   * Every triggered ability that triggered during the action, in the order put on the stack (CR 603.3b), including any removed for lack of a legal target (CR 603.3d). Engines that observe triggers declare 'step.triggered'.
+   */
+  triggered?: TriggerEvent[];
+  state?: ObservedState;
+  changes?: StateChanges;
+}
+/**
+ * What changed in the observed state during a step. A zone left out did not change: {} is a step that changed nothing (a rejected action's). A zone may also be given whole, as in a state.
+ */
+export interface StateChanges {
+  stack?: StackObject[] | StackChanges;
+  battlefield?: ObservedPermanent[] | BattlefieldChanges;
+  /**
+   * The players whose fields changed.
+   *
+   * @maxItems 2
+   */
+  players?: PlayerChanges[];
+}
+/**
+ * The stack's changes: the objects that left it, then the objects put on it, on top of those that stayed, in order (the last is the new top). A stack that changed otherwise is given whole.
+ */
+export interface StackChanges {
+  /**
+   * The ids of the objects that left the stack.
+   */
+  remove?: ObjectId[];
+  /**
+   * The objects put on the stack, bottom first.
+   */
+  add?: StackObject[];
+}
+/**
+ * The battlefield's changes: the permanents that left it, the fields that changed on those that stayed, and the permanents that entered it. castcheck keeps the permanents that stayed in their order and puts those that entered after them; a battlefield in another order is given whole (or in any order: permanents are compared by id).
+ */
+export interface BattlefieldChanges {
+  /**
+   * The ids of the permanents that left the battlefield.
+   */
+  remove?: ObjectId[];
+  /**
+   * The permanents that stayed and changed.
+   */
+  change?: PermanentChanges[];
+  /**
+   * The permanents that entered the battlefield, whole.
+   */
+  add?: ObservedPermanent[];
+}
+/**
+ * What changed on one permanent: the fields with a new value (`set`; null there means the field became unknown, as if unset) and the optional fields it no longer has (`unset`).
+ */
+export interface PermanentChanges {
+  id: ObjectId;
+  set?: PermanentFields;
+  unset?: ("card" | "power" | "toughness" | "damage" | "keywords" | "kicked" | "timesKicked")[];
+}
+export interface PermanentFields {
+  card?: ObjectId;
+  name?: string;
+  owner?: "p1" | "p2";
+  controller?: "p1" | "p2";
+  token?: boolean;
+  tapped?: boolean;
+  counters?: Counters;
+  power?: number;
+  toughness?: number;
+  /**
+   * Damage marked on it this turn.
+   */
+  damage?: number;
+  keywords?: Keyword[];
+  /**
+   * Whether the spell it resolved from was kicked (CR 400.7d).
+   */
+  kicked?: boolean;
+  timesKicked?: number;
+}
+/**
+ * What changed on one player: the fields with a new value, whole (`set`; null there means unknown, as if unset), and the optional fields it no longer has (`unset`).
+ */
+export interface PlayerChanges {
+  id: "p1" | "p2";
+  set?: PlayerFields;
+  unset?: ("library" | "mana")[];
+}
+export interface PlayerFields {
+  life?: number;
+  hand?: ObjectId[];
+  graveyard?: ObjectId[];
+  /**
+   * Top card first.
+   */
+  library?: ObjectId[];
+  mana?: ManaPool;
 }
 /**
  * The engine could not run the scenario of request id (an internal error; castcheck reports it as a crash of that scenario and goes on with the same process), or, without id, refuses the hello.

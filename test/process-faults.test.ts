@@ -163,9 +163,9 @@ describe.concurrent('an engine that fails before the run', () => {
   });
 
   it('speaks another protocol version: a clear refusal', async () => {
-    const r = await runFault('protocol-2');
+    const r = await runFault('protocol-9');
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/\(PROTOCOL_ERROR\): the engine speaks protocol 2; this castcheck speaks protocol 1/);
+    expect(r.err).toMatch(/\(PROTOCOL_ERROR\): the engine answers in protocol 9; castcheck offered protocol 1 and 2/);
   });
 
   it('does not exist', async () => {

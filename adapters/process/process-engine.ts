@@ -13,7 +13,7 @@ import type { Capabilities, EngineHello, EngineId, Scenario, Trace } from '../..
 import { EngineProcess } from './engine-process.ts';
 import { HISTORY_LIMIT, SentLog } from './sent-log.ts';
 import { expandCapabilities } from '../../model/capabilities.ts';
-import { ProtocolViolation, checkEngineHello, checkTrace, hello, parseMessage, runRequest, stopRequest } from './protocol.ts';
+import { PROTOCOL_VERSIONS, ProtocolViolation, checkEngineHello, checkTrace, hello, parseMessage, runRequest, stopRequest } from './protocol.ts';
 
 export interface ProcessEngineOptions {
   argv: string[];
@@ -28,6 +28,8 @@ export interface ProcessEngineOptions {
   maxLineBytes: number;
   /** Check every message both ways against the protocol schema, not only traces. */
   validateProtocol?: boolean;
+  /** The protocol versions offered in hello (default: every version castcheck speaks). */
+  protocols?: readonly number[];
   /** Sees every message from the engine as it came, before it is checked (castcheck doctor explains them). */
   onMessage?: (message: { type: string } & Record<string, unknown>) => void;
 }
@@ -67,6 +69,8 @@ export class EngineStartError extends InputError {
 export class ProcessEngine implements Engine {
   id: EngineId = { name: '(starting)', version: '0' };
   capabilities: Capabilities = { mechanics: [], actions: [], cards: { synthetic: false }, observes: [] };
+  /** The protocol version the engine chose in its hello. */
+  protocol = 1;
   readonly launch: { command: string; cwd?: string; timeoutMs: number };
 
   private proc: EngineProcess | undefined;
@@ -94,6 +98,7 @@ export class ProcessEngine implements Engine {
       const h = await engine.startProcess();
       engine.id = { name: h.engine.name, version: h.engine.version };
       engine.capabilities = expandCapabilities(h.capabilities);
+      engine.protocol = h.protocol;
     } catch (error) {
       throw new EngineStartError(asEngineFailure(error), o.command);
     }
@@ -150,11 +155,11 @@ export class ProcessEngine implements Engine {
   }
 
   private restart(): void {
-    const before = canonical({ engine: this.id, capabilities: this.capabilities });
+    const before = canonical({ engine: this.id, capabilities: this.capabilities, protocol: this.protocol });
     const started = this.startProcess().then((h) => {
-      if (canonical({ engine: { name: h.engine.name, version: h.engine.version }, capabilities: expandCapabilities(h.capabilities) }) !== before) {
+      if (canonical({ engine: { name: h.engine.name, version: h.engine.version }, capabilities: expandCapabilities(h.capabilities), protocol: h.protocol }) !== before) {
         if (this.proc) this.discard(this.proc);
-        throw new EngineFailure('protocol-error', 'the engine started again with another name, version or capabilities');
+        throw new EngineFailure('protocol-error', 'the engine started again with another name, version, protocol or capabilities');
       }
     });
     started.then(
@@ -202,8 +207,9 @@ export class ProcessEngine implements Engine {
           reject(f);
         },
       };
-      if (this.o.validateProtocol) this.checkOwn(hello());
-      proc.send(hello());
+      const greeting = hello(this.o.protocols ?? PROTOCOL_VERSIONS);
+      if (this.o.validateProtocol) this.checkOwn(greeting);
+      proc.send(greeting);
     });
   }
 
@@ -213,7 +219,7 @@ export class ProcessEngine implements Engine {
       try {
         const message = parseMessage(line, false);
         this.o.onMessage?.(message);
-        this.greeting.resolve(checkEngineHello(message));
+        this.greeting.resolve(checkEngineHello(message, this.o.protocols ?? PROTOCOL_VERSIONS));
       } catch (error) {
         this.greeting.reject(this.failureOf(proc, error));
       }
@@ -239,7 +245,7 @@ export class ProcessEngine implements Engine {
     if (message.type === 'trace') {
       let trace: Trace;
       try {
-        trace = checkTrace(message.trace, head.scenario);
+        trace = checkTrace(message.trace, head.scenario, this.protocol);
       } catch (error) {
         this.violation(proc, error);
         return;
