@@ -62,6 +62,13 @@ export type KickerLabel = "A" | "B";
  */
 export type Targets = ObjectId[][];
 export type StackObject = StackSpell | StackAbility;
+export type Keywords = Keyword[];
+export type Hand = ObjectId[];
+export type Graveyard = ObjectId[];
+/**
+ * Top card first.
+ */
+export type Library = ObjectId[];
 /**
  * Why an engine rejected an action. The game is left exactly as it was before the action (CR 733.1). Each code belongs to a family (docs/PROTOCOL.md, 'Rejections'): properties judge a rejection by its family, the finer code is detail. An engine that cannot tell the finer codes apart may answer with the family's own code: illegal-object, illegal-declaration, illegal-targets or illegal-payment.
  */
@@ -1058,7 +1065,7 @@ export interface ObservedPermanent {
    * Damage marked on it this turn.
    */
   damage?: number;
-  keywords?: Keyword[];
+  keywords?: Keywords;
   /**
    * Whether the spell it resolved from was kicked (CR 400.7d).
    */
@@ -1071,12 +1078,9 @@ export interface ObservedPlayer {
    * It may be 0 or less: the model does not end the game.
    */
   life: number;
-  hand: ObjectId[];
-  graveyard: ObjectId[];
-  /**
-   * Top card first.
-   */
-  library?: ObjectId[];
+  hand: Hand;
+  graveyard: Graveyard;
+  library?: Library;
   mana?: ManaPool;
 }
 export interface Step {
@@ -1742,6 +1746,9 @@ export interface PermanentChanges {
   set?: PermanentFields;
   unset?: ("card" | "power" | "toughness" | "damage" | "keywords" | "kicked" | "timesKicked")[];
 }
+/**
+ * Each field as the trace schema defines it (trace.schema.json, permanent).
+ */
 export interface PermanentFields {
   card?: ObjectId;
   name?: string;
@@ -1756,7 +1763,7 @@ export interface PermanentFields {
    * Damage marked on it this turn.
    */
   damage?: number;
-  keywords?: Keyword[];
+  keywords?: Keywords;
   /**
    * Whether the spell it resolved from was kicked (CR 400.7d).
    */
@@ -1771,14 +1778,17 @@ export interface PlayerChanges {
   set?: PlayerFields;
   unset?: ("library" | "mana")[];
 }
+/**
+ * Each field as the trace schema defines it (trace.schema.json, playerState).
+ */
 export interface PlayerFields {
-  life?: number;
-  hand?: ObjectId[];
-  graveyard?: ObjectId[];
   /**
-   * Top card first.
+   * It may be 0 or less: the model does not end the game.
    */
-  library?: ObjectId[];
+  life?: number;
+  hand?: Hand;
+  graveyard?: Graveyard;
+  library?: Library;
   mana?: ManaPool;
 }
 /**
