@@ -6,10 +6,7 @@ import { normalizeScenario, type NormalizedScenario } from '../model/scenario.ts
 import { OPTIONAL_FIELDS, observedPart } from '../model/observables.ts';
 import type { Observable, Scenario, Trace } from '../model/schema-types.ts';
 import { notApplicable, Run, type CheckContext, type Property, type Readings, type Verdict } from '../properties/property.ts';
-import { PROPERTIES } from '../properties/index.ts';
 import { shows } from './signatures.ts';
-
-const RELATIONS = PROPERTIES.filter((p) => p.kind === 'relation');
 
 /** A judge for `engine`, comparing with the reference engine under the same readings. */
 export function judgeFor(engine: Engine, readings: Readings = { spliceCopy: 'ruling' }): Judge {
@@ -136,9 +133,6 @@ export function hits(j: Judged, target: Target): boolean {
 
 /** The properties a target is about: those a shrinking run needs to judge. */
 export function targetProperties(target: Target): readonly Property[] {
-  // An engine failure may have come from a scenario a relation reran: judging with the relations
-  // runs those scenarios again, so that the failure can come back while shrinking and on replay.
-  if ('signature' in target) return target.property ? [target.property] : RELATIONS;
-  if ('failure' in target) return RELATIONS;
-  return 'property' in target ? [target.property] : target.anyOf;
+  if ('signature' in target) return target.property ? [target.property] : [];
+  return 'property' in target ? [target.property] : 'anyOf' in target ? target.anyOf : [];
 }
