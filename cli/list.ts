@@ -50,11 +50,13 @@ const EVENTS: Record<TriggeredAbility['event'], string> = {
   becomesTapped: 'whenever a permanent becomes tapped',
   selfDealtDamage: 'whenever it is dealt damage',
   tokenCreated: 'whenever a token is created',
+  creaturesDie: 'whenever one or more other creatures die',
 };
 
 function triggerText(t: TriggeredAbility): string {
   const whose = t.whose && t.whose !== 'any' && t.event !== 'selfEnters' ? ` (${t.whose})` : '';
-  return `${EVENTS[t.event]}${whose}${t.if ? `, if ${t.if}` : ''}${t.oncePerTurn ? ', once each turn' : ''}`;
+  const board = t.ifYouControl ? `, if you control ${[t.ifYouControl.other ? 'another' : 'a', t.ifYouControl.name ?? [...(t.ifYouControl.subtypes ?? []), ...(t.ifYouControl.types ?? [])].join('/')].join(' ')}` : '';
+  return `${EVENTS[t.event]}${whose}${t.if ? `, if ${t.if}` : ''}${board}${t.oncePerTurn ? ', once each turn' : ''}${t.triggersOnlyOnceEachTurn ? ', triggers only once each turn' : ''}`;
 }
 
 function costText(c: Cost): string {

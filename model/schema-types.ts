@@ -9,7 +9,7 @@ export type Keyword = "flying" | "trample" | "haste" | "menace" | "lifelink" | "
 export type Color = "W" | "U" | "B" | "R" | "G";
 export type SpliceQuality = "Arcane" | "instant or sorcery";
 /**
- * What may be chosen. any: a creature or a player; spell and instantOrSorcerySpell: a spell on the stack.
+ * What may be chosen. any: a creature or a player; spell, instantOrSorcerySpell, creatureSpell and noncreatureSpell: a spell on the stack, never the spell itself (CR 115.5).
  */
 export type TargetKind =
   | "any"
@@ -21,7 +21,9 @@ export type TargetKind =
   | "artifact"
   | "land"
   | "spell"
-  | "instantOrSorcerySpell";
+  | "instantOrSorcerySpell"
+  | "creatureSpell"
+  | "noncreatureSpell";
 /**
  * A counter name: +1/+1, -1/-1, charge...
  */
@@ -60,7 +62,7 @@ export type KickerLabel = "A" | "B";
  */
 export type Targets = ObjectId[][];
 /**
- * Why an engine rejected an action. The game is left exactly as it was before the action (CR 733.1).
+ * Why an engine rejected an action. The game is left exactly as it was before the action (CR 733.1). game-over: a player has lost, so the game is over and no action can be taken (CR 104.2a, 704.5a-b).
  */
 export type RejectionReason =
   | "no-such-object"
@@ -80,7 +82,8 @@ export type RejectionReason =
   | "sacrifice-mismatch"
   | "cannot-pay"
   | "not-a-permanent"
-  | "not-in-zone";
+  | "not-in-zone"
+  | "game-over";
 export type StackObject = StackSpell | StackAbility;
 export type Mechanic =
   | "kicker"
@@ -289,13 +292,17 @@ export interface TargetFilter {
    * Controlled by the spell's or ability's controller, or by an opponent.
    */
   controller?: "you" | "opponent";
+  /**
+   * Not the permanent the ability belongs to ('target creature you control other than Rosie').
+   */
+  other?: boolean;
 }
 /**
  * One instruction of a spell. amount may be a number or 'X' (the value chosen for {X}).
  */
 export interface Effect {
   /**
-   * damage: to each object chosen for target. draw, gainLife: its controller. addMana: to its controller's pool. putCounters: on each target, or on the source permanent with self. copySpell: copies the target spell; the resolve action may give new targets (CR 707.10c). counterSpell: counters the target spell (only if it was kicked, with ifTargetKicked). destroy, bounce: the target permanent (bounce returns it to its owner's hand). pump: power and toughness (and a keyword) until end of turn, to each target or to self. createToken: amount tokens described by token. sacrifice: the target player sacrifices amount creatures. discard: the target player discards amount cards. mill: the target player puts the top amount cards of their library into their graveyard.
+   * damage: to each object chosen for target, or to each player with each. draw, gainLife: its controller. addMana: to its controller's pool. putCounters: on each target, or on the source permanent with self. copySpell: copies the target spell; the resolve action may give new targets (CR 707.10c). counterSpell: counters the target spell (only if it was kicked, with ifTargetKicked). destroy, bounce: the target permanent (bounce returns it to its owner's hand). pump: power and toughness (and a keyword) until end of turn, to each target or to self. createToken: amount tokens described by token. sacrifice: the target player sacrifices amount creatures. discard: the target player discards amount cards. mill: the target player puts the top amount cards of their library into their graveyard.
    */
   kind:
     | "damage"
@@ -312,11 +319,15 @@ export interface Effect {
     | "sacrifice"
     | "discard"
     | "mill";
-  amount?: number | "X";
+  amount?: number | "X" | "damageDealt";
   /**
    * Index of the target requirement this effect uses.
    */
   target?: number;
+  /**
+   * The effect applies to each player, to each opponent of its controller, or to the controller of the permanent the triggering event was about ('that land's controller': Dingus Egg), rather than to a target. For damage, discard and mill.
+   */
+  each?: "player" | "opponent" | "eventController";
   mana?: ManaCost;
   counter?: CounterKind;
   copyColor?: Color;
@@ -329,6 +340,10 @@ export interface Effect {
    * For counterSpell: only if the target spell was kicked (Ertai's Trickery).
    */
   ifTargetKicked?: boolean;
+  /**
+   * For counterSpell: the countered card goes to its owner's hand (Remand) or on top of their library (Memory Lapse) instead of their graveyard. A countered copy ceases to exist all the same.
+   */
+  counteredTo?: "hand" | "libraryTop";
   /**
    * For damage: the damage can't be prevented, by protection or by prevention effects (Urza's Rage kicked).
    */
@@ -345,6 +360,9 @@ export interface Effect {
   token?: TokenDefinition;
 }
 export interface TokenDefinition {
+  /**
+   * The token's name: the one the effect gives it, else its subtypes followed by the word Token (CR 111.4: 'Wolf Token', 'Phyrexian Golem Token').
+   */
   name: string;
   /**
    * @minItems 1
@@ -371,15 +389,23 @@ export interface EntersWith {
 }
 export interface TriggeredAbility {
   /**
-   * selfEnters: this permanent enters. spellCast: a spell is cast (CR 601.2i; copies are not cast). landToGraveyard: a land is put into a graveyard from the battlefield, once per land (CR 603.2c). becomesTapped: a permanent matching filter becomes tapped; entering tapped is not becoming tapped (CR 603.2e). selfDealtDamage: damage is dealt to this permanent; prevented damage is not dealt (CR 603.2g). tokenCreated: a token is created (a copy of a permanent spell that resolves is not created, CR 111.13).
+   * selfEnters: this permanent enters. spellCast: a spell is cast (CR 601.2i; copies are not cast). landToGraveyard: a land is put into a graveyard from the battlefield, once per land (CR 603.2c). becomesTapped: a permanent matching filter becomes tapped; entering tapped is not becoming tapped (CR 603.2e). selfDealtDamage: damage is dealt to this permanent; prevented damage is not dealt (CR 603.2g). tokenCreated: a token is created (a copy of a permanent spell that resolves is not created, CR 111.13). creaturesDie: one or more other creatures die at once (one event: it triggers once however many die, looking back at the battlefield as it was, CR 603.10).
    */
-  event: "selfEnters" | "spellCast" | "landToGraveyard" | "becomesTapped" | "selfDealtDamage" | "tokenCreated";
+  event:
+    | "selfEnters"
+    | "spellCast"
+    | "landToGraveyard"
+    | "becomesTapped"
+    | "selfDealtDamage"
+    | "tokenCreated"
+    | "creaturesDie";
   /**
    * Whose spell, land or permanent the event must be about, seen from the ability's controller.
    */
   whose?: "yours" | "opponents" | "any";
   filter?: PermanentFilter;
   if?: TriggerCondition;
+  ifYouControl?: ControlCondition;
   targets?: TargetRequirement[];
   /**
    * Kicker conditions in effects look at the object the event is about, like the intervening if.
@@ -391,6 +417,31 @@ export interface TriggeredAbility {
    * 'Do this only once each turn' (CR 603.2h): it does not trigger again once it has resolved this turn.
    */
   oncePerTurn?: boolean;
+  /**
+   * 'This ability triggers only once each turn' (Morbid Opportunist): once it has triggered this turn it does not trigger again, whether or not it has resolved.
+   */
+  triggersOnlyOnceEachTurn?: boolean;
+}
+/**
+ * 'If you control [a permanent like this]': the ability's controller controls a permanent that matches every field given.
+ */
+export interface ControlCondition {
+  /**
+   * Has at least one of these card types.
+   */
+  types?: CardType[];
+  /**
+   * Has at least one of these subtypes.
+   */
+  subtypes?: string[];
+  /**
+   * Has this name (Faerie Miscreant).
+   */
+  name?: string;
+  /**
+   * Other than the permanent the ability belongs to ('another Elf').
+   */
+  other?: boolean;
 }
 export interface StaticAbility {
   /**
@@ -411,12 +462,16 @@ export interface StaticAbility {
    */
   firstEachTurn?: boolean;
   /**
+   * For cost changes: only spells with one of these types (instant and sorcery spells).
+   */
+  types?: CardType[];
+  /**
    * For cost changes: not spells with these types (noncreature).
    */
   notTypes?: CardType[];
 }
 /**
- * A whole game situation and a script of actions with every decision spelled out, so that it has exactly one correct outcome. All actions happen in one main phase of p1's turn; mana pools do not empty between actions.
+ * A whole game situation and a script of actions with every decision spelled out, so that it has exactly one correct outcome. All actions happen in one main phase of p1's turn; mana pools do not empty between actions. After each action, state-based actions apply (CR 704): a player at 0 life or less, or who drew from an empty library, loses and the game ends; a player who controls two or more legendary permanents with the same name keeps one (the first one the action's choices name, else the one with the smallest id) and puts the rest into their owners' graveyards (CR 704.5j).
  */
 export interface Scenario {
   $schema?: string;
@@ -879,6 +934,10 @@ export interface ObservedPlayer {
    */
   library?: ObjectId[];
   mana?: ManaPool;
+  /**
+   * The player has lost the game: their life was 0 or less, or they drew from an empty library, when state-based actions were checked (CR 704.5a-b). The two-player game is then over: every later action is rejected as game-over. Left out (or false) while they are in the game.
+   */
+  lost?: boolean;
 }
 /**
  * A shrunk failure that anyone can replay with `castcheck replay FILE`: the scenario, the property it breaks, what was expected and what the engine did.

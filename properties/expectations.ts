@@ -76,6 +76,7 @@ export function costChange(run: Run, step: RunStep, action: NCastAction, def: Ca
       if (spells === 'opponents' && p.controller === action.player) continue;
       if (s.kicked && !kicked) continue;
       if (s.notTypes?.some((t) => def.types.includes(t))) continue;
+      if (s.types && !s.types.some((t) => def.types.includes(t))) continue;
       if (s.firstEachTurn && kickedCastsBefore(run, step.index, action.player) > 0) continue;
       change += (s.kind === 'costIncrease' ? 1 : -1) * (s.amount ?? 1);
     }

@@ -49,6 +49,7 @@ export function costChanges(g: Game, d: CostDeclaration): { permanent: Permanent
       if (spells === 'opponents' && permanent.controller === d.controller) continue;
       if (ability.kicked && !kicked) continue;
       if (ability.notTypes?.some((t) => d.def.types.includes(t))) continue;
+      if (ability.types && !ability.types.some((t) => d.def.types.includes(t))) continue;
       // Vine Gecko: only the first kicked spell its controller casts this turn.
       if (ability.firstEachTurn && g.turn.kickedSpellsCast[d.controller] > 0) continue;
       out.push({ permanent, ability });

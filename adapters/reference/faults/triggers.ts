@@ -179,7 +179,7 @@ export const TRIGGER_FAULTS: readonly Fault[] = [
       ...base,
       dealDamage: (g, source, targetId, amount, r) => {
         const permanent = permanentById(g, targetId);
-        if (amount > 0 && permanent && r.damagePrevented(g, source, permanent)) r.collectTriggers(g, { kind: 'selfDealtDamage', permanent }, r);
+        if (amount > 0 && permanent && r.damagePrevented(g, source, permanent)) r.collectTriggers(g, { kind: 'selfDealtDamage', permanent, amount }, r);
         else base.dealDamage(g, source, targetId, amount, r);
       },
     }),
