@@ -4,7 +4,8 @@ import { dirname, resolve } from 'node:path';
 import { SingleBar } from 'cli-progress';
 import seedrandom from 'seedrandom';
 import { openEngine } from '../adapters/create-engine.ts';
-import { catalog } from '../model/catalog.ts';
+import { InputError } from '../model/errors.ts';
+import { readCapabilities, restrictedTo, unknownCards } from '../adapters/reference/restricted.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { capabilitiesLine, findingText, header, statsTable, summaryTable, totals } from '../reports/console.ts';
 import { FeatureStats } from '../generators/stats.ts';
@@ -36,23 +37,30 @@ export interface RunOptions {
   json?: string;
   junit?: string;
   gateFloor: number;
+  /** A capabilities file: the reference engine runs restricted to it. */
+  capabilities?: string;
 }
 
 export async function runCommand(o: RunOptions): Promise<number> {
-  const engine = await openEngine({
+  if (o.capabilities !== undefined && (o.engineCmd !== undefined || o.engineConfig !== undefined)) {
+    throw new InputError('--capabilities restricts the built-in reference engine; an engine command declares its own capabilities');
+  }
+  const restricted = o.capabilities !== undefined ? readCapabilities(o.capabilities) : undefined;
+  const opened = await openEngine({
     ...(o.engine !== undefined ? { engine: o.engine } : {}),
     ...(o.fault !== undefined ? { fault: o.fault } : {}),
     ...(o.spliceCopy !== undefined ? { spliceCopy: o.spliceCopy } : {}),
     process: processChoice(o),
   });
+  const engine = restricted ? restrictedTo(opened, restricted) : opened;
   try {
     // A fresh seed is drawn from the machine's entropy and printed, so that every run can be replayed.
     const seed = o.seed ?? Math.abs(seedrandom(undefined, { entropy: true }).int32());
     console.log(header(engine.id, o.runs, seed));
-    if (engine.launch) {
-      console.log(`  command: ${engine.launch.command}`);
+    if (engine.launch || restricted) {
+      console.log(engine.launch ? `  command: ${engine.launch.command}` : `  restricted to the capabilities in ${o.capabilities}`);
       console.log(`  ${capabilitiesLine(engine.capabilities)}`);
-      const unknown = (engine.capabilities.cards.oracle ?? []).filter((name) => !catalog().has(name));
+      const unknown = unknownCards(engine.capabilities);
       if (unknown.length > 0) console.log(`  not in castcheck's catalog, so never used: ${unknown.join(', ')}`);
     }
     const bar = o.progress && process.stderr.isTTY

@@ -258,8 +258,8 @@ export function bystanderArb(name: string, o: { protection: boolean; damageTrigg
     });
 }
 
-/** Permanents whose abilities watch the scenario: they trigger on casts, lands dying, tapping, tokens and damage. */
-export type WatcherKind = 'cast' | 'land' | 'tap' | 'token' | 'damage';
+/** Permanents whose abilities watch the scenario: they trigger on casts, lands dying, tapping, tokens, damage and creatures dying. */
+export type WatcherKind = 'cast' | 'land' | 'tap' | 'token' | 'damage' | 'death';
 
 export function watcherArb(kind: WatcherKind, name: string): fc.Arbitrary<CardDefinition> {
   return fc
@@ -275,8 +275,12 @@ export function watcherArb(kind: WatcherKind, name: string): fc.Arbitrary<CardDe
               ? { event: 'becomesTapped', whose, filter: { types: ['Land'] }, effects: [gain] }
               : kind === 'token'
                 ? { event: 'tokenCreated', whose, effects: [gain] }
-                : { event: 'selfDealtDamage', effects: [gain] };
-      if (once) ability.oncePerTurn = true;
+                : kind === 'death'
+                  ? { event: 'creaturesDie', whose, effects: [gain] }
+                  : { event: 'selfDealtDamage', effects: [gain] };
+      // "Triggers only once each turn" (Morbid Opportunist) for deaths, "do this only once each turn" otherwise.
+      if (once && kind === 'death') ability.triggersOnlyOnceEachTurn = true;
+      else if (once) ability.oncePerTurn = true;
       return { name, manaCost: '{2}', types: ['Creature'], power: 1, toughness: 4, triggers: [ability] };
     });
 }
@@ -307,6 +311,13 @@ export const KICKED_COUNTERSPELL: CardDefinition = {
   types: ['Instant'],
   targets: [{ kind: 'spell' }],
   effects: [{ kind: 'counterSpell', target: 0, ifTargetKicked: true }],
+};
+export const COUNTERSPELL: CardDefinition = {
+  name: 'Plain Counter',
+  manaCost: '{1}{U}',
+  types: ['Instant'],
+  targets: [{ kind: 'spell' }],
+  effects: [{ kind: 'counterSpell', target: 0 }],
 };
 export const SECOND_SPELL: CardDefinition = {
   name: 'Second Spell',

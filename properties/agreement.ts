@@ -12,7 +12,7 @@ export const agreesWithReference: Property = {
     const c = new Checker();
     const ref = await ctx.reference();
     for (const step of run.allSteps) {
-      const want = ref.steps[step.index]!;
+      const want = ref.allSteps[step.index]!;
       if (want.step.outcome !== step.step.outcome) {
         c.fail(step, `${want.step.outcome}${want.step.reason ? ` (${want.step.reason}: ${want.step.message ?? ''})` : ''}`, `${step.step.outcome}${step.step.reason ? ` (${step.step.reason})` : ''}`);
         break;

@@ -121,7 +121,15 @@ export function targetAllowed(
   if (id === self) return false;
   if (id === 'p1' || id === 'p2') return req.kind === 'any' || req.kind === 'player' || (req.kind === 'opponent' && id !== controller);
   const spell = state.stack.find((o) => o.id === id && o.kind === 'spell');
-  if (spell?.kind === 'spell') return req.kind === 'spell' || (req.kind === 'instantOrSorcerySpell' && spell.types.some((t) => t === 'Instant' || t === 'Sorcery'));
+  if (spell?.kind === 'spell') {
+    const creature = spell.types.includes('Creature');
+    return (
+      req.kind === 'spell' ||
+      (req.kind === 'instantOrSorcerySpell' && spell.types.some((t) => t === 'Instant' || t === 'Sorcery')) ||
+      (req.kind === 'creatureSpell' && creature) ||
+      (req.kind === 'noncreatureSpell' && !creature)
+    );
+  }
   const p = state.battlefield.find((o) => o.id === id);
   if (!p) return false;
   // A created token has no card; what targeting needs of it is whether it is a creature.

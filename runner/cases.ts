@@ -8,7 +8,8 @@ import { InputError } from '../model/errors.ts';
 import { readJsonFile } from '../model/json-file.ts';
 import { normalizeScenario } from '../model/scenario.ts';
 import { formatIssues, validateDocument } from '../model/schemas.ts';
-import type { Capabilities, FixedCase, Observable, ObservedState } from '../model/schema-types.ts';
+import type { Capabilities, FixedCase, ObservedState } from '../model/schema-types.ts';
+import { observable } from '../model/observables.ts';
 
 export const CASES_DIR = new URL('../scenarios/', import.meta.url).pathname;
 
@@ -64,34 +65,6 @@ export async function checkCase(engine: Engine, c: FixedCase): Promise<string[]>
     }
   }
   return problems;
-}
-
-// Fields of the observed state an engine reports only when it declares it observes them.
-const OPTIONAL_FIELDS: Record<string, Observable> = {
-  'stack.manaCost': 'stack.manaCost',
-  'stack.kicker': 'stack.kicker',
-  'stack.multikicker': 'stack.multikicker',
-  'stack.timesKicked': 'stack.timesKicked',
-  'stack.spliced': 'stack.spliced',
-  'stack.x': 'stack.x',
-  'stack.totalCost': 'stack.totalCost',
-  'battlefield.kicked': 'permanent.kicked',
-  'battlefield.timesKicked': 'permanent.kicked',
-  'battlefield.power': 'permanent.powerToughness',
-  'battlefield.toughness': 'permanent.powerToughness',
-  'players.mana': 'player.mana',
-  'players.library': 'player.library',
-};
-
-/** The expected state without what the engine does not declare it observes. */
-function observable(expected: Partial<ObservedState>, caps: Capabilities): Partial<ObservedState> {
-  const keep = (zone: string) => (o: object) =>
-    Object.fromEntries(Object.entries(o).filter(([k]) => !OPTIONAL_FIELDS[`${zone}.${k}`] || caps.observes.includes(OPTIONAL_FIELDS[`${zone}.${k}`]!)));
-  const out: Partial<ObservedState> = {};
-  if (expected.stack) out.stack = expected.stack.map(keep('stack')) as ObservedState['stack'];
-  if (expected.battlefield) out.battlefield = expected.battlefield.map(keep('battlefield')) as ObservedState['battlefield'];
-  if (expected.players) out.players = expected.players.map(keep('players')) as ObservedState['players'];
-  return out;
 }
 
 /** Why an engine cannot run a case, or undefined when it can. */
