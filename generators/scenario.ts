@@ -190,9 +190,9 @@ const vanilla = (d: CardDefinition) => d.types.includes('Creature') && !d.kicker
 /** Mostly zero or a few kicks, sometimes many (edge values shrink towards zero). */
 const kicksArb = fc.oneof(
   { withCrossShrink: true },
-  { weight: 3, arbitrary: fc.constant(0) },
+  { weight: 2, arbitrary: fc.constant(0) },
   { weight: 4, arbitrary: fc.integer({ min: 1, max: 3 }) },
-  { weight: 1, arbitrary: fc.integer({ min: 4, max: 9 }) },
+  { weight: 3, arbitrary: fc.integer({ min: 4, max: 9 }) },
 );
 
 function rare<T>(value: fc.Arbitrary<T>, none: T, weight = 5): fc.Arbitrary<T> {
@@ -216,7 +216,9 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   // come up about as often as the many cards with one kicker cost.
   const shapes = mainShapes(mains);
   const catalogMain =
-    shapes.length > 1 ? fc.oneof(...shapes.map((group) => fc.nat({ max: group.length - 1 }).map((i) => group[i]!))) : fc.nat({ max: Math.max(0, mains.length - 1) }).map((i) => mains[i]!);
+    shapes.length > 1
+      ? fc.oneof(...shapes.map(({ group, weight }) => ({ weight, arbitrary: fc.nat({ max: group.length - 1 }).map((i) => group[i]!) })))
+      : fc.nat({ max: Math.max(0, mains.length - 1) }).map((i) => mains[i]!);
   const mainArb: fc.Arbitrary<{ def: CardDefinition; oracle: boolean }> =
     synthetic && mains.length > 0
       ? fc.oneof(
@@ -312,13 +314,16 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
       // No spell at all shrinks first: a failure about the board alone needs no cast.
       spell: fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 19, arbitrary: fc.constant(true) }),
       boardFollowUps: boardFollowUps.length > 0 ? fc.uniqueArray(fc.constantFrom(...boardFollowUps), { maxLength: 3 }) : fc.constant<BoardFollowUp[]>([]),
-      interrupt: does('resolve') && (does('flicker') || does('bounce')) ? rare(fc.constant(true), false, 2) : fc.constant(false),
+      interrupt:
+        does('resolve') && (does('flicker') || does('bounce'))
+          ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 3, arbitrary: fc.constant(true) })
+          : fc.constant(false),
       // Killing the spell's targets weighs double: "every target illegal on resolution" is an edge worth reaching often.
       stackFollowUps:
         stackFollowUps.length > 0
-          ? fc.uniqueArray(fc.constantFrom(...stackFollowUps, ...stackFollowUps.filter((f) => f === 'kill-targets')), { maxLength: 2 })
+          ? fc.uniqueArray(fc.constantFrom(...stackFollowUps, ...stackFollowUps.filter((f) => f === 'kill-targets' || f === 'kill-one-target'), ...stackFollowUps.filter((f) => f === 'kill-one-target')), { maxLength: 2 })
           : fc.constant<StackFollowUp[]>([]),
-      selfTarget: illegalShare > 0 ? rare(fc.constant(true), false, 2) : fc.constant(false),
+      selfTarget: illegalShare > 0 ? rare(fc.constant(true), false, 1) : fc.constant(false),
       copies: can('copy') && copyVia.length > 0 ? fc.array(copyArb, { maxLength: 2 }) : fc.constant<CopyPlan[]>([]),
       watchers: watcherArbs.length > 0 ? fc.array(fc.oneof(...watcherArbs), { maxLength: 3 }) : fc.constant<Watcher[]>([]),
       multipliers: multiplierDef && can('triggerMultiplier') ? rare(fc.integer({ min: 1, max: 2 }), 0, 3) : fc.constant(0),
@@ -326,13 +331,22 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
       ward: synthetic && can('triggers') ? rare(fc.constant(true), false, 3) : fc.constant(false),
       splices: splicesArb,
       illegal: illegalArb,
-      recast: illegalShare > 0 && does('cast') ? rare(fc.record({ kicked: fc.boolean(), other: fc.boolean() }), null, 1) : fc.constant(null),
+      recast:
+        illegalShare > 0 && does('cast')
+          ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 3, arbitrary: fc.record({ kicked: fc.boolean(), other: fc.boolean() }) })
+          : fc.constant(null),
       resolveAll: fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
       settle: fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
       resolves: fc.nat({ max: 3 }),
       multikicks: kicksArb,
-      kickA: fc.boolean(),
-      kickB: fc.boolean(),
+      // Both costs of "A and/or B" weigh most: the other declarations come up anyway.
+      kickers: fc.oneof(
+        { withCrossShrink: true },
+        { weight: 2, arbitrary: fc.constant('') },
+        { weight: 2, arbitrary: fc.constant('A') },
+        { weight: 1, arbitrary: fc.constant('B') },
+        { weight: 3, arbitrary: fc.constant('AB') },
+      ),
       free: can('freeCast') ? rare(fc.constant(true), false) : fc.constant(false),
       main: mainArb,
       x: fc.nat({ max: 4 }),
@@ -356,8 +370,8 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
         oracle: r.main.oracle,
         splices: r.splices.defs,
         spliceOracle: r.splices.oracle,
-        kickA: r.kickA,
-        kickB: r.kickB,
+        kickA: r.kickers.includes('A'),
+        kickB: r.kickers.includes('B'),
         multikicks: r.multikicks,
         x: r.x,
         free: r.free,
@@ -438,14 +452,28 @@ const WATCHED: Partial<Record<TriggeredAbility['event'], WatcherKind>> = {
   creaturesDie: 'death',
 };
 
-/** Printed mains grouped by shape; only the groups with cards. */
-function mainShapes(mains: readonly CardDefinition[]): CardDefinition[][] {
-  const groups: CardDefinition[][] = [[], [], [], [], [], []];
-  for (const d of mains) {
-    const i = d.kicker?.costs.length === 2 ? 0 : d.multikicker ? 1 : d.manaCost?.includes('{X}') ? 2 : isSpell(d) && (d.subtypes ?? []).includes('Arcane') ? 3 : d.kicker ? 4 : 5;
-    groups[i]!.push(d);
-  }
-  return groups.filter((g) => g.length > 0);
+/**
+ * Printed mains grouped by shape, each with its weight; only the groups with cards. The shapes few
+ * cards have weigh more, so that "both kicker costs", "kicked four times", "a cost paid by
+ * sacrificing", "one of several targets dies" and "the board changes before an enters ability
+ * resolves" come up often.
+ */
+function mainShapes(mains: readonly CardDefinition[]): { group: CardDefinition[]; weight: number }[] {
+  const shapes: { weight: number; fits: (d: CardDefinition) => boolean }[] = [
+    { weight: 4, fits: (d) => d.kicker?.costs.length === 2 },
+    // Spells with several targets once kicked (Comet Storm, Jilt): some of them can die first.
+    { weight: 6, fits: (d) => isSpell(d) && ((d.targets ?? []).length >= 2 || (d.targets ?? []).some((t) => t.perKick !== undefined)) },
+    { weight: 4, fits: (d) => d.multikicker !== undefined },
+    { weight: 1, fits: (d) => d.manaCost?.includes('{X}') ?? false },
+    { weight: 2, fits: (d) => isSpell(d) && (d.subtypes ?? []).includes('Arcane') },
+    { weight: 2, fits: (d) => (d.kicker?.costs ?? []).some((c) => c.sacrifice !== undefined) },
+    { weight: 3, fits: (d) => enteringConditions(d).length > 0 && enteringConditions(d).every((t) => t.if !== undefined || t.ifYouControl !== undefined) },
+    { weight: 1, fits: (d) => d.kicker !== undefined },
+    { weight: 1, fits: () => true },
+  ];
+  const groups = shapes.map(() => [] as CardDefinition[]);
+  for (const d of mains) groups[shapes.findIndex((x) => x.fits(d))]!.push(d);
+  return groups.map((group, i) => ({ group, weight: shapes[i]!.weight })).filter((g) => g.group.length > 0);
 }
 
 /** Counterspells an engine can run: printed ones it knows, or a synthetic one. */
@@ -504,6 +532,9 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   const b = new Builder(ctx.caps.cards.synthetic);
   const copiers = ctx.pool.filter(isCopier);
   const main = plan.main;
+  // A board change before the enters ability resolves wants the stack to hold nothing else.
+  const conditionalEnters = !isSpell(main) && enteringConditions(main).some((t) => t.if !== undefined || t.ifYouControl !== undefined);
+  if (plan.interrupt && conditionalEnters && plan.illegal === null) plan = { ...plan, copies: [], stackFollowUps: [] };
   // Without the spell, nothing is declared: no splices, kicks or targets.
   let splices = plan.spell ? plan.splices.filter((s) => spliceFits(main, s)) : [];
   const kicker: KickerLabel[] = [];
@@ -540,7 +571,9 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
 
   // Kicks that add targets (Comet Storm) stop where there are no more distinct objects to choose.
   const colors = spellColors(main);
-  const prospective = [...b.board, ...plan.bystanders.slice(0, MAX_BYSTANDERS).map((def, i): BoardObject => ({ id: `b${i + 1}`, def, controller: 'p2' }))];
+  // Creatures there to be sacrificed are never chosen as targets.
+  const targetable = (objects: readonly BoardObject[]) => objects.filter((o) => !o.id.startsWith('fod'));
+  const prospective = [...targetable(b.board), ...plan.bystanders.slice(0, MAX_BYSTANDERS).map((def, i): BoardObject => ({ id: `b${i + 1}`, def, controller: 'p2' }))];
   const fits = (d: Kick, ss: CardDefinition[]) => chooseTargets(activeRequirements([main, ...ss], d), prospective, colors, plan.picks, 0) !== null;
   while (multikicker > 0 && !fits({ kicker, multikicker }, splices)) multikicker--;
   while (kicker.length > 0 && !fits({ kicker, multikicker }, splices)) kicker.pop();
@@ -552,10 +585,10 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   // Bystanders: as many as the targets need, or as the plan asks; without protection if it leaves nothing to target.
   if (chooseTargets(requirements, prospective, colors, plan.picks, 0) === null) {
     plan = { ...plan, bystanders: plan.bystanders.map(({ protection: _, ...d }) => d) };
-    prospective.splice(b.board.length, MAX_BYSTANDERS, ...plan.bystanders.slice(0, MAX_BYSTANDERS).map((def, i): BoardObject => ({ id: `b${i + 1}`, def, controller: 'p2' })));
+    prospective.splice(targetable(b.board).length, MAX_BYSTANDERS, ...plan.bystanders.slice(0, MAX_BYSTANDERS).map((def, i): BoardObject => ({ id: `b${i + 1}`, def, controller: 'p2' })));
   }
   let bystanderCount = plan.extraBystanders;
-  const withBystanders = (n: number) => [...b.board, ...prospective.slice(b.board.length, b.board.length + n)];
+  const withBystanders = (n: number) => [...targetable(b.board), ...prospective.slice(targetable(b.board).length, targetable(b.board).length + n)];
   while (bystanderCount < MAX_BYSTANDERS && chooseTargets(requirements, withBystanders(bystanderCount), colors, plan.picks, 0) === null) bystanderCount++;
   // A bystander watches the damage it is dealt only where something deals damage; elsewhere its
   // ability would only keep relations that want no triggered abilities around from applying.
@@ -570,7 +603,7 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   // A requirement that cannot be filled even so gets what there is, and the engine rejects the cast.
   // Never a permanent the costs sacrifice: it would be gone before the spell resolves.
   const sacrificed = new Set(sacrificeChoices(main, kicker, multikicker, splices, b.board));
-  const standing = b.board.filter((o) => !sacrificed.has(o.id));
+  const standing = targetable(b.board).filter((o) => !sacrificed.has(o.id));
   const targets = chooseTargets(requirements, standing, colors, plan.picks, 0) ?? chooseTargets(requirements, standing, colors, plan.picks, 0, true)!;
   const retargets = chooseTargets(requirements, standing, colors, plan.picks, 1) ?? targets;
 
@@ -605,6 +638,8 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
     const copyTargets = copyColor ? chooseTargets(requirements, standing, [copyColor], plan.picks, 1) : retargets;
     b.hand.push(b.card(`cp${i + 1}`, copier, true));
     b.pay(parseMana(copier.manaCost!));
+    // Aimed at itself first, the copy spell is rejected (CR 115.5), then cast at the main spell.
+    if (plan.selfTarget && i === 0) b.actions.push({ do: 'cast', id: 'cp1-self', card: 'cp1', targets: [['cp1']] });
     b.actions.push({ do: 'cast', card: `cp${i + 1}`, targets: [['main']] });
     // Abilities that trigger on the copy spell's cast resolve first; the copy spell then makes the copy.
     const triggering = castWatchersFor(watchersOnCast.filter((w) => !doneOnce.has(w)), false);
@@ -693,20 +728,28 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
     }
   }
 
-  // Between the main permanent's enters ability triggering and resolving, the board changes: the
-  // permanent is flickered (its kicker condition is about the object that entered, CR 603.4), or the
-  // permanent its "if you control" needs leaves. Only where the stack holds just the main spell and
-  // the cast triggers, so that the resolve after the change is the enters ability's.
+  // Between the main permanent's enters abilities triggering and resolving, the board changes: the
+  // permanent its "if you control" needs leaves, or the permanent is flickered (its kicker condition
+  // is about the object that entered, CR 603.4). Only where the stack holds just the main spell and
+  // the cast triggers; after a flicker, what the new object's entering sets off resolves first.
   const entering = plan.spell && !isSpell(main) ? enteringConditions(main) : [];
-  const conditional = entering.length > 0 && entering.every((t) => t.if !== undefined || t.ifYouControl !== undefined);
-  const triggersNow = entering.some((t) => (t.ifYouControl ? enabler !== undefined : triggerConditionHolds(t.if, declared)));
+  // Targets that are always there (players): an ability without a legal target never reaches the stack.
+  const alwaysTargetable = (t: TriggeredAbility) => (t.targets ?? []).every((r) => r.kind === 'player' || r.kind === 'opponent' || r.kind === 'any');
+  const triggersNow = entering.some(
+    (t) => alwaysTargetable(t) && (t.if !== undefined || t.ifYouControl !== undefined) && triggerConditionHolds(t.if, declared) && (!t.ifYouControl || enabler !== undefined),
+  );
   let resolved = 0;
-  if (plan.interrupt && conditional && triggersNow && !mainLeft && plan.copies.length === 0 && plan.stackFollowUps.length === 0 && plan.illegal === null) {
+  if (plan.interrupt && conditionalEnters && triggersNow && !mainLeft && plan.copies.length === 0 && plan.stackFollowUps.length === 0 && plan.illegal === null) {
     const castTriggers = castTriggerCount(b.board, timesKicked(declared) > 0);
     for (let k = 0; k <= castTriggers; k++) b.actions.push({ do: 'resolve' });
+    let again = 0;
     if (entering.some((t) => t.ifYouControl) && enabler && ctx.does('bounce')) b.actions.push({ do: 'bounce', id: 'interrupt', object: 'en1' });
-    else if (ctx.does('flicker')) b.actions.push({ do: 'flicker', id: 'interrupt', permanent: 'main' });
-    b.actions.push({ do: 'resolve' });
+    else if (ctx.does('flicker')) {
+      b.actions.push({ do: 'flicker', id: 'interrupt', permanent: 'main' });
+      const doubled = main.types.includes('Artifact') || main.types.includes('Creature') ? plan.multipliers : 0;
+      again = entering.filter((t) => !t.ifYouControl && triggerConditionHolds(t.if, NOT_KICKED)).length * (1 + doubled);
+    }
+    for (let k = 0; k <= again; k++) b.actions.push({ do: 'resolve' });
     resolved = 1;
   }
 

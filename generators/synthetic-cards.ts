@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import type {
   CardDefinition,
+  ControlCondition,
   Cost,
   Effect,
   EntersWith,
@@ -152,7 +153,16 @@ function kickerFields(shape: KickerShape): Pick<CardDefinition, 'kicker' | 'mult
 
 const TRIGGER_CONDITIONS: (TriggerCondition | undefined)[] = [undefined, 'kicked', 'kickedA', 'kickedB', 'kickedTwice', 'notKicked'];
 
-function fitEntersTriggers(templates: { condition: number; effect: EffectTemplate }[], shape: KickerShape, f: CardFeatures): TriggeredAbility[] {
+/** "If you control an artifact", "if you control another creature", or no condition about the board. */
+const BOARD_CONDITIONS: (ControlCondition | undefined)[] = [undefined, { types: ['Artifact'] }, { types: ['Creature'], other: true }, undefined];
+
+interface EntersTemplate {
+  condition: number;
+  board: number;
+  effect: EffectTemplate;
+}
+
+function fitEntersTriggers(templates: EntersTemplate[], shape: KickerShape, f: CardFeatures): TriggeredAbility[] {
   const kickable = Boolean(shape.kicker || shape.multikicker);
   const allowed = TRIGGER_CONDITIONS.filter(
     (c) => c === undefined || (kickable && c !== 'kickedA' && c !== 'kickedB') || (c === 'kickedA' && shape.kicker) || (c === 'kickedB' && shape.kicker?.length === 2),
@@ -168,6 +178,8 @@ function fitEntersTriggers(templates: { condition: number; effect: EffectTemplat
     const ability: TriggeredAbility = { event: 'selfEnters', effects: cleaned as [Effect, ...Effect[]] };
     const condition = allowed[t.condition % allowed.length];
     if (condition) ability.if = condition;
+    const board = BOARD_CONDITIONS[t.board % BOARD_CONDITIONS.length];
+    if (board) ability.ifYouControl = board;
     if (targets.length > 0) ability.targets = targets;
     out.push(ability);
   }
@@ -199,7 +211,7 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
       power: fc.integer({ min: 0, max: 4 }),
       toughness: fc.integer({ min: 1, max: 4 }),
       counters: fc.array(fc.record({ amount: fc.integer({ min: 1, max: 3 }), condition: fc.nat({ max: 6 }) }), { maxLength: 2 }),
-      triggers: f.triggers ? fc.array(fc.record({ condition: fc.nat({ max: 5 }), effect: effectTemplateArb() }), { maxLength: 2 }) : fc.constant<{ condition: number; effect: EffectTemplate }[]>([]),
+      triggers: f.triggers ? fc.array(fc.record({ condition: fc.nat({ max: 5 }), board: fc.nat({ max: 3 }), effect: effectTemplateArb() }), { maxLength: 2 }) : fc.constant<EntersTemplate[]>([]),
       spliceCost: costArb(f, TWO_MOUNTAINS),
       creature: fc.boolean(),
     })

@@ -108,21 +108,22 @@ export function damagePrevented(g: Game, source: DamageSource, permanent: Perman
 }
 
 /**
- * CR 704: checked after each action until none applies, all at once each time (704.3). A player at 0
- * life or less, or who drew from an empty library, loses (704.5a-b), which ends the two-player game;
+ * CR 704: checked after each action until none applies, all at once each time (704.3), and not again
+ * once the game is over. A player at 0 life or less, or who drew from an empty library, loses
+ * (704.5a-b), which ends the two-player game;
  * creatures with toughness 0 or less, or lethal damage, die (704.5f-g); of legendary permanents with
  * one name under one player, all but one go to the graveyard (704.5j). `choices` names the legend kept.
  */
 export function stateBasedActions(g: Game, r: Rules, choices: readonly string[] = []): void {
-  for (;;) {
+  while (!gameOver(g)) {
+    let lost = false;
     for (const p of g.players) {
-      if (p.life <= 0 || p.drewFromEmpty) p.lost = true;
+      if (p.life <= 0 || p.drewFromEmpty) p.lost = lost = true;
       p.drewFromEmpty = false;
     }
-    if (gameOver(g)) return;
     const dying = g.battlefield.filter((p) => p.def.types.includes('Creature') && (toughnessOf(p) <= 0 || p.damage >= toughnessOf(p)));
     const legends = r.legendRuleLosers(g, choices).filter((p) => !dying.includes(p));
-    if (dying.length === 0 && legends.length === 0) return;
+    if (!lost && dying.length === 0 && legends.length === 0) return;
     leaveBattlefield(g, [...dying, ...legends], 'graveyard', r);
   }
 }

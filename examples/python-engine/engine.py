@@ -178,6 +178,7 @@ class Player:
     hand: list[str]
     graveyard: list[str]
     pool: dict[str, int]
+    lost: bool = False
 
 
 @dataclass
@@ -200,8 +201,16 @@ class Game:
         elif (creature := self.creature(object_id)) is not None:
             creature.damage += amount
 
+    def game_over(self) -> bool:
+        # CR 104.2a: in a two-player game, the game ends as soon as a player loses.
+        return any(pl.lost for pl in self.players.values())
+
     def check_state_based_actions(self) -> None:
-        # CR 704.5f-g: a creature with toughness 0 or less, or lethal damage, goes to the graveyard.
+        # All at once (CR 704.3): a player with 0 or less life loses (704.5b); a creature with
+        # toughness 0 or less, or lethal damage, goes to the graveyard (704.5f-g). This engine's cards
+        # never draw, so drawing from an empty library (704.5a) never comes up.
+        for pl in self.players.values():
+            pl.lost = pl.lost or pl.life <= 0
         dying = [p for p in self.battlefield if "Creature" in p.card.types and (p.toughness() <= 0 or p.damage >= p.toughness())]
         for p in dying:
             self.battlefield.remove(p)
@@ -348,7 +357,7 @@ def resolve(game: Game, action: dict) -> None:
         raise Unsupported("copies are not implemented")
     if action.get("untilEmpty"):
         # Nothing this engine knows triggers, so resolving until empty is resolving each in turn.
-        while game.stack:
+        while game.stack and not game.game_over():
             resolve_top(game)
         return
     if not game.stack:
@@ -454,6 +463,7 @@ def observe(game: Game) -> dict:
             "hand": sorted(pl.hand),
             "graveyard": list(pl.graveyard),
             "mana": {k: v for k, v in pl.pool.items() if v},
+            **({"lost": True} if pl.lost else {}),
         }
         for pl in game.players.values()
     ]
@@ -468,6 +478,8 @@ def run_scenario(scenario: dict) -> dict:
         step = {"action": action["id"]}
         attempt = copy.deepcopy(game)
         try:
+            if game.game_over():
+                raise Rejected("game-over", "a player has lost the game: no action can be taken")
             perform = ACTIONS.get(action["do"])
             if perform is None:
                 raise Unsupported(f"the {action['do']!r} action is not implemented")
