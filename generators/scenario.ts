@@ -210,14 +210,15 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
     syntheticSpellArb({ name: 'Main Spell', role: 'instant', arcane: true, features }),
     syntheticSpellArb({ name: 'Main Spell', role: 'sorcery', arcane: false, features }),
     syntheticSpellArb({ name: 'Main Spell', role: 'instant', arcane: false, features }),
-    syntheticSpellArb({ name: 'Main Permanent', role: 'permanent', features }),
+    // Permanents weigh double: their enters abilities are where the triggers properties look.
+    { weight: 2, arbitrary: syntheticSpellArb({ name: 'Main Permanent', role: 'permanent', features }) },
   );
   // Printed mains by shape, so that the rarer shapes (two kicker costs, multikicker, {X}, Arcane hosts)
   // come up about as often as the many cards with one kicker cost.
   const shapes = mainShapes(mains);
   const catalogMain =
     shapes.length > 1
-      ? fc.oneof(...shapes.map(({ group, weight }) => ({ weight, arbitrary: fc.nat({ max: group.length - 1 }).map((i) => group[i]!) })))
+      ? fc.oneof({ withCrossShrink: true }, ...shapes.map(({ group, weight }) => ({ weight, arbitrary: fc.nat({ max: group.length - 1 }).map((i) => group[i]!) })))
       : fc.nat({ max: Math.max(0, mains.length - 1) }).map((i) => mains[i]!);
   const mainArb: fc.Arbitrary<{ def: CardDefinition; oracle: boolean }> =
     synthetic && mains.length > 0
@@ -333,7 +334,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
       illegal: illegalArb,
       recast:
         illegalShare > 0 && does('cast')
-          ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 3, arbitrary: fc.record({ kicked: fc.boolean(), other: fc.boolean() }) })
+          ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 7, arbitrary: fc.record({ kicked: fc.boolean(), other: fc.boolean() }) })
           : fc.constant(null),
       resolveAll: fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
       settle: fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
@@ -473,7 +474,9 @@ function mainShapes(mains: readonly CardDefinition[]): { group: CardDefinition[]
   ];
   const groups = shapes.map(() => [] as CardDefinition[]);
   for (const d of mains) groups[shapes.findIndex((x) => x.fits(d))]!.push(d);
-  return groups.map((group, i) => ({ group, weight: shapes[i]!.weight })).filter((g) => g.group.length > 0);
+  // Shrinking goes to the first group: the plain kicker cards (Burst Lightning first), the simplest.
+  const plain = shapes.length - 2;
+  return [plain, ...shapes.keys()].filter((i, k) => k === 0 || i !== plain).map((i) => ({ group: groups[i]!, weight: shapes[i]!.weight })).filter((g) => g.group.length > 0);
 }
 
 /** Counterspells an engine can run: printed ones it knows, or a synthetic one. */
@@ -559,6 +562,8 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   if (fodderDef) for (let i = 0; i < fodder; i++) b.permanent(`fod${i + 1}`, fodderDef, !ctx.caps.cards.synthetic, 'p1');
   const forest = known('Forest');
   if (forest) for (let i = 0; i < plan.forests; i++) b.permanent(`forest${i + 1}`, forest, true, 'p2');
+  // A player never starts with two legendary permanents of one name (CR 704.5j would leave one).
+  plan = { ...plan, watchers: plan.watchers.filter((w, i) => !(w.def.supertypes ?? []).includes('Legendary') || !plan.watchers.slice(0, i).some((v) => v.side === w.side && v.def.name === w.def.name)) };
   plan.watchers.forEach((w, i) => b.permanent(`w${i + 1}`, w.def, !ctx.caps.cards.synthetic, w.side));
   const multiplier = ctx.caps.cards.synthetic ? MULTIPLIER : ctx.byName('Panharmonicon');
   if (multiplier) for (let i = 0; i < plan.multipliers; i++) b.permanent(`m${i + 1}`, multiplier, !ctx.caps.cards.synthetic, 'p1');

@@ -8,6 +8,7 @@ import type {
   Effect,
   EntersWith,
   KickerCondition,
+  Keyword,
   StaticAbility,
   TargetRequirement,
   TokenDefinition,
@@ -214,6 +215,9 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
       triggers: f.triggers ? fc.array(fc.record({ condition: fc.nat({ max: 5 }), board: fc.nat({ max: 3 }), effect: effectTemplateArb() }), { maxLength: 2 }) : fc.constant<EntersTemplate[]>([]),
       spliceCost: costArb(f, TWO_MOUNTAINS),
       creature: fc.boolean(),
+      // "If kicked, it enters with trample" (Kavu Titan), and now and then a legend, whose copies meet the legend rule.
+      keyword: fc.option(fc.record({ keyword: fc.constantFrom('trample', 'flying', 'haste') as fc.Arbitrary<Keyword>, condition: fc.nat({ max: 6 }) }), { nil: undefined, freq: 2 }),
+      legendary: fc.oneof({ withCrossShrink: true }, { weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
     })
     .map((r): CardDefinition => {
       const hasX = r.cost.includes('{X}');
@@ -232,7 +236,12 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
           if (condition !== 'always') e.condition = condition;
           return e;
         });
+        if (r.keyword && r.creature) {
+          const condition = conditions[r.keyword.condition % conditions.length]!;
+          entersWith.push({ keyword: r.keyword.keyword, ...(condition !== 'always' && condition !== 'perKick' ? { condition } : {}) });
+        }
         if (entersWith.length > 0) def.entersWith = entersWith;
+        if (r.legendary) def.supertypes = ['Legendary'];
         const triggers = fitEntersTriggers(r.triggers, r.shape, f);
         if (triggers.length > 0) def.triggers = triggers;
         return def;

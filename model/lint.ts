@@ -34,10 +34,16 @@ export function lintScenario(s: NormalizedScenario): ValidationIssue[] {
         placed.set(id, `${player.id}'s ${zone}`);
       });
     }
+    const legends = new Set<string>();
     player.battlefield.forEach((p, i) => {
       const def = s.cards.find((c) => c.id === p.card)?.definition;
       if (def && def.types.some((t) => t === 'Instant' || t === 'Sorcery')) {
         issues.push({ pointer: `/players/${pi}/battlefield/${i}/card`, message: `${def.name} is not a permanent card` });
+      }
+      // CR 704.5j: a player never has two legendary permanents of one name.
+      if (def && (def.supertypes ?? []).includes('Legendary')) {
+        if (legends.has(def.name)) issues.push({ pointer: `/players/${pi}/battlefield/${i}/card`, message: `${player.id} already has ${def.name}, a legendary permanent of that name (CR 704.5j)` });
+        legends.add(def.name);
       }
     });
   });

@@ -36,3 +36,11 @@ export function controlConditionHolds(run: Run, state: ObservedState, stepIndex:
     );
   });
 }
+
+/**
+ * The battlefield as an event during a step found it: what was there before and what is there after
+ * (a permanent that died in the step's state-based actions was there when something entered).
+ */
+export function boardDuring(before: ObservedState, after: ObservedState): ObservedState {
+  return { ...after, battlefield: [...after.battlefield, ...before.battlefield.filter((p) => !after.battlefield.some((q) => q.id === p.id))] };
+}

@@ -7,7 +7,7 @@ import { permanentDef } from './expectations.ts';
 import { timesKicked, triggerConditionHolds } from '../model/kick.ts';
 import { entries, kickOf, type Entry } from './permanents.ts';
 import { abilityOf } from './copies.ts';
-import { controlConditionHolds } from './conditions.ts';
+import { boardDuring, controlConditionHolds } from './conditions.ts';
 
 const NEEDS = { mechanics: ['triggers' as const], observes: ['step.triggered' as const] };
 
@@ -96,7 +96,7 @@ export function expectedOnEnter(run: Run, e: Entry): Expected {
   const artifactOrCreature = e.def.types.includes('Artifact') || e.def.types.includes('Creature');
   (e.def.triggers ?? []).forEach((ability, i) => {
     if (ability.event !== 'selfEnters' || (ability.oncePerTurn && done.has(`${e.id}#${i}`))) return;
-    if (triggerConditionHolds(ability.if, e.kick) && controlConditionHolds(run, e.step.after, e.step.index + 1, ability, p.controller, e.id)) {
+    if (triggerConditionHolds(ability.if, e.kick) && controlConditionHolds(run, boardDuring(e.step.before, e.step.after), e.step.index + 1, ability, p.controller, e.id)) {
       add(out, `${e.id}#${i}`, 1 + (artifactOrCreature ? multipliers : 0));
     }
   });

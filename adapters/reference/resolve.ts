@@ -77,10 +77,7 @@ export function fizzles(chosen: readonly string[][], legal: readonly string[][])
 
 function resolveTrigger(g: Game, t: StackTrigger, action: NResolveAction, r: Rules): Rejection | null {
   const ability = t.sourceDef.triggers![t.ability]!;
-  // CR 603.4, 608.2a: the intervening "if" is checked again: about the object the event was about
-  // (whose kicked status never changes), or about the board as it is now.
-  if (!r.interveningIfHolds(ability, t.subject)) return null;
-  if (!r.controlConditionHolds(g, ability, t.controller, t.sourceSerial)) return null;
+  if (!r.interveningIfHoldsOnResolution(g, t, r)) return null;
   const slots = triggerSlots(t);
   const self = sourceStillThere(g, t);
   // CR 608.2h: the source as it is now, or as it last existed on the battlefield.

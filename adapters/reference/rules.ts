@@ -11,7 +11,7 @@ import type { Game, StackSpell } from './game.ts';
 import { isKicked, kickerDeclarationError, repetitions, timesKicked } from './kicker.ts';
 import { fizzles, permanentFromSpell, resolvePermanentSpell, spellParts } from './resolve.ts';
 import { isLegalTarget, targetDeclarationError, targetSlots } from './targets.ts';
-import { apnapOrder, collectTriggers, controlConditionHolds, eventMatches, interveningIfHolds, triggerInstances } from './triggers.ts';
+import { apnapOrder, collectTriggers, controlConditionHolds, eventMatches, interveningIfHolds, interveningIfHoldsOnResolution, triggerInstances } from './triggers.ts';
 import { damagePrevented, dealDamage, entersWithTimes, enterTapped, legendRuleLosers, stateBasedActions } from './zones.ts';
 
 export interface RulesOptions {
@@ -70,6 +70,7 @@ function table(options: RulesOptions) {
     eventMatches,
     interveningIfHolds,
     controlConditionHolds,
+    interveningIfHoldsOnResolution,
     triggerInstances,
     apnapOrder,
   };

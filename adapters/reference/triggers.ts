@@ -54,6 +54,15 @@ export function controlConditionHolds(g: Game, ability: TriggeredAbility, contro
   );
 }
 
+/**
+ * CR 603.4, 608.2a: as a triggered ability resolves, its intervening "if" is checked again: about the
+ * object its event was about, as it was (a kicked status never changes), and about the board now.
+ */
+export function interveningIfHoldsOnResolution(g: Game, t: StackTrigger, r: Rules): boolean {
+  const ability = t.sourceDef.triggers![t.ability]!;
+  return r.interveningIfHolds(ability, t.subject) && r.controlConditionHolds(g, ability, t.controller, t.sourceSerial);
+}
+
 /** Whether the ability's trigger event matches, and the object the event is about. */
 export function eventMatches(source: Permanent, ability: TriggeredAbility, event: GameEvent): { subject: KickInfo; amount?: number; controller?: PlayerId } | null {
   if (ability.event !== event.kind) return null;
