@@ -20,6 +20,7 @@ import {
   MULTIPLIER,
   SECOND_SPELL,
   syntheticSpellArb,
+  tokenFor,
   watcherArb,
   type CardFeatures,
   type WatcherKind,
@@ -241,7 +242,12 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
         // outcome; each splices onto Arcane, or onto any instant or sorcery (Everdream).
         .array(fc.tuple(fc.oneof(syntheticSplice('instant'), syntheticSplice('sorcery'), syntheticSplice('instant', true)), fc.boolean()), { maxLength: maxSplices })
         .map((splices) => ({
-          defs: splices.map(([d, anySpell], i) => ({ ...d, name: `Splice Card ${i + 1}`, ...(anySpell ? { splice: { ...d.splice!, onto: 'instant or sorcery' as const } } : {}) })),
+          defs: splices.map(([d, anySpell], i) => ({
+            ...d,
+            name: `Splice Card ${i + 1}`,
+            ...(d.effects ? { effects: d.effects.map((e) => (e.token ? { ...e, token: tokenFor(`Splice Card ${i + 1}`) } : e)) } : {}),
+            ...(anySpell ? { splice: { ...d.splice!, onto: 'instant or sorcery' as const } } : {}),
+          })),
           oracle: false,
         })),
     );
@@ -319,10 +325,10 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
         does('resolve') && (does('flicker') || does('bounce'))
           ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 3, arbitrary: fc.constant(true) })
           : fc.constant(false),
-      // Killing the spell's targets weighs double: "every target illegal on resolution" is an edge worth reaching often.
+      // Killing the spell's targets weighs triple: "every target illegal on resolution", or some, is an edge worth reaching often.
       stackFollowUps:
         stackFollowUps.length > 0
-          ? fc.uniqueArray(fc.constantFrom(...stackFollowUps, ...stackFollowUps.filter((f) => f === 'kill-targets' || f === 'kill-one-target'), ...stackFollowUps.filter((f) => f === 'kill-one-target')), { maxLength: 2 })
+          ? fc.uniqueArray(fc.constantFrom(...stackFollowUps, ...[1, 2].flatMap(() => stackFollowUps.filter((f) => f === 'kill-targets' || f === 'kill-one-target'))), { maxLength: 2 })
           : fc.constant<StackFollowUp[]>([]),
       selfTarget: illegalShare > 0 ? rare(fc.constant(true), false, 1) : fc.constant(false),
       copies: can('copy') && copyVia.length > 0 ? fc.array(copyArb, { maxLength: 2 }) : fc.constant<CopyPlan[]>([]),
@@ -466,7 +472,7 @@ function mainShapes(mains: readonly CardDefinition[]): { group: CardDefinition[]
     { weight: 6, fits: (d) => isSpell(d) && ((d.targets ?? []).length >= 2 || (d.targets ?? []).some((t) => t.perKick !== undefined)) },
     { weight: 4, fits: (d) => d.multikicker !== undefined },
     { weight: 1, fits: (d) => d.manaCost?.includes('{X}') ?? false },
-    { weight: 2, fits: (d) => isSpell(d) && (d.subtypes ?? []).includes('Arcane') },
+    { weight: 3, fits: (d) => isSpell(d) && (d.subtypes ?? []).includes('Arcane') },
     { weight: 2, fits: (d) => (d.kicker?.costs ?? []).some((c) => c.sacrifice !== undefined) },
     { weight: 3, fits: (d) => enteringConditions(d).length > 0 && enteringConditions(d).every((t) => t.if !== undefined || t.ifYouControl !== undefined) },
     { weight: 1, fits: (d) => d.kicker !== undefined },
@@ -479,10 +485,10 @@ function mainShapes(mains: readonly CardDefinition[]): { group: CardDefinition[]
   return [plain, ...shapes.keys()].filter((i, k) => k === 0 || i !== plain).map((i) => ({ group: groups[i]!, weight: shapes[i]!.weight })).filter((g) => g.group.length > 0);
 }
 
-/** Counterspells an engine can run: printed ones it knows, or a synthetic one. */
+/** Counterspells an engine can run: printed ones it knows (Remand, Memory Lapse...), and a synthetic one. */
 function counterspells(ctx: Context): CardDefinition[] {
-  if (ctx.caps.cards.synthetic) return [COUNTERSPELL];
-  return ctx.pool.filter((d) => (d.effects ?? []).some((e) => e.kind === 'counterSpell' && !e.ifTargetKicked));
+  const printed = ctx.pool.filter((d) => (d.effects ?? []).some((e) => e.kind === 'counterSpell' && !e.ifTargetKicked));
+  return ctx.caps.cards.synthetic ? [COUNTERSPELL, ...printed] : printed;
 }
 
 /** A second spell to cast kicked, untargeted: Saproling Migration or the like, or a synthetic one. */
@@ -723,9 +729,13 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
         const options = counterspells(ctx).filter((d) => (d.targets ?? []).every((t) => t.kind === 'spell' || (t.kind === 'creatureSpell') === main.types.includes('Creature')));
         if (options.length === 0) break;
         const def = options[plan.pick % options.length]!;
-        b.hand.push(b.card('cs', def, !ctx.caps.cards.synthetic));
+        b.hand.push(b.card('cs', def, ctx.byName(def.name) !== undefined));
         b.pay(parseMana(def.manaCost!));
-        if (plan.selfTarget) b.actions.push({ do: 'cast', id: 'cs-self', card: 'cs', targets: [['cs']] });
+        // Aimed at itself, it is rejected and the main spell stays; else it counters the main spell.
+        if (plan.selfTarget) {
+          b.actions.push({ do: 'cast', id: 'cs-self', card: 'cs', targets: [['cs']] });
+          break;
+        }
         b.actions.push({ do: 'cast', card: 'cs', targets: [['main']] });
         if (!main.cantBeCountered) mainLeft = true;
         break;
@@ -868,7 +878,9 @@ function chooseTargets(
     const taken = new Set(req.requirement.another ? groups.filter((_, j) => requirements[j]!.part === req.part).flat() : []);
     const candidates = candidatesFor(req.requirement, board, colors).filter((id) => !taken.has(id));
     if (candidates.length < req.count && !partial) return null;
-    const start = ((picks[r % picks.length] ?? 0) + shift) % Math.max(1, candidates.length);
+    // Spliced cards start where the main card's first target did: their effects then often meet the
+    // same object or library, where the order of effects shows (CR 702.47b).
+    const start = ((picks[req.part > 0 ? 0 : r % picks.length] ?? 0) + shift) % Math.max(1, candidates.length);
     const group: string[] = [];
     for (let i = 0; i < candidates.length && group.length < req.count; i++) group.push(candidates[(start + i) % candidates.length]!);
     groups.push(group);

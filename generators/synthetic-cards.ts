@@ -111,9 +111,19 @@ function fitTargets(templates: TargetTemplate[], shape: KickerShape): TargetRequ
   });
 }
 
-const TOKEN: TokenDefinition = { name: 'Golem', types: ['Artifact', 'Creature'], power: 3, toughness: 3 };
+/**
+ * A 3/3 artifact creature token named as CR 111.4 says: its subtype and the word Token. Each card
+ * makes its own kind (Golem, Thopter, Servo...), so that the order in which a spell's parts create
+ * them shows in the tokens' ids.
+ */
+const TOKEN_KINDS = ['Golem', 'Thopter', 'Servo', 'Myr', 'Construct'];
+export function tokenFor(cardName: string): TokenDefinition {
+  const n = Number(/\d+$/.exec(cardName)?.[0] ?? 0);
+  const kind = TOKEN_KINDS[n % TOKEN_KINDS.length]!;
+  return { name: `${kind} Token`, types: ['Artifact', 'Creature'], subtypes: [kind], power: 3, toughness: 3 };
+}
 
-function fitEffects(templates: EffectTemplate[], conditions: KickerCondition[], targets: TargetRequirement[], hasX: boolean, f: CardFeatures): Effect[] {
+function fitEffects(templates: EffectTemplate[], conditions: KickerCondition[], targets: TargetRequirement[], hasX: boolean, f: CardFeatures, token: TokenDefinition = tokenFor('')): Effect[] {
   const effects: Effect[] = [];
   for (const t of templates) {
     if (t.kind === 'createToken' && !f.tokens) continue;
@@ -132,7 +142,7 @@ function fitEffects(templates: EffectTemplate[], conditions: KickerCondition[], 
     } else if (t.kind !== 'destroy' && t.kind !== 'bounce') e.amount = hasX && t.useX && t.kind !== 'createToken' ? 'X' : t.amount;
     if (t.kind === 'createToken') {
       e.amount = Math.min(t.amount, 2);
-      e.token = TOKEN;
+      e.token = token;
     }
     if (needsTarget) e.target = usable[t.target % usable.length]!.i;
     if (t.kind === 'putCounters') e.counter = '+1/+1';
@@ -250,7 +260,7 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
       if (o.arcane) def.subtypes = ['Arcane'];
       Object.assign(def, kickerFields(r.shape));
       const targets = fitTargets(r.targets, r.shape);
-      const effects = fitEffects(r.effects, conditionsFor(r.shape), targets, hasX, f);
+      const effects = fitEffects(r.effects, conditionsFor(r.shape), targets, hasX, f, tokenFor(o.name));
       if (targets.length > 0) def.targets = targets;
       def.effects = effects.length > 0 ? effects : [{ kind: 'gainLife', amount: 1 }];
       if (o.splice) def.splice = { onto: o.splice, cost: r.spliceCost };
