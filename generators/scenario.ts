@@ -192,8 +192,9 @@ const vanilla = (d: CardDefinition) => d.types.includes('Creature') && !d.kicker
 const kicksArb = fc.oneof(
   { withCrossShrink: true },
   { weight: 2, arbitrary: fc.constant(0) },
-  { weight: 4, arbitrary: fc.integer({ min: 1, max: 3 }) },
-  { weight: 3, arbitrary: fc.integer({ min: 4, max: 9 }) },
+  { weight: 3, arbitrary: fc.integer({ min: 1, max: 3 }) },
+  // Up to nine, shrinking to one kick (not to none, which would lose a failure about kicks).
+  { weight: 4, arbitrary: fc.integer({ min: 1, max: 9 }) },
 );
 
 function rare<T>(value: fc.Arbitrary<T>, none: T, weight = 5): fc.Arbitrary<T> {
@@ -467,7 +468,7 @@ const WATCHED: Partial<Record<TriggeredAbility['event'], WatcherKind>> = {
  */
 function mainShapes(mains: readonly CardDefinition[]): { group: CardDefinition[]; weight: number }[] {
   const shapes: { weight: number; fits: (d: CardDefinition) => boolean }[] = [
-    { weight: 4, fits: (d) => d.kicker?.costs.length === 2 },
+    { weight: 5, fits: (d) => d.kicker?.costs.length === 2 },
     // Spells with several targets once kicked (Comet Storm, Jilt): some of them can die first.
     { weight: 6, fits: (d) => isSpell(d) && ((d.targets ?? []).length >= 2 || (d.targets ?? []).some((t) => t.perKick !== undefined)) },
     { weight: 4, fits: (d) => d.multikicker !== undefined },
