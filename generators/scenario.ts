@@ -111,6 +111,8 @@ interface Plan {
   interrupt: boolean;
   /** p2's starting life, when low: damage can make them lose the game (CR 704.5b). */
   p2Life: number | undefined;
+  /** No triggered ability anywhere the plan can leave it out: relations between runs want such scenarios. */
+  quiet: boolean;
 }
 
 /** What the builder knows about a scenario beyond what its JSON shows, for statistics. */
@@ -336,7 +338,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
       watchers: watcherArbs.length > 0 ? fc.array(fc.oneof(...watcherArbs), { maxLength: 3 }) : fc.constant<Watcher[]>([]),
       multipliers: multiplierDef && can('triggerMultiplier') ? rare(fc.integer({ min: 1, max: 2 }), 0, 3) : fc.constant(0),
       costChangers: changerArb && can('costModifiers') ? fc.array(changerArb, { maxLength: 2 }) : fc.constant<CardDefinition[]>([]),
-      ward: synthetic && can('triggers') ? rare(fc.constant(true), false, 3) : fc.constant(false),
+      ward: synthetic && can('triggers') ? rare(fc.constant(true), false, 2) : fc.constant(false),
       splices: splicesArb,
       illegal: illegalArb,
       recast:
@@ -370,6 +372,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
       pick: fc.nat({ max: 7 }),
       enabler: fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 4, arbitrary: fc.constant(true) }),
       p2Life: rare(fc.integer({ min: 1, max: 6 }), undefined, 8),
+      quiet: rare(fc.constant(true), false, 4),
     })
     .map(
       (r): Plan => ({
@@ -408,6 +411,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
         enabler: r.enabler,
         interrupt: r.interrupt,
         p2Life: r.p2Life,
+        quiet: r.quiet,
       }),
     );
 }
@@ -533,12 +537,31 @@ class Builder {
   }
 }
 
+/** The plan without what triggers: watchers, trigger multipliers, a damage ward, the kicker permanent, synthetic abilities. */
+function quieted(plan: Plan): Plan {
+  const still = (d: CardDefinition): CardDefinition => {
+    const { triggers: _, ...rest } = d;
+    return rest;
+  };
+  return {
+    ...plan,
+    watchers: [],
+    multipliers: 0,
+    ward: false,
+    costChangers: plan.costChangers.filter((d) => !d.triggers && !(d.statics ?? []).some((a) => a.kicked)),
+    boardFollowUps: plan.boardFollowUps.filter((f) => f !== 'put-kicker-permanent'),
+    bystanders: plan.bystanders.map(still),
+    main: plan.oracle ? plan.main : still(plan.main),
+    splices: plan.spliceOracle ? plan.splices : plan.splices.map(still),
+  };
+}
+
 /** A creature to sacrifice, for synthetic scenarios. */
 const FODDER: CardDefinition = { name: 'Fodder', manaCost: '{1}', types: ['Creature'], power: 1, toughness: 1 };
 
 /** Turns a plan into a scenario; everything the plan leaves open is fixed here, deterministically. */
 export function buildScenario(planned: Plan, ctx: Context): Scenario {
-  let plan = planned;
+  let plan = planned.quiet ? quieted(planned) : planned;
   const b = new Builder(ctx.caps.cards.synthetic);
   const copiers = ctx.pool.filter(isCopier);
   const main = plan.main;
@@ -586,7 +609,10 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   // Creatures there to be sacrificed are never chosen as targets.
   const targetable = (objects: readonly BoardObject[]) => objects.filter((o) => !o.id.startsWith('fod'));
   const prospective = [...targetable(b.board), ...plan.bystanders.slice(0, MAX_BYSTANDERS).map((def, i): BoardObject => ({ id: `b${i + 1}`, def, controller: 'p2' }))];
-  const fits = (d: Kick, ss: CardDefinition[]) => chooseTargets(activeRequirements([main, ...ss], d), prospective, colors, plan.picks, 0) !== null;
+  // Behind a damage ward, spells aim at the creatures it protects.
+  const aim = plan.ward && ctx.caps.cards.synthetic;
+  const pick = (reqs: readonly Requirement[], board: readonly BoardObject[], shift: number, partial = false, sourceColors = colors) => chooseTargets(reqs, board, sourceColors, plan.picks, shift, partial, aim);
+  const fits = (d: Kick, ss: CardDefinition[]) => pick(activeRequirements([main, ...ss], d), prospective, 0) !== null;
   while (multikicker > 0 && !fits({ kicker, multikicker }, splices)) multikicker--;
   while (kicker.length > 0 && !fits({ kicker, multikicker }, splices)) kicker.pop();
   while (splices.length > 0 && !fits({ kicker, multikicker }, splices)) splices = splices.slice(0, -1);
@@ -595,17 +621,19 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   const requirements = activeRequirements(parts, declared);
 
   // Bystanders: as many as the targets need, or as the plan asks; without protection if it leaves nothing to target.
-  if (chooseTargets(requirements, prospective, colors, plan.picks, 0) === null) {
+  if (pick(requirements, prospective, 0) === null) {
     plan = { ...plan, bystanders: plan.bystanders.map(({ protection: _, ...d }) => d) };
     prospective.splice(targetable(b.board).length, MAX_BYSTANDERS, ...plan.bystanders.slice(0, MAX_BYSTANDERS).map((def, i): BoardObject => ({ id: `b${i + 1}`, def, controller: 'p2' })));
   }
   let bystanderCount = plan.extraBystanders;
   const withBystanders = (n: number) => [...targetable(b.board), ...prospective.slice(targetable(b.board).length, targetable(b.board).length + n)];
-  while (bystanderCount < MAX_BYSTANDERS && chooseTargets(requirements, withBystanders(bystanderCount), colors, plan.picks, 0) === null) bystanderCount++;
+  while (bystanderCount < MAX_BYSTANDERS && pick(requirements, withBystanders(bystanderCount), 0) === null) bystanderCount++;
   // A bystander watches the damage it is dealt only where something deals damage; elsewhere its
   // ability would only keep relations that want no triggered abilities around from applying.
   const damaging = [...parts, ...plan.watchers.map((w) => w.def)].some((d) => [...(d.effects ?? []), ...(d.triggers ?? []).flatMap((t) => t.effects)].some((e) => e.kind === 'damage'));
+  // Behind a damage ward, every synthetic bystander watches the damage it is (not) dealt (CR 603.2g).
   const bystander = (d: CardDefinition): CardDefinition => {
+    if (damaging && plan.ward && !d.triggers && ctx.caps.cards.synthetic) return { ...d, triggers: [{ event: 'selfDealtDamage', effects: [{ kind: 'gainLife', amount: 1 }] }] };
     if (damaging || !d.triggers) return d;
     const { triggers: _unwatched, ...rest } = d;
     return rest;
@@ -616,8 +644,8 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   // Never a permanent the costs sacrifice: it would be gone before the spell resolves.
   const sacrificed = new Set(sacrificeChoices(main, kicker, multikicker, splices, b.board));
   const standing = targetable(b.board).filter((o) => !sacrificed.has(o.id));
-  const targets = chooseTargets(requirements, standing, colors, plan.picks, 0) ?? chooseTargets(requirements, standing, colors, plan.picks, 0, true)!;
-  const retargets = chooseTargets(requirements, standing, colors, plan.picks, 1) ?? targets;
+  const targets = pick(requirements, standing, 0) ?? pick(requirements, standing, 0, true)!;
+  const retargets = pick(requirements, standing, 1) ?? targets;
 
   // The main cast.
   if (plan.spell) b.hand.push(b.card('main', main, plan.oracle));
@@ -647,7 +675,7 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
     const copier = copiers[c.copier]!;
     // Fork's copy is red: its new targets must be legal for a red spell.
     const copyColor = copier.effects?.find((e) => e.kind === 'copySpell')?.copyColor;
-    const copyTargets = copyColor ? chooseTargets(requirements, standing, [copyColor], plan.picks, 1) : retargets;
+    const copyTargets = copyColor ? pick(requirements, standing, 1, false, [copyColor]) : retargets;
     b.hand.push(b.card(`cp${i + 1}`, copier, true));
     b.pay(parseMana(copier.manaCost!));
     // Aimed at itself first, the copy spell is rejected (CR 115.5), then cast at the main spell.
@@ -872,16 +900,19 @@ function chooseTargets(
   picks: readonly number[],
   shift: number,
   partial = false,
+  creaturesFirst = false,
 ): string[][] | null {
   const groups: string[][] = [];
   for (let r = 0; r < requirements.length; r++) {
     const req = requirements[r]!;
     const taken = new Set(req.requirement.another ? groups.filter((_, j) => requirements[j]!.part === req.part).flat() : []);
-    const candidates = candidatesFor(req.requirement, board, colors).filter((id) => !taken.has(id));
+    const all = candidatesFor(req.requirement, board, colors).filter((id) => !taken.has(id));
+    // Permanents, then players, from the first: at the creatures a damage ward protects.
+    const candidates = creaturesFirst ? [...all.filter((id) => id !== 'p1' && id !== 'p2'), ...all.filter((id) => id === 'p1' || id === 'p2')] : all;
     if (candidates.length < req.count && !partial) return null;
     // Spliced cards start where the main card's first target did: their effects then often meet the
     // same object or library, where the order of effects shows (CR 702.47b).
-    const start = ((picks[req.part > 0 ? 0 : r % picks.length] ?? 0) + shift) % Math.max(1, candidates.length);
+    const start = ((creaturesFirst ? 0 : (picks[req.part > 0 ? 0 : r % picks.length] ?? 0)) + shift) % Math.max(1, candidates.length);
     const group: string[] = [];
     for (let i = 0; i < candidates.length && group.length < req.count; i++) group.push(candidates[(start + i) % candidates.length]!);
     groups.push(group);
