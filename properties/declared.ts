@@ -15,6 +15,15 @@ export function lastCastKick(run: Run, index: number, card: string): Kick | unde
   return undefined;
 }
 
+/**
+ * How a spell on the stack at step `index` was kicked by declaration: its cast's, or for a copy the
+ * cast of the spell it copied as the copy was made (CR 707.10).
+ */
+export function spellKick(run: Run, spell: StackSpell, index: number): Kick | undefined {
+  const made = spell.copy ? run.steps.findIndex((s) => s.action.id === spell.id) : index;
+  return made >= 0 ? lastCastKick(run, made, spell.card) : undefined;
+}
+
 /** A permanent that entered in a step small enough to look at on its own, with how it was kicked by declaration. */
 export interface Arrival {
   step: RunStep;
@@ -29,7 +38,7 @@ export interface Arrival {
 export function arrivals(run: Run): Arrival[] {
   return entries(run).flatMap((e): Arrival[] => {
     if (e.via !== 'spell') return [{ step: e.step, id: e.id, def: e.def, kick: NOT_KICKED }];
-    const kick = e.spell ? lastCastKick(run, e.step.index, e.spell.card) : undefined;
+    const kick = e.spell ? spellKick(run, e.spell, e.step.index) : undefined;
     return kick ? [{ step: e.step, id: e.id, def: e.def, kick, ...(e.spell ? { spell: e.spell } : {}) }] : [];
   });
 }
