@@ -326,7 +326,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
       boardFollowUps: boardFollowUps.length > 0 ? fc.uniqueArray(fc.constantFrom(...boardFollowUps), { maxLength: 3 }) : fc.constant<BoardFollowUp[]>([]),
       interrupt:
         does('resolve') && (does('flicker') || does('bounce'))
-          ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 3, arbitrary: fc.constant(true) })
+          ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 7, arbitrary: fc.constant(true) })
           : fc.constant(false),
       // Killing the spell's targets weighs triple: "every target illegal on resolution", or some, is an edge worth reaching often.
       stackFollowUps:
@@ -474,7 +474,7 @@ function mainShapes(mains: readonly CardDefinition[]): { group: CardDefinition[]
   const shapes: { weight: number; fits: (d: CardDefinition) => boolean }[] = [
     { weight: 5, fits: (d) => d.kicker?.costs.length === 2 },
     // Spells with several targets once kicked (Comet Storm, Jilt): some of them can die first.
-    { weight: 6, fits: (d) => isSpell(d) && ((d.targets ?? []).length >= 2 || (d.targets ?? []).some((t) => t.perKick !== undefined)) },
+    { weight: 8, fits: (d) => isSpell(d) && ((d.targets ?? []).length >= 2 || (d.targets ?? []).some((t) => t.perKick !== undefined)) },
     { weight: 4, fits: (d) => d.multikicker !== undefined },
     { weight: 1, fits: (d) => d.manaCost?.includes('{X}') ?? false },
     { weight: 3, fits: (d) => isSpell(d) && (d.subtypes ?? []).includes('Arcane') },
@@ -551,7 +551,8 @@ function quieted(plan: Plan): Plan {
     costChangers: plan.costChangers.filter((d) => !d.triggers && !(d.statics ?? []).some((a) => a.kicked)),
     boardFollowUps: plan.boardFollowUps.filter((f) => f !== 'put-kicker-permanent'),
     bystanders: plan.bystanders.map(still),
-    main: plan.oracle ? plan.main : still(plan.main),
+    // A main permanent's own enters abilities stay where the board is to change before they resolve.
+    main: plan.oracle || plan.interrupt ? plan.main : still(plan.main),
     splices: plan.spliceOracle ? plan.splices : plan.splices.map(still),
   };
 }
