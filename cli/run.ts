@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import { openEngine } from '../adapters/create-engine.ts';
-import { catalog } from '../model/catalog.ts';
+import { readCapabilities } from '../model/capabilities-file.ts';
+import { restrictedTo, unknownCards } from '../adapters/reference/restricted.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { capabilitiesLine, findingText, header, nextSteps, scenarioSize, statsTable, statusLabel, storeLines, summaryTable, totals } from '../reports/console.ts';
 import { EventLog, PROGRESS_EVERY } from '../reports/events.ts';
@@ -50,6 +51,8 @@ export interface RunOptions {
   json?: string;
   junit?: string;
   gateFloor: number;
+  /** A capabilities file: the reference engine runs restricted to it. */
+  capabilities?: string;
 }
 
 export async function runCommand(o: RunOptions): Promise<number> {
@@ -63,22 +66,27 @@ export async function runCommand(o: RunOptions): Promise<number> {
   // Read before the engine starts, so that a bad file costs nothing; a file to be written may not exist yet.
   const expectations =
     o.expectations === undefined || (o.updateExpectations && !existsSync(o.expectations)) ? new Expectations([], o.expectations) : Expectations.load(o.expectations, PROPERTIES);
-  const engine = await openEngine({
+  if (o.capabilities !== undefined && (o.engineCmd !== undefined || o.engineConfig !== undefined)) {
+    throw new InputError('--capabilities restricts the built-in reference engine; an engine command declares its own capabilities');
+  }
+  const restricted = o.capabilities !== undefined ? readCapabilities(o.capabilities) : undefined;
+  const opened = await openEngine({
     ...(o.engine !== undefined ? { engine: o.engine } : {}),
     ...(o.fault !== undefined ? { fault: o.fault } : {}),
     ...(o.spliceCopy !== undefined ? { spliceCopy: o.spliceCopy } : {}),
     process: processChoice(o),
   });
+  const engine = restricted ? restrictedTo(opened, restricted) : opened;
   // Ctrl-C from here on stops the run and writes what it found (cli/interrupt.ts).
   const interrupt = Interrupt.install();
   try {
     // A fresh seed is drawn from the machine's entropy and printed, so that every run can be replayed.
     const seed = o.seed ?? freshSeed();
     console.log(header(engine.id, o.runs, seed));
-    if (engine.launch) {
-      console.log(`  command: ${engine.launch.command}`);
+    if (engine.launch || restricted) {
+      console.log(engine.launch ? `  command: ${engine.launch.command}` : `  restricted to the capabilities in ${o.capabilities}`);
       console.log(`  ${capabilitiesLine(engine.capabilities)}`);
-      const unknown = (engine.capabilities.cards.oracle ?? []).filter((name) => !catalog().has(name));
+      const unknown = unknownCards(engine.capabilities);
       if (unknown.length > 0) console.log(`  not in castcheck's catalog, so never used: ${unknown.join(', ')}`);
     }
     const readings = { spliceCopy: o.spliceCopy ?? 'ruling' } as const;

@@ -9,7 +9,7 @@ export type Keyword = "flying" | "trample" | "haste" | "menace" | "lifelink" | "
 export type Color = "W" | "U" | "B" | "R" | "G";
 export type SpliceQuality = "Arcane" | "instant or sorcery";
 /**
- * What may be chosen. any: a creature or a player; spell and instantOrSorcerySpell: a spell on the stack.
+ * What may be chosen. any: a creature or a player; spell, instantOrSorcerySpell, creatureSpell and noncreatureSpell: a spell on the stack, never the spell itself (CR 115.5).
  */
 export type TargetKind =
   | "any"
@@ -21,7 +21,9 @@ export type TargetKind =
   | "artifact"
   | "land"
   | "spell"
-  | "instantOrSorcerySpell";
+  | "instantOrSorcerySpell"
+  | "creatureSpell"
+  | "noncreatureSpell";
 /**
  * A counter name: +1/+1, -1/-1, charge... At most 30 characters.
  */
@@ -70,7 +72,7 @@ export type Graveyard = ObjectId[];
  */
 export type Library = ObjectId[];
 /**
- * Why an engine rejected an action. The game is left exactly as it was before the action (CR 733.1). Each code belongs to a family (docs/PROTOCOL.md, 'Rejections'): properties judge a rejection by its family, the finer code is detail. An engine that cannot tell the finer codes apart may answer with the family's own code: illegal-object, illegal-declaration, illegal-targets or illegal-payment.
+ * Why an engine rejected an action. The game is left exactly as it was before the action (CR 733.1). Each code belongs to a family (docs/PROTOCOL.md, 'Rejections'): properties judge a rejection by its family, the finer code is detail. An engine that cannot tell the finer codes apart may answer with the family's own code: illegal-object, illegal-declaration, illegal-targets or illegal-payment. game-over: a player has lost, so the game is over and no action can be taken (CR 104.2a, 704.5a-b); it is a family of its own.
  */
 export type RejectionReason =
   | "no-such-object"
@@ -94,7 +96,8 @@ export type RejectionReason =
   | "illegal-object"
   | "illegal-declaration"
   | "illegal-targets"
-  | "illegal-payment";
+  | "illegal-payment"
+  | "game-over";
 export type Mechanic =
   | "kicker"
   | "kickerAB"
@@ -399,13 +402,17 @@ export interface TargetFilter {
    * Controlled by the spell's or ability's controller, or by an opponent.
    */
   controller?: "you" | "opponent";
+  /**
+   * Not the permanent the ability belongs to ('target creature you control other than Rosie').
+   */
+  other?: boolean;
 }
 /**
  * One instruction of a spell. amount may be a number or 'X' (the value chosen for {X}).
  */
 export interface Effect {
   /**
-   * damage: to each object chosen for target. draw, gainLife: its controller. addMana: to its controller's pool. putCounters: on each target, or on the source permanent with self. copySpell: copies the target spell; the resolve action may give new targets (CR 707.10c). counterSpell: counters the target spell (only if it was kicked, with ifTargetKicked). destroy, bounce: the target permanent (bounce returns it to its owner's hand). pump: power and toughness (and a keyword) until end of turn, to each target or to self. createToken: amount tokens described by token. sacrifice: the target player sacrifices amount creatures. discard: the target player discards amount cards. mill: the target player puts the top amount cards of their library into their graveyard.
+   * damage: to each object chosen for target, or to each player with each. draw, gainLife: its controller. addMana: to its controller's pool. putCounters: on each target, or on the source permanent with self. copySpell: copies the target spell; the resolve action may give new targets (CR 707.10c). counterSpell: counters the target spell (only if it was kicked, with ifTargetKicked). destroy, bounce: the target permanent (bounce returns it to its owner's hand). pump: power and toughness (and a keyword) until end of turn, to each target or to self. createToken: amount tokens described by token. sacrifice: the target player sacrifices amount creatures. discard: the target player discards amount cards. mill: the target player puts the top amount cards of their library into their graveyard.
    */
   kind:
     | "damage"
@@ -425,11 +432,15 @@ export interface Effect {
   /**
    * From 0 to 100, or X: damage, life, cards, counters, tokens, permanents sacrificed. Each time the effect happens it does this much (an effect repeated per kick creates amount tokens each time).
    */
-  amount?: number | "X";
+  amount?: number | "X" | "damageDealt";
   /**
    * Index of the target requirement this effect uses (a card has at most 10).
    */
   target?: number;
+  /**
+   * The effect applies to each player, to each opponent of its controller, or to the controller of the permanent the triggering event was about ('that land's controller': Dingus Egg), rather than to a target. For damage, discard and mill.
+   */
+  each?: "player" | "opponent" | "eventController";
   mana?: ManaCost;
   counter?: CounterKind;
   copyColor?: Color;
@@ -442,6 +453,10 @@ export interface Effect {
    * For counterSpell: only if the target spell was kicked (Ertai's Trickery).
    */
   ifTargetKicked?: boolean;
+  /**
+   * For counterSpell: the countered card goes to its owner's hand (Remand) or on top of their library (Memory Lapse) instead of their graveyard. A countered copy ceases to exist all the same.
+   */
+  counteredTo?: "hand" | "libraryTop";
   /**
    * For damage: the damage can't be prevented, by protection or by prevention effects (Urza's Rage kicked).
    */
@@ -458,6 +473,9 @@ export interface Effect {
   token?: TokenDefinition;
 }
 export interface TokenDefinition {
+  /**
+   * The token's name: the one the effect gives it, else its subtypes followed by the word Token (CR 111.4: 'Wolf Token', 'Phyrexian Golem Token').
+   */
   name: string;
   /**
    * @minItems 1
@@ -497,15 +515,23 @@ export interface EntersWith {
 }
 export interface TriggeredAbility {
   /**
-   * selfEnters: this permanent enters. spellCast: a spell is cast (CR 601.2i; copies are not cast). landToGraveyard: a land is put into a graveyard from the battlefield, once per land (CR 603.2c). becomesTapped: a permanent matching filter becomes tapped; entering tapped is not becoming tapped (CR 603.2e). selfDealtDamage: damage is dealt to this permanent; prevented damage is not dealt (CR 603.2g). tokenCreated: a token is created (a copy of a permanent spell that resolves is not created, CR 111.13).
+   * selfEnters: this permanent enters. spellCast: a spell is cast (CR 601.2i; copies are not cast). landToGraveyard: a land is put into a graveyard from the battlefield, once per land (CR 603.2c). becomesTapped: a permanent matching filter becomes tapped; entering tapped is not becoming tapped (CR 603.2e). selfDealtDamage: damage is dealt to this permanent; prevented damage is not dealt (CR 603.2g). tokenCreated: a token is created (a copy of a permanent spell that resolves is not created, CR 111.13). creaturesDie: one or more other creatures die at once (one event: it triggers once however many die, looking back at the battlefield as it was, CR 603.10).
    */
-  event: "selfEnters" | "spellCast" | "landToGraveyard" | "becomesTapped" | "selfDealtDamage" | "tokenCreated";
+  event:
+    | "selfEnters"
+    | "spellCast"
+    | "landToGraveyard"
+    | "becomesTapped"
+    | "selfDealtDamage"
+    | "tokenCreated"
+    | "creaturesDie";
   /**
    * Whose spell, land or permanent the event must be about, seen from the ability's controller.
    */
   whose?: "yours" | "opponents" | "any";
   filter?: PermanentFilter;
   if?: TriggerCondition;
+  ifYouControl?: ControlCondition;
   /**
    * At most 10.
    *
@@ -523,6 +549,31 @@ export interface TriggeredAbility {
    * 'Do this only once each turn' (CR 603.2h): it does not trigger again once it has resolved this turn.
    */
   oncePerTurn?: boolean;
+  /**
+   * 'This ability triggers only once each turn' (Morbid Opportunist): once it has triggered this turn it does not trigger again, whether or not it has resolved.
+   */
+  triggersOnlyOnceEachTurn?: boolean;
+}
+/**
+ * 'If you control [a permanent like this]': the ability's controller controls a permanent that matches every field given.
+ */
+export interface ControlCondition {
+  /**
+   * Has at least one of these card types.
+   */
+  types?: CardType[];
+  /**
+   * Has at least one of these subtypes.
+   */
+  subtypes?: string[];
+  /**
+   * Has this name (Faerie Miscreant).
+   */
+  name?: string;
+  /**
+   * Other than the permanent the ability belongs to ('another Elf').
+   */
+  other?: boolean;
 }
 export interface StaticAbility {
   /**
@@ -546,6 +597,10 @@ export interface StaticAbility {
    */
   firstEachTurn?: boolean;
   /**
+   * For cost changes: only spells with one of these types (instant and sorcery spells).
+   */
+  types?: CardType[];
+  /**
    * For cost changes: not spells with these types (noncreature). At most 10.
    *
    * @maxItems 10
@@ -553,7 +608,7 @@ export interface StaticAbility {
   notTypes?: CardType[];
 }
 /**
- * A whole game situation and a script of actions with every decision spelled out, so that it has exactly one correct outcome. All actions happen in one main phase of p1's turn; mana pools do not empty between actions. Every number, list and text has a bound, generous for real play and far above what the generators make, so that no single value can make a scenario arbitrarily large (a multikicker paid a billion times would be a billion costs to add up).
+ * A whole game situation and a script of actions with every decision spelled out, so that it has exactly one correct outcome. All actions happen in one main phase of p1's turn; mana pools do not empty between actions. After each action, state-based actions apply (CR 704): a player at 0 life or less, or who drew from an empty library, loses and the game ends; a player who controls two or more legendary permanents with the same name keeps one (the first one the action's choices name, else the one with the smallest id) and puts the rest into their owners' graveyards (CR 704.5j). Every number, list and text has a bound, generous for real play and far above what the generators make, so that no single value can make a scenario arbitrarily large (a multikicker paid a billion times would be a billion costs to add up).
  */
 export interface Scenario {
   $schema?: string;
@@ -1082,6 +1137,10 @@ export interface ObservedPlayer {
   graveyard: Graveyard;
   library?: Library;
   mana?: ManaPool;
+  /**
+   * The player has lost the game: their life was 0 or less, or they drew from an empty library, when state-based actions were checked (CR 704.5a-b). The two-player game is then over: every later action is rejected as game-over. Left out (or false) while they are in the game.
+   */
+  lost?: boolean;
 }
 export interface Step {
   action: ObjectId;

@@ -60,6 +60,21 @@ describe('castcheck run', () => {
     expect(strict.out).toMatch(/^coverage gates: .*many-kicks.* under 50%$/m);
   });
 
+  it('runs the reference engine restricted to a capabilities file: printed cards only, every property tested', () => {
+    const out = mkdtempSync(join(tmpdir(), 'castcheck-'));
+    const r = castcheck('run', '--capabilities', 'examples/printed-only.capabilities.json', '--runs', '400', '--seed', '3', '--out', out, '--no-progress');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/restricted to the capabilities in examples\/printed-only\.capabilities\.json/);
+    expect(r.out).toMatch(/\d+ printed card\(s\)/);
+    expect(r.out).not.toMatch(/UNTESTED/);
+    const bad = join(out, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ mechanics: ['kicker'], actions: ['cast'], cards: {}, observes: [] }));
+    const invalid = castcheck('run', '--capabilities', bad, '--runs', '5', '--out', out);
+    expect(invalid.code).toBe(2);
+    expect(invalid.err).toMatch(/bad\.json is not a valid capabilities file/);
+    expect(castcheck('run', '--capabilities', 'examples/printed-only.capabilities.json', '--engine-cmd', 'python3 x.py', '--runs', '5', '--out', out).code).toBe(2);
+  });
+
   it('writes a JSON report and JUnit XML for CI', () => {
     const out = mkdtempSync(join(tmpdir(), 'castcheck-'));
     const json = join(out, 'report.json');
