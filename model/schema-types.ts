@@ -1835,7 +1835,7 @@ export interface PermanentFields {
 export interface PlayerChanges {
   id: "p1" | "p2";
   set?: PlayerFields;
-  unset?: ("library" | "mana")[];
+  unset?: ("library" | "mana" | "lost")[];
 }
 /**
  * Each field as the trace schema defines it (trace.schema.json, playerState).
@@ -1849,6 +1849,10 @@ export interface PlayerFields {
   graveyard?: Graveyard;
   library?: Library;
   mana?: ManaPool;
+  /**
+   * The player has lost the game: their life was 0 or less, or they drew from an empty library, when state-based actions were checked (CR 704.5a-b). The two-player game is then over: every later action is rejected as game-over. Left out (or false) while they are in the game.
+   */
+  lost?: boolean;
 }
 /**
  * The engine could not run the scenario of request id (an internal error; castcheck reports it as a crash of that scenario and goes on with the same process), or, without id, refuses the hello.

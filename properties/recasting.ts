@@ -44,11 +44,12 @@ export const kickBelongsToItsCast: Property = {
       const times = timesKicked(want);
       const o = spellOnStack(step.after, a.card);
       if (!o) continue;
-      if (o.kicked !== times > 0) c.fail(step, `${a.card}, cast again, is kicked: ${times > 0} (declared ${show(want.kicker)}, multikicker ${want.multikicker})`, `kicked: ${o.kicked}`);
+      // Each field is judged where the engine reports it (stack.kicked and the others are optional observations).
+      if (o.kicked !== undefined && o.kicked !== times > 0) c.fail(step, `${a.card}, cast again, is kicked: ${times > 0} (declared ${show(want.kicker)}, multikicker ${want.multikicker})`, `kicked: ${o.kicked}`);
       else if (o.timesKicked !== undefined && o.timesKicked !== times) c.fail(step, `${a.card}, cast again, was kicked ${times} times`, `${o.timesKicked} times`);
       else if (o.multikicker !== undefined && o.multikicker !== want.multikicker) c.fail(step, `${a.card}, cast again, has multikicker ${want.multikicker}`, `multikicker ${o.multikicker}`);
       else if (o.kicker !== undefined && show([...o.kicker].sort()) !== show([...want.kicker].sort())) c.fail(step, `${a.card}, cast again, has kicker costs ${show(want.kicker)}`, `kicker costs ${show(o.kicker)}`);
-      else c.checkedOne();
+      else if ([o.kicked, o.timesKicked, o.multikicker, o.kicker].some((v) => v !== undefined)) c.checkedOne();
       if (c.done) return c.verdict();
     }
     // The permanent a cast-again card becomes: kicked, counters and keywords by the new declaration.

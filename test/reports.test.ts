@@ -76,7 +76,7 @@ describe('the report files', () => {
     expect(suite.testcase).toHaveLength(PROPERTIES.length);
     const copies = suite.testcase.find((t) => t['@name'].startsWith('copies.kicked-like-original '))!;
     expect(copies.failure!['@message']).toMatch(/scenarios failed, in 1 cluster\(s\); The engine shows kicked false/);
-    expect(copies.failure!['#text']).toMatch(/1\. p1 casts .*, kicked/);
+    expect(copies.failure!['#text']).toMatch(/1\. p1 casts .*, (multi)?kicked/);
     expect(copies.failure!['#text']).toMatch(/Wrong: The engine shows kicked false/);
     expect(copies.failure!['#text']).toMatch(/replay: npx castcheck replay store\/copies\.kicked-like-original\.repro\.json/);
     expect(Number(suite['@failures'])).toBe(state.result.tallies.filter((t) => t.failed > 0).length);
