@@ -13,6 +13,11 @@ export const E2E = [
   'test/mutants.test.ts',
   'test/doctor.test.ts',
   'test/kits.test.ts',
+  'test/interrupt.test.ts',
+  'test/report-files.test.ts',
+  'test/report-browser.test.ts',
+  'test/vitest-integration.test.ts',
+  'test/package.test.ts',
   'test/fuzz.test.ts',
 ];
 // Engines that hang are judged by their time limit: those tests run one file at a time, after the rest.
@@ -20,6 +25,8 @@ export const ENGINE_PROCESSES = ['test/process-faults.test.ts'];
 
 export default defineConfig({
   test: {
+    // Builds dist/ first: tests spawn bin/castcheck.mjs, which runs it (docs/DEVELOPING.md).
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { EngineStartError, ProcessEngine } from '../adapters/process/process-engine.ts';
 import { processEngineOptions } from '../adapters/process/engine-config.ts';
+import { TRACE_CHANGES_FORMAT } from '../adapters/process/trace-changes.ts';
 import { conventionProblems, schemaProblems, sectionForDifference, sectionLink, type Problem } from '../adapters/process/explain.ts';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import { asEngineFailure } from '../adapters/engine-failure.ts';
@@ -65,7 +66,7 @@ export async function doctorCommand(o: DoctorOptions): Promise<number> {
   const problems: Problem[] = [];
   try {
     const caps = engine.capabilities;
-    console.log(`  ok   ${engine.id.name} ${engine.id.version} speaks protocol 1`);
+    console.log(`  ok   ${engine.id.name} ${engine.id.version} speaks protocol ${engine.protocol}`);
     const unknown = (caps.cards.oracle ?? []).filter((name) => !catalog().has(name));
     if (unknown.length > 0) console.log(`  note printed cards castcheck's catalog does not have, so never used: ${unknown.join(', ')} (${sectionLink('capabilities')})`);
     const declaredHere = capabilityNotes(caps);
@@ -177,7 +178,8 @@ async function checkRung(engine: ProcessEngine, n: NormalizedScenario, reference
     const f = asEngineFailure(error);
     const raw = lastMessage();
     if (raw?.type === 'trace') {
-      const issues = validateDocument('trace', raw.trace);
+      const withChanges = (raw.trace as { format?: unknown } | undefined)?.format === TRACE_CHANGES_FORMAT && engine.protocol >= 2;
+      const issues = validateDocument(withChanges ? 'protocol#traceChanges' : 'trace', raw.trace);
       if (issues.length > 0) return onceEach(schemaProblems(issues, n));
     }
     const section = f.kind === 'protocol-error' ? 'framing' : 'failure-statuses';

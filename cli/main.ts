@@ -3,21 +3,14 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { InputError } from '../model/errors.ts';
 import { version } from '../model/version.ts';
-import { runCommand } from './run.ts';
-import { replayCommand } from './replay.ts';
-import { promoteCommand } from './promote.ts';
-import { casesCommand } from './cases.ts';
-import { validateCommand } from './validate.ts';
-import { listCommand } from './list.ts';
-import { serveCommand } from './serve.ts';
-import { mutantsCommand } from './mutants.ts';
-import { planCommand } from './plan.ts';
-import { doctorCommand } from './doctor.ts';
-import { fuzzCommand } from './fuzz.ts';
-import { mergeCommand } from './merge.ts';
-import { parseShard } from '../runner/scenario-space.ts';
+import { quietOnClosedOutput } from './interrupt.ts';
+import { parseShard } from '../runner/shards.ts';
+
+// Each subcommand's module is loaded when it runs, so that a command loads only what it uses: the
+// start-up of `castcheck list` or `castcheck serve` does not pay for the generators or the reports.
 
 export async function main(argv: string[]): Promise<number> {
+  quietOnClosedOutput();
   let exitCode = 0;
   const program = new Command('castcheck')
     .description('Property-based conformance suite and fuzzer for Magic: The Gathering rules engines.')
@@ -34,6 +27,7 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(new Option('--splice-copy <reading>', 'how the reference engine copies a spliced spell').choices(['ruling', 'literal']))
     .option('--engine-cmd <command>', 'test an engine in another process that speaks the castcheck protocol (started without a shell)')
     .option('--engine-config <file>', 'the same, from a JSON file: command, cwd, env, timeout (schema/engine-config.schema.json)')
+    .option('--capabilities <file>', 'run the reference engine restricted to the capabilities in this file (schema/capabilities.schema.json): what castcheck tests of an engine that declares them')
     .option('--runs <n>', 'number of scenarios', runs, 1000)
     .option('--seed <n>', 'seed for the generators, from 0 to 4294967295 (default: a fresh one, printed)', seed)
     .option('--out <dir>', 'output folder (the failure store is under it unless --store says otherwise)', 'castcheck-out')
@@ -59,7 +53,7 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(new Option('--shard <i/n>', "judge only this machine's share of the run: scenarios k with k mod n = i - 1; castcheck merge joins the shards' result files").argParser(shard))
     .option('--result <file>', 'write the shard result file for castcheck merge (default with --shard: OUT/result.json)')
     .action(async (options) => {
-      exitCode = await runCommand(options);
+      exitCode = await (await import('./run.ts')).runCommand(options);
     });
 
   // castcheck fuzz takes every option of run (those added to run later too), with budgets of its own.
@@ -74,7 +68,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--shrink-budget <n>', 'engine runs allowed for shrinking in all (default: no limit but the one per failure)', sweep)
     .option('--result <file>', 'the result file for castcheck merge, with the command that repeats the run (default: OUT/result.json)')
     .action(async (options) => {
-      exitCode = await fuzzCommand(options);
+      exitCode = await (await import('./fuzz.ts')).fuzzCommand(options);
     });
   const own = new Set(fuzz.options.map((o) => o.long));
   for (const option of run.options) if (!own.has(option.long)) fuzz.addOption(option);
@@ -89,7 +83,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--json <file>', 'also write the merged run as a JSON report (schema/report.schema.json)')
     .option('--junit <file>', 'also write it as JUnit XML')
     .action(async (files: string[], options) => {
-      exitCode = await mergeCommand(files, options);
+      exitCode = await (await import('./merge.ts')).mergeCommand(files, options);
     });
 
   program
@@ -105,7 +99,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--filter <text>', 'only the cases whose id contains this text')
     .option('--dir <folder>', "the cases in this folder (castcheck promote --to writes there) instead of castcheck's own")
     .action(async (options) => {
-      exitCode = await casesCommand(options);
+      exitCode = await (await import('./cases.ts')).casesCommand(options);
     });
 
   program
@@ -119,7 +113,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--only <faults>', 'only these faults, comma-separated (castcheck list --faults)')
     .option('--json', 'print the matrix as one JSON document')
     .action(async (options) => {
-      exitCode = await mutantsCommand(options);
+      exitCode = await (await import('./mutants.ts')).mutantsCommand(options);
     });
 
   program
@@ -133,7 +127,7 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(processOption('--timeout <ms>', 'milliseconds an engine process has to answer (default 10000)', milliseconds))
     .option('--validate-protocol', 'check every protocol message against the schema')
     .action(async (file: string, options) => {
-      exitCode = await replayCommand(file, options);
+      exitCode = await (await import('./replay.ts')).replayCommand(file, options);
     });
 
   program
@@ -142,7 +136,7 @@ export async function main(argv: string[]): Promise<number> {
     .argument('<repro>', 'a repro file, from the failure store')
     .option('--to <folder>', 'where to write the case (default: scenarios/promoted/ of castcheck; run it with castcheck cases --dir FOLDER)')
     .action(async (file: string, options) => {
-      exitCode = await promoteCommand(file, options);
+      exitCode = await (await import('./promote.ts')).promoteCommand(file, options);
     });
 
   program
@@ -153,7 +147,7 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(new Option('--splice-copy <reading>', 'how it copies a spliced spell').choices(['ruling', 'literal']))
     .option('--validate-protocol', 'check every request against the protocol schema')
     .action(async (engine: string, options) => {
-      exitCode = await serveCommand(engine, options);
+      exitCode = await (await import('./serve.ts')).serveCommand(engine, options);
     });
 
   program
@@ -163,8 +157,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--sample <n>', 'scenarios to generate for the shares', runs, 500)
     .option('--seed <n>', 'seed for the generators, from 0 to 4294967295', seed, 1)
     .option('--json', 'print the plan as one JSON document')
-    .action((file: string, options) => {
-      exitCode = planCommand(file, options);
+    .action(async (file: string, options) => {
+      exitCode = (await import('./plan.ts')).planCommand(file, options);
     });
 
   program
@@ -178,15 +172,15 @@ export async function main(argv: string[]): Promise<number> {
     .option('--seed <n>', 'seed for the generated rungs and the plan, from 0 to 4294967295', seed, 1)
     .option('--sample <n>', 'scenarios sampled for the plan', runs, 300)
     .action(async (options) => {
-      exitCode = await doctorCommand(options);
+      exitCode = await (await import('./doctor.ts')).doctorCommand(options);
     });
 
   program
     .command('validate')
     .description('check scenario, trace and repro files against the schemas')
     .argument('<files...>', 'JSON files')
-    .action((files: string[]) => {
-      exitCode = validateCommand(files);
+    .action(async (files: string[]) => {
+      exitCode = (await import('./validate.ts')).validateCommand(files);
     });
 
   program
@@ -195,8 +189,8 @@ export async function main(argv: string[]): Promise<number> {
     .option('--rules', 'every cited subrule with the properties that check it, or why none does')
     .option('--cards', 'the catalog of real cards')
     .option('--faults', 'the named faults of the reference engine')
-    .action((options) => {
-      exitCode = listCommand(options);
+    .action(async (options) => {
+      exitCode = (await import('./list.ts')).listCommand(options);
     });
 
   try {

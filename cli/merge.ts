@@ -7,12 +7,11 @@ import { describeEngine } from '../adapters/engine.ts';
 import { InputError } from '../model/errors.ts';
 import type { Expectation, Repro, ShardResult, StoredReplay } from '../model/schema-types.ts';
 import { findingText, statusLabel, summaryTable, totals } from '../reports/console.ts';
-import { junitXml, runReport } from '../reports/run-report.ts';
+import { writeReports } from '../reports/write-reports.ts';
 import { mergeResults } from '../runner/merge.ts';
 import { readShardResult, suiteResultOf } from '../runner/shard-file.ts';
-import { FailureStore, writeJsonAtomically } from '../runner/store.ts';
+import { FailureStore } from '../runner/store.ts';
 import { checkOutputPaths } from './output-paths.ts';
-import { writeFileSync } from 'node:fs';
 
 export interface MergeOptions {
   out: string;
@@ -94,22 +93,23 @@ export async function mergeCommand(files: string[], o: MergeOptions): Promise<nu
   console.log(`\n${totals(merged, o.checkFloor)}`);
   console.log(`repeat each shard:\n${docs.map(({ doc }) => `  ${doc.repeat}`).join('\n')}`);
 
-  if (o.json !== undefined || o.junit !== undefined) {
-    const report = runReport(engine, merged, {
-      checkFloor: o.checkFloor,
-      repros,
-      ...(expectations ? { expectations: { file: expectations.file, stale: expectations.stale } } : {}),
-      store: { dir: store.dir, replayed: [...replayed.values()] },
-    });
-    if (o.json !== undefined) {
-      writeJsonAtomically(o.json, report);
-      console.log(`report: ${o.json}`);
-    }
-    if (o.junit !== undefined) {
-      writeFileSync(o.junit, junitXml(report));
-      console.log(`report: ${o.junit}`);
-    }
-  }
+  // The report files of one run, as castcheck run writes them: in the output folder, and where --json and --junit say.
+  const written = writeReports(
+    o.out,
+    {
+      engine,
+      result: merged,
+      extras: {
+        checkFloor: o.checkFloor,
+        repros,
+        readings: { spliceCopy: head.doc.readings.spliceCopy ?? 'ruling' },
+        ...(expectations ? { expectations: { file: expectations.file, stale: expectations.stale } } : {}),
+        store: { dir: store.dir, replayed: [...replayed.values()] },
+      },
+    },
+    { ...(o.json !== undefined ? { json: o.json } : {}), ...(o.junit !== undefined ? { junit: o.junit } : {}) },
+  );
+  console.log(`\nreports: ${written.files.join(', ')}`);
   const failed = merged.clusters.some((c) => !c.expectation && c.kind !== 'contested');
   const storeFails = [...replayed.values()].some((r) => r.result === 'still-fails' && !r.xfail);
   return failed || storeFails || (expectations?.stale.length ?? 0) > 0 || merged.stopped !== undefined ? 1 : 0;

@@ -8,6 +8,7 @@ import type { Engine } from '../adapters/engine.ts';
 import type { FeatureCount } from '../generators/stats.ts';
 import type { EngineId, Expectation } from '../model/schema-types.ts';
 import type { Readings } from '../properties/property.ts';
+import { readCapabilities } from '../model/capabilities-file.ts';
 import { runParallel } from '../runner/parallel.ts';
 import type { SuiteOptions, SuiteResult } from '../runner/run-suite.ts';
 import { shardRuns, shardScenario, WHOLE } from '../runner/scenario-space.ts';
@@ -52,6 +53,8 @@ export function parallelSearch(o: RunOptions, readings: Readings, budgetMs?: num
       ...(budgetMs !== undefined ? { budgetMs } : {}),
       engineChoice: engineChoiceOf(o),
       readings,
+      // Read again for the worker threads' engines: runCommand has checked the file already.
+      ...(o.capabilities !== undefined ? { restrict: readCapabilities(o.capabilities) } : {}),
     });
 }
 
@@ -70,6 +73,7 @@ export function repeatCommand(command: 'run' | 'fuzz', o: RunOptions, seed: numb
   if (o.spliceCopy !== undefined) args.push('--splice-copy', o.spliceCopy);
   if (o.engineCmd !== undefined) args.push('--engine-cmd', o.engineCmd);
   if (o.engineConfig !== undefined) args.push('--engine-config', o.engineConfig);
+  if (o.capabilities !== undefined) args.push('--capabilities', o.capabilities);
   if (o.illegalShare !== undefined) args.push('--illegal-share', String(o.illegalShare));
   return quote(args);
 }

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { scenarioArb } from '../generators/scenario.ts';
 import { FeatureStats, type FeatureCount } from '../generators/stats.ts';
 import { expandCapabilities } from '../model/capabilities.ts';
+import { readCapabilities } from '../model/capabilities-file.ts';
 import { catalog } from '../model/catalog.ts';
 import { InputError } from '../model/errors.ts';
 import { readJsonFile } from '../model/json-file.ts';
@@ -90,17 +91,6 @@ export interface PlanOptions {
   sample: number;
   seed: number;
   json?: boolean;
-}
-
-/** Reads a capabilities file: the capabilities object, or an engine's whole hello message. */
-export function readCapabilities(path: string): Capabilities {
-  const doc = readJsonFile(path);
-  const caps = doc !== null && typeof doc === 'object' && (doc as { type?: unknown }).type === 'hello' ? (doc as { capabilities?: unknown }).capabilities : doc;
-  const issues = validateDocument('capabilities', caps);
-  if (issues.length > 0) {
-    throw new InputError(`${path} is not valid capabilities (schema/capabilities.schema.json; docs/PROTOCOL.md#capabilities)`, formatIssues(issues).map((l) => `  ${l}`));
-  }
-  return caps as Capabilities;
 }
 
 export function planCommand(file: string, o: PlanOptions): number {

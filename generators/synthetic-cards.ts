@@ -3,10 +3,12 @@
 import fc from 'fast-check';
 import type {
   CardDefinition,
+  ControlCondition,
   Cost,
   Effect,
   EntersWith,
   KickerCondition,
+  Keyword,
   StaticAbility,
   TargetRequirement,
   TokenDefinition,
@@ -134,9 +136,19 @@ function fitTargets(templates: TargetTemplate[], shape: KickerShape): TargetRequ
   });
 }
 
-const TOKEN: TokenDefinition = { name: 'Golem', types: ['Artifact', 'Creature'], power: 3, toughness: 3 };
+/**
+ * A 3/3 artifact creature token named as CR 111.4 says: its subtype and the word Token. Each card
+ * makes its own kind (Golem, Thopter, Servo...), so that the order in which a spell's parts create
+ * them shows in the tokens' ids.
+ */
+const TOKEN_KINDS = ['Golem', 'Thopter', 'Servo', 'Myr', 'Construct'];
+export function tokenFor(cardName: string): TokenDefinition {
+  const n = Number(/\d+$/.exec(cardName)?.[0] ?? 0);
+  const kind = TOKEN_KINDS[n % TOKEN_KINDS.length]!;
+  return { name: `${kind} Token`, types: ['Artifact', 'Creature'], subtypes: [kind], power: 3, toughness: 3 };
+}
 
-function fitEffects(templates: EffectTemplate[], conditions: KickerCondition[], targets: TargetRequirement[], hasX: boolean, f: CardFeatures): Effect[] {
+function fitEffects(templates: EffectTemplate[], conditions: KickerCondition[], targets: TargetRequirement[], hasX: boolean, f: CardFeatures, token: TokenDefinition = tokenFor('')): Effect[] {
   const effects: Effect[] = [];
   for (const t of templates) {
     if ((t.kind === 'createToken' && !f.tokens) || !allows(f, `effect.${t.kind}`)) continue;
@@ -155,7 +167,7 @@ function fitEffects(templates: EffectTemplate[], conditions: KickerCondition[], 
     } else if (t.kind !== 'destroy' && t.kind !== 'bounce') e.amount = hasX && t.useX && t.kind !== 'createToken' ? 'X' : t.amount;
     if (t.kind === 'createToken') {
       e.amount = Math.min(t.amount, 2);
-      e.token = TOKEN;
+      e.token = token;
     }
     if (needsTarget) e.target = usable[t.target % usable.length]!.i;
     if (t.kind === 'putCounters') e.counter = '+1/+1';
@@ -177,7 +189,16 @@ function kickerFields(shape: KickerShape): Pick<CardDefinition, 'kicker' | 'mult
 
 const TRIGGER_CONDITIONS: (TriggerCondition | undefined)[] = [undefined, 'kicked', 'kickedA', 'kickedB', 'kickedTwice', 'notKicked'];
 
-function fitEntersTriggers(templates: { condition: number; effect: EffectTemplate }[], shape: KickerShape, f: CardFeatures): TriggeredAbility[] {
+/** "If you control an artifact", "if you control another creature", or no condition about the board. */
+const BOARD_CONDITIONS: (ControlCondition | undefined)[] = [undefined, { types: ['Artifact'] }, { types: ['Creature'], other: true }, undefined];
+
+interface EntersTemplate {
+  condition: number;
+  board: number;
+  effect: EffectTemplate;
+}
+
+function fitEntersTriggers(templates: EntersTemplate[], shape: KickerShape, f: CardFeatures): TriggeredAbility[] {
   const kickable = Boolean(shape.kicker || shape.multikicker);
   const allowed = TRIGGER_CONDITIONS.filter(
     (c) => c === undefined || (kickable && c !== 'kickedA' && c !== 'kickedB') || (c === 'kickedA' && shape.kicker) || (c === 'kickedB' && shape.kicker?.length === 2),
@@ -195,6 +216,8 @@ function fitEntersTriggers(templates: { condition: number; effect: EffectTemplat
     const ability: TriggeredAbility = { event: 'selfEnters', effects: cleaned as [Effect, ...Effect[]] };
     const condition = allowed[t.condition % allowed.length];
     if (condition) ability.if = condition;
+    const board = BOARD_CONDITIONS[t.board % BOARD_CONDITIONS.length];
+    if (board) ability.ifYouControl = board;
     if (targets.length > 0) ability.targets = targets;
     out.push(ability);
   }
@@ -226,9 +249,12 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
       power: fc.integer({ min: 0, max: 4 }),
       toughness: fc.integer({ min: 1, max: 4 }),
       counters: fc.array(fc.record({ amount: fc.integer({ min: 1, max: 3 }), condition: fc.nat({ max: 6 }) }), { maxLength: 2 }),
-      triggers: f.triggers ? fc.array(fc.record({ condition: fc.nat({ max: 5 }), effect: effectTemplateArb() }), { maxLength: 2 }) : fc.constant<{ condition: number; effect: EffectTemplate }[]>([]),
+      triggers: f.triggers ? fc.array(fc.record({ condition: fc.nat({ max: 5 }), board: fc.nat({ max: 3 }), effect: effectTemplateArb() }), { maxLength: 2 }) : fc.constant<EntersTemplate[]>([]),
       spliceCost: costArb(f, TWO_MOUNTAINS),
       creature: fc.boolean(),
+      // "If kicked, it enters with trample" (Kavu Titan), and now and then a legend, whose copies meet the legend rule.
+      keyword: fc.option(fc.record({ keyword: fc.constantFrom('trample', 'flying', 'haste') as fc.Arbitrary<Keyword>, condition: fc.nat({ max: 6 }) }), { nil: undefined, freq: 2 }),
+      legendary: fc.oneof({ withCrossShrink: true }, { weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
     })
     .map((r): CardDefinition => {
       const hasX = r.cost.includes('{X}');
@@ -247,7 +273,12 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
           if (condition !== 'always') e.condition = condition;
           return e;
         });
+        if (r.keyword && r.creature) {
+          const condition = conditions[r.keyword.condition % conditions.length]!;
+          entersWith.push({ keyword: r.keyword.keyword, ...(condition !== 'always' && condition !== 'perKick' ? { condition } : {}) });
+        }
         if (entersWith.length > 0 && allows(f, 'entersWith')) def.entersWith = entersWith;
+        if (r.legendary) def.supertypes = ['Legendary'];
         const triggers = fitEntersTriggers(r.triggers, r.shape, f);
         if (triggers.length > 0) def.triggers = triggers;
         return def;
@@ -256,7 +287,7 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
       if (o.arcane) def.subtypes = ['Arcane'];
       Object.assign(def, kickerFields(r.shape));
       const targets = fitTargets(r.targets, r.shape);
-      const effects = fitEffects(r.effects, conditionsFor(r.shape), targets, hasX, f);
+      const effects = fitEffects(r.effects, conditionsFor(r.shape), targets, hasX, f, tokenFor(o.name));
       if (targets.length > 0) def.targets = targets;
       def.effects = effects.length > 0 ? effects : [fallbackEffect(f)];
       if (o.splice) def.splice = { onto: o.splice, cost: r.spliceCost };
@@ -285,8 +316,8 @@ export function bystanderArb(name: string, o: { protection: boolean; damageTrigg
     });
 }
 
-/** Permanents whose abilities watch the scenario: they trigger on casts, lands dying, tapping, tokens and damage. */
-export type WatcherKind = 'cast' | 'land' | 'tap' | 'token' | 'damage';
+/** Permanents whose abilities watch the scenario: they trigger on casts, lands dying, tapping, tokens, damage and creatures dying. */
+export type WatcherKind = 'cast' | 'land' | 'tap' | 'token' | 'damage' | 'death';
 
 export function watcherArb(kind: WatcherKind, name: string): fc.Arbitrary<CardDefinition> {
   return fc
@@ -302,8 +333,12 @@ export function watcherArb(kind: WatcherKind, name: string): fc.Arbitrary<CardDe
               ? { event: 'becomesTapped', whose, filter: { types: ['Land'] }, effects: [gain] }
               : kind === 'token'
                 ? { event: 'tokenCreated', whose, effects: [gain] }
-                : { event: 'selfDealtDamage', effects: [gain] };
-      if (once) ability.oncePerTurn = true;
+                : kind === 'death'
+                  ? { event: 'creaturesDie', whose, effects: [gain] }
+                  : { event: 'selfDealtDamage', effects: [gain] };
+      // "Triggers only once each turn" (Morbid Opportunist) for deaths, "do this only once each turn" otherwise.
+      if (once && kind === 'death') ability.triggersOnlyOnceEachTurn = true;
+      else if (once) ability.oncePerTurn = true;
       return { name, manaCost: '{2}', types: ['Creature'], power: 1, toughness: 4, triggers: [ability] };
     });
 }
@@ -334,6 +369,13 @@ export const KICKED_COUNTERSPELL: CardDefinition = {
   types: ['Instant'],
   targets: [{ kind: 'spell' }],
   effects: [{ kind: 'counterSpell', target: 0, ifTargetKicked: true }],
+};
+export const COUNTERSPELL: CardDefinition = {
+  name: 'Plain Counter',
+  manaCost: '{1}{U}',
+  types: ['Instant'],
+  targets: [{ kind: 'spell' }],
+  effects: [{ kind: 'counterSpell', target: 0 }],
 };
 export const SECOND_SPELL: CardDefinition = {
   name: 'Second Spell',

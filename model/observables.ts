@@ -1,7 +1,7 @@
 // The optional parts of the observed state (schema/capabilities.schema.json, `observes`): which
 // field of which zone each one is, so that what an engine does not declare it observes is never
 // compared (by the fixed cases, or by agreement with the reference engine).
-import type { Observable, ObservedState } from './schema-types.ts';
+import type { Observable, ObservedState, Trace } from './schema-types.ts';
 
 /** `zone.field` of the observed state -> the observable that declares it. */
 export const OPTIONAL_FIELDS: Readonly<Record<string, Observable>> = {
@@ -32,4 +32,20 @@ export function observedPart<S extends Partial<ObservedState>>(state: S, observe
   if (state.battlefield) out.battlefield = state.battlefield.map(keep('battlefield')) as ObservedState['battlefield'];
   if (state.players) out.players = state.players.map(keep('players')) as ObservedState['players'];
   return out as S;
+}
+
+const EVERY_OBSERVABLE = new Set<Observable>(['step.triggered', ...Object.values(OPTIONAL_FIELDS)]);
+
+/**
+ * The trace without what the engine does not declare it observes, so that no property judges a field
+ * the engine may fill with anything (a default, a placeholder).
+ */
+export function observedTrace(trace: Trace, observes: readonly Observable[]): Trace {
+  if ([...EVERY_OBSERVABLE].every((o) => observes.includes(o))) return trace;
+  const triggers = observes.includes('step.triggered');
+  return {
+    ...trace,
+    ...(trace.initialState ? { initialState: observedPart(trace.initialState, observes) } : {}),
+    steps: trace.steps.map(({ triggered, ...step }) => ({ ...step, ...(triggers && triggered ? { triggered } : {}), state: observedPart(step.state, observes) })),
+  };
 }

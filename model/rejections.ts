@@ -3,7 +3,7 @@
 // may be refused for any of them: properties judge the family, the fine code is detail.
 import type { RejectionReason } from './schema-types.ts';
 
-export type RejectionFamily = 'illegal-object' | 'illegal-declaration' | 'illegal-targets' | 'illegal-payment';
+export type RejectionFamily = 'illegal-object' | 'illegal-declaration' | 'illegal-targets' | 'illegal-payment' | 'game-over';
 
 export interface FamilyInfo {
   id: RejectionFamily;
@@ -38,6 +38,12 @@ export const REJECTION_FAMILIES: readonly FamilyInfo[] = [
     title: 'cannot pay',
     means: 'the total cost cannot be paid: not enough mana, or the permanents named for sacrifice costs do not fit',
     codes: ['illegal-payment', 'cannot-pay', 'sacrifice-mismatch'],
+  },
+  {
+    id: 'game-over',
+    title: 'the game is over',
+    means: 'a player has lost (CR 704.5a-b), so the game has ended and no action can be taken (CR 104.2a)',
+    codes: ['game-over'],
   },
 ];
 

@@ -9,7 +9,7 @@ export type Keyword = "flying" | "trample" | "haste" | "menace" | "lifelink" | "
 export type Color = "W" | "U" | "B" | "R" | "G";
 export type SpliceQuality = "Arcane" | "instant or sorcery";
 /**
- * What may be chosen. any: a creature or a player; spell and instantOrSorcerySpell: a spell on the stack.
+ * What may be chosen. any: a creature or a player; spell, instantOrSorcerySpell, creatureSpell and noncreatureSpell: a spell on the stack, never the spell itself (CR 115.5).
  */
 export type TargetKind =
   | "any"
@@ -21,7 +21,9 @@ export type TargetKind =
   | "artifact"
   | "land"
   | "spell"
-  | "instantOrSorcerySpell";
+  | "instantOrSorcerySpell"
+  | "creatureSpell"
+  | "noncreatureSpell";
 /**
  * A counter name: +1/+1, -1/-1, charge... At most 30 characters.
  */
@@ -62,8 +64,15 @@ export type KickerLabel = "A" | "B";
  */
 export type Targets = ObjectId[][];
 export type StackObject = StackSpell | StackAbility;
+export type Keywords = Keyword[];
+export type Hand = ObjectId[];
+export type Graveyard = ObjectId[];
 /**
- * Why an engine rejected an action. The game is left exactly as it was before the action (CR 733.1). Each code belongs to a family (docs/PROTOCOL.md, 'Rejections'): properties judge a rejection by its family, the finer code is detail. An engine that cannot tell the finer codes apart may answer with the family's own code: illegal-object, illegal-declaration, illegal-targets or illegal-payment.
+ * Top card first.
+ */
+export type Library = ObjectId[];
+/**
+ * Why an engine rejected an action. The game is left exactly as it was before the action (CR 733.1). Each code belongs to a family (docs/PROTOCOL.md, 'Rejections'): properties judge a rejection by its family, the finer code is detail. An engine that cannot tell the finer codes apart may answer with the family's own code: illegal-object, illegal-declaration, illegal-targets or illegal-payment. game-over: a player has lost, so the game is over and no action can be taken (CR 104.2a, 704.5a-b); it is a family of its own.
  */
 export type RejectionReason =
   | "no-such-object"
@@ -87,7 +96,8 @@ export type RejectionReason =
   | "illegal-object"
   | "illegal-declaration"
   | "illegal-targets"
-  | "illegal-payment";
+  | "illegal-payment"
+  | "game-over";
 export type Mechanic =
   | "kicker"
   | "kickerAB"
@@ -175,7 +185,7 @@ export type Observable =
  */
 export type ExplicitChoice = "copyTargets" | "triggerOrder" | "triggerTargets" | "resolutionChoices";
 /**
- * The engine protocol, version 1: JSON objects, one per line (UTF-8, '\n'-terminated), between castcheck and one long-lived engine process over the engine's stdin and stdout. castcheck sends hello, then run requests, then stop; the engine answers hello with its own hello, and each run with a trace or an error, in the order of the requests. Receivers ignore properties they do not know, so that a minor addition never breaks the other side; anything an old receiver could not ignore gets a new protocol number. See docs/PROTOCOL.md.
+ * The engine protocol, versions 1 and 2: JSON objects, one per line (UTF-8, '\n'-terminated), between castcheck and one long-lived engine process over the engine's stdin and stdout. castcheck sends hello with the versions it speaks, then run requests, then stop; the engine answers hello with its own hello and the version it chose, and each run with a trace or an error, in the order of the requests. In protocol 2 a trace may give each step's changes instead of its whole state. Receivers ignore properties they do not know, so that a minor addition never breaks the other side; anything an old receiver could not ignore gets a new protocol number. See docs/PROTOCOL.md.
  */
 export type ProtocolMessage = ToEngineMessage | FromEngineMessage;
 /**
@@ -183,7 +193,7 @@ export type ProtocolMessage = ToEngineMessage | FromEngineMessage;
  */
 export type ToEngineMessage = CastcheckHello | RunRequest | StopRequest;
 /**
- * The protocol's major version. This castcheck speaks 1.
+ * A major version of the protocol. This castcheck speaks 1 and 2.
  */
 export type ProtocolVersion = number;
 /**
@@ -393,13 +403,17 @@ export interface TargetFilter {
    * Controlled by the spell's or ability's controller, or by an opponent.
    */
   controller?: "you" | "opponent";
+  /**
+   * Not the permanent the ability belongs to ('target creature you control other than Rosie').
+   */
+  other?: boolean;
 }
 /**
  * One instruction of a spell. amount may be a number or 'X' (the value chosen for {X}).
  */
 export interface Effect {
   /**
-   * damage: to each object chosen for target. draw, gainLife: its controller. addMana: to its controller's pool. putCounters: on each target, or on the source permanent with self. copySpell: copies the target spell; the resolve action may give new targets (CR 707.10c). counterSpell: counters the target spell (only if it was kicked, with ifTargetKicked). destroy, bounce: the target permanent (bounce returns it to its owner's hand). pump: power and toughness (and a keyword) until end of turn, to each target or to self. createToken: amount tokens described by token. sacrifice: the target player sacrifices amount creatures. discard: the target player discards amount cards. mill: the target player puts the top amount cards of their library into their graveyard.
+   * damage: to each object chosen for target, or to each player with each. draw, gainLife: its controller. addMana: to its controller's pool. putCounters: on each target, or on the source permanent with self. copySpell: copies the target spell; the resolve action may give new targets (CR 707.10c). counterSpell: counters the target spell (only if it was kicked, with ifTargetKicked). destroy, bounce: the target permanent (bounce returns it to its owner's hand). pump: power and toughness (and a keyword) until end of turn, to each target or to self. createToken: amount tokens described by token. sacrifice: the target player sacrifices amount creatures. discard: the target player discards amount cards. mill: the target player puts the top amount cards of their library into their graveyard.
    */
   kind:
     | "damage"
@@ -419,11 +433,15 @@ export interface Effect {
   /**
    * From 0 to 100, or X: damage, life, cards, counters, tokens, permanents sacrificed. Each time the effect happens it does this much (an effect repeated per kick creates amount tokens each time).
    */
-  amount?: number | "X";
+  amount?: number | "X" | "damageDealt";
   /**
    * Index of the target requirement this effect uses (a card has at most 10).
    */
   target?: number;
+  /**
+   * The effect applies to each player, to each opponent of its controller, or to the controller of the permanent the triggering event was about ('that land's controller': Dingus Egg), rather than to a target. For damage, discard and mill.
+   */
+  each?: "player" | "opponent" | "eventController";
   mana?: ManaCost;
   counter?: CounterKind;
   copyColor?: Color;
@@ -436,6 +454,10 @@ export interface Effect {
    * For counterSpell: only if the target spell was kicked (Ertai's Trickery).
    */
   ifTargetKicked?: boolean;
+  /**
+   * For counterSpell: the countered card goes to its owner's hand (Remand) or on top of their library (Memory Lapse) instead of their graveyard. A countered copy ceases to exist all the same.
+   */
+  counteredTo?: "hand" | "libraryTop";
   /**
    * For damage: the damage can't be prevented, by protection or by prevention effects (Urza's Rage kicked).
    */
@@ -452,6 +474,9 @@ export interface Effect {
   token?: TokenDefinition;
 }
 export interface TokenDefinition {
+  /**
+   * The token's name: the one the effect gives it, else its subtypes followed by the word Token (CR 111.4: 'Wolf Token', 'Phyrexian Golem Token').
+   */
   name: string;
   /**
    * @minItems 1
@@ -491,15 +516,23 @@ export interface EntersWith {
 }
 export interface TriggeredAbility {
   /**
-   * selfEnters: this permanent enters. spellCast: a spell is cast (CR 601.2i; copies are not cast). landToGraveyard: a land is put into a graveyard from the battlefield, once per land (CR 603.2c). becomesTapped: a permanent matching filter becomes tapped; entering tapped is not becoming tapped (CR 603.2e). selfDealtDamage: damage is dealt to this permanent; prevented damage is not dealt (CR 603.2g). tokenCreated: a token is created (a copy of a permanent spell that resolves is not created, CR 111.13).
+   * selfEnters: this permanent enters. spellCast: a spell is cast (CR 601.2i; copies are not cast). landToGraveyard: a land is put into a graveyard from the battlefield, once per land (CR 603.2c). becomesTapped: a permanent matching filter becomes tapped; entering tapped is not becoming tapped (CR 603.2e). selfDealtDamage: damage is dealt to this permanent; prevented damage is not dealt (CR 603.2g). tokenCreated: a token is created (a copy of a permanent spell that resolves is not created, CR 111.13). creaturesDie: one or more other creatures die at once (one event: it triggers once however many die, looking back at the battlefield as it was, CR 603.10).
    */
-  event: "selfEnters" | "spellCast" | "landToGraveyard" | "becomesTapped" | "selfDealtDamage" | "tokenCreated";
+  event:
+    | "selfEnters"
+    | "spellCast"
+    | "landToGraveyard"
+    | "becomesTapped"
+    | "selfDealtDamage"
+    | "tokenCreated"
+    | "creaturesDie";
   /**
    * Whose spell, land or permanent the event must be about, seen from the ability's controller.
    */
   whose?: "yours" | "opponents" | "any";
   filter?: PermanentFilter;
   if?: TriggerCondition;
+  ifYouControl?: ControlCondition;
   /**
    * At most 10.
    *
@@ -517,6 +550,31 @@ export interface TriggeredAbility {
    * 'Do this only once each turn' (CR 603.2h): it does not trigger again once it has resolved this turn.
    */
   oncePerTurn?: boolean;
+  /**
+   * 'This ability triggers only once each turn' (Morbid Opportunist): once it has triggered this turn it does not trigger again, whether or not it has resolved.
+   */
+  triggersOnlyOnceEachTurn?: boolean;
+}
+/**
+ * 'If you control [a permanent like this]': the ability's controller controls a permanent that matches every field given.
+ */
+export interface ControlCondition {
+  /**
+   * Has at least one of these card types.
+   */
+  types?: CardType[];
+  /**
+   * Has at least one of these subtypes.
+   */
+  subtypes?: string[];
+  /**
+   * Has this name (Faerie Miscreant).
+   */
+  name?: string;
+  /**
+   * Other than the permanent the ability belongs to ('another Elf').
+   */
+  other?: boolean;
 }
 export interface StaticAbility {
   /**
@@ -540,6 +598,10 @@ export interface StaticAbility {
    */
   firstEachTurn?: boolean;
   /**
+   * For cost changes: only spells with one of these types (instant and sorcery spells).
+   */
+  types?: CardType[];
+  /**
    * For cost changes: not spells with these types (noncreature). At most 10.
    *
    * @maxItems 10
@@ -547,7 +609,7 @@ export interface StaticAbility {
   notTypes?: CardType[];
 }
 /**
- * A whole game situation and a script of actions with every decision spelled out, so that it has exactly one correct outcome. All actions happen in one main phase of p1's turn; mana pools do not empty between actions. Every number, list and text has a bound, generous for real play and far above what the generators make, so that no single value can make a scenario arbitrarily large (a multikicker paid a billion times would be a billion costs to add up).
+ * A whole game situation and a script of actions with every decision spelled out, so that it has exactly one correct outcome. All actions happen in one main phase of p1's turn; mana pools do not empty between actions. After each action, state-based actions apply (CR 704): a player at 0 life or less, or who drew from an empty library, loses and the game ends; a player who controls two or more legendary permanents with the same name keeps one (the first one the action's choices name, else the one with the smallest id) and puts the rest into their owners' graveyards (CR 704.5j). Every number, list and text has a bound, generous for real play and far above what the generators make, so that no single value can make a scenario arbitrarily large (a multikicker paid a billion times would be a billion costs to add up).
  */
 export interface Scenario {
   $schema?: string;
@@ -1059,7 +1121,7 @@ export interface ObservedPermanent {
    * Damage marked on it this turn.
    */
   damage?: number;
-  keywords?: Keyword[];
+  keywords?: Keywords;
   /**
    * Whether the spell it resolved from was kicked (CR 400.7d).
    */
@@ -1072,13 +1134,14 @@ export interface ObservedPlayer {
    * It may be 0 or less: the model does not end the game.
    */
   life: number;
-  hand: ObjectId[];
-  graveyard: ObjectId[];
-  /**
-   * Top card first.
-   */
-  library?: ObjectId[];
+  hand: Hand;
+  graveyard: Graveyard;
+  library?: Library;
   mana?: ManaPool;
+  /**
+   * The player has lost the game: their life was 0 or less, or they drew from an empty library, when state-based actions were checked (CR 704.5a-b). The two-player game is then over: every later action is rejected as game-over. Left out (or false) while they are in the game.
+   */
+  lost?: boolean;
 }
 export interface Step {
   action: ObjectId;
@@ -1141,6 +1204,7 @@ export interface Repro {
   readings?: ReproReadings;
   scenario: Scenario;
   trace?: Trace;
+  history?: EngineHistory;
 }
 /**
  * The property broken; left out when the engine gave no usable trace.
@@ -1214,6 +1278,19 @@ export interface ReplayInfo {
  */
 export interface ReproReadings {
   spliceCopy?: "ruling" | "literal";
+}
+/**
+ * For a crash, time-out or protocol error of an engine in another process: the scenarios the same process ran before this one since it last started, oldest first. Kept unless the failure came back with the scenario run alone, for it may depend on them: when the scenario alone passes, `castcheck replay` runs them first, then the scenario, in one fresh process.
+ */
+export interface EngineHistory {
+  /**
+   * @maxItems 100
+   */
+  scenarios: Scenario[];
+  /**
+   * Scenarios the process ran before these and castcheck did not keep (it keeps the last 100).
+   */
+  omitted: number;
 }
 /**
  * What an engine can run and observe. The suite generates only scenarios inside it and reports every property that needs more as skipped.
@@ -1345,6 +1422,11 @@ export interface RunReport {
    */
   stopped?: string;
   /**
+   * true for the report of a run interrupted before its end (SIGINT, SIGTERM): the counts are those of the scenarios judged until then, and repros not shrunk yet are marked so.
+   */
+  partial?: boolean;
+  environment?: RunEnvironment;
+  /**
    * The least number of checks a property must make to PASS; under it, it is UNDER-TESTED.
    */
   checkFloor: number;
@@ -1368,6 +1450,19 @@ export interface RunReport {
    * With --stats: the share of scenarios with each feature, and its coverage gate.
    */
   stats?: FeatureShare[];
+}
+/**
+ * Where the run ran, to repeat it: the Node.js version and the platform.
+ */
+export interface RunEnvironment {
+  /**
+   * process.version, as v20.19.0.
+   */
+  node: string;
+  /**
+   * process.platform and process.arch, as linux-x64.
+   */
+  platform: string;
 }
 /**
  * A property's counts, in scenarios: it did not apply (notApplicable), applied but found nothing to check (checkedNothing), or was checked (checked = passed + failed + xfailed + contested), with the number of checks made.
@@ -1440,6 +1535,10 @@ export interface ClusterSummary {
    */
   reproduced?: boolean;
   /**
+   * For an engine failure: the scenarios its process ran before the repro's, kept in the repro (its history), since the failure may depend on them.
+   */
+  history?: number;
+  /**
    * Cards in the repro's scenario.
    */
   cards?: number;
@@ -1447,6 +1546,72 @@ export interface ClusterSummary {
    * Actions in the repro's scenario.
    */
   actions?: number;
+  story?: Story;
+  scenario?: Scenario;
+  trace?: Trace;
+  /**
+   * The steps of its shrinking in this run: each successively smaller scenario that still showed the failure, from the first found to the repro (at most 12: the first, the last, and evenly between).
+   *
+   * @maxItems 12
+   */
+  shrinkSteps?: ShrinkStep[];
+}
+/**
+ * A failure told in game terms, from its scenario, the engine's trace and the property's verdict: the starting situation, each action with the engine's answer, what went wrong after which action, and the rule.
+ */
+export interface Story {
+  /**
+   * The starting situation: a sentence per player, then the made-up cards described.
+   */
+  setup: string[];
+  /**
+   * The actions up to the one the failure shows after (every action for an engine failure).
+   */
+  actions: StoryAction[];
+  /**
+   * Later actions of the scenario, not needed to show the failure.
+   */
+  untold: number;
+  /**
+   * What went wrong, in words.
+   */
+  divergence: string;
+  /**
+   * What else differed at the same action.
+   */
+  more: string[];
+  /**
+   * The property's statement and the rules it cites.
+   */
+  rule?: string;
+}
+export interface StoryAction {
+  /**
+   * 0-based position in the scenario.
+   */
+  index: number;
+  id: string;
+  /**
+   * What the action does.
+   */
+  text: string;
+  /**
+   * What the engine answered, when more than a plain acceptance: a refusal, a copy it made, what triggered.
+   */
+  answer?: string;
+  /**
+   * The failure shows after this action.
+   */
+  failed?: boolean;
+}
+export interface ShrinkStep {
+  /**
+   * The engine run of the shrinking that found it (0: the first scenario found).
+   */
+  run: number;
+  cards: number;
+  actions: number;
+  scenario: Scenario;
 }
 export interface ExpectationsSummary {
   file: string;
@@ -1501,11 +1666,18 @@ export interface FeatureShare {
   gate: "ok" | "under" | "not supported";
 }
 /**
- * castcheck's first message. An engine that does not speak this protocol version answers with an error (no id) saying which versions it speaks, and exits.
+ * castcheck's first message: the versions it speaks. An engine picks one of them and answers in it; an engine that speaks none of them answers with an error (no id) saying which versions it speaks, and exits.
  */
 export interface CastcheckHello {
   type: "hello";
   protocol: ProtocolVersion;
+  /**
+   * Every version castcheck speaks, oldest first ([1, 2]). Sent since protocol 2; without it, only `protocol` is offered.
+   *
+   * @minItems 1
+   * @maxItems 100
+   */
+  protocols?: [ProtocolVersion, ...ProtocolVersion[]];
   /**
    * castcheck's version, for the engine's logs.
    */
@@ -1526,7 +1698,7 @@ export interface StopRequest {
   type: "stop";
 }
 /**
- * The engine's answer to hello: who it is, the protocol version it speaks, and what it can run and observe. castcheck generates only scenarios inside these capabilities.
+ * The engine's answer to hello: who it is, the protocol version it chose from those castcheck offered, and what it can run and observe. castcheck generates only scenarios inside these capabilities.
  */
 export interface EngineHello {
   type: "hello";
@@ -1539,12 +1711,149 @@ export interface EngineInfo {
   version: string;
 }
 /**
- * The engine ran the scenario of request id: one step per action, in order.
+ * The engine ran the scenario of request id: one step per action, in order. In protocol 1 the trace is a trace document; in protocol 2 it may also be a trace with changes.
  */
 export interface TraceAnswer {
   type: "trace";
   id: RequestId;
-  trace: Trace;
+  trace: Trace | TraceChanges;
+}
+/**
+ * Protocol 2's form of a trace: a trace document (trace.schema.json) in which a step may give what changed during it (`changes`) instead of the whole state after it (`state`). castcheck rebuilds every step's state before anything reads the trace. The first step's changes are against `initialState`; a trace without `initialState` gives its first step's `state` whole.
+ */
+export interface TraceChanges {
+  format: "castcheck-trace-changes/1";
+  engine: EngineId;
+  /**
+   * The scenario's id, when it has one.
+   */
+  scenario?: string;
+  initialState?: ObservedState;
+  /**
+   * One step per action, in order.
+   */
+  steps: StepChanges[];
+}
+/**
+ * A step of a trace with changes: a trace's step (trace.schema.json#/$defs/step) whose state after the action is given whole (`state`) or as what changed since the state before it (`changes`), exactly one of the two.
+ */
+export interface StepChanges {
+  action: ObjectId;
+  /**
+   * unsupported: the engine cannot perform this kind of action; properties that need it are skipped.
+   */
+  outcome: "accepted" | "rejected" | "unsupported";
+  reason?: RejectionReason;
+  /**
+   * Free text from the engine, for people.
+   */
+  message?: string;
+  /**
+   * Every triggered ability that triggered during the action, in the order put on the stack (CR 603.3b), including any removed for lack of a legal target (CR 603.3d). Engines that observe triggers declare 'step.triggered'.
+   */
+  triggered?: TriggerEvent[];
+  state?: ObservedState;
+  changes?: StateChanges;
+}
+/**
+ * What changed in the observed state during a step. A zone left out did not change: {} is a step that changed nothing (a rejected action's). A zone may also be given whole, as in a state.
+ */
+export interface StateChanges {
+  stack?: StackObject[] | StackChanges;
+  battlefield?: ObservedPermanent[] | BattlefieldChanges;
+  /**
+   * The players whose fields changed.
+   *
+   * @maxItems 2
+   */
+  players?: PlayerChanges[];
+}
+/**
+ * The stack's changes: the objects that left it, then the objects put on it, on top of those that stayed, in order (the last is the new top). A stack that changed otherwise is given whole.
+ */
+export interface StackChanges {
+  /**
+   * The ids of the objects that left the stack.
+   */
+  remove?: ObjectId[];
+  /**
+   * The objects put on the stack, bottom first.
+   */
+  add?: StackObject[];
+}
+/**
+ * The battlefield's changes: the permanents that left it, the fields that changed on those that stayed, and the permanents that entered it. castcheck keeps the permanents that stayed in their order and puts those that entered after them; a battlefield in another order is given whole (or in any order: permanents are compared by id).
+ */
+export interface BattlefieldChanges {
+  /**
+   * The ids of the permanents that left the battlefield.
+   */
+  remove?: ObjectId[];
+  /**
+   * The permanents that stayed and changed.
+   */
+  change?: PermanentChanges[];
+  /**
+   * The permanents that entered the battlefield, whole.
+   */
+  add?: ObservedPermanent[];
+}
+/**
+ * What changed on one permanent: the fields with a new value (`set`; null there means the field became unknown, as if unset) and the optional fields it no longer has (`unset`).
+ */
+export interface PermanentChanges {
+  id: ObjectId;
+  set?: PermanentFields;
+  unset?: ("card" | "power" | "toughness" | "damage" | "keywords" | "kicked" | "timesKicked")[];
+}
+/**
+ * Each field as the trace schema defines it (trace.schema.json, permanent).
+ */
+export interface PermanentFields {
+  card?: ObjectId;
+  name?: string;
+  owner?: "p1" | "p2";
+  controller?: "p1" | "p2";
+  token?: boolean;
+  tapped?: boolean;
+  counters?: Counters;
+  power?: number;
+  toughness?: number;
+  /**
+   * Damage marked on it this turn.
+   */
+  damage?: number;
+  keywords?: Keywords;
+  /**
+   * Whether the spell it resolved from was kicked (CR 400.7d).
+   */
+  kicked?: boolean;
+  timesKicked?: number;
+}
+/**
+ * What changed on one player: the fields with a new value, whole (`set`; null there means unknown, as if unset), and the optional fields it no longer has (`unset`).
+ */
+export interface PlayerChanges {
+  id: "p1" | "p2";
+  set?: PlayerFields;
+  unset?: ("library" | "mana" | "lost")[];
+}
+/**
+ * Each field as the trace schema defines it (trace.schema.json, playerState).
+ */
+export interface PlayerFields {
+  /**
+   * It may be 0 or less: the model does not end the game.
+   */
+  life?: number;
+  hand?: Hand;
+  graveyard?: Graveyard;
+  library?: Library;
+  mana?: ManaPool;
+  /**
+   * The player has lost the game: their life was 0 or less, or they drew from an empty library, when state-based actions were checked (CR 704.5a-b). The two-player game is then over: every later action is rejected as game-over. Left out (or false) while they are in the game.
+   */
+  lost?: boolean;
 }
 /**
  * The engine could not run the scenario of request id (an internal error; castcheck reports it as a crash of that scenario and goes on with the same process), or, without id, refuses the hello.

@@ -11,7 +11,7 @@ export const DOCUMENT_KINDS = ['scenario', 'trace', 'repro', 'case', 'report', '
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** A document kind, or a named part of one: `protocol#fromEngine` is `$defs/fromEngine` of the protocol schema. */
-export type SchemaRef = DocumentKind | 'protocol#toEngine' | 'protocol#fromEngine';
+export type SchemaRef = DocumentKind | 'protocol#toEngine' | 'protocol#fromEngine' | 'protocol#traceChanges';
 
 /** The `format` value that names each kind of document. */
 export const FORMATS: Record<string, DocumentKind> = {

@@ -24,8 +24,9 @@ export const agreesWithReference: Property = {
     const triggers = !observes || observes.includes('step.triggered');
     // A difference that stands unchanged from one step to the next is reported once, where it began.
     let standing = new Map<string, string>();
-    for (const step of run.steps) {
-      const want = ref.steps[step.index];
+    // Every step, also after the game ended: what an engine accepts then is part of agreeing.
+    for (const step of run.allSteps) {
+      const want = ref.allSteps[step.index];
       if (!want) break;
       let differs = false;
       const differ = (expected: string, observed: string, kind: string) => {

@@ -76,6 +76,7 @@ export function costChange(run: Run, step: RunStep, action: NCastAction, def: Ca
       if (spells === 'opponents' && p.controller === action.player) continue;
       if (s.kicked && !kicked) continue;
       if (s.notTypes?.some((t) => def.types.includes(t))) continue;
+      if (s.types && !s.types.some((t) => def.types.includes(t))) continue;
       if (s.firstEachTurn && kickedCastsBefore(run, step.index, action.player) > 0) continue;
       change += (s.kind === 'costIncrease' ? 1 : -1) * (s.amount ?? 1);
     }
@@ -120,7 +121,15 @@ export function targetAllowed(
   if (id === self) return false;
   if (id === 'p1' || id === 'p2') return req.kind === 'any' || req.kind === 'player' || (req.kind === 'opponent' && id !== controller);
   const spell = state.stack.find((o) => o.id === id && o.kind === 'spell');
-  if (spell?.kind === 'spell') return req.kind === 'spell' || (req.kind === 'instantOrSorcerySpell' && spell.types.some((t) => t === 'Instant' || t === 'Sorcery'));
+  if (spell?.kind === 'spell') {
+    const creature = spell.types.includes('Creature');
+    return (
+      req.kind === 'spell' ||
+      (req.kind === 'instantOrSorcerySpell' && spell.types.some((t) => t === 'Instant' || t === 'Sorcery')) ||
+      (req.kind === 'creatureSpell' && creature) ||
+      (req.kind === 'noncreatureSpell' && !creature)
+    );
+  }
   const p = state.battlefield.find((o) => o.id === id);
   if (!p) return false;
   // A created token has no card; what targeting needs of it is whether it is a creature.

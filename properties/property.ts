@@ -79,7 +79,13 @@ export interface RunStep {
 }
 
 export class Run {
+  /**
+   * The steps while the game is on: up to the one after which the engine shows a player who has lost
+   * (CR 704.5a-b). Rules about casting and resolving say nothing of the actions after the game ended.
+   */
   readonly steps: RunStep[];
+  /** Every step, those after the game ended included. */
+  readonly allSteps: RunStep[];
   private readonly defs: Map<string, CardDefinition>;
 
   constructor(
@@ -88,13 +94,15 @@ export class Run {
   ) {
     this.defs = new Map(scenario.cards.map((c) => [c.id, c.definition]));
     let before = initialObservedState(scenario);
-    this.steps = [];
+    this.allSteps = [];
     const count = Math.min(scenario.actions.length, trace.steps.length);
     for (let i = 0; i < count; i++) {
       const step = trace.steps[i]!;
-      this.steps.push({ index: i, action: scenario.actions[i]!, step, before, after: step.state });
+      this.allSteps.push({ index: i, action: scenario.actions[i]!, step, before, after: step.state });
       before = step.state;
     }
+    const end = this.allSteps.findIndex((s) => s.after.players.some((p) => p.lost));
+    this.steps = end === -1 ? this.allSteps : this.allSteps.slice(0, end + 1);
   }
 
   def(cardId: string): CardDefinition | undefined {

@@ -71,7 +71,7 @@ export function expectedResolution(run: Run, step: RunStep): Expected | undefine
     const effects = def.effects ?? [];
     effects.forEach((e, i) => {
       const n = effectTimes(effects, i, kick);
-      const amount = e.amount === 'X' ? x : (e.amount ?? 0);
+      const amount = e.amount === 'X' ? x : typeof e.amount === 'number' ? e.amount : 0;
       const group = e.target === undefined ? -1 : requirements.findIndex((r, j) => r.part === part && (def.targets ?? []).indexOf(r.requirement) === e.target && j >= 0);
       if (e.target !== undefined && group === -1) return;
       for (let k = 0; k < n; k++) {

@@ -4,6 +4,7 @@ import type { Capabilities, EngineId, Scenario } from '../model/schema-types.ts'
 import { checked, type Cluster, type Finding, type SuiteResult, type Tally } from '../runner/run-suite.ts';
 import type { FeatureCount } from '../generators/stats.ts';
 import type { FailureStore, StoreReplay } from '../runner/store.ts';
+import { storyText, type Story } from './story.ts';
 
 export function header(engine: EngineId, runs: number, seed: number): string {
   return `castcheck: ${runs} scenarios against ${describeEngine(engine)} (seed ${seed})`;
@@ -41,7 +42,7 @@ export function summaryTable(result: SuiteResult, floor = CHECK_FLOOR): string {
   out.push(
     '',
     `n/a: scenarios the property does not apply to; nothing: it applied but found nothing to check; checked: scenarios it judged, making "checks" checks; failed: scenarios with a failure no expectation names.`,
-    `PASS: ${floor} checks or more and no failure; UNDER-TESTED: fewer; UNTESTED: none; XFAIL: only expected failures; CONTESTED: another reading of a contested point; SKIP: never run, for the reason shown. Only FAIL fails the run.`,
+    `PASS: ${floor} checks or more and no failure; UNDER-TESTED: fewer; UNTESTED: none; XFAIL: only expected failures; CONTESTED: another reading of a contested point; SKIP (counted as skipped): never run, for the reason shown. Only FAIL fails the run.`,
   );
   const f = result.engineFailures;
   const broken = f.crash + f.timeout + f['protocol-error'];
@@ -71,18 +72,24 @@ export function statusOf(t: Tally, floor = CHECK_FLOOR): Status {
 
 export function totals(result: SuiteResult, floor = CHECK_FLOOR): string {
   const count = (s: Status) => result.tallies.filter((t) => statusOf(t, floor) === s).length;
-  return `${result.tallies.length} properties: ${count('PASS')} passed, ${count('FAIL')} failed, ${count('XFAIL')} expected to fail, ${count('CONTESTED')} contested, ${count('UNDER-TESTED')} under-tested, ${count('UNTESTED')} untested, ${count('SKIP')} skipped`;
+  return `${result.tallies.length} properties: ${count('PASS')} passed, ${count('FAIL')} failed, ${count('XFAIL')} expected to fail, ${count('CONTESTED')} contested, ${count('UNDER-TESTED')} under-tested, ${count('UNTESTED')} untested, ${count('SKIP')} skipped (never run)`;
 }
 
-/** What a cluster's repro shows, where it is, and how to replay it. */
-export function findingText(finding: Finding, reproPath: string, count?: number): string {
+/** What a cluster's repro shows (its story, when given), where it is, and how to replay it. */
+export function findingText(finding: Finding, reproPath: string, count?: number, story?: Story): string {
   const v = finding.verdict;
   const size = scenarioSize(finding.scenario);
   const title = finding.property
     ? `${statusLabel(finding.kind)} ${finding.property.id} (CR ${finding.property.rules.join(', ')})`
     : `${statusLabel(finding.kind)} the engine gave no usable trace`;
   const lines = [title, `  signature: ${finding.signature}${count !== undefined ? ` (${count} scenario(s) this run)` : ''}`];
-  if (v.status === 'fail' || v.status === 'contested') {
+  if (story) {
+    // An engine failure is said first as castcheck saw it, then told.
+    if (v.status !== 'fail' && v.status !== 'contested') lines.push(`  ${v.message}`);
+    lines.push(storyText(story, '  '));
+    if (v.status === 'contested') lines.push(`  contested: ${v.ruling}`);
+    else if (v.status !== 'fail' && v.stderr) lines.push(`  stderr: ${v.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+  } else if (v.status === 'fail' || v.status === 'contested') {
     lines.push(`  after action ${v.step}:`, `    expected: ${v.expected}`, `    observed: ${v.observed}`);
     for (const d of (finding.divergences ?? []).slice(1, 6)) lines.push(`    and ${d.observed} (expected ${d.expected.replace(/^.*?: /, '')})`);
     if ((finding.divergences?.length ?? 0) > 6) lines.push(`    and ${finding.divergences!.length - 6} more difference(s) (in the repro)`);
@@ -91,7 +98,12 @@ export function findingText(finding: Finding, reproPath: string, count?: number)
     lines.push(`  ${v.message}`);
     if (v.stderr) lines.push(`  stderr: ${v.stderr.trim().split('\n').slice(-3).join(' | ')}`);
   }
-  if (!finding.reproduced) lines.push('  not reproduced: the engine did not fail again when this scenario was run once more');
+  if (!finding.reproduced) {
+    const history = finding.history?.scenarios.length ?? 0;
+    lines.push(
+      `  not reproduced: the engine did not fail again when this scenario was run once more${history > 0 ? `; it may depend on the ${history} scenario(s) its process ran before it, kept in the repro: castcheck replay runs them first` : ''}`,
+    );
+  }
   lines.push(
     finding.shrunk
       ? `  found after ${finding.runsToFailure} scenario(s); shrunk in ${finding.shrinkRuns} engine run(s) to ${size.cards} card(s) and ${size.actions} action(s)`
@@ -133,5 +145,23 @@ export function storeLines(store: FailureStore, stored: StoreReplay): string[] {
     lines.push(`  ${what.padEnd(14)} ${r.signature}${why}  ${where}`);
   }
   for (const u of stored.unreadable) lines.push(`  UNREADABLE     ${u}`);
+  return lines;
+}
+
+/** What to do next, for someone new: after a failing run, see it again, keep it, or write it down as known; after a passing one, test harder or test your own engine. */
+export function nextSteps(o: { failed: boolean; firstRepro?: string; underTested: number; reference: boolean; out: string; expectations?: string; runs: number }): string[] {
+  const lines = ['next:'];
+  if (o.failed) {
+    if (o.firstRepro !== undefined) {
+      lines.push(`  npx castcheck replay ${o.firstRepro}          # see the first failure again (add --fault/--engine-cmd to replay it on a fixed engine)`);
+      lines.push(`  npx castcheck promote ${o.firstRepro} --to ${o.out}/cases   # keep it as a fixed case: castcheck cases --dir ${o.out}/cases`);
+    }
+    if (o.expectations === undefined) lines.push('  a known bug you will fix later? --expectations FILE --update-expectations writes it down; it is then reported as XFAIL');
+  } else {
+    if (o.underTested > 0) lines.push(`  npx castcheck run --runs ${Math.max(20000, o.runs * 10)} --stats   # ${o.underTested} propert${o.underTested === 1 ? 'y is' : 'ies are'} under-tested or untested at ${o.runs} scenarios; --stats shows the share of each feature`);
+    else lines.push(`  npx castcheck run --runs ${Math.max(20000, o.runs * 10)} --stats   # more scenarios, with the share of each feature`);
+    if (o.reference) lines.push('  npx castcheck doctor --engine-cmd "python3 examples/python-engine/engine.py"   # then castcheck run --engine-cmd "...": test your own engine');
+  }
+  lines.push(`  open ${o.out}/report.html   # the run as a page: each failure's story, scenario and trace; summary.md, junit.xml and report.json are beside it`);
   return lines;
 }

@@ -48,5 +48,6 @@ export function reproOf(finding: Finding, engine: Pick<Engine, 'id' | 'launch'>,
   if (finding.divergences) repro.divergences = finding.divergences.map((d) => ({ step: d.step, kind: kindOf(d), expected: d.expected, observed: d.observed }));
   if (v.status === 'contested') repro.ruling = v.ruling;
   if (finding.trace) repro.trace = finding.trace;
+  if (finding.history) repro.history = finding.history;
   return repro;
 }

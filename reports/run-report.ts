@@ -2,10 +2,14 @@
 import { create } from 'xmlbuilder2';
 import type { Engine } from '../adapters/engine.ts';
 import type { FeatureCount } from '../generators/stats.ts';
-import type { ClusterSummary, ExpectationsSummary, RunReport, StoreSummary } from '../model/schema-types.ts';
+import type { ClusterSummary, ExpectationsSummary, Repro, RunReport, Scenario, ShrinkStep, StoreSummary } from '../model/schema-types.ts';
 import { version } from '../model/version.ts';
-import { checked, type SuiteResult } from '../runner/run-suite.ts';
+import type { Readings } from '../properties/property.ts';
+import { checked, type Cluster, type SuiteResult } from '../runner/run-suite.ts';
+import { kindOf } from '../runner/signatures.ts';
 import { statusOf } from './console.ts';
+import { reproOf } from './repro.ts';
+import { storyOf, storyText, type StoryInput } from './story.ts';
 
 export interface ReportExtras {
   checkFloor: number;
@@ -14,13 +18,25 @@ export interface ReportExtras {
   expectations?: ExpectationsSummary;
   store?: StoreSummary;
   stats?: readonly FeatureCount[];
+  /** The readings of contested points the run expected. */
+  readings?: Readings;
+  /** The repros of the failure store that stand for clusters this run did not shrink, by signature. */
+  stored?: ReadonlyMap<string, Repro>;
+  /** The steps of each cluster's shrinking in this run, by signature. */
+  shrinkSteps?: ReadonlyMap<string, readonly { run: number; scenario: Scenario }[]>;
+  /** The run was interrupted before its end. */
+  partial?: boolean;
 }
+
+/** At most this many steps of a shrinking go into a report: the first, the last and evenly between. */
+export const MAX_SHRINK_STEPS = 12;
 
 export function runReport(engine: Pick<Engine, 'id' | 'launch'>, result: SuiteResult, x: ReportExtras): RunReport {
   const report: RunReport = {
     format: 'castcheck-report/2',
     castcheck: version,
     engine: engine.id,
+    environment: { node: process.version, platform: `${process.platform}-${process.arch}` },
     seed: result.seed,
     runs: result.runs,
     checkFloor: x.checkFloor,
@@ -47,6 +63,8 @@ export function runReport(engine: Pick<Engine, 'id' | 'launch'>, result: SuiteRe
       const judged = v.status === 'fail' || v.status === 'contested';
       const message = 'message' in v ? v.message : '';
       const repro = x.repros.get(c.signature);
+      const told = storyInputOf(c, engine, x.readings ?? { spliceCopy: 'ruling' }, x.stored?.get(c.signature));
+      const steps = x.shrinkSteps?.get(c.signature);
       return {
         signature: c.signature,
         verdict: c.kind,
@@ -58,11 +76,17 @@ export function runReport(engine: Pick<Engine, 'id' | 'launch'>, result: SuiteRe
         ...(judged ? { step: v.step, expected: v.expected, observed: v.observed } : { observed: message }),
         ...(repro !== undefined ? { repro } : {}),
         ...(f ? { shrunk: f.shrunk, shrinkRuns: f.shrinkRuns, reproduced: f.reproduced, cards: f.scenario.cards.length, actions: f.scenario.actions.length } : {}),
+        ...(f?.history ? { history: f.history.scenarios.length } : {}),
+        story: storyOf(told),
+        scenario: told.scenario,
+        ...(told.trace ? { trace: told.trace } : {}),
+        ...(steps && steps.length > 0 ? { shrinkSteps: sample(steps, MAX_SHRINK_STEPS).map((st) => ({ run: st.run, cards: st.scenario.cards.length, actions: st.scenario.actions.length, scenario: st.scenario })) } : {}),
       };
     }),
   };
   if (engine.launch) report.command = engine.launch.command;
   if (result.stopped !== undefined) report.stopped = result.stopped;
+  if (x.partial || result.partial) report.partial = true;
   if (x.expectations) report.expectations = x.expectations;
   if (x.store) report.store = x.store;
   if (x.stats) {
@@ -75,6 +99,35 @@ export function runReport(engine: Pick<Engine, 'id' | 'launch'>, result: SuiteRe
     }));
   }
   return report;
+}
+
+/**
+ * What a cluster's story is told from: its repro of this run; else the stored repro that stands for
+ * it; else (an expected failure, never shrunk) the first scenario that showed it.
+ */
+export function storyInputOf(c: Cluster, engine: Pick<Engine, 'id' | 'launch'>, readings: Readings, stored?: Repro): StoryInput {
+  if (c.finding) return reproOf(c.finding, engine, readings);
+  if (stored) return stored;
+  const { judged, hit, scenario } = c.first;
+  if (judged.failure) return { scenario, verdict: judged.failure.kind, expected: 'the engine answers with a trace', observed: judged.failure.message, stderr: judged.failure.stderr };
+  const d = hit.divergences[0]!;
+  return {
+    scenario: judged.scenario,
+    trace: judged.trace,
+    verdict: c.kind as 'fail' | 'contested',
+    step: d.step,
+    expected: d.expected,
+    observed: d.observed,
+    divergences: hit.divergences.map((x) => ({ step: x.step, kind: kindOf(x), expected: x.expected, observed: x.observed })),
+    ...(d.ruling !== undefined ? { ruling: d.ruling } : {}),
+    ...(c.property ? { property: { id: c.property.id, rules: c.property.rules, statement: c.property.statement } } : {}),
+  };
+}
+
+/** At most n items: the first, the last, and evenly between. */
+function sample<T>(xs: readonly T[], n: number): T[] {
+  if (xs.length <= n) return [...xs];
+  return Array.from({ length: n }, (_, i) => xs[Math.round((i * (xs.length - 1)) / (n - 1))]!);
 }
 
 /** What a cluster without a repro (expected, or already in the store) first showed. */
@@ -103,7 +156,12 @@ export function junitXml(report: RunReport): string {
   });
   suite.ele('properties').ele('property', { name: 'seed', value: report.seed }).up().ele('property', { name: 'runs', value: report.runs }).up().ele('property', { name: 'checkFloor', value: report.checkFloor });
   const detail = (c: ClusterSummary) =>
-    [`${c.signature} (${c.count} scenario(s))`, c.step !== undefined ? `after action ${c.step}: expected ${c.expected}; observed ${c.observed}` : c.observed ?? '', ...(c.repro ? [`repro: ${c.repro}`, `replay: npx castcheck replay ${c.repro}`] : [])].join('\n');
+    [
+      `${c.signature} (${c.count} scenario(s))`,
+      ...(c.story ? [storyText(c.story, '  ')] : []),
+      c.step !== undefined ? `after action ${c.step}: expected ${c.expected}; observed ${c.observed}` : c.observed ?? '',
+      ...(c.repro ? [`repro: ${c.repro}`, `replay: npx castcheck replay ${c.repro}`] : []),
+    ].join('\n');
   for (const p of report.properties) {
     const c = suite.ele('testcase', { classname: p.id.split('.')[0], name: `${p.id} (CR ${p.rules.join(', ')})` });
     const counts = c.ele('properties');
@@ -111,7 +169,8 @@ export function junitXml(report: RunReport): string {
     const mine = report.clusters.filter((x) => x.property === p.id);
     if (p.status === 'FAIL') {
       const failing = unexpected.filter((x) => x.property === p.id);
-      c.ele('failure', { message: `${p.failed} of ${p.checked} scenarios failed, in ${failing.length} cluster(s): ${p.statement}` }).txt(failing.map(detail).join('\n\n'));
+      const head = failing[0]?.story?.divergence;
+      c.ele('failure', { message: `${p.failed} of ${p.checked} scenarios failed, in ${failing.length} cluster(s)${head ? `; ${head}` : `: ${p.statement}`}` }).txt(failing.map(detail).join('\n\n'));
     } else if (p.status === 'SKIP') c.ele('skipped', { message: `never run: ${p.skipped ?? 'the engine cannot run it'}` });
     else if (p.status === 'UNTESTED') c.ele('skipped', { message: 'run, but no generated scenario gave it anything to check' });
     else if (p.status === 'UNDER-TESTED') c.ele('skipped', { message: `under-tested: ${p.checks} check(s), under the floor of ${report.checkFloor}` });
@@ -121,7 +180,7 @@ export function junitXml(report: RunReport): string {
   for (const x of engineClusters) {
     const c = suite.ele('testcase', { classname: 'engine', name: `the engine answers with a trace: ${x.signature}` });
     if (x.xfail) c.ele('skipped', { message: `expected failure: ${x.note ?? ''}` });
-    else c.ele('error', { message: `${x.verdict.toUpperCase().replace(/-/g, '_')} in ${x.count} scenario(s)` }).txt(detail(x));
+    else c.ele('error', { message: `${x.verdict.toUpperCase().replace(/-/g, '_')} in ${x.count} scenario(s)${x.story ? `: ${x.story.divergence}` : ''}` }).txt(detail(x));
   }
   if (report.expectations) {
     const c = suite.ele('testcase', { classname: 'expectations', name: `every expectation of ${report.expectations.file} occurs` });

@@ -3,7 +3,7 @@ import type { Engine } from '../adapters/engine.ts';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import { asEngineFailure, type EngineFailure } from '../adapters/engine-failure.ts';
 import { normalizeScenario, type NormalizedScenario } from '../model/scenario.ts';
-import { OPTIONAL_FIELDS, observedPart } from '../model/observables.ts';
+import { observedTrace } from '../model/observables.ts';
 import type { Observable, Scenario, Trace } from '../model/schema-types.ts';
 import { notApplicable, Run, type CheckContext, type Property, type Readings, type Verdict } from '../properties/property.ts';
 import { shows } from './signatures.ts';
@@ -43,23 +43,7 @@ async function runOn(engine: Engine, scenario: NormalizedScenario): Promise<Trac
   if (trace.steps.length !== scenario.actions.length) {
     return asEngineFailure(new Error(`the trace has ${trace.steps.length} steps for ${scenario.actions.length} actions`));
   }
-  return declaredPart(trace, engine.capabilities.observes);
-}
-
-const EVERY_OBSERVABLE = new Set<Observable>(['step.triggered', ...Object.values(OPTIONAL_FIELDS)]);
-
-/**
- * The trace without what the engine does not declare it observes, so that no property judges a field
- * the engine may fill with anything (a default, a placeholder).
- */
-export function declaredPart(trace: Trace, observes: readonly Observable[]): Trace {
-  if ([...EVERY_OBSERVABLE].every((o) => observes.includes(o))) return trace;
-  const triggers = observes.includes('step.triggered');
-  return {
-    ...trace,
-    ...(trace.initialState ? { initialState: observedPart(trace.initialState, observes) } : {}),
-    steps: trace.steps.map(({ triggered, ...step }) => ({ ...step, ...(triggers && triggered ? { triggered } : {}), state: observedPart(step.state, observes) })),
-  };
+  return observedTrace(trace, engine.capabilities.observes);
 }
 
 /** The first step an engine answered `unsupported`, if any. */

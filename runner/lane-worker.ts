@@ -2,17 +2,20 @@
 // then judges and shrinks what the coordinator in the main thread sends it (runner/lanes.ts).
 import { parentPort } from 'node:worker_threads';
 import { openEngine } from '../adapters/create-engine.ts';
+import { restrictedTo } from '../adapters/reference/restricted.ts';
 import type { Engine } from '../adapters/engine.ts';
 import { InputError } from '../model/errors.ts';
 import { judgeFor } from './evaluate.ts';
 import { LaneCore, type FromWorker, type LaneWork, type ToWorker } from './lanes.ts';
-import { decodeFirst, encodeFinding, encodeFirst, encodeResult } from './wire.ts';
+import { decodeFirst, encodeFinding, encodeFirst, encodeResult, encodeTarget } from './wire.ts';
 
 const port = parentPort!;
 const post = (m: FromWorker) => port.postMessage(m);
 let engine: Engine | undefined;
 let core: LaneCore | undefined;
 let answer: ((work: LaneWork) => void) | undefined;
+/** Aborted when the coordinator's run is interrupted. */
+const stop = new AbortController();
 /** Work the coordinator handed out ahead, in order. */
 const ahead: LaneWork[] = [];
 
@@ -24,9 +27,13 @@ function failed(error: unknown): void {
 port.on('message', (m: ToWorker) => {
   switch (m.type) {
     case 'init':
-      openEngine(m.choice).then((e) => {
-        engine = e;
-        core = new LaneCore(judgeFor(e, m.readings), m.setup);
+      openEngine(m.choice).then((opened) => {
+        engine = opened;
+        const e = m.restrict ? restrictedTo(opened, m.restrict) : opened;
+        core = new LaneCore(judgeFor(e, m.readings), m.setup, {
+          abort: stop.signal,
+          onShrinkRun: (target, runs, smaller) => post({ type: 'shrinkRun', target: encodeTarget(target), runs, ...(smaller ? { smaller } : {}) }),
+        });
         post({ type: 'ready', id: e.id, capabilities: e.capabilities });
       }, failed);
       return;
@@ -57,6 +64,9 @@ port.on('message', (m: ToWorker) => {
         (r) => post({ type: 'shrunk', id: m.id, finding: encodeFinding(r.finding), ...(r.stopped !== undefined ? { stopped: r.stopped } : {}) }),
         failed,
       );
+      return;
+    case 'abort':
+      stop.abort(m.reason);
       return;
     case 'close':
       void (engine?.close() ?? Promise.resolve()).finally(() => port.close());

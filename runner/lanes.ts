@@ -5,18 +5,18 @@
 import { Worker } from 'node:worker_threads';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type { EngineChoice } from '../adapters/create-engine.ts';
-import type { Capabilities, EngineId, Expectation } from '../model/schema-types.ts';
+import type { Capabilities, EngineId, Expectation, Scenario } from '../model/schema-types.ts';
 import { InputError } from '../model/errors.ts';
 import { scenarioArb } from '../generators/scenario.ts';
 import { propertyById } from '../properties/index.ts';
 import type { Readings } from '../properties/property.ts';
 import type { Hit } from './clusters.ts';
-import type { Judge } from './evaluate.ts';
+import type { Judge, Target } from './evaluate.ts';
 import { Expectations } from './expectations.ts';
 import { runSuite, type Cluster, type Finding, type FirstFailure, type SuiteResult } from './run-suite.ts';
 import { ScenarioSpace } from './scenario-space.ts';
 import { shrink } from './shrink.ts';
-import { decodeFinding, decodeFirst, decodeResult, encodeFirst, type WireFinding, type WireFirst, type WireResult } from './wire.ts';
+import { decodeFinding, decodeFirst, decodeResult, decodeTarget, encodeFirst, type WireFinding, type WireFirst, type WireResult } from './wire.ts';
 
 /** What every lane of a run is set up with, as data (it crosses to worker threads). */
 export interface LaneSetup {
@@ -36,6 +36,12 @@ export interface ShrinkJob {
   maxShrinkRuns: number;
 }
 export type Shrunk = { finding: Finding; stopped?: string };
+
+/** What a lane tells of its shrinking as it goes (castcheck run's progress and the story of a failure); the lane's abort. */
+export interface LaneHooks {
+  abort?: AbortSignal;
+  onShrinkRun?: (target: Target, runs: number, smaller?: Scenario) => void;
+}
 
 /** What the coordinator gives a lane that asks for work: a scenario to judge, a failure to shrink, or nothing more. */
 export type LaneWork = { scenario: number } | { shrink: ShrinkJob } | undefined;
@@ -61,6 +67,7 @@ export class LaneCore {
   constructor(
     readonly judge: Judge,
     private readonly setup: LaneSetup,
+    private readonly hooks: LaneHooks = {},
   ) {
     this.arb = scenarioArb({ capabilities: judge.engine.capabilities, ...(setup.illegalShare !== undefined ? { illegalShare: setup.illegalShare } : {}) });
   }
@@ -79,6 +86,7 @@ export class LaneCore {
       ...(this.setup.illegalShare !== undefined ? { illegalShare: this.setup.illegalShare } : {}),
       // The coordinator shrinks, once per cluster of the whole run.
       shrinkBudget: 0,
+      ...(this.hooks.abort ? { abort: this.hooks.abort } : {}),
       onCluster: (c) => clusters.push(c),
       onProgress: (_done, _total, _clusters, run) => events.judged(run, clusters.filter((c) => c.first.run === run).map((c) => ({ ...c.first }))),
       source: async () => {
@@ -93,7 +101,7 @@ export class LaneCore {
   }
 
   shrink(job: ShrinkJob): Promise<Shrunk> {
-    return shrink({ ...this.judge, seed: this.setup.seed, maxShrinkRuns: job.maxShrinkRuns, ...(this.setup.maxShrinkMs !== undefined ? { maxShrinkMs: this.setup.maxShrinkMs } : {}) }, this.arb, job.first);
+    return shrink({ ...this.judge, ...this.hooks, seed: this.setup.seed, maxShrinkRuns: job.maxShrinkRuns, ...(this.setup.maxShrinkMs !== undefined ? { maxShrinkMs: this.setup.maxShrinkMs } : {}) }, this.arb, job.first);
   }
 }
 
@@ -101,8 +109,8 @@ export class LaneCore {
 export class InThreadLane implements Lane {
   private readonly core: LaneCore;
 
-  constructor(judge: Judge, setup: LaneSetup) {
-    this.core = new LaneCore(judge, setup);
+  constructor(judge: Judge, setup: LaneSetup, hooks: LaneHooks = {}) {
+    this.core = new LaneCore(judge, setup, hooks);
   }
 
   get engine() {
@@ -128,16 +136,29 @@ export type FromWorker =
   | { type: 'next' }
   | { type: 'judged'; run: number; firsts: WireFirst[] }
   | { type: 'shrunk'; id: number; finding: WireFinding; stopped?: string }
+  | { type: 'shrinkRun'; target: WireFirst['target']; runs: number; smaller?: Scenario }
   | { type: 'searched'; result: WireResult }
   | { type: 'failed'; message: string; details: string[]; input: boolean };
 
 /** Messages to it. */
 export type ToWorker =
-  | { type: 'init'; choice: EngineChoice; readings: Readings; setup: LaneSetup }
+  | { type: 'init'; choice: EngineChoice; readings: Readings; setup: LaneSetup; restrict?: Capabilities }
+  | { type: 'abort'; reason: string }
   | { type: 'work'; work: ({ scenario: number } | { shrink: { id: number; first: WireFirst; maxShrinkRuns: number } } | undefined)[] }
   | { type: 'search' }
   | { type: 'shrink'; id: number; first: WireFirst; maxShrinkRuns: number }
   | { type: 'close' };
+
+/** Defined by bin/build.mjs in the bundle of dist/, where the lane's worker is dist/lane-worker.js. */
+declare const CASTCHECK_BUNDLED: boolean | undefined;
+
+/**
+ * The entry of a lane's worker thread: the bundled one, or, running the sources (tests, npm run dev,
+ * npm run bench), the TypeScript compiled on load by tsx (a dev dependency).
+ */
+function workerEntry(): URL {
+  return typeof CASTCHECK_BUNDLED !== 'undefined' && CASTCHECK_BUNDLED ? new URL('../dist/lane-worker.js', import.meta.url) : new URL('./lane-worker.mjs', import.meta.url);
+}
 
 /** How long a worker thread has to close its engine and end. */
 const CLOSE_GRACE_MS = 10_000;
@@ -157,12 +178,18 @@ export class ThreadLane implements Lane {
   private nextShrink = -1;
   private readonly exited: Promise<void>;
   private closing = false;
+  private readonly release: () => void;
 
   private constructor(
     private readonly worker: Worker,
     readonly engine: { id: EngineId; capabilities: Capabilities },
+    private readonly hooks: LaneHooks,
   ) {
     worker.on('message', (m: FromWorker) => this.receive(m));
+    // Stopped midway: the worker's engine is not waited for (its answers still due are not judged).
+    const abort = () => this.post({ type: 'abort', reason: String(hooks.abort?.reason ?? 'interrupted') });
+    hooks.abort?.addEventListener('abort', abort, { once: true });
+    this.release = () => hooks.abort?.removeEventListener('abort', abort);
     worker.on('error', (e) => this.fail(e));
     this.exited = new Promise((resolve) =>
       worker.once('exit', (code) => {
@@ -172,13 +199,14 @@ export class ThreadLane implements Lane {
     );
   }
 
-  static start(choice: EngineChoice, readings: Readings, setup: LaneSetup): Promise<ThreadLane> {
-    const worker = new Worker(new URL('./lane-worker.mjs', import.meta.url));
+  /** `restrict`: the capabilities a built-in engine is restricted to (castcheck run --capabilities). */
+  static start(choice: EngineChoice, readings: Readings, setup: LaneSetup, hooks: LaneHooks = {}, restrict?: Capabilities): Promise<ThreadLane> {
+    const worker = new Worker(workerEntry());
     return new Promise((resolve, reject) => {
       const first = (m: FromWorker) => {
         worker.off('message', first);
         worker.off('error', reject);
-        if (m.type === 'ready') resolve(new ThreadLane(worker, { id: m.id, capabilities: m.capabilities }));
+        if (m.type === 'ready') resolve(new ThreadLane(worker, { id: m.id, capabilities: m.capabilities }, hooks));
         else if (m.type === 'failed') {
           void worker.terminate();
           reject(m.input ? new InputError(m.message, m.details) : new Error(m.message));
@@ -186,7 +214,7 @@ export class ThreadLane implements Lane {
       };
       worker.on('message', first);
       worker.on('error', reject);
-      worker.postMessage({ type: 'init', choice, readings, setup } satisfies ToWorker);
+      worker.postMessage({ type: 'init', choice, readings, setup, ...(restrict ? { restrict } : {}) } satisfies ToWorker);
     });
   }
 
@@ -209,6 +237,7 @@ export class ThreadLane implements Lane {
 
   async close(): Promise<void> {
     this.closing = true;
+    this.release();
     this.post({ type: 'close' });
     // Its engine is given the time it takes to stop (adapters/process), then the thread is ended.
     const late = setTimeout(() => void this.worker.terminate(), CLOSE_GRACE_MS);
@@ -250,6 +279,9 @@ export class ThreadLane implements Lane {
         } else this.events!.shrunk(m.id, result);
         return;
       }
+      case 'shrinkRun':
+        this.hooks.onShrinkRun?.(decodeTarget(m.target), m.runs, m.smaller);
+        return;
       case 'searched':
         this.searching?.resolve(decodeResult(m.result));
         this.searching = undefined;

@@ -7,6 +7,7 @@
 // others search, and stored, and each is shrunk once, from the same scenario whatever the split.
 import type { EngineChoice } from '../adapters/create-engine.ts';
 import { scenarioArb } from '../generators/scenario.ts';
+import type { Capabilities } from '../model/schema-types.ts';
 import type { Readings } from '../properties/property.ts';
 import { InThreadLane, ThreadLane, type First, type Lane, type LaneSetup, type LaneWork, type ShrinkJob, type Shrunk } from './lanes.ts';
 import { mergeResults } from './merge.ts';
@@ -25,6 +26,8 @@ export interface ParallelOptions {
   readings: Readings;
   /** Called when a lane is set up, for messages. */
   onLanes?: (lanes: number) => void;
+  /** The capabilities a built-in engine is restricted to (castcheck run --capabilities): every lane's engine is. */
+  restrict?: Capabilities;
 }
 
 /** Lanes that shrink at once while the others search; once the search is over, every lane shrinks. */
@@ -40,11 +43,13 @@ export async function runParallel(o: SuiteOptions & ParallelOptions): Promise<Su
     ...(o.illegalShare !== undefined ? { illegalShare: o.illegalShare } : {}),
     ...(o.maxShrinkMs !== undefined ? { maxShrinkMs: o.maxShrinkMs } : {}),
   };
-  // The judge alone: the run's callbacks are the coordinator's, never a lane's.
-  const lanes: Lane[] = [new InThreadLane({ engine: o.engine, reference: o.reference, readings: o.readings }, setup)];
+  // The judge alone: the run's callbacks are the coordinator's, never a lane's, but for the steps of
+  // a shrinking, and the run's abort.
+  const hooks = { ...(o.abort ? { abort: o.abort } : {}), ...(o.onShrinkRun ? { onShrinkRun: o.onShrinkRun } : {}) };
+  const lanes: Lane[] = [new InThreadLane({ engine: o.engine, reference: o.reference, readings: o.readings }, setup, hooks)];
   try {
     // Those that started are closed again even when another did not start.
-    const started = await Promise.allSettled(Array.from({ length: Math.max(0, o.workers - 1) }, () => ThreadLane.start(o.engineChoice, o.readings, setup)));
+    const started = await Promise.allSettled(Array.from({ length: Math.max(0, o.workers - 1) }, () => ThreadLane.start(o.engineChoice, o.readings, setup, hooks, o.restrict)));
     for (const r of started) if (r.status === 'fulfilled') lanes.push(r.value);
     const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
@@ -75,6 +80,7 @@ class Coordinator {
   private budgetLeft: number;
   private stopped: string | undefined;
   private readonly stats: ScenarioSpace<unknown> | undefined;
+  private final: SuiteResult | undefined;
 
   constructor(
     private readonly o: SuiteOptions & ParallelOptions,
@@ -89,6 +95,8 @@ class Coordinator {
   }
 
   async run(): Promise<SuiteResult> {
+    // The report of a run stopped midway is written once the lanes are back: until then, the run so far is what the coordinator counted.
+    this.o.onStart?.(() => this.final ?? this.sofar());
     const parts = await Promise.all(this.lanes.map((lane) => lane.search(this.eventsFor())));
     this.searchOver = true;
     for (const p of parts) this.stopped ??= p.stopped;
@@ -104,7 +112,14 @@ class Coordinator {
       const f = this.findings.get(c.signature);
       if (f) c.finding = f;
     }
-    return { ...merged, findings: this.order, ...(this.stopped !== undefined ? { stopped: this.stopped } : {}) };
+    const abort = this.o.abort;
+    if (abort?.aborted) this.stopped = String(abort.reason ?? 'interrupted');
+    this.final = { ...merged, findings: this.order, ...(this.stopped !== undefined ? { stopped: this.stopped } : {}), ...(abort?.aborted ? { partial: true } : {}) };
+    return this.final;
+  }
+
+  private sofar(): SuiteResult {
+    return { runs: this.done, seed: this.o.seed, tallies: [], engineFailures: { crash: 0, timeout: 0, 'protocol-error': 0 }, unsupported: 0, clusters: [], findings: this.order, partial: true };
   }
 
   private eventsFor() {
@@ -120,7 +135,7 @@ class Coordinator {
       const job = this.takeJob();
       if (job) return { shrink: job };
     }
-    if (this.searchOver || this.stopped !== undefined || this.nth >= this.total || (this.deadline !== undefined && Date.now() >= this.deadline)) {
+    if (this.searchOver || this.stopped !== undefined || this.o.abort?.aborted || this.nth >= this.total || (this.deadline !== undefined && Date.now() >= this.deadline)) {
       this.searchOver = true;
       return undefined;
     }
@@ -158,7 +173,7 @@ class Coordinator {
     for (let signature = this.queue.shift(); signature !== undefined; signature = this.queue.shift()) {
       const first = this.firsts.get(signature)!;
       const share = Math.min(this.o.maxShrinkRuns ?? DEFAULT_SHRINK_RUNS, this.budgetLeft);
-      if (this.stopped !== undefined || share <= 0) {
+      if (this.stopped !== undefined || share <= 0 || this.o.abort?.aborted) {
         this.record(first, { finding: unshrunk(this.o, first, true) });
         continue;
       }

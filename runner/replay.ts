@@ -36,3 +36,18 @@ export async function replayRepro(j: Judge, repro: Repro, source: string): Promi
   const result: ReplayResult = hits(judged, target) ? 'still-fails' : repro.replay.reproduced === false ? 'not-reproduced' : 'now-passes';
   return { result, target, judged };
 }
+
+/**
+ * Replays a repro's history (the scenarios its engine process ran before it), then its scenario, on
+ * an engine that has run nothing yet: whether the failure comes back after them, and where. A
+ * failure it stands for that comes back on one of the history's own scenarios counts too.
+ */
+export async function replayHistory(j: Judge, repro: Repro, target: Target): Promise<{ cameBack: boolean; at: number; judged: Judged }> {
+  const history = repro.history?.scenarios ?? [];
+  for (const [at, scenario] of history.entries()) {
+    const judged = await judge(j, scenario, []);
+    if (judged.failure && hits(judged, target)) return { cameBack: true, at, judged };
+  }
+  const judged = await judge(j, repro.scenario, targetProperties(target));
+  return { cameBack: hits(judged, target), at: history.length, judged };
+}

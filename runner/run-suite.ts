@@ -5,13 +5,14 @@
 // and then: a failure found is never dropped, only reported as not reproduced.
 import fc from 'fast-check';
 import type { Engine } from '../adapters/engine.ts';
-import type { EngineFailureKind } from '../adapters/engine-failure.ts';
+import type { EngineFailureKind, EngineHistory } from '../adapters/engine-failure.ts';
 import { scenarioArb } from '../generators/scenario.ts';
 import type { Expectation, Scenario, Trace } from '../model/schema-types.ts';
 import { missingCapability, type Divergence, type Failed, type Property } from '../properties/property.ts';
 import { hitsOf, type Hit } from './clusters.ts';
 import { judge, type Judge, type Judged, type Target } from './evaluate.ts';
 import { shrink } from './shrink.ts';
+import { Interrupted, turn, whenAborted } from './abort.ts';
 import { Expectations } from './expectations.ts';
 import { engineFailureSignature, propertySignature, showing } from './signatures.ts';
 
@@ -52,6 +53,16 @@ export interface SuiteOptions extends Judge {
   onShrinking?: (cluster: Cluster, index: number, total: number) => void;
   /** Called as soon as a cluster is shrunk, so that nothing found is lost if the run dies later. */
   onFinding?: (finding: Finding, cluster: Cluster) => void | Promise<void>;
+  /**
+   * Stops the run (Ctrl-C): no more scenarios and no more shrinking, and no waiting for the engine's
+   * answers still due. Every cluster met gets its finding, unshrunk where shrinking had not ended;
+   * the result counts the scenarios judged until then and says why it stopped (the abort's reason).
+   */
+  abort?: AbortSignal;
+  /** Called after each engine run of a shrinking, with the scenario when it was a smaller failing one (the steps of the shrinking). */
+  onShrinkRun?: (target: Target, runs: number, smaller?: Scenario) => void;
+  /** Called once at the start with a function that gives the run so far, for a report of a run stopped midway. */
+  onStart?: (sofar: () => SuiteResult) => void;
 }
 
 /** A property's counts over a run, in scenarios (and checks). */
@@ -100,6 +111,8 @@ export interface Finding {
   shrunk: boolean;
   /** false when running the reported scenario once more did not give the failure again. */
   reproduced: boolean;
+  /** For an engine failure: the scenarios the engine process ran before this one since it started. */
+  history?: EngineHistory;
 }
 
 export interface FirstFailure {
@@ -136,8 +149,10 @@ export interface SuiteResult {
   clusters: Cluster[];
   /** The repros of this run, in the order shrunk. */
   findings: Finding[];
-  /** Why the run stopped before all its scenarios, when it did (an engine that no longer starts). */
+  /** Why the run stopped before all its scenarios, when it did (an engine that no longer starts, an interrupt). */
   stopped?: string;
+  /** It was interrupted: the counts cover the scenarios judged until then. */
+  partial?: boolean;
 }
 
 /** Why the suite never runs a property against this engine, or undefined when it does. */
@@ -167,10 +182,26 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   const clusters = new Map<string, Cluster>();
   let unsupported = 0;
   let stopped: string | undefined;
+  const aborted = whenAborted(o.abort);
   let index = 0;
   let done = 0;
+  const findings: Finding[] = [];
+  const sofar = (): SuiteResult => ({
+    runs: done,
+    seed: o.seed,
+    tallies,
+    engineFailures,
+    unsupported,
+    clusters: [...clusters.values()].sort((a, b) => a.first.run - b.first.run),
+    findings,
+    ...(stopped !== undefined ? { stopped } : {}),
+    ...(o.abort?.aborted ? { partial: true } : {}),
+  });
+  o.onStart?.(sofar);
 
   const record = (scenario: Scenario, run: number, judged: Judged) => {
+    // Answers due after an interrupt may be the engine being stopped: they are not judged.
+    if (o.abort?.aborted) return;
     if (judged.failure?.fatal) {
       stopped ??= judged.failure.message;
       return;
@@ -205,7 +236,9 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   // A property that throws is a bug in castcheck: it ends the run, as it would without a window.
   let broken: { error: unknown } | undefined;
   const visit = async (scenario: Scenario, run: number): Promise<boolean> => {
+    await turn();
     if (broken) throw broken.error;
+    if (o.abort?.aborted) throw new Interrupted();
     if (stopped !== undefined) return true;
     o.onScenario?.(scenario);
     const job: Promise<void> = judge(o, scenario, properties).then(
@@ -219,21 +252,31 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       },
     );
     running.add(job);
-    while (running.size >= window) await Promise.race(running);
+    while (running.size >= window && !o.abort?.aborted) await Promise.race([...running, aborted.promise]);
     return true;
   };
-  if (o.source) {
-    // Scenarios numbered in the whole run, from a worker's or a shard's share of it (runner/parallel.ts).
-    for (let next = await o.source(); next && stopped === undefined; next = await o.source()) await visit(next.scenario, next.run);
-  } else {
-    const main = await fc.check(
-      fc.asyncProperty(arb, (scenario) => visit(scenario, index++)),
-      { seed: o.seed, numRuns: o.runs },
-    );
-    if (main.failed) throw main.errorInstance instanceof Error ? main.errorInstance : new Error(String(main.errorInstance));
+  try {
+    if (o.source) {
+      // Scenarios numbered in the whole run, from a worker's or a shard's share of it (runner/parallel.ts).
+      try {
+        for (let next = await o.source(); next && stopped === undefined; next = await o.source()) await visit(next.scenario, next.run);
+      } catch (error) {
+        if (!(error instanceof Interrupted)) throw error;
+      }
+    } else {
+      const main = await fc.check(
+        fc.asyncProperty(arb, (scenario) => visit(scenario, index++)),
+        // An interrupt fails the property to end fast-check's loop: without shrinking that failure.
+        { seed: o.seed, numRuns: o.runs, endOnFailure: true },
+      );
+      if (main.failed && !o.abort?.aborted && !broken) throw main.errorInstance instanceof Error ? main.errorInstance : new Error(String(main.errorInstance));
+    }
+    await Promise.race([Promise.all(running), aborted.promise]);
+  } finally {
+    aborted.release();
   }
-  await Promise.all(running);
   if (broken) throw broken.error;
+  if (o.abort?.aborted) stopped = String(o.abort.reason ?? 'interrupted');
 
   // Engine failures first, then the rules properties, then agreement and contested readings: when
   // the budget runs short, what it leaves unshrunk is what says least.
@@ -241,16 +284,16 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   const queue = [...clusters.values()]
     .filter((c) => !c.expectation && !o.alreadyShrunk?.has(c.signature))
     .sort((a, b) => order(a) - order(b) || a.first.run - b.first.run);
-  const findings: Finding[] = [];
   let budget = o.shrinkBudget ?? Infinity;
   for (const [i, cluster] of queue.entries()) {
     const share = Math.min(o.maxShrinkRuns ?? 2000, Math.floor(budget / (queue.length - i)));
     let finding: Finding;
-    if (stopped !== undefined || share <= 0) finding = unshrunk(o, cluster.first, true);
+    if (stopped !== undefined || share <= 0 || o.abort?.aborted) finding = unshrunk(o, cluster.first, true);
     else {
       o.onShrinking?.(cluster, i, queue.length);
       const shrunk = await shrink({ ...o, maxShrinkRuns: share }, arb, cluster.first);
       if (shrunk.stopped) stopped ??= shrunk.stopped;
+      if (o.abort?.aborted) stopped = String(o.abort.reason ?? 'interrupted');
       finding = shrunk.finding;
     }
     budget -= finding.shrinkRuns;
@@ -258,16 +301,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     findings.push(finding);
     await o.onFinding?.(finding, cluster);
   }
-  return {
-    runs: done,
-    seed: o.seed,
-    tallies,
-    engineFailures,
-    unsupported,
-    clusters: [...clusters.values()].sort((a, b) => a.first.run - b.first.run),
-    findings,
-    ...(stopped !== undefined ? { stopped } : {}),
-  };
+  return sofar();
 }
 
 function tally(t: Tally, judged: Judged & { failure?: undefined }, found: readonly Hit[]): void {
@@ -298,10 +332,11 @@ export function unshrunk(o: Pick<SuiteOptions, 'seed'>, first: FirstFailure, rep
   };
 }
 
-export function describe(judged: Judged, target: Target): Pick<Finding, 'kind' | 'signature' | 'property' | 'verdict' | 'trace' | 'divergences'> {
+export function describe(judged: Judged, target: Target, withHistory = true): Pick<Finding, 'kind' | 'signature' | 'property' | 'verdict' | 'trace' | 'divergences' | 'history'> {
   if (judged.failure) {
     const f = judged.failure;
-    return { kind: f.kind, signature: 'signature' in target ? target.signature : engineFailureSignature(f), verdict: { status: f.kind, message: f.message, stderr: f.stderr } };
+    const history = withHistory && f.history && f.history.scenarios.length > 0 ? { history: f.history } : {};
+    return { kind: f.kind, signature: 'signature' in target ? target.signature : engineFailureSignature(f), verdict: { status: f.kind, message: f.message, stderr: f.stderr }, ...history };
   }
   // Of several properties, the first that fails on this scenario.
   const property = 'anyOf' in target ? target.anyOf.find((p) => judged.verdicts.get(p.id)?.status === 'fail')! : (target as { property: Property }).property;

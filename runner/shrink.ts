@@ -12,7 +12,8 @@ import fc from 'fast-check';
 import type { Scenario } from '../model/schema-types.ts';
 import { canonical } from '../model/compare.ts';
 import { hits, judge, targetProperties, type Judge, type Judged } from './evaluate.ts';
-import { describe, type Finding, type FirstFailure } from './run-suite.ts';
+import { describe, unshrunk, type Finding, type FirstFailure, type SuiteOptions } from './run-suite.ts';
+import { turn, whenAborted } from './abort.ts';
 import { scenarioAt } from './scenario-space.ts';
 
 export interface ShrinkOptions extends Judge {
@@ -23,6 +24,9 @@ export interface ShrinkOptions extends Judge {
   maxShrinkMs?: number;
   /** Answers already known for this target (several starts of one failure may share them). */
   cache?: ShrinkCache;
+  /** Stops the shrinking where it stands (Ctrl-C): the smallest failing scenario so far is reported, not shrunk. */
+  abort?: AbortSignal;
+  onShrinkRun?: SuiteOptions['onShrinkRun'];
 }
 
 /** The default budget of engine runs to shrink one failure. */
@@ -77,16 +81,21 @@ export async function shrink(o: ShrinkOptions, arb: fc.Arbitrary<Scenario>, firs
   let last: { scenario: Scenario; judged: Judged } = { scenario: first.scenario, judged: first.judged };
   const path = [String(run)];
 
-  const outOfBudget = () => engineRuns >= limit || Date.now() > deadline || stopped !== undefined;
+  const outOfBudget = () => engineRuns >= limit || Date.now() > deadline || stopped !== undefined || o.abort?.aborted === true;
+  const aborted = whenAborted(o.abort);
   const shows = async (scenario: Scenario, key: string): Promise<Judged | undefined> => {
+    await turn();
     engineRuns++;
-    const judged = await judge(o, scenario, properties);
+    // An interrupt does not wait for the engine's answer.
+    const judged = await Promise.race([judge(o, scenario, properties), aborted.promise.then(() => undefined)]);
+    if (judged === undefined) return undefined;
     if (judged.failure?.fatal) {
       stopped = judged.failure.message;
       return undefined;
     }
     const hit = hits(judged, target);
     cache.set(key, hit);
+    o.onShrinkRun?.(target, engineRuns, hit ? scenario : undefined);
     return hit ? judged : undefined;
   };
 
@@ -99,43 +108,55 @@ export async function shrink(o: ShrinkOptions, arb: fc.Arbitrary<Scenario>, firs
     if (judged) last = { scenario: c.value.value_, judged };
     return judged !== undefined;
   };
-  while (!outOfBudget()) {
-    // Candidates that take cards or actions away first, each group in the stream's order (which takes
-    // whole parts first); the others once the stream is read. Measured over the named faults
-    // (bench/shrink.ts), this takes fewer engine runs than the stream's order alone, with repros as
-    // small; ordering by size alone does not (it reaches dead ends: larger repros). The index of the
-    // candidate taken in its stream makes the path.
-    const now = size(current.value_);
-    const later: Candidate[] = [];
-    let next: Candidate | undefined;
-    let index = 0;
-    for (const value of arb.shrink(current.value_, current.context)) {
-      if (index >= MAX_CANDIDATES || outOfBudget()) break;
-      const c = { value, index: index++ };
-      if (size(value.value_) >= now) later.push(c);
-      else if (await tryOne(c)) {
-        next = c;
-        break;
+  let again: Judged | undefined;
+  try {
+    while (!outOfBudget()) {
+      // Candidates that take cards or actions away first, each group in the stream's order (which takes
+      // whole parts first); the others once the stream is read. Measured over the named faults
+      // (bench/shrink.ts), this takes fewer engine runs than the stream's order alone, with repros as
+      // small; ordering by size alone does not (it reaches dead ends: larger repros). The index of the
+      // candidate taken in its stream makes the path.
+      const now = size(current.value_);
+      const later: Candidate[] = [];
+      let next: Candidate | undefined;
+      let index = 0;
+      for (const value of arb.shrink(current.value_, current.context)) {
+        if (index >= MAX_CANDIDATES || outOfBudget()) break;
+        const c = { value, index: index++ };
+        if (size(value.value_) >= now) later.push(c);
+        else if (await tryOne(c)) {
+          next = c;
+          break;
+        }
       }
-    }
-    for (const c of next ? [] : later) {
-      if (outOfBudget()) break;
-      if (await tryOne(c)) {
-        next = c;
-        break;
+      for (const c of next ? [] : later) {
+        if (outOfBudget()) break;
+        if (await tryOne(c)) {
+          next = c;
+          break;
+        }
       }
+      if (!next) break;
+      current = next.value;
+      path.push(String(next.index));
     }
-    if (!next) break;
-    current = next.value;
-    path.push(String(next.index));
+    // The smallest failing scenario once more, outside the budget (an interrupt does not wait for it).
+    if (stopped === undefined && !o.abort?.aborted) again = await Promise.race([judge(o, last.scenario, properties), aborted.promise.then(() => undefined)]);
+  } finally {
+    aborted.release();
+  }
+  if (o.abort?.aborted) {
+    // Interrupted: the smallest scenario that failed so far, marked as not shrunk, and not run again.
+    if (path.length === 1) return { finding: unshrunk(o, first, true, engineRuns) };
+    return { finding: { ...describe(last.judged, target), scenario: last.scenario, seed: o.seed, path: path.join(':'), runsToFailure: run + 1, shrinkRuns: engineRuns, shrunk: false, reproduced: true } };
   }
 
-  const again = stopped === undefined ? await judge(o, last.scenario, properties) : undefined;
   const reproduced = again !== undefined && hits(again, target);
-  const shown = reproduced ? again : last.judged;
+  const shown = reproduced && again ? again : last.judged;
   return {
     finding: {
-      ...describe(shown, target),
+      // A failure that came back alone needs no history.
+      ...describe(shown, target, !reproduced),
       scenario: last.scenario,
       seed: o.seed,
       path: path.join(':'),

@@ -80,8 +80,13 @@ export function engineFolder(engine: EngineId): string {
 
 /** Writes a JSON document so that no reader, and no crash, ever leaves half of it: a temporary file, then a rename. */
 export function writeJsonAtomically(path: string, doc: unknown): void {
+  writeTextAtomically(path, `${JSON.stringify(doc, null, 2)}\n`);
+}
+
+/** Writes a text file the same way: a temporary file, then a rename. */
+export function writeTextAtomically(path: string, text: string): void {
   const temporary = join(path, '..', `.${basename(path)}.${process.pid}.tmp`);
-  writeFileSync(temporary, `${JSON.stringify(doc, null, 2)}\n`);
+  writeFileSync(temporary, text);
   renameSync(temporary, path);
 }
 

@@ -1,7 +1,7 @@
 // What a run's parts send each other between worker threads: the results of runner/run-suite.ts with
 // properties named by id (functions do not cross threads) and engine failures as plain data (an
 // Error loses its own fields on the way).
-import { EngineFailure } from '../adapters/engine-failure.ts';
+import { EngineFailure, type EngineHistory } from '../adapters/engine-failure.ts';
 import { InputError } from '../model/errors.ts';
 import { propertyById } from '../properties/index.ts';
 import type { Property } from '../properties/property.ts';
@@ -11,7 +11,7 @@ import type { Cluster, Finding, FirstFailure, SuiteResult, Tally } from './run-s
 
 type Named<T, K extends keyof T> = Omit<T, K> & { [P in K]?: string };
 
-export type WireFailure = { kind: EngineFailure['kind']; message: string; stderr: string; fatal: boolean };
+export type WireFailure = { kind: EngineFailure['kind']; message: string; stderr: string; fatal: boolean; history?: EngineHistory };
 export type WireJudged = Omit<Judged, 'failure'> & { failure?: WireFailure };
 export type WireFirst = Omit<FirstFailure, 'target' | 'judged'> & { target: { signature: string; property?: string }; judged: WireJudged; hit: Named<Hit, 'property'> };
 export type WireFinding = Named<Finding, 'property'>;
@@ -38,19 +38,25 @@ const fromProperty = <T extends { property?: string }>(x: T) => {
 export function encodeJudged(j: Judged): WireJudged {
   if (!j.failure) return j;
   const f = j.failure;
-  return { scenario: j.scenario, failure: { kind: f.kind, message: f.message, stderr: f.stderr, fatal: f.fatal } };
+  return { scenario: j.scenario, failure: { kind: f.kind, message: f.message, stderr: f.stderr, fatal: f.fatal, ...(f.history ? { history: f.history } : {}) } };
 }
 
 export function decodeJudged(j: WireJudged): Judged {
   if (!j.failure) return j as Judged;
   const f = j.failure;
-  return { scenario: j.scenario, failure: new EngineFailure(f.kind, f.message, f.stderr, f.fatal) };
+  const failure = new EngineFailure(f.kind, f.message, f.stderr, f.fatal);
+  if (f.history) failure.history = f.history;
+  return { scenario: j.scenario, failure };
 }
 
 export function encodeFirst(f: FirstFailure & { hit: Hit }): WireFirst {
   const t = f.target as { signature: string; property?: Property };
   return { run: f.run, scenario: f.scenario, judged: encodeJudged(f.judged), target: withProperty(t), hit: withProperty(f.hit) };
 }
+
+/** A shrink's target, as a first failure carries it. */
+export const decodeTarget = (t: WireFirst['target']): Target => fromProperty(t) as Target;
+export const encodeTarget = (t: Target): WireFirst['target'] => withProperty(t as { signature: string; property?: Property });
 
 export function decodeFirst(f: WireFirst): FirstFailure & { hit: Hit } {
   return { run: f.run, scenario: f.scenario, judged: decodeJudged(f.judged), target: fromProperty(f.target) as Target, hit: fromProperty(f.hit) as Hit };

@@ -49,9 +49,9 @@ describe('castcheck doctor', () => {
   });
 
   it('explains a broken handshake', () => {
-    const r = castcheck('doctor', '--engine-cmd', 'python3 test/fixtures/fault_engine.py protocol-2');
+    const r = castcheck('doctor', '--engine-cmd', 'python3 test/fixtures/fault_engine.py protocol-9');
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/FAIL the engine did not start \(PROTOCOL_ERROR\): the engine speaks protocol 2; this castcheck speaks protocol 1/);
+    expect(r.out).toMatch(/FAIL the engine did not start \(PROTOCOL_ERROR\): the engine answers in protocol 9; castcheck offered protocol 1 and 2/);
   });
 });
 

@@ -95,6 +95,26 @@ describe('a split run', () => {
     expect(outcome(merged)).toEqual(outcome(single));
   });
 
+  it('stops at an interrupt with two workers: every cluster met gets its finding, unshrunk, and the result says it is partial', async () => {
+    const controller = new AbortController();
+    const r = await runParallel({
+      ...judgeFor(new ReferenceEngine({ fault: FAULTS })),
+      ...base,
+      runs: 100_000,
+      workers: 2,
+      engineChoice: { fault: FAULTS },
+      readings,
+      abort: controller.signal,
+      onCluster: () => controller.abort('interrupted by SIGINT'),
+    });
+    expect(r.partial).toBe(true);
+    expect(r.stopped).toBe('interrupted by SIGINT');
+    expect(r.runs).toBeLessThan(100_000);
+    expect(r.clusters.length).toBeGreaterThan(0);
+    expect(r.findings.map((f) => f.signature).sort()).toEqual(r.clusters.filter((c) => !c.expectation).map((c) => c.signature).sort());
+    for (const f of r.findings) expect(f.shrunk).toBe(false);
+  });
+
   it('hands out no scenario once its time budget is spent', async () => {
     const r = await runParallel({ ...judgeFor(new ReferenceEngine()), ...base, runs: 1_000_000, workers: 1, budgetMs: 0, engineChoice: {}, readings });
     expect(r.runs).toBe(0);

@@ -2,12 +2,12 @@
 // repro, nothing found before is lost, and the run finishes. The engines are the Python example with
 // one fault each (test/fixtures/fault_engine.py).
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Repro } from '../model/schema-types.ts';
-import { storedRepro, storedRepros } from './fixtures/repros.ts';
+import { reproIn, storedRepro, storedRepros } from './fixtures/repros.ts';
 
 const FIXTURE = 'python3 test/fixtures/fault_engine.py';
 
@@ -98,6 +98,44 @@ describe.concurrent('an engine that fails on some scenarios', () => {
     expect(r.out).toMatch(/not reproduced: the engine did not fail again/);
   });
 
+  it('two different crash bugs: two findings, each with its own repro that replays to its own signature', async () => {
+    const r = await runFault("crash-two-ways --when 'Comet Storm'");
+    expect(r.code).toBe(1);
+    const signatures = ['crash:exit 70:RuntimeError: simulated crash', 'crash:SIGABRT:AssertionError: the stack is empty after resolve'];
+    for (const signature of signatures) expect(r.out).toContain(`x ${signature}\n`);
+    const files = signatures.map((signature) => reproIn(r.out, signature));
+    expect(new Set(files).size).toBe(2);
+    for (const [i, file] of files.entries()) {
+      const again = await castcheck('replay', file);
+      expect(again.code).toBe(1);
+      expect(again.out).toMatch(new RegExp(`^STILL FAILS on python-example 0\\.1\\.0: ${signatures[i]!.replace(/[.()]/g, '\\$&')}$`, 'm'));
+    }
+  });
+
+  it('a crash that needs the scenarios before it: NOT REPRODUCED alone, and back when replayed after its history', async () => {
+    const json = join(mkdtempSync(join(tmpdir(), 'castcheck-report-')), 'report.json');
+    // The process dies on its third request, whatever the scenario.
+    const r = await runFault('crash-on --n 3', '--runs', '10', '--pipeline', '1', '--json', json);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/not reproduced: the engine did not fail again when this scenario was run once more; it may depend on the 2 scenario\(s\) its process ran before it, kept in the repro/);
+    const { path, repro } = storedRepro(join(r.dir, 'store'), 'python-example', 'crash-exit-70-runtimeerror-simulated-crash');
+    expect(repro.replay.reproduced).toBe(false);
+    expect(repro.history).toMatchObject({ omitted: 0 });
+    expect(repro.history!.scenarios).toHaveLength(2);
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    expect(report.clusters.find((c: { verdict: string }) => c.verdict === 'crash')).toMatchObject({ reproduced: false, history: 2, repro: path });
+
+    const again = await castcheck('replay', path);
+    expect(again.code).toBe(1);
+    expect(again.out).toMatch(/^NOT REPRODUCED: the crash depended on earlier scenarios \(on python-example 0\.1\.0: crash:exit 70:RuntimeError: simulated crash\)$/m);
+    expect(again.out).toMatch(/run after the 2 scenario\(s\) the engine process ran before it \(the repro's history\), in one fresh process, it fails again/);
+    expect(again.out).toMatch(/^STILL FAILS after its history/m);
+    // On an engine without the bug, neither alone nor after its history.
+    const fixed = await castcheck('replay', path, '--engine-cmd', 'python3 examples/python-engine/engine.py');
+    expect(fixed.code).toBe(0);
+    expect(fixed.out).toMatch(/^NOT REPRODUCED on python-example 0\.1\.0: crash:exit 70:RuntimeError: simulated crash\n {2}neither alone nor after the 2 scenario\(s\)/m);
+  });
+
   it('an engine that will not start again: the run stops, reports what it found, and finishes', async () => {
     const marker = join(mkdtempSync(join(tmpdir(), 'castcheck-marker-')), 'started');
     const r = await runFault(`exit-at-restart --n 20 --marker ${marker}`);
@@ -125,9 +163,9 @@ describe.concurrent('an engine that fails before the run', () => {
   });
 
   it('speaks another protocol version: a clear refusal', async () => {
-    const r = await runFault('protocol-2');
+    const r = await runFault('protocol-9');
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/\(PROTOCOL_ERROR\): the engine speaks protocol 2; this castcheck speaks protocol 1/);
+    expect(r.err).toMatch(/\(PROTOCOL_ERROR\): the engine answers in protocol 9; castcheck offered protocol 1 and 2/);
   });
 
   it('does not exist', async () => {

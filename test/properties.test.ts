@@ -112,6 +112,34 @@ const breakers: Record<string, Breaker> = {
   'relations.reduction-keeps-kicked': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void (spellAt(t, 0, 0).totalCost = { mana: '{5}{R}', sacrificed: [] }) },
   'relations.splice-order': { scenario: F.UNTARGETED_SPLICES, break: (t) => void (playerAt(t, 1, 'p1').mana = { R: 2 }) },
   'agreement.reference': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void (playerAt(t, 6, 'p2').life = 17) },
+  'casting.kick-belongs-to-its-cast': {
+    scenario: F.RECAST_AFTER_REJECTION,
+    break: (t) => void Object.assign(spellAt(t, 1, 0), { kicked: true, kicker: ['A'], timesKicked: 1 }),
+  },
+  'casting.rejected-cast-refunds': { scenario: F.RECAST_AFTER_REJECTION, break: (t) => void (playerAt(t, 3, 'p1').mana = {}) },
+  'kicker.if-kicked-keywords': { scenario: F.RECAST_AFTER_REJECTION, break: (t) => void (permanent(t, 5, 'titan').keywords = ['trample']) },
+  'zones.one-zone-each': { scenario: F.COUNTERSPELL_AT_ITSELF, break: (t) => void playerAt(t, 3, 'p1').graveyard.push('cs') },
+  'resolution.never-targets-itself': {
+    scenario: F.COUNTERSPELL_AT_ITSELF,
+    break: (t) => {
+      step(t, 1).outcome = 'accepted';
+      delete step(t, 1).reason;
+    },
+  },
+  'copies.copy-appears': { scenario: F.COUNTERSPELL_AT_ITSELF, break: (t) => void step(t, 6).state.stack.pop() },
+  'triggers.intervening-if-on-resolution': {
+    scenario: F.CONDITION_LOST_BEFORE_RESOLUTION,
+    break: (t) => void Object.assign(playerAt(t, 2, 'p1'), { hand: ['lib1'], library: ['lib2'] }),
+  },
+  'splice.effects-after-host': {
+    scenario: F.SPLICED_DRAW_AND_MILL,
+    break: (t) => void Object.assign(playerAt(t, 1, 'p1'), { hand: ['dt', 'ed', 'lib1', 'lib2'], graveyard: ['lib3', 'lib4', 'lib5', 'lib6', 'mists'], library: [] }),
+  },
+  'game.loss-ends-the-game': { scenario: F.GAME_LOST, break: (t) => void delete playerAt(t, 1, 'p2').lost },
+  'game.legend-rule': {
+    scenario: F.TWO_LEGENDS,
+    break: (t) => void step(t, 3).state.battlefield.push({ ...permanent(t, 2, 'copy') }),
+  },
 };
 
 /** Checks with the reference engine standing in for reruns and agreement. */

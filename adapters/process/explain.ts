@@ -39,6 +39,7 @@ export function sectionForIssue(pointer: string, message: string): string {
   if (/\/reason$/.test(pointer)) return 'rejections';
   if (/missing required property/.test(message)) return 'required-and-optional-fields';
   if (/\/(id|source|card)$/.test(pointer)) return 'ids';
+  if (/^\/steps\/\d+\/changes/.test(pointer)) return 'traces-with-changes-protocol-2';
   if (/^\/(steps\/\d+\/state|initialState)/.test(pointer)) return 'the-observed-state';
   if (/^\/(engine|protocol|type)/.test(pointer)) return 'messages';
   return 'traces';

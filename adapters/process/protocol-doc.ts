@@ -1,7 +1,8 @@
 // Writes the generated part of docs/PROTOCOL.md from the code and schemas that decide it: the id
 // conventions and default choices (model/conventions.ts), the rejection families (model/rejections.ts),
 // the required and optional fields of traces (schema/trace.schema.json) with the properties skipped
-// without them, and the capability names (schema/capabilities.schema.json). `npm run docs` rewrites
+// without them, the fields protocol 2's changes may set and unset (schema/protocol.schema.json), and
+// the capability names (schema/capabilities.schema.json). `npm run docs` rewrites
 // it; test/protocol-doc.test.ts fails while it is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +16,7 @@ const END = '<!-- end of the generated part -->';
 
 interface SchemaDef {
   required?: string[];
-  properties?: Record<string, { description?: string }>;
+  properties?: Record<string, { description?: string; properties?: Record<string, unknown>; items?: { enum?: string[] } }>;
   enum?: string[];
   description?: string;
 }
@@ -53,6 +54,7 @@ function fieldsTable(title: string, def: SchemaDef): string[] {
 export function generatedSection(): string {
   const trace = schema('trace');
   const caps = schema('capabilities');
+  const protocol = schema('protocol');
   const out: string[] = [BEGIN, ''];
 
   out.push('### Ids', '', 'Every object in a trace is named so that castcheck can follow it from step to step. Cards keep their scenario id in every zone; what the scenario does not name is named after the action that made it.', '');
@@ -80,6 +82,13 @@ export function generatedSection(): string {
     out.push(`| \`${o}\` | ${OBSERVABLE_FIELDS[o] ?? '?'} | ${skipped.join(', ') || '— (read where present)'} |`);
   }
   out.push('', 'Always optional, with nothing to declare: a step\'s `message`; a permanent\'s `card`, `damage` and `keywords`; a triggered event\'s `id` (left out for one that never reached the stack); the trace\'s `scenario` and `initialState` (without it, a rejection in the first step is judged only on what the scenario fixes: zones, mana, life, counters, tapped).');
+
+  out.push('', '### Changes (protocol 2)', '', 'What a step\'s `changes` may say about the objects that stayed, besides the zones\' `remove` and `add` ([above](#traces-with-changes-protocol-2)): `set` gives fields their new values, whole; `unset` names the optional fields an object no longer has.', '');
+  out.push('| object | `set` may give | `unset` may name |', '|---|---|---|');
+  for (const [name, title] of [['permanentChanges', 'permanent (`battlefield.change`)'], ['playerChanges', 'player (`players`)']] as const) {
+    const def = protocol.$defs[name]!.properties!;
+    out.push(`| ${title} | ${Object.keys(def.set!.properties!).map((f) => `\`${f}\``).join(', ')} | ${def.unset!.items!.enum!.map((f) => `\`${f}\``).join(', ')} |`);
+  }
 
   out.push('', '### Capability names', '');
   out.push(`- mechanics: ${caps.$defs.mechanic!.enum!.map((m) => `\`${m}\``).join(', ')}`);

@@ -5,7 +5,7 @@ import { isNormalized, normalizeScenario, type NAction } from '../../model/scena
 import { InputError } from '../../model/errors.ts';
 import { catalog } from '../../model/catalog.ts';
 import { version } from '../../model/version.ts';
-import { cloneGame, initialGame, type Game } from './game.ts';
+import { cloneGame, gameOver, initialGame, type Game } from './game.ts';
 import type { Rejection } from './kicker.ts';
 import { observe } from './observe.ts';
 import { resolveTop } from './resolve.ts';
@@ -76,7 +76,9 @@ export class ReferenceEngine implements Engine {
     for (const action of s.actions) {
       // Each action works on a copy of the game: a rejected one leaves it as it was (CR 733.1).
       const next = cloneGame(game);
-      const outcome = this.perform(next, action);
+      const outcome: Rejection | NonNullable<Step['triggered']> = gameOver(game)
+        ? { reason: 'game-over', message: `${game.players.filter((p) => p.lost).map((p) => p.id).join(' and ')} lost the game: no action can be taken (CR 104.2a)` }
+        : this.perform(next, action);
       if ('reason' in outcome) {
         game = this.rules.rollback(game, next);
         steps.push({ action: action.id, outcome: 'rejected', reason: outcome.reason, message: outcome.message, state: observe(game, this.rules) });
@@ -96,7 +98,7 @@ export class ReferenceEngine implements Engine {
     if (action.do === 'resolve' && action.untilEmpty) return this.resolveUntilEmpty(g, action);
     const rejection = this.apply(g, action);
     if (rejection) return rejection;
-    r.stateBasedActions(g, r);
+    r.stateBasedActions(g, r, action.do === 'resolve' ? (action.choices ?? []) : []);
     return putTriggersOnStack(g, action, r);
   }
 
@@ -107,12 +109,12 @@ export class ReferenceEngine implements Engine {
   private resolveUntilEmpty(g: Game, action: NAction & { do: 'resolve' }): Rejection | NonNullable<Step['triggered']> {
     const r = this.rules;
     const triggered: NonNullable<Step['triggered']> = [];
-    for (let round = 1; g.stack.length > 0; round++) {
+    for (let round = 1; g.stack.length > 0 && !gameOver(g); round++) {
       // A loop of triggers that never empties the stack would be a bug in the scenario's cards.
       if (round > MAX_RESOLUTIONS) return { reason: 'empty-stack', message: `the stack did not empty after ${MAX_RESOLUTIONS} resolutions` };
       const rejection = resolveTop(g, action, r);
       if (rejection) return rejection;
-      r.stateBasedActions(g, r);
+      r.stateBasedActions(g, r, action.choices ?? []);
       const more = putTriggersOnStack(g, { ...action, id: roundPrefix(action.id, round) }, r);
       if ('reason' in more) return more;
       triggered.push(...more);

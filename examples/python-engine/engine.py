@@ -4,11 +4,10 @@
 It knows a handful of printed cards with kicker and multikicker, casts them (with every declaration
 checked), pays for them and resolves them. The kit (kits/python/castcheck_kit) speaks the protocol,
 rolls rejected actions back, names what is created and checks each trace; this file is only the game.
-Put your own engine behind castcheck by replacing the game with calls into it.
+Put your own engine behind castcheck by replacing the game with calls into it. Standard library
+only, Python 3.11 or later; the protocol is described in docs/PROTOCOL.md.
 
     npx castcheck run --engine-cmd "python3 examples/python-engine/engine.py"
-
-Standard library only, Python 3.11 or later. The protocol is described in docs/PROTOCOL.md.
 """
 
 from __future__ import annotations
@@ -194,6 +193,9 @@ class ExampleEngine(kit.Engine):
     def stack_size(self, game: Game) -> int:
         return len(game.stack)
 
+    def game_over(self, game: Game) -> bool:  # CR 704.5b, 104.2a: a player at 0 life has lost, and the game ends
+        return any(pl.life <= 0 for pl in game.players.values())
+
     def observe(self, game: Game) -> dict:
         stack = [kit.spell(s.id, s.id, s.card.name, s.controller, s.card.mana_cost, s.card.types, s.card.subtypes, kicked=s.times_kicked > 0,
                            kicker=s.kicker, multikicker=s.multikicker, times_kicked=s.times_kicked, x=s.x, targets=s.targets, total_cost=s.total_cost)
@@ -202,7 +204,7 @@ class ExampleEngine(kit.Engine):
                                      kicked=p.times_kicked > 0, times_kicked=p.times_kicked,
                                      **({"power": p.card.power + p.counters.get("+1/+1", 0) - p.counters.get("-1/-1", 0), "toughness": p.toughness()} if "Creature" in p.card.types else {}))
                        for p in game.battlefield]
-        return kit.state(stack, battlefield, [kit.player(pl.id, pl.life, pl.hand, pl.graveyard, mana=pl.pool) for pl in game.players.values()])
+        return kit.state(stack, battlefield, [kit.player(pl.id, pl.life, pl.hand, pl.graveyard, mana=pl.pool, lost=pl.life <= 0) for pl in game.players.values()])
 
 
 def cast(game: Game, action: dict) -> None:

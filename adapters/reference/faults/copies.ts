@@ -253,4 +253,29 @@ export const COPY_FAULTS: readonly Fault[] = [
       },
     }),
   },
+  {
+    id: 'copy-with-new-targets-vanishes',
+    family: 'copies',
+    rules: ['707.10', '707.10c'],
+    summary: 'A copy given new targets is never put on the stack: choosing new targets for it cancels the copy.',
+    inspiredBy: 'Reports of a copy effect making no copy at all (the copy properties have nothing to judge then), from engines whose retargeting step drops the copy when its targets change.',
+    minimal: {
+      shows: 'copies.copy-appears',
+      scenario: scenario({
+        cards: [oracle('bolt', 'Burst Lightning')],
+        p1: { hand: ['bolt'], mana: { R: 1 } },
+        actions: [{ do: 'cast', card: 'bolt', targets: [['p2']] }, { do: 'copy', id: 'copy', spell: 'bolt', newTargets: [['p1']] }],
+      }),
+    },
+    apply: (base) => ({
+      ...base,
+      putCopyOnStack: (g, spellId, req, r) => {
+        if (!req.newTargets) return base.putCopyOnStack(g, spellId, req, r);
+        const before = g.stack.length;
+        const rejected = base.putCopyOnStack(g, spellId, req, r);
+        if (!rejected) g.stack.splice(before, 1);
+        return rejected;
+      },
+    }),
+  },
 ];

@@ -82,10 +82,15 @@ class Engine:
     def copy_game(self, game: Any) -> Any:
         return copy.deepcopy(game)
 
+    def game_over(self, game: Any) -> bool:
+        """Whether a player has lost (CR 104.2a, 704.5a-b): the kit then rejects every later action
+        as game-over and stops resolving. An engine whose players never lose keeps this."""
+        return False
+
 
 def _resolve_until_empty(engine: Engine, game: Any, action: dict, ctx: ActionContext) -> None:
     single = {k: v for k, v in action.items() if k != "untilEmpty"}
-    while engine.stack_size(game) > 0:
+    while engine.stack_size(game) > 0 and not engine.game_over(game):
         if (ctx.round or 0) >= MAX_RESOLUTIONS:
             raise Rejected("empty-stack", f"the stack did not empty after {MAX_RESOLUTIONS} resolutions")
         ctx.next_round()
@@ -106,6 +111,8 @@ def run_scenario(engine: Engine, scenario: dict) -> dict:
         attempt = engine.copy_game(game)
         ctx = ActionContext(action)
         try:
+            if engine.game_over(game):
+                raise Rejected("game-over", "a player has lost the game: no action can be taken")
             if action["do"] == "resolve" and action.get("untilEmpty"):
                 _resolve_until_empty(engine, attempt, action, ctx)
             else:

@@ -42,11 +42,13 @@ def permanent(id: str, name: str, owner: str, *, controller: str | None = None, 
     })
 
 
-def player(id: str, life: int, hand, graveyard, *, library=None, mana: dict | None = None) -> dict:
-    """A player; the hand is a set (sorted here), the library top card first, the pool without zeros."""
+def player(id: str, life: int, hand, graveyard, *, library=None, mana: dict | None = None, lost: bool = False) -> dict:
+    """A player; the hand is a set (sorted here), the library top card first, the pool without zeros;
+    `lost` only once the player has lost the game."""
     return _present({"id": id, "life": life, "hand": sorted(hand), "graveyard": list(graveyard),
                      "library": list(library) if library is not None else None,
-                     "mana": {k: v for k, v in mana.items() if v} if mana is not None else None})
+                     "mana": {k: v for k, v in mana.items() if v} if mana is not None else None,
+                     "lost": True if lost else None})
 
 
 def state(stack, battlefield, players) -> dict:

@@ -98,6 +98,7 @@ public final class ExampleEngine implements Engine<ExampleEngine.Game> {
     static final class Player {
         String id;
         int life;
+        boolean lost;
         List<String> hand;
         List<String> graveyard;
         JsonObject pool;
@@ -106,6 +107,7 @@ public final class ExampleEngine implements Engine<ExampleEngine.Game> {
             Player p = new Player();
             p.id = id;
             p.life = life;
+            p.lost = lost;
             p.hand = new ArrayList<>(hand);
             p.graveyard = new ArrayList<>(graveyard);
             p.pool = pool.deepCopy();
@@ -192,6 +194,12 @@ public final class ExampleEngine implements Engine<ExampleEngine.Game> {
         return c;
     }
 
+    @Override
+    public boolean gameOver(Game g) {
+        // CR 104.2a: in a two-player game, the game ends as soon as a player loses.
+        return g.players.values().stream().anyMatch(p -> p.lost);
+    }
+
     public int stackSize(Game g) {
         return g.stack.size();
     }
@@ -270,7 +278,9 @@ public final class ExampleEngine implements Engine<ExampleEngine.Game> {
             }
             g.players.get(owner).graveyard.add(spell.id());
         }
-        // CR 704.5f-g: a creature with toughness 0 or less, or lethal damage, goes to its owner's graveyard.
+        // State-based actions, all at once (CR 704.3): a player at 0 life or less loses (704.5b); a
+        // creature with toughness 0 or less, or lethal damage, goes to its owner's graveyard (704.5f-g).
+        for (Player pl : g.players.values()) pl.lost = pl.lost || pl.life <= 0;
         for (Permanent p : new ArrayList<>(g.battlefield)) {
             if (p.card.types().contains("Creature") && (p.toughness() <= 0 || p.damage >= p.toughness())) {
                 g.battlefield.remove(p);
@@ -295,7 +305,7 @@ public final class ExampleEngine implements Engine<ExampleEngine.Game> {
                 .put("power", creature ? p.power() : null).put("toughness", creature ? p.toughness() : null));
         }
         List<Obj> players = new ArrayList<>();
-        for (Player p : g.players.values()) players.add(State.player(p.id, p.life, p.hand, p.graveyard, p.pool));
+        for (Player p : g.players.values()) players.add(State.player(p.id, p.life, p.hand, p.graveyard, p.pool, p.lost));
         return State.state(stack, battlefield, players);
     }
 

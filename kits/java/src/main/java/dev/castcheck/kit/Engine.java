@@ -32,6 +32,14 @@ public interface Engine<G> {
     /** A copy to perform an action on, so that a rejected one leaves the game as it was (CR 733.1). */
     G copy(G game);
 
+    /**
+     * Whether a player has lost (CR 104.2a, 704.5a-b): the kit then rejects every later action as
+     * game-over and stops resolving. An engine whose players never lose keeps this.
+     */
+    default boolean gameOver(G game) {
+        return false;
+    }
+
     /** Whether traces carry the engine's own view of the start (trace.initialState). */
     default boolean sendsInitialState() {
         return true;

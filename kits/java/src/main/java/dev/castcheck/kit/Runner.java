@@ -28,6 +28,7 @@ public final class Runner {
             G attempt = engine.copy(game);
             ActionContext ctx = new ActionContext(action);
             try {
+                if (engine.gameOver(game)) throw new Rejected("game-over", "a player has lost the game: no action can be taken");
                 boolean untilEmpty = action.get("do").getAsString().equals("resolve") && action.has("untilEmpty") && action.get("untilEmpty").getAsBoolean();
                 if (untilEmpty) resolveUntilEmpty(engine, attempt, action, ctx);
                 else engine.perform(attempt, action, ctx);
@@ -52,7 +53,7 @@ public final class Runner {
     private static <G> void resolveUntilEmpty(Engine<G> engine, G game, JsonObject action, ActionContext ctx) throws Rejected, Unsupported {
         JsonObject single = action.deepCopy();
         single.remove("untilEmpty");
-        while (engine.stackSize(game) > 0) {
+        while (engine.stackSize(game) > 0 && !engine.gameOver(game)) {
             if (ctx.round() != null && ctx.round() >= MAX_RESOLUTIONS) throw new Rejected("empty-stack", "the stack did not empty after " + MAX_RESOLUTIONS + " resolutions");
             ctx.nextRound();
             engine.perform(game, single, ctx);

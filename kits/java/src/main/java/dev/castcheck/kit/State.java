@@ -45,6 +45,11 @@ public final class State {
 
     /** A player: the hand is a set (sorted here), the pool without zeros (null: not observed). */
     public static Obj player(String id, int life, Collection<String> hand, List<String> graveyard, JsonObject mana) {
+        return player(id, life, hand, graveyard, mana, false);
+    }
+
+    /** The same, with `lost` once the player has lost the game (CR 704.5a-b). */
+    public static Obj player(String id, int life, Collection<String> hand, List<String> graveyard, JsonObject mana, boolean lost) {
         List<String> sorted = new ArrayList<>(hand);
         sorted.sort(Comparator.naturalOrder());
         JsonObject pool = null;
@@ -52,7 +57,7 @@ public final class State {
             pool = new JsonObject();
             for (String k : mana.keySet()) if (mana.get(k).getAsInt() != 0) pool.add(k, mana.get(k));
         }
-        return new Obj().put("id", id).put("life", life).put("hand", sorted).put("graveyard", graveyard).put("mana", pool);
+        return new Obj().put("id", id).put("life", life).put("hand", sorted).put("graveyard", graveyard).put("mana", pool).put("lost", lost ? Boolean.TRUE : null);
     }
 
     /** Stack bottom first; permanents by id; p1 then p2. */

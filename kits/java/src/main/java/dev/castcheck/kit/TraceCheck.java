@@ -21,7 +21,7 @@ public final class TraceCheck {
         "no-such-object", "not-in-hand", "not-a-spell", "empty-stack", "kicker-declared-twice", "kicker-not-printed",
         "splice-card-twice", "splice-card-unavailable", "splice-quality-mismatch", "splice-no-legal-target",
         "target-for-unkicked-part", "wrong-target-count", "illegal-target", "x-mismatch", "sacrifice-mismatch", "cannot-pay",
-        "not-a-permanent", "not-in-zone", "illegal-object", "illegal-declaration", "illegal-targets", "illegal-payment");
+        "not-a-permanent", "not-in-zone", "illegal-object", "illegal-declaration", "illegal-targets", "illegal-payment", "game-over");
 
     /** The required fields of each object of the observed state. */
     public static final Map<String, List<String>> REQUIRED = Map.of(
