@@ -77,7 +77,7 @@ export async function main(argv: string[]): Promise<number> {
     .command('merge')
     .description('merge the result files of the shards of one run (castcheck fuzz or run --shard) into one report and one failure store')
     .argument('<files...>', 'shard result files')
-    .option('--out <dir>', 'output folder (the merged store is under it unless --store says otherwise)', 'castcheck-out')
+    .option('--out <dir>', 'output folder: report.json, junit.xml, summary.md, report.html, and the merged store unless --store says otherwise', 'castcheck-out')
     .option('--store <dir>', 'the merged failure store (default: OUT/store)')
     .option('--check-floor <n>', 'checks a property must make in the run to PASS; fewer is UNDER-TESTED', sweep, 30)
     .option('--json <file>', 'also write the merged run as a JSON report (schema/report.schema.json)')
