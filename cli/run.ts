@@ -227,7 +227,11 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
         const doc = updatedExpectations(expectations, stale, found, engine.id.name);
         writeJsonAtomically(o.expectations!, doc);
         updated = true;
-        console.log(`\nexpectations: wrote ${o.expectations} (${doc.expectations.length} expectation(s): ${stale.length} stale removed, ${doc.expectations.length - (expectations.list.length - stale.length)} added)`);
+        const added = doc.expectations.length - (expectations.list.length - stale.length);
+        console.log(`\nexpectations: wrote ${o.expectations} (${doc.expectations.length} expectation(s): ${stale.length} stale removed, ${added} added)`);
+        // A known failure early in a scenario hid what came after it in that scenario; now that it is
+        // expected, the next run judges what follows and may find more.
+        if (added > 0) console.log('  what a failure now expected hid later in its scenarios is judged next run: run with --update-expectations again until it adds none');
       }
 
       const gates = stats?.results(engine.capabilities, o.gateFloor);

@@ -2,6 +2,8 @@
 import type { ObservedState, StackSpell } from '../model/schema-types.ts';
 import { Checker, show, spellOnStack, type Property, type Run, type RunStep, type Verdict } from './property.ts';
 import { permanentDef } from './expectations.ts';
+import { spellKick } from './declared.ts';
+import { timesKicked } from '../model/kick.ts';
 
 /** The copy an accepted step made and the spell it copies, as they stood. */
 export function copyMadeBy(step: RunStep): { copy: StackSpell | undefined; original: StackSpell | undefined } | undefined {
@@ -147,10 +149,16 @@ export const permanentCopyBecomesKickedToken: Property = {
       const token = step.after.battlefield.find((p) => p.id === copy.id);
       // A token can die at once to state-based actions (0 toughness); then there is nothing to look at.
       if (!token) continue;
+      // How the copy was kicked comes from the cast it copies (CR 707.10), not only from what the
+      // engine shows of the stack: an engine may not observe the stack's kicked fields.
+      const declared = spellKick(run, copy, step.index);
+      const kicked = copy.kicked ?? (declared && timesKicked(declared) > 0);
+      const times = copy.timesKicked ?? (declared && timesKicked(declared));
       if (!token.token) c.fail(step, `${copy.id} entered as a token`, 'it is not a token');
-      else if (token.kicked !== undefined && token.kicked !== copy.kicked) c.fail(step, `token ${copy.id} is kicked: ${copy.kicked}`, `kicked: ${token.kicked}`);
-      else if (token.timesKicked !== undefined && copy.timesKicked !== undefined && token.timesKicked !== copy.timesKicked) {
-        c.fail(step, `token ${copy.id} was kicked ${copy.timesKicked} times`, `${token.timesKicked} times`);
+      else if (kicked === undefined) continue;
+      else if (token.kicked !== undefined && token.kicked !== kicked) c.fail(step, `token ${copy.id} is kicked: ${kicked}`, `kicked: ${token.kicked}`);
+      else if (token.timesKicked !== undefined && times !== undefined && token.timesKicked !== times) {
+        c.fail(step, `token ${copy.id} was kicked ${times} times`, `${token.timesKicked} times`);
       } else c.checkedOne();
       if (c.done) break;
     }
