@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { describeEngine } from '../adapters/engine.ts';
 import { InputError } from '../model/errors.ts';
-import type { Expectation, Repro, ShardResult, StoredReplay } from '../model/schema-types.ts';
+import type { Expectation, Repro, Scenario, ShardResult, StoredReplay } from '../model/schema-types.ts';
 import { findingText, statusLabel, summaryTable, totals } from '../reports/console.ts';
 import { writeReports } from '../reports/write-reports.ts';
 import { mergeResults } from '../runner/merge.ts';
@@ -58,12 +58,14 @@ export async function mergeCommand(files: string[], o: MergeOptions): Promise<nu
   const store = new FailureStore(o.store ?? join(o.out, 'store'), head.doc.engine);
   const repros = new Map<string, string>();
   const firstOf = (signature: string) =>
-    docs
-      .flatMap(({ doc }) => doc.clusters.filter((c) => c.signature === signature && c.repro !== undefined))
-      .sort((a, b) => a.firstRun - b.firstRun)[0]?.repro;
+    docs.flatMap(({ doc }) => doc.clusters.filter((c) => c.signature === signature && c.repro !== undefined)).sort((a, b) => a.firstRun - b.firstRun)[0];
+  // The steps of each shrinking, from the shard whose repro stands, for the report.
+  const shrinkSteps = new Map<string, { run: number; scenario: Scenario }[]>();
   for (const c of merged.clusters) {
-    const repro = c.expectation ? undefined : firstOf(c.signature);
-    if (repro) repros.set(c.signature, store.save(repro as Repro & { signature: string }));
+    const first = c.expectation ? undefined : firstOf(c.signature);
+    if (!first?.repro) continue;
+    repros.set(c.signature, store.save(first.repro as Repro & { signature: string }));
+    if (first.shrinkSteps) shrinkSteps.set(c.signature, first.shrinkSteps.map(({ run, scenario }) => ({ run, scenario })));
   }
   const kept = new Map<string, Repro>();
   for (const { doc } of docs) {
@@ -103,6 +105,7 @@ export async function mergeCommand(files: string[], o: MergeOptions): Promise<nu
         checkFloor: o.checkFloor,
         repros,
         readings: { spliceCopy: head.doc.readings.spliceCopy ?? 'ruling' },
+        shrinkSteps,
         ...(expectations ? { expectations: { file: expectations.file, stale: expectations.stale } } : {}),
         store: { dir: store.dir, replayed: [...replayed.values()] },
       },

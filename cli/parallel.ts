@@ -6,7 +6,7 @@ import { quote } from 'shell-quote';
 import type { EngineChoice } from '../adapters/create-engine.ts';
 import type { Engine } from '../adapters/engine.ts';
 import type { FeatureCount } from '../generators/stats.ts';
-import type { EngineId, Expectation } from '../model/schema-types.ts';
+import type { EngineId, Expectation, Scenario } from '../model/schema-types.ts';
 import type { Readings } from '../properties/property.ts';
 import { readCapabilities } from '../model/capabilities-file.ts';
 import { runParallel } from '../runner/parallel.ts';
@@ -32,6 +32,8 @@ export interface AfterRun {
   stored: StoreReplay;
   stale: Expectation[];
   gates?: FeatureCount[];
+  /** The steps of each cluster's shrinking, by signature, for the report merge makes. */
+  shrinkSteps?: ReadonlyMap<string, readonly { run: number; scenario: Scenario }[]>;
 }
 
 export function engineChoiceOf(o: RunOptions): EngineChoice {
@@ -104,6 +106,7 @@ export function writeShardResult(file: string, x: AfterRun, o: RunOptions, comma
     ...(timeBudget !== undefined ? { timeBudget } : {}),
     repeat,
     repros,
+    ...(x.shrinkSteps ? { shrinkSteps: x.shrinkSteps } : {}),
     store: {
       dir: x.store.dir,
       replayed: x.stored.replayed.map(({ signature, repro, result, xfail, movedTo }) => ({ signature, repro, result, ...(xfail ? { xfail } : {}), ...(movedTo !== undefined ? { movedTo } : {}) })),

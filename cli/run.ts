@@ -244,7 +244,7 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
         ...(o.expectations !== undefined ? { expectations: { file: o.expectations, stale, ...(updated ? { updated } : {}) } } : {}),
         ...(gates ? { stats: gates } : {}),
       });
-      await (hooks.after ?? shardResultWriter(o))?.({ engine, readings, seed, result, store, stored, stale, ...(gates ? { gates } : {}) });
+      await (hooks.after ?? shardResultWriter(o))?.({ engine, readings, seed, result, store, stored, stale, shrinkSteps, ...(gates ? { gates } : {}) });
       const failed = result.clusters.some((c) => !c.expectation && c.kind !== 'contested');
       const storeFails = stored.replayed.some((r) => r.result === 'still-fails' && !r.xfail && r.verdict !== 'contested');
       const exitCode = interrupt.exitCode ?? (failed || storeFails || stale.length > 0 || result.stopped !== undefined || gatesFailed ? 1 : 0);

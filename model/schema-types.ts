@@ -185,6 +185,12 @@ export type Observable =
  */
 export type ExplicitChoice = "copyTargets" | "triggerOrder" | "triggerTargets" | "resolutionChoices";
 /**
+ * The steps of its shrinking in this run: each successively smaller scenario that still showed the failure, from the first found to the repro (at most 12: the first, the last, and evenly between).
+ *
+ * @maxItems 12
+ */
+export type ShrinkSteps = ShrinkStep[];
+/**
  * The engine protocol, versions 1 and 2: JSON objects, one per line (UTF-8, '\n'-terminated), between castcheck and one long-lived engine process over the engine's stdin and stdout. castcheck sends hello with the versions it speaks, then run requests, then stop; the engine answers hello with its own hello and the version it chose, and each run with a trace or an error, in the order of the requests. In protocol 2 a trace may give each step's changes instead of its whole state. Receivers ignore properties they do not know, so that a minor addition never breaks the other side; anything an old receiver could not ignore gets a new protocol number. See docs/PROTOCOL.md.
  */
 export type ProtocolMessage = ToEngineMessage | FromEngineMessage;
@@ -1549,12 +1555,7 @@ export interface ClusterSummary {
   story?: Story;
   scenario?: Scenario;
   trace?: Trace;
-  /**
-   * The steps of its shrinking in this run: each successively smaller scenario that still showed the failure, from the first found to the repro (at most 12: the first, the last, and evenly between).
-   *
-   * @maxItems 12
-   */
-  shrinkSteps?: ShrinkStep[];
+  shrinkSteps?: ShrinkSteps;
 }
 /**
  * A failure told in game terms, from its scenario, the engine's trace and the property's verdict: the starting situation, each action with the engine's answer, what went wrong after which action, and the rule.
@@ -2026,6 +2027,7 @@ export interface ShardCluster {
   firstRun: number;
   first: Repro;
   repro?: Repro;
+  shrinkSteps?: ShrinkSteps;
 }
 export interface ShardExpectations {
   file: string;

@@ -7,11 +7,12 @@ import { InputError } from '../model/errors.ts';
 import { readJsonFile } from '../model/json-file.ts';
 import { normalizeScenario } from '../model/scenario.ts';
 import { formatIssues, validateDocument } from '../model/schemas.ts';
-import type { Expectation, Repro, ShardResult, StoredReplay } from '../model/schema-types.ts';
+import type { Expectation, Repro, Scenario, ShardResult, StoredReplay } from '../model/schema-types.ts';
 import { version } from '../model/version.ts';
 import { propertyById } from '../properties/index.ts';
 import type { Divergence, Failed, Property, Readings } from '../properties/property.ts';
 import { reproOf } from '../reports/repro.ts';
+import { reportedSteps } from '../reports/run-report.ts';
 import type { Judged } from './evaluate.ts';
 import { unshrunk, type Cluster, type Finding, type SuiteResult } from './run-suite.ts';
 import type { Shard } from './scenario-space.ts';
@@ -27,6 +28,8 @@ export interface ShardContext {
   repeat: string;
   /** The repro the store holds for each signature. */
   repros: ReadonlyMap<string, Repro>;
+  /** The steps of each cluster's shrinking in this shard, by signature (as castcheck run keeps them for its report). */
+  shrinkSteps?: ReadonlyMap<string, readonly { run: number; scenario: Scenario }[]>;
   store: { dir: string; replayed: StoredReplay[]; findings: Repro[] };
   expectations?: { file: string; stale: Expectation[]; seen: string[] };
   stats?: { feature: string; scenarios: number }[];
@@ -62,12 +65,18 @@ export function shardResult(result: SuiteResult, x: ShardContext): ShardResult {
         firstRun: c.first.run,
         first: reproOf(unshrunk(result, c.first, true), x.engine, x.readings),
         ...(repro && !c.expectation ? { repro } : {}),
+        ...shrinkStepsOf(x.shrinkSteps?.get(c.signature)),
       };
     }),
     ...(x.expectations ? { expectations: x.expectations } : {}),
     store: x.store,
     ...(x.stats ? { stats: x.stats } : {}),
   };
+}
+
+function shrinkStepsOf(steps: readonly { run: number; scenario: Scenario }[] | undefined): { shrinkSteps?: ReturnType<typeof reportedSteps> } {
+  if (!steps || steps.length === 0) return {};
+  return { shrinkSteps: reportedSteps(steps) };
 }
 
 export function readShardResult(file: string): ShardResult {
