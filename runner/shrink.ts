@@ -1,6 +1,6 @@
 // Shrinking that respects a slow engine. Real engines answer 4 to 10 scenarios a second, so every
 // candidate costs: fast-check's own loop (replay run k, then take the first failing candidate of each
-// shrink stream) spent a median of 675 engine runs per named fault. This loop walks the same shrink
+// shrink stream) spent a median of 783 engine runs per named fault (62 faults). This loop walks the same shrink
 // streams of the generator, so that its result is still a fast-check path ("k:i:j..."), but:
 //   - it starts from the failing scenario already judged, instead of running it again;
 //   - it answers a candidate met before from a cache (canonical JSON of the scenario), never the engine;
