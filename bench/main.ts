@@ -6,6 +6,7 @@
 //   npm run bench -- --runs 5000         more scenarios per measure
 //   npm run bench -- --long              memory over a million scenarios (about an hour at 300 a second)
 //   npm run bench -- --memory-runs 0     no memory run
+//   npm run bench -- --no-fuzz           without issue 12's figures (workers and shrinking, about ten minutes more)
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,8 @@ import type { MemoryRun } from './memory.ts';
 import { protocolCost } from './protocol-cost.ts';
 import { NullEngine, RecordingEngine, timedSuite, type TimedSuite } from './shares.ts';
 import { CPU_AT_EXIT, serveHelloMs, startupTimes } from './startup.ts';
+import { workerFigures, workersTable, type WorkerFigures } from './workers.ts';
+import { shrinkFigures, shrinkTable, type ShrinkFigures } from './shrink.ts';
 
 const args = process.argv.slice(2);
 function option(name: string, fallback: number): number {
@@ -40,6 +43,7 @@ function option(name: string, fallback: number): number {
 const RUNS = Math.max(100, option('--runs', 2000));
 const SEED = option('--seed', 1);
 const MEMORY_RUNS = args.includes('--long') ? 1_000_000 : option('--memory-runs', 20_000);
+const FUZZ = !args.includes('--no-fuzz');
 const OUT = 'bench-results.json';
 const IN_FLIGHT = 4;
 const STARTS = 7;
@@ -48,8 +52,10 @@ const ROUNDS = 2;
 const note = (s: string) => process.stderr.write(`bench: ${s}\n`);
 const us = (ms: number, n: number) => (ms / n) * 1000;
 
-function verdictsOf(r: SuiteResult) {
-  return r.tallies.map((t) => [t.property.id, t.passed, t.failed, t.contested, t.notApplicable]);
+/** The counts of the properties a run judged; `skippedIn` leaves out those another run skipped too. */
+function verdictsOf(r: SuiteResult, skippedIn?: SuiteResult) {
+  const skipped = new Set(skippedIn?.tallies.filter((t) => t.skipped).map((t) => t.property.id));
+  return r.tallies.filter((t) => !skipped.has(t.property.id)).map((t) => [t.property.id, t.passed, t.failed, t.contested, t.notApplicable]);
 }
 
 function mustPass(label: string, r: SuiteResult): void {
@@ -80,7 +86,8 @@ const withReference: TimedSuite = await timedSuite(recorder, RUNS, SEED);
 mustPass('by share', withReference.result);
 const withNull: TimedSuite = await timedSuite(new NullEngine(recorder.traces, recorder), RUNS, SEED);
 mustPass('null engine', withNull.result);
-if (JSON.stringify(verdictsOf(withNull.result)) !== JSON.stringify(verdictsOf(withReference.result))) throw new Error('the null engine was not judged as the reference engine was');
+// Agreement with the reference engine is skipped against the reference engine itself, not against the null engine.
+if (JSON.stringify(verdictsOf(withNull.result, withReference.result)) !== JSON.stringify(verdictsOf(withReference.result, withReference.result))) throw new Error('the null engine was not judged as the reference engine was');
 
 // ---- over the protocol ----
 
@@ -173,6 +180,17 @@ if (MEMORY_RUNS > 0) {
   memory = JSON.parse(m.stdout) as MemoryRun;
 }
 
+// ---- several engines at once (--workers), and engine runs spent shrinking: issue 12 ----
+
+let workers: WorkerFigures | undefined;
+let shrinking: ShrinkFigures | undefined;
+if (FUZZ) {
+  note('1 against 2 workers (in process, over the protocol), 1 against 8 against a 50 ms engine');
+  workers = await workerFigures();
+  note('engine runs spent shrinking, over the named faults (castcheck mutants, seed 1)');
+  shrinking = await shrinkFigures();
+}
+
 // ---- the table ----
 
 interface Row {
@@ -237,6 +255,19 @@ if (memory) {
   rows.push({ id: 'memory.seconds', label: `memory run: duration (a million scenarios: about ${((memory.seconds / memory.runs) * 1e6 / 60).toFixed(0)} min)`, value: memory.seconds, unit: 's' });
 }
 
+if (workers) {
+  for (const [i, c] of workers.comparisons.entries()) {
+    const id = ['workers.inProcess', 'workers.protocol', 'workers.slowEngine'][i] ?? `workers.${i}`;
+    rows.push({ id: `${id}.one`, label: `${c.name}, 1 worker: scenarios a second (wall)`, value: c.one.perSecond, unit: '/s' });
+    rows.push({ id: `${id}.many`, label: `${c.name}, ${c.many.workers} workers: scenarios a second (wall)`, value: c.many.perSecond, unit: '/s' });
+    rows.push({ id: `${id}.speedup`, label: `${c.name}: ${c.many.workers} workers against 1`, value: c.speedup, unit: '×', target: { text: `>= ${c.target}`, met: c.speedup >= c.target } });
+  }
+}
+if (shrinking) {
+  rows.push({ id: 'shrink.median', label: `engine runs shrinking a named fault: median of ${shrinking.faults} (max ${shrinking.max})`, value: shrinking.median, unit: 'runs', target: { text: `<= ${shrinking.target}`, met: shrinking.median <= shrinking.target } });
+  rows.push({ id: 'shrink.size', label: `shrunk repros: cards + actions in all (hand-written: ${shrinking.size.minimal}; ${shrinking.nearMinimal} of ${shrinking.faults} within +1 of theirs)`, value: shrinking.size.shrunk, unit: '' });
+}
+
 function shareLabel(s: Share): string {
   return { generation: 'generation', engine: 'the engine run under test', reruns: 'relation reruns', reference: 'the reference run for agreement', properties: 'properties', runner: 'runner and the rest' }[s];
 }
@@ -255,6 +286,9 @@ const lines = [
   `wrote ${OUT}`,
 ];
 console.log(lines.join('\n'));
+// The two tables of issue 12 in full: every comparison with the cores castcheck's process got, and the machine's load.
+if (workers) console.log(`\n${workersTable(workers)}`);
+if (shrinking) console.log(`\n${shrinkTable(shrinking)}`);
 
 writeFileSync(
   OUT,
@@ -272,6 +306,8 @@ writeFileSync(
       cli: { ms: cliMs, cpuMs: cliCpuMs },
       startup,
       ...(memory ? { memory } : {}),
+      ...(workers ? { workers } : {}),
+      ...(shrinking ? { shrinking: { ...shrinking, results: undefined } } : {}),
     },
     null,
     2,

@@ -34,7 +34,8 @@ const sourceUrls = {
 const started = Date.now();
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { main: 'cli/main.ts', api: 'api.ts', vitest: 'integrations/vitest.ts' },
+  // The lane of a parallel run (castcheck fuzz, --workers) runs in a worker thread: an entry of its own.
+  entryPoints: { main: 'cli/main.ts', api: 'api.ts', vitest: 'integrations/vitest.ts', 'lane-worker': 'runner/lane-worker.ts' },
   outdir: out,
   entryNames: '[name]',
   chunkNames: '[name]-[hash]',
@@ -44,6 +45,8 @@ const result = await build({
   platform: 'node',
   target: 'node20',
   packages: 'external',
+  // runner/lanes.ts starts dist/lane-worker.js rather than the TypeScript through tsx.
+  define: { CASTCHECK_BUNDLED: 'true' },
   plugins: [sourceUrls],
   logLevel: 'warning',
   write: false,

@@ -4,6 +4,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { InputError } from '../model/errors.ts';
 import { version } from '../model/version.ts';
 import { quietOnClosedOutput } from './interrupt.ts';
+import { parseShard } from '../runner/shards.ts';
 
 // Each subcommand's module is loaded when it runs, so that a command loads only what it uses: the
 // start-up of `castcheck list` or `castcheck serve` does not pay for the generators or the reports.
@@ -18,7 +19,7 @@ export async function main(argv: string[]): Promise<number> {
     .configureOutput({ writeErr: (s) => process.stderr.write(s) })
     .showHelpAfterError('(run castcheck --help for usage)');
 
-  program
+  const run = program
     .command('run')
     .description('replay the stored findings, then generate scenarios, run them on an engine and check every property; group the failures by signature and shrink each new one to a repro')
     .option('--engine <name>', 'built-in engine to test (default: reference)')
@@ -48,8 +49,41 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(processOption('--max-line-bytes <n>', 'the longest line an engine process may write (default 8 MiB)', lineBytes))
     .option('--validate-protocol', 'check every protocol message both ways against schema/protocol.schema.json')
     .option('--pipeline <n>', 'scenarios sent to an engine process ahead of its answers (1: one at a time)', pipeline, 4)
+    .option('--workers <n>', 'engines at work at once: built-in engines on worker threads, or that many engine processes; the results do not depend on it', workers)
+    .addOption(new Option('--shard <i/n>', "judge only this machine's share of the run: scenarios k with k mod n = i - 1; castcheck merge joins the shards' result files").argParser(shard))
+    .option('--result <file>', 'write the shard result file for castcheck merge (default with --shard: OUT/result.json)')
     .action(async (options) => {
       exitCode = await (await import('./run.ts')).runCommand(options);
+    });
+
+  // castcheck fuzz takes every option of run (those added to run later too), with budgets of its own.
+  const fuzz = program
+    .command('fuzz')
+    .description('search for as long as allowed (--time) or --runs scenarios, going on after failures: each new failure is stored at once and shrunk while the search goes on; ends with the report and a result file that repeats the run')
+    .option('--time <duration>', 'the time budget of the search: 8h, 90m, 1h30m, 45s (the failures found are then shrunk)')
+    .option('--runs <n>', 'scenarios to judge at most (with --time, whichever comes first)', runs)
+    .option('--seed <n>', 'seed for the generators, from 0 to 4294967295 (default: derived from --date)', seed)
+    .option('--date <day>', 'derive the seed from this day, YYYY-MM-DD (default: today, UTC): each night explores new scenarios, all shards of a night the same ones')
+    .option('--max-shrink-runs <n>', 'engine runs allowed to shrink one failure', runs, 500)
+    .option('--shrink-budget <n>', 'engine runs allowed for shrinking in all (default: no limit but the one per failure)', sweep)
+    .option('--result <file>', 'the result file for castcheck merge, with the command that repeats the run (default: OUT/result.json)')
+    .action(async (options) => {
+      exitCode = await (await import('./fuzz.ts')).fuzzCommand(options);
+    });
+  const own = new Set(fuzz.options.map((o) => o.long));
+  for (const option of run.options) if (!own.has(option.long)) fuzz.addOption(option);
+
+  program
+    .command('merge')
+    .description('merge the result files of the shards of one run (castcheck fuzz or run --shard) into one report and one failure store')
+    .argument('<files...>', 'shard result files')
+    .option('--out <dir>', 'output folder: report.json, junit.xml, summary.md, report.html, and the merged store unless --store says otherwise', 'castcheck-out')
+    .option('--store <dir>', 'the merged failure store (default: OUT/store)')
+    .option('--check-floor <n>', 'checks a property must make in the run to PASS; fewer is UNDER-TESTED', sweep, 30)
+    .option('--json <file>', 'also write the merged run as a JSON report (schema/report.schema.json)')
+    .option('--junit <file>', 'also write it as JUnit XML')
+    .action(async (files: string[], options) => {
+      exitCode = await (await import('./merge.ts')).mergeCommand(files, options);
     });
 
   program
@@ -202,6 +236,15 @@ const pipeline = wholeNumber(1, 1000);
 const milliseconds = wholeNumber(1, 3_600_000);
 /** From 1 KiB to 256 MiB, as in the engine config's maxLineBytes. */
 const lineBytes = wholeNumber(1024, 256 * 1024 * 1024);
+
+/** Engines at once: from 1 to 64 (each engine process, or worker thread, costs memory). */
+const workers = wholeNumber(1, 64);
+
+function shard(value: string): { index: number; count: number } {
+  const s = parseShard(value);
+  if (!s) throw new InvalidArgumentError('It must be i/n, this shard and the number of shards, with 1 <= i <= n <= 10000 (as 2/4).');
+  return s;
+}
 
 function fraction(value: string): number {
   const n = value.trim() === '' ? Number.NaN : Number(value);

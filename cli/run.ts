@@ -23,6 +23,8 @@ import { Interrupt } from './interrupt.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 import { Expectations, staleAfterRun, updatedExpectations } from '../runner/expectations.ts';
 import { FailureStore, replayStore, writeJsonAtomically } from '../runner/store.ts';
+import type { Shard } from '../runner/scenario-space.ts';
+import { parallelSearch, shardResultWriter, type RunHooks } from './parallel.ts';
 
 export interface RunOptions {
   engine?: string;
@@ -53,14 +55,19 @@ export interface RunOptions {
   gateFloor: number;
   /** A capabilities file: the reference engine runs restricted to it. */
   capabilities?: string;
+  /** Engines at work at once, and this machine's share of the run (castcheck fuzz, cli/parallel.ts). */
+  workers?: number;
+  shard?: Shard;
+  result?: string;
 }
 
-export async function runCommand(o: RunOptions): Promise<number> {
+export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<number> {
   await checkOutputPaths([
     { option: '--out', path: o.out, kind: 'folder' },
     { option: '--store', path: o.store, kind: 'folder' },
     { option: '--json', path: o.json, kind: 'file' },
     { option: '--junit', path: o.junit, kind: 'file' },
+    { option: '--result', path: o.result, kind: 'file' },
   ]);
   if (o.updateExpectations && o.expectations === undefined) throw new InputError('--update-expectations needs --expectations FILE: the file to rewrite');
   // Read before the engine starts, so that a bad file costs nothing; a file to be written may not exist yet.
@@ -82,7 +89,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
   try {
     // A fresh seed is drawn from the machine's entropy and printed, so that every run can be replayed.
     const seed = o.seed ?? freshSeed();
-    console.log(header(engine.id, o.runs, seed));
+    console.log(hooks.header?.(engine.id, seed) ?? header(engine.id, o.runs, seed));
     if (engine.launch || restricted) {
       console.log(engine.launch ? `  command: ${engine.launch.command}` : `  restricted to the capabilities in ${o.capabilities}`);
       console.log(`  ${capabilitiesLine(engine.capabilities)}`);
@@ -145,7 +152,8 @@ export async function runCommand(o: RunOptions): Promise<number> {
     const writeAll = (partial: boolean, more?: Partial<ReportExtras>) => writeReports(o.out, runState(more), { partial, ...(o.json !== undefined ? { json: o.json } : {}), ...(o.junit !== undefined ? { junit: o.junit } : {}) });
     try {
       const stats = o.stats ? new FeatureStats() : undefined;
-      const result = await runSuite({
+      const search = hooks.search ?? (o.workers !== undefined || o.shard !== undefined ? parallelSearch(o, readings) : runSuite);
+      const result = await search({
         ...judge,
         properties: PROPERTIES,
         runs: o.runs,
@@ -236,6 +244,7 @@ export async function runCommand(o: RunOptions): Promise<number> {
         ...(o.expectations !== undefined ? { expectations: { file: o.expectations, stale, ...(updated ? { updated } : {}) } } : {}),
         ...(gates ? { stats: gates } : {}),
       });
+      await (hooks.after ?? shardResultWriter(o))?.({ engine, readings, seed, result, store, stored, stale, shrinkSteps, ...(gates ? { gates } : {}) });
       const failed = result.clusters.some((c) => !c.expectation && c.kind !== 'contested');
       const storeFails = stored.replayed.some((r) => r.result === 'still-fails' && !r.xfail && r.verdict !== 'contested');
       const exitCode = interrupt.exitCode ?? (failed || storeFails || stale.length > 0 || result.stopped !== undefined || gatesFailed ? 1 : 0);

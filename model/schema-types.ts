@@ -185,6 +185,12 @@ export type Observable =
  */
 export type ExplicitChoice = "copyTargets" | "triggerOrder" | "triggerTargets" | "resolutionChoices";
 /**
+ * The steps of its shrinking in this run: each successively smaller scenario that still showed the failure, from the first found to the repro (at most 12: the first, the last, and evenly between).
+ *
+ * @maxItems 12
+ */
+export type ShrinkSteps = ShrinkStep[];
+/**
  * The engine protocol, versions 1 and 2: JSON objects, one per line (UTF-8, '\n'-terminated), between castcheck and one long-lived engine process over the engine's stdin and stdout. castcheck sends hello with the versions it speaks, then run requests, then stop; the engine answers hello with its own hello and the version it chose, and each run with a trace or an error, in the order of the requests. In protocol 2 a trace may give each step's changes instead of its whole state. Receivers ignore properties they do not know, so that a minor addition never breaks the other side; anything an old receiver could not ignore gets a new protocol number. See docs/PROTOCOL.md.
  */
 export type ProtocolMessage = ToEngineMessage | FromEngineMessage;
@@ -216,6 +222,7 @@ export interface CastcheckDocuments {
   protocol?: ProtocolMessage;
   engineConfig?: EngineConfig;
   expectations?: Expectations;
+  shardResult?: ShardResult;
 }
 /**
  * The printed characteristics and abilities of one card, in castcheck's card model. Real cards are stored in the catalog under their Oracle names; synthetic cards are written inline in a scenario. Every number, list and text has a bound, generous for printed cards, so that no single value can make a scenario arbitrarily large.
@@ -1548,12 +1555,7 @@ export interface ClusterSummary {
   story?: Story;
   scenario?: Scenario;
   trace?: Trace;
-  /**
-   * The steps of its shrinking in this run: each successively smaller scenario that still showed the failure, from the first found to the repro (at most 12: the first, the last, and evenly between).
-   *
-   * @maxItems 12
-   */
-  shrinkSteps?: ShrinkStep[];
+  shrinkSteps?: ShrinkSteps;
 }
 /**
  * A failure told in game terms, from its scenario, the engine's trace and the property's verdict: the starting situation, each action with the engine's answer, what went wrong after which action, and the rule.
@@ -1905,4 +1907,162 @@ export interface Expectations {
    */
   engine?: string;
   expectations: Expectation[];
+}
+/**
+ * What one part of a split run found, for `castcheck merge`: written by `castcheck fuzz` (and `castcheck run --shard`). Scenario k of a run with a given seed is the same on every machine; shard i of n judges every k with k mod n = i - 1, so that the shards together are exactly one unsharded run. Counts add up across shards, clusters are keyed by signature (the earliest first scenario wins), and the repros travel inside the file, so that the result files alone make one report and one store.
+ */
+export interface ShardResult {
+  format: "castcheck-shard-result/1";
+  /**
+   * The version of castcheck that wrote it.
+   */
+  castcheck: string;
+  engine: EngineId;
+  /**
+   * The engine process's command, for an engine in another process.
+   */
+  command?: string;
+  readings: ReproReadings;
+  /**
+   * The run's seed: 32 bits.
+   */
+  seed: number;
+  shard: ShardSpec;
+  /**
+   * The size of the whole run this shard is part of: it judged its share of the scenarios 0 to runs - 1, every one of them. A run stopped by a time budget counts up to where it stopped.
+   */
+  runs: number;
+  /**
+   * Scenarios this shard judged.
+   */
+  scenarios: number;
+  /**
+   * Engines it had at work at once. The results do not depend on it.
+   */
+  workers?: number;
+  /**
+   * The time budget it was given (`--time`), when it had one.
+   */
+  timeBudget?: string;
+  /**
+   * The command that judges exactly the same scenarios again.
+   */
+  repeat: string;
+  /**
+   * Why it stopped before its share, when it did (an engine that no longer starts).
+   */
+  stopped?: string;
+  /**
+   * Each property's counts, in scenarios (and checks), as in the report.
+   *
+   * @maxItems 1000
+   */
+  properties: ShardTally[];
+  engineFailures: ShardEngineFailures;
+  unsupported: number;
+  /**
+   * The failures it met, one per signature.
+   *
+   * @maxItems 10000
+   */
+  clusters: ShardCluster[];
+  expectations?: ShardExpectations;
+  store: ShardStore;
+  /**
+   * With --stats: the scenarios with each feature.
+   *
+   * @maxItems 1000
+   */
+  stats?: ShardFeatureCount[];
+}
+/**
+ * Which part of the run: index from 1 to count, as `--shard index/count`.
+ */
+export interface ShardSpec {
+  index: number;
+  count: number;
+}
+export interface ShardTally {
+  id: string;
+  /**
+   * Why it was never run.
+   */
+  skipped?: string;
+  /**
+   * Skipped because it would compare the reference engine with itself.
+   */
+  vacuous?: boolean;
+  notApplicable: number;
+  checkedNothing: number;
+  checks: number;
+  passed: number;
+  failed: number;
+  xfailed: number;
+  contested: number;
+}
+/**
+ * Scenarios the engine gave no usable trace for, by kind.
+ */
+export interface ShardEngineFailures {
+  crash: number;
+  timeout: number;
+  "protocol-error": number;
+}
+export interface ShardCluster {
+  signature: string;
+  verdict: "fail" | "contested" | "crash" | "timeout" | "protocol-error";
+  property?: string;
+  /**
+   * Named by an expectation.
+   */
+  xfail: boolean;
+  expectation?: Expectation;
+  /**
+   * Scenarios of this shard that showed it.
+   */
+  count: number;
+  /**
+   * The number in the whole run (0-based) of the first scenario that showed it.
+   */
+  firstRun: number;
+  first: Repro;
+  repro?: Repro;
+  shrinkSteps?: ShrinkSteps;
+}
+export interface ShardExpectations {
+  file: string;
+  /**
+   * Expectations that did not occur in this shard although they had the chance.
+   *
+   * @maxItems 10000
+   */
+  stale: Expectation[];
+  /**
+   * The signatures of the expectations that occurred (in the run or in the store): stale nowhere.
+   *
+   * @maxItems 10000
+   */
+  seen: string[];
+}
+export interface ShardStore {
+  /**
+   * The engine's folder of this shard's failure store.
+   */
+  dir: string;
+  /**
+   * The findings of earlier runs it replayed first, as in the report.
+   *
+   * @maxItems 10000
+   */
+  replayed: StoredReplay[];
+  /**
+   * Every repro in that folder when the shard ended: the store `castcheck merge` makes is theirs.
+   *
+   * @maxItems 10000
+   */
+  findings: Repro[];
+}
+export interface ShardFeatureCount {
+  feature: string;
+  scenarios: number;
 }

@@ -7,7 +7,7 @@ import { printable } from './errors.ts';
 
 const SCHEMA_BASE = 'https://castcheck.dev/schema/';
 
-export const DOCUMENT_KINDS = ['scenario', 'trace', 'repro', 'case', 'report', 'card', 'capabilities', 'protocol', 'engine-config', 'expectations'] as const;
+export const DOCUMENT_KINDS = ['scenario', 'trace', 'repro', 'case', 'report', 'card', 'capabilities', 'protocol', 'engine-config', 'expectations', 'shard-result'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** A document kind, or a named part of one: `protocol#fromEngine` is `$defs/fromEngine` of the protocol schema. */
@@ -21,6 +21,7 @@ export const FORMATS: Record<string, DocumentKind> = {
   'castcheck-case/1': 'case',
   'castcheck-report/2': 'report',
   'castcheck-expectations/1': 'expectations',
+  'castcheck-shard-result/1': 'shard-result',
 };
 
 export interface ValidationIssue {

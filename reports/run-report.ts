@@ -80,7 +80,7 @@ export function runReport(engine: Pick<Engine, 'id' | 'launch'>, result: SuiteRe
         story: storyOf(told),
         scenario: told.scenario,
         ...(told.trace ? { trace: told.trace } : {}),
-        ...(steps && steps.length > 0 ? { shrinkSteps: sample(steps, MAX_SHRINK_STEPS).map((st) => ({ run: st.run, cards: st.scenario.cards.length, actions: st.scenario.actions.length, scenario: st.scenario })) } : {}),
+        ...(steps && steps.length > 0 ? { shrinkSteps: reportedSteps(steps) } : {}),
       };
     }),
   };
@@ -125,6 +125,11 @@ export function storyInputOf(c: Cluster, engine: Pick<Engine, 'id' | 'launch'>, 
 }
 
 /** At most n items: the first, the last, and evenly between. */
+/** The steps of a shrinking a report keeps: the first, the last and evenly between, at most MAX_SHRINK_STEPS. */
+export function reportedSteps(steps: readonly { run: number; scenario: Scenario }[]): ShrinkStep[] {
+  return sample(steps, MAX_SHRINK_STEPS).map((st) => ({ run: st.run, cards: st.scenario.cards.length, actions: st.scenario.actions.length, scenario: st.scenario }));
+}
+
 function sample<T>(xs: readonly T[], n: number): T[] {
   if (xs.length <= n) return [...xs];
   return Array.from({ length: n }, (_, i) => xs[Math.round((i * (xs.length - 1)) / (n - 1))]!);

@@ -12,7 +12,8 @@ import { scenarioArb } from '../generators/scenario.ts';
 import type { Scenario, Trace } from '../model/schema-types.ts';
 import type { Property } from '../properties/property.ts';
 import { judge, judgeFor, type Judge, type Judged, type Target } from './evaluate.ts';
-import { shrink, type Finding } from './run-suite.ts';
+import type { Finding } from './run-suite.ts';
+import { shrink, ShrinkCache } from './shrink.ts';
 
 export const AGREEMENT = 'agreement.reference';
 
@@ -140,8 +141,13 @@ export async function killFault(fault: Fault, o: Omit<MutantOptions, 'faults' | 
   const target = shrinkTarget(starts[0]!.judged, caughtBy.map((c) => c.id), o.properties);
   let finding: Finding | undefined;
   let shrinkRuns = 0;
+  // The starts share their target: what one learnt about a scenario, the others need not ask the engine.
+  const caches = new Map<string, ShrinkCache>();
   for (const start of starts) {
-    const shrunk = await shrink({ ...j, seed: o.seed, maxShrinkRuns: o.maxShrinkRuns, ...(o.maxShrinkMs !== undefined ? { maxShrinkMs: o.maxShrinkMs } : {}) }, arb, {
+    const key = start.judged.failure ? start.judged.failure.kind : 'target';
+    const cache = caches.get(key) ?? new ShrinkCache();
+    caches.set(key, cache);
+    const shrunk = await shrink({ ...j, seed: o.seed, maxShrinkRuns: o.maxShrinkRuns, cache, ...(o.maxShrinkMs !== undefined ? { maxShrinkMs: o.maxShrinkMs } : {}) }, arb, {
       target: start.judged.failure ? { failure: start.judged.failure.kind } : target,
       run: start.run,
       scenario: start.scenario,

@@ -10,9 +10,13 @@ import { scenarioArb } from '../generators/scenario.ts';
 import type { Expectation, Scenario, Trace } from '../model/schema-types.ts';
 import { missingCapability, type Divergence, type Failed, type Property } from '../properties/property.ts';
 import { hitsOf, type Hit } from './clusters.ts';
-import { judge, targetProperties, hits as hitsTarget, type Judge, type Judged, type Target } from './evaluate.ts';
+import { judge, type Judge, type Judged, type Target } from './evaluate.ts';
+import { shrink } from './shrink.ts';
+import { Interrupted, turn, whenAborted } from './abort.ts';
 import { Expectations } from './expectations.ts';
 import { engineFailureSignature, propertySignature, showing } from './signatures.ts';
+
+export { shrink };
 
 export interface SuiteOptions extends Judge {
   properties: readonly Property[];
@@ -37,7 +41,10 @@ export interface SuiteOptions extends Judge {
   expectations?: Expectations;
   /** Signatures whose shrunk repro an earlier run stored and which still fail: not shrunk again. */
   alreadyShrunk?: ReadonlySet<string>;
-  onProgress?: (done: number, total: number, clusters: number) => void;
+  /** Called as each scenario is judged; `run` is its number in the run. */
+  onProgress?: (done: number, total: number, clusters: number, run: number) => void;
+  /** Scenarios to judge instead of runs 0..runs-1: each with its number in the whole run; undefined when there are no more. */
+  source?: () => Promise<{ run: number; scenario: Scenario } | undefined>;
   /** Called with every generated scenario, for statistics. */
   onScenario?: (scenario: Scenario) => void;
   /** Called as soon as a scenario shows a failure not seen before in this run, before any shrinking. */
@@ -219,7 +226,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       }
     }
     done++;
-    o.onProgress?.(done, o.runs, clusters.size);
+    o.onProgress?.(done, o.runs, clusters.size, run);
   };
 
   // Every scenario is judged in full; the property never fails, so fast-check runs them all. Up to
@@ -228,35 +235,48 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   const running = new Set<Promise<void>>();
   // A property that throws is a bug in castcheck: it ends the run, as it would without a window.
   let broken: { error: unknown } | undefined;
-  const main = await fc.check(
-    fc.asyncProperty(arb, async (scenario) => {
-      const run = index++;
-      await turn();
-      if (broken) throw broken.error;
-      if (o.abort?.aborted) throw new Interrupted();
-      if (stopped !== undefined) return true;
-      o.onScenario?.(scenario);
-      const job: Promise<void> = judge(o, scenario, properties).then(
-        (judged) => {
-          running.delete(job);
-          record(scenario, run, judged);
-        },
-        (error: unknown) => {
-          running.delete(job);
-          broken ??= { error };
-        },
+  const visit = async (scenario: Scenario, run: number): Promise<boolean> => {
+    await turn();
+    if (broken) throw broken.error;
+    if (o.abort?.aborted) throw new Interrupted();
+    if (stopped !== undefined) return true;
+    o.onScenario?.(scenario);
+    const job: Promise<void> = judge(o, scenario, properties).then(
+      (judged) => {
+        running.delete(job);
+        record(scenario, run, judged);
+      },
+      (error: unknown) => {
+        running.delete(job);
+        broken ??= { error };
+      },
+    );
+    running.add(job);
+    while (running.size >= window && !o.abort?.aborted) await Promise.race([...running, aborted.promise]);
+    return true;
+  };
+  try {
+    if (o.source) {
+      // Scenarios numbered in the whole run, from a worker's or a shard's share of it (runner/parallel.ts).
+      try {
+        for (let next = await o.source(); next && stopped === undefined; next = await o.source()) await visit(next.scenario, next.run);
+      } catch (error) {
+        if (!(error instanceof Interrupted)) throw error;
+      }
+    } else {
+      const main = await fc.check(
+        fc.asyncProperty(arb, (scenario) => visit(scenario, index++)),
+        // An interrupt fails the property to end fast-check's loop: without shrinking that failure.
+        { seed: o.seed, numRuns: o.runs, endOnFailure: true },
       );
-      running.add(job);
-      while (running.size >= window && !o.abort?.aborted) await Promise.race([...running, aborted]);
-      return true;
-    }),
-    // An interrupt fails the property to end fast-check's loop: without shrinking that failure.
-    { seed: o.seed, numRuns: o.runs, endOnFailure: true },
-  );
-  await Promise.race([Promise.all(running), aborted]);
+      if (main.failed && !o.abort?.aborted && !broken) throw main.errorInstance instanceof Error ? main.errorInstance : new Error(String(main.errorInstance));
+    }
+    await Promise.race([Promise.all(running), aborted.promise]);
+  } finally {
+    aborted.release();
+  }
   if (broken) throw broken.error;
   if (o.abort?.aborted) stopped = String(o.abort.reason ?? 'interrupted');
-  else if (main.failed) throw main.errorInstance instanceof Error ? main.errorInstance : new Error(String(main.errorInstance));
 
   // Engine failures first, then the rules properties, then agreement and contested readings: when
   // the budget runs short, what it leaves unshrunk is what says least.
@@ -284,24 +304,6 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   return sofar();
 }
 
-/**
- * Lets the event loop turn: an engine in this process answers at once, and without a turn between
- * scenarios a signal (Ctrl-C) would wait for the end of the run to be seen.
- */
-function turn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
-/** Thrown into fast-check's loop to end it when the run is interrupted. */
-class Interrupted extends Error {}
-
-/** Settles when the signal aborts; never, without one. */
-function whenAborted(signal: AbortSignal | undefined): Promise<void> {
-  if (!signal) return new Promise(() => undefined);
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-}
-
 function tally(t: Tally, judged: Judged & { failure?: undefined }, found: readonly Hit[]): void {
   const v = judged.verdicts.get(t.property.id)!;
   if (!judged.applied.has(t.property.id)) t.notApplicable++;
@@ -314,74 +316,6 @@ function tally(t: Tally, judged: Judged & { failure?: undefined }, found: readon
     else if (mine.some((h) => h.kind === 'contested')) t.contested++;
     else t.passed++;
   }
-}
-
-/**
- * Replays the failing run by seed and path and lets fast-check shrink it, within the budgets. The last
- * scenario that failed is run once more to tell a failure of the scenario from one of the moment.
- */
-export async function shrink(
-  o: Judge & Pick<SuiteOptions, 'seed' | 'maxShrinkRuns' | 'maxShrinkMs' | 'abort' | 'onShrinkRun'>,
-  arb: fc.Arbitrary<Scenario>,
-  first: FirstFailure,
-): Promise<{ finding: Finding; stopped?: string }> {
-  const { target, run } = first;
-  const limit = o.maxShrinkRuns ?? 2000;
-  const deadline = o.maxShrinkMs === undefined ? Infinity : Date.now() + o.maxShrinkMs;
-  const properties = targetProperties(target);
-  let engineRuns = 0;
-  let stopped: string | undefined;
-  let last: { scenario: Scenario; judged: Judged } | undefined;
-  const aborted = whenAborted(o.abort);
-  const details = await fc.check(
-    fc.asyncProperty(arb, async (scenario) => {
-      // Past a budget every candidate counts as passing, which ends the shrinking where it stands.
-      if (engineRuns >= limit || Date.now() > deadline || stopped !== undefined || o.abort?.aborted) return true;
-      await turn();
-      engineRuns++;
-      const judged = await Promise.race([judge(o, scenario, properties), aborted.then(() => undefined)]);
-      if (judged === undefined) return true;
-      if (judged.failure?.fatal) {
-        stopped = judged.failure.message;
-        return true;
-      }
-      if (!hitsTarget(judged, target)) {
-        o.onShrinkRun?.(target, engineRuns);
-        return true;
-      }
-      last = { scenario, judged };
-      o.onShrinkRun?.(target, engineRuns, scenario);
-      return false;
-    }),
-    { seed: o.seed, path: String(run), numRuns: run + 1 },
-  );
-  if (o.abort?.aborted) {
-    // Interrupted: the smallest scenario that failed so far, marked as not shrunk, and not run again.
-    if (!last || !details.failed || details.counterexamplePath === null) return { finding: unshrunk(o, first, true, engineRuns) };
-    const path = details.counterexamplePath;
-    return { finding: { ...describe(last.judged, target), scenario: last.scenario, seed: o.seed, path, runsToFailure: run + 1, shrinkRuns: engineRuns, shrunk: false, reproduced: true } };
-  }
-  if (!details.failed || !last || details.counterexamplePath === null) {
-    // The failing run did not fail again: report it as it was found.
-    return { finding: { ...unshrunk(o, first, false, engineRuns), shrunk: true }, ...(stopped !== undefined ? { stopped } : {}) };
-  }
-  const again = stopped === undefined ? await judge(o, last.scenario, properties) : undefined;
-  const reproduced = again !== undefined && hitsTarget(again, target);
-  const shown = reproduced ? again : last.judged;
-  return {
-    finding: {
-      // A failure that came back alone needs no history.
-      ...describe(shown, target, !reproduced),
-      scenario: last.scenario,
-      seed: o.seed,
-      path: details.counterexamplePath,
-      runsToFailure: run + 1,
-      shrinkRuns: engineRuns,
-      shrunk: true,
-      reproduced,
-    },
-    ...(stopped !== undefined ? { stopped } : {}),
-  };
 }
 
 /** The first failing scenario as found, before shrinking: what a store keeps until shrinking ends. */
@@ -398,7 +332,7 @@ export function unshrunk(o: Pick<SuiteOptions, 'seed'>, first: FirstFailure, rep
   };
 }
 
-function describe(judged: Judged, target: Target, withHistory = true): Pick<Finding, 'kind' | 'signature' | 'property' | 'verdict' | 'trace' | 'divergences' | 'history'> {
+export function describe(judged: Judged, target: Target, withHistory = true): Pick<Finding, 'kind' | 'signature' | 'property' | 'verdict' | 'trace' | 'divergences' | 'history'> {
   if (judged.failure) {
     const f = judged.failure;
     const history = withHistory && f.history && f.history.scenarios.length > 0 ? { history: f.history } : {};

@@ -19,6 +19,7 @@ export const schemaFiles = [
   'protocol.schema.json',
   'engine-config.schema.json',
   'expectations.schema.json',
+  'shard-result.schema.json',
 ] as const;
 
 // One root that refers to every schema, so that each named type is emitted exactly once.

@@ -1,5 +1,6 @@
 // A run told to stop (Ctrl-C in the CLI) returns at once with what it found, even while the engine
 // is not answering; an engine process's failures carry the scenarios it ran before them.
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../adapters/engine.ts';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
@@ -65,6 +66,22 @@ describe('a run that is aborted', () => {
         expect(result.findings[0]!.shrunk).toBe(false);
       }
     }
+  });
+});
+
+describe('a run with an abort signal that never aborts', () => {
+  it('leaves no listener on the signal, however many failures it shrinks', async () => {
+    const controller = new AbortController();
+    const result = await runSuite({
+      ...judgeFor(new ReferenceEngine({ fault: 'copy-loses-kicked,flicker-keeps-kicked,spliced-effects-first' })),
+      properties: PROPERTIES,
+      runs: 300,
+      seed: 1,
+      maxShrinkRuns: 20,
+      abort: controller.signal,
+    });
+    expect(result.findings.length).toBeGreaterThan(1);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 });
 

@@ -62,7 +62,7 @@ describe('castcheck validate and replay with bad input', () => {
     expect(garbage.err).toContain('garbage.json: not a UTF-8 JSON file');
     expect(garbage.err).not.toMatch(CONTROL);
     const array = castcheck('validate', write('array.json', '[1,2,3]'));
-    expect(array.err).toContain('expected a scenario, trace, repro, case, report or expectations object, got an array');
+    expect(array.err).toContain('expected a scenario, trace, repro, case, report, expectations or shard-result object, got an array');
     expect(castcheck('replay', write('number.json', '42')).err).toContain('number.json: expected a repro object, got a number');
     const deep = castcheck('validate', write('deep.json', '['.repeat(5_000_000) + ']'.repeat(5_000_000)));
     expect(deep.code).toBe(2);

@@ -72,8 +72,8 @@ describe('files are checked before they are parsed', () => {
 
 describe('documents', () => {
   it('names the top-level type it got when it is no object', () => {
-    expect(checkDocument([1, 2, 3]).problems).toEqual(['expected a scenario, trace, repro, case, report or expectations object, got an array']);
-    expect(checkDocument(42).problems).toEqual(['expected a scenario, trace, repro, case, report or expectations object, got a number']);
+    expect(checkDocument([1, 2, 3]).problems).toEqual(['expected a scenario, trace, repro, case, report, expectations or shard-result object, got an array']);
+    expect(checkDocument(42).problems).toEqual(['expected a scenario, trace, repro, case, report, expectations or shard-result object, got a number']);
     expect(() => readDocument(write('array.json', '[1,2,3]'), ['repro'])).toThrow(/array\.json: expected a repro object, got an array/);
     const scenario = write('scenario.json', JSON.stringify(chaliceRepro().scenario));
     expect(() => readDocument(scenario, ['repro'])).toThrow(/expected a repro object, got a scenario \("format": "castcheck-scenario\/1"\)/);

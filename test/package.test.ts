@@ -46,6 +46,11 @@ describe('the package installed from its tarball', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/50 scenarios against reference/);
     expect(r.stdout).toMatch(/\d+ properties: \d+ passed, 0 failed/);
+    // A second engine in a worker thread: the lane's worker is bundled too (dist/lane-worker.js).
+    const two = run(join(consumer, 'node_modules', '.bin', 'castcheck'), ['run', '--runs', '50', '--seed', '1', '--workers', '2', '--out', join(consumer, 'out2'), '--no-progress'], consumer);
+    expect(two.stderr).toBe('');
+    expect(two.status).toBe(0);
+    expect(two.stdout).toMatch(/\d+ properties: \d+ passed, 0 failed/);
     const cases = run(join(consumer, 'node_modules', '.bin', 'castcheck'), ['list', '--rules'], consumer);
     expect(cases.status, cases.stderr).toBe(0);
   });

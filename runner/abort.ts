@@ -1,0 +1,35 @@
+// Stopping a run midway (Ctrl-C, cli/interrupt.ts): what the search and the shrinking share to see
+// an abort while they wait for an engine.
+
+/**
+ * Lets the event loop turn: an engine in this process answers at once, and without a turn between
+ * scenarios a signal (Ctrl-C) would wait for the end of the run to be seen.
+ */
+export function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Thrown into fast-check's loop (or a lane's search) to end it when the run is interrupted. */
+export class Interrupted extends Error {}
+
+export interface WhenAborted {
+  /** Settles when the signal aborts; never, without one or once released. */
+  promise: Promise<void>;
+  /** Takes the listener off the signal: one run shrinks many failures on the same signal. */
+  release(): void;
+}
+
+/**
+ * A promise of the signal's abort, with its listener taken off again by release(): a listener left
+ * on the signal by each shrink of a long run would pile up (Node warns past ten).
+ */
+export function whenAborted(signal: AbortSignal | undefined): WhenAborted {
+  if (!signal) return { promise: new Promise(() => undefined), release: () => undefined };
+  if (signal.aborted) return { promise: Promise.resolve(), release: () => undefined };
+  let listener: (() => void) | undefined;
+  const promise = new Promise<void>((resolve) => {
+    listener = () => resolve();
+    signal.addEventListener('abort', listener, { once: true });
+  });
+  return { promise, release: () => signal.removeEventListener('abort', listener!) };
+}
