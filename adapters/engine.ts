@@ -12,6 +12,11 @@ export interface Engine {
    * Calls may overlap: an engine answers them in the order they were made.
    */
   run(scenario: Scenario): Promise<Trace>;
+  /**
+   * For an engine in another process: the next scenario runs in a new process that has run nothing
+   * before, so that a failure can be told apart from the history of the process it happened in.
+   */
+  fresh?(): Promise<void>;
   /** Releases what the engine holds (a child process, say). */
   close(): Promise<void>;
 }

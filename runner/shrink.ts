@@ -103,8 +103,24 @@ export async function shrink(o: ShrinkOptions, arb: fc.Arbitrary<Scenario>, firs
     if (judged) last = { scenario: c.value.value_, judged };
     return judged !== undefined;
   };
+  // An engine failure (crash, time-out, protocol error) may come from what the process ran before
+  // the scenario: the scenario is first run alone in a new process, and one that does not fail
+  // there is reported as found, with the history its process ran before it (castcheck replay runs
+  // them again); shrinking it would only chase that history.
+  const engineFailure = 'signature' in target && target.property === undefined && o.engine.fresh !== undefined;
+  const alone = async (): Promise<Judged | undefined> => {
+    await o.engine.fresh!();
+    return Promise.race([judge(o, last.scenario, properties), aborted.promise.then(() => undefined)]);
+  };
   let again: Judged | undefined;
   try {
+    if (engineFailure) {
+      engineRuns++;
+      const solo = await alone();
+      if (solo !== undefined && !solo.failure?.fatal && !hits(solo, target)) {
+        return { finding: { ...unshrunk(o, first, false, engineRuns), shrunk: true } };
+      }
+    }
     while (!outOfBudget()) {
       // The candidates in the stream's order, which makes the big cuts first (whole parts of the
       // scenario before single elements). Measured over the named faults (bench/shrink.ts), this
@@ -126,7 +142,9 @@ export async function shrink(o: ShrinkOptions, arb: fc.Arbitrary<Scenario>, firs
       path.push(String(next.index));
     }
     // The smallest failing scenario once more, outside the budget (an interrupt does not wait for it).
-    if (stopped === undefined && !o.abort?.aborted) again = await Promise.race([judge(o, last.scenario, properties), aborted.promise.then(() => undefined)]);
+    if (stopped === undefined && !o.abort?.aborted) {
+      again = engineFailure ? await alone() : await Promise.race([judge(o, last.scenario, properties), aborted.promise.then(() => undefined)]);
+    }
   } finally {
     aborted.release();
   }

@@ -85,6 +85,8 @@ export class ProcessEngine implements Engine {
   private dead: EngineFailure | undefined;
   /** A violation written while no request was waiting, charged to the next one. */
   private idleViolation: EngineFailure | undefined;
+  /** Requests that fail once the process killed for them is gone (its stderr read to the end). */
+  private readonly gone = new Map<EngineProcess, () => void>();
   private closed = false;
 
   private constructor(private readonly o: ProcessEngineOptions) {
@@ -127,10 +129,22 @@ export class ProcessEngine implements Engine {
   async close(): Promise<void> {
     this.closed = true;
     this.clearHeadTimer();
+    for (const failed of this.gone.values()) failed();
+    this.gone.clear();
     for (const p of this.queue.splice(0)) p.reject(new EngineFailure('crash', 'the engine was closed'));
     const proc = this.proc;
     this.proc = undefined;
     if (proc) await proc.stop(stopRequest(), STOP_GRACE_MS);
+  }
+
+  /** Stops the process between scenarios; the next scenario starts a new one. */
+  async fresh(): Promise<void> {
+    if (this.closed || this.queue.length > 0 || this.greeting || !this.proc) return;
+    const proc = this.proc;
+    // Let go of it first: its exit is then no crash of a scenario.
+    this.proc = undefined;
+    this.clearHeadTimer();
+    await proc.stop(stopRequest(), STOP_GRACE_MS);
   }
 
   /** Sends what is waiting, starting a process first if there is none. */
@@ -267,13 +281,32 @@ export class ProcessEngine implements Engine {
       return;
     }
     const head = this.queue[0]?.sent ? this.queue[0] : undefined;
-    if (!(error instanceof ProtocolViolation && error.resync)) this.discard(proc);
-    if (head) this.settle(head, failure);
-    else this.idleViolation = failure;
+    if (error instanceof ProtocolViolation && error.resync) {
+      if (head) this.settle(head, failure);
+      else this.idleViolation = failure;
+    } else if (head) this.killFor(proc, head, failure);
+    else {
+      this.discard(proc);
+      this.idleViolation = failure;
+    }
     this.pump();
   }
 
+  /**
+   * Kills the process for what it did with the request at the head: that request fails once the
+   * process is gone, when what it wrote to stderr just before has been read to its end.
+   */
+  private killFor(proc: EngineProcess, head: Pending, failure: EngineFailure): void {
+    this.clearHeadTimer();
+    if (this.queue[0] === head) this.queue.shift();
+    this.gone.set(proc, () => this.fail(head, failure));
+    this.discard(proc);
+  }
+
   private onExit(proc: EngineProcess, how: string): void {
+    const failed = this.gone.get(proc);
+    this.gone.delete(proc);
+    failed?.();
     if (proc !== this.proc) return;
     const stderr = proc.stderr.text();
     if (this.greeting) {
@@ -293,9 +326,8 @@ export class ProcessEngine implements Engine {
     this.headTimer = setTimeout(() => {
       this.headTimer = undefined;
       if (proc !== this.proc || this.queue[0] !== head) return;
-      const failure = new EngineFailure('timeout', `no answer to request ${head.id} within ${this.o.timeoutMs} ms; the engine was killed`, proc.stderr.text());
-      this.discard(proc);
-      this.settle(head, failure);
+      const failure = new EngineFailure('timeout', `no answer to request ${head.id} within ${this.o.timeoutMs} ms; the engine was killed`, () => proc.stderr.text());
+      this.killFor(proc, head, failure);
       this.pump();
     }, this.o.timeoutMs);
   }
@@ -308,10 +340,14 @@ export class ProcessEngine implements Engine {
   private settle(head: Pending, outcome: Trace | EngineFailure): void {
     this.clearHeadTimer();
     if (this.queue[0] === head) this.queue.shift();
-    if (outcome instanceof EngineFailure && head.sentAt) outcome.history = head.sentAt.log.before(head.sentAt.position);
-    if (outcome instanceof EngineFailure) head.reject(outcome);
+    if (outcome instanceof EngineFailure) this.fail(head, outcome);
     else head.resolve(outcome);
     if (this.proc && !this.greeting) this.armHeadTimer();
+  }
+
+  private fail(head: Pending, failure: EngineFailure): void {
+    if (head.sentAt) failure.history = head.sentAt.log.before(head.sentAt.position);
+    head.reject(failure);
   }
 
   /** Kills the process; what it was sent and did not answer goes to the next one. */
@@ -325,7 +361,9 @@ export class ProcessEngine implements Engine {
 
   private failureOf(proc: EngineProcess, error: unknown): EngineFailure {
     const kind: EngineFailureKind = error instanceof ProtocolViolation ? 'protocol-error' : 'crash';
-    return new EngineFailure(kind, error instanceof Error ? error.message : String(error), proc.stderr.text());
+    // Read when reported: the process is killed at once, and what it wrote to stderr just before may
+    // still be in the pipe.
+    return new EngineFailure(kind, error instanceof Error ? error.message : String(error), () => proc.stderr.text());
   }
 
   private checkOwn(message: unknown): void {
