@@ -6,9 +6,9 @@
 // numbers, simpler cards, fewer actions.
 import fc from 'fast-check';
 import { catalog } from '../model/catalog.ts';
-import { addMana, type Mana } from '../model/mana.ts';
+import type { Mana } from '../model/mana.ts';
 import type { Action, Capabilities, CardDefinition, KickerLabel, ManaPool, Scenario, ScenarioCard, StartingPermanent } from '../model/schema-types.ts';
-import { activeRequirements, candidatesFor, declaredMana, inactiveRequirements, spellColors, type BoardObject, type Requirement } from '../model/declarations.ts';
+import { activeRequirements, addMana, candidatesFor, declaredMana, inactiveRequirements, spellColors, type BoardObject, type Requirement } from '../model/declarations.ts';
 import type { Kick } from '../model/kick.ts';
 import {
   bystanderArb,
@@ -656,7 +656,11 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   const mana: ManaPool = {};
   for (const key of ['W', 'U', 'B', 'R', 'G'] as const) if (b.mana[key] > 0) mana[key] = b.mana[key];
   const provision = plan.slack + increases * b.actions.filter((a) => a.do === 'cast').length;
-  const colorless = b.mana.C + b.mana.generic + provision;
+  // With some slack, one of it comes in a colour the casts use, so that paying generic mana has a
+  // choice to make (the scenario format fixes it: colourless first).
+  const tint = plan.slack >= 2 ? (['W', 'U', 'B', 'R', 'G'] as const).find((key) => (mana[key] ?? 0) > 0) : undefined;
+  if (tint) mana[tint] = mana[tint]! + 1;
+  const colorless = b.mana.C + b.mana.generic + provision - (tint ? 1 : 0);
   if (colorless > 0) mana.C = colorless;
 
   if (plan.spell) applyIllegal(plan, cast, b, mana, declared, parts, provision, ctx.can('freeCast'));

@@ -1,6 +1,7 @@
 // Casting as a whole (CR 601.2) and illegal actions (CR 733.1).
 import { diffStates, formatDifferences } from '../model/compare.ts';
-import { formatMana, payFromPool, toPool } from '../model/mana.ts';
+import { formatMana, toPool } from '../model/mana.ts';
+import { canPay } from './payment.ts';
 import type { NCastAction } from '../model/scenario.ts';
 import { Checker, type Property, type RunStep } from './property.ts';
 import { declarationProblems, expectedTotalMana, sacrificeProblem } from './expectations.ts';
@@ -54,7 +55,7 @@ function legalAndPayable(run: Parameters<Property['check']>[0], step: RunStep & 
   const pool = step.before.players.find((p) => p.id === step.action.player)?.mana;
   const total = expectedTotalMana(run, step, step.action);
   if (pool === undefined || !total) return undefined;
-  return payFromPool(toPool(pool), total) ? { total: formatMana(total) } : undefined;
+  return canPay(toPool(pool), total) ? { total: formatMana(total) } : undefined;
 }
 
 export const unpayableRejected: Property = {
@@ -69,7 +70,7 @@ export const unpayableRejected: Property = {
       if (declarationProblems(run, step, step.action).length > 0 || sacrificeProblem(run, step, step.action)) continue;
       const pool = step.before.players.find((p) => p.id === step.action.player)?.mana;
       const total = expectedTotalMana(run, step, step.action);
-      if (pool === undefined || !total || payFromPool(toPool(pool), total)) continue;
+      if (pool === undefined || !total || canPay(toPool(pool), total)) continue;
       if (step.step.outcome === 'accepted') c.fail(step, `rejected: the total cost ${formatMana(total)} cannot be paid`, 'accepted');
       else if (step.step.reason !== 'cannot-pay') c.fail(step, 'rejected as cannot-pay', `rejected as ${step.step.reason}`);
       else c.checkedOne();

@@ -1,10 +1,11 @@
 // Costs: mana value (CR 202.3, 118.8d) and the total cost (CR 601.2f-h, 118.7, 118.9).
-import { formatMana, normalizeManaText, parseMana, payFromPool, toPool, poolsEqual, formatPool } from '../model/mana.ts';
+import { formatMana, normalizeManaText, parseMana, toPool } from '../model/mana.ts';
 import type { NCastAction } from '../model/scenario.ts';
 import { Checker, show, spellOnStack, spells, type Property, type RunStep } from './property.ts';
 import { declaredKick, declaresAdditionalCost, declaredTotalMana, expectedTotalMana, hasCostChangers, hasX, printedManaValue } from './expectations.ts';
 import { timesKicked } from '../model/kick.ts';
 import { checkEachCopy } from './copies.ts';
+import { paymentProblem, poolMinus } from './payment.ts';
 
 const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
 
@@ -71,13 +72,9 @@ export const totalCostPaid: Property = {
       const before = step.before.players[who]?.mana;
       const after = step.after.players[who]?.mana;
       if (before === undefined || after === undefined) continue;
-      const expectedLeft = payFromPool(toPool(before), total);
-      if (!expectedLeft || !poolsEqual(expectedLeft, toPool(after))) {
-        c.fail(
-          step,
-          `paying ${formatMana(total)} from ${formatPool(toPool(before))} leaves ${expectedLeft ? formatPool(expectedLeft) : '(cannot be paid)'}`,
-          `${formatPool(toPool(after))} left${o?.totalCost ? ` (total cost ${show(o.totalCost.mana)})` : ''}`,
-        );
+      const problem = paymentProblem(toPool(before), total, poolMinus(toPool(before), toPool(after)));
+      if (problem) {
+        c.fail(step, problem.expected, `${problem.observed}${o?.totalCost ? ` (total cost ${show(o.totalCost.mana)})` : ''}`);
         break;
       }
       c.checkedOne();

@@ -2,7 +2,8 @@
 // happens, 702.47d: spliced parts included; some illegal, the rest happens), then each part's
 // effects in order (608.2c, 702.47b) with their kicker conditions; the spell is the source of the
 // damage, spliced text included (702.47c), so protection from its colour applies (702.16).
-import { addToPool, formatPool, parseMana, poolDifference, poolsEqual, toPool, type Pool } from '../model/mana.ts';
+import { formatPool, parseMana, poolsEqual, toPool, type Pool } from '../model/mana.ts';
+import { addPools, poolMinus } from './payment.ts';
 import type { StackSpell } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
 import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
@@ -77,7 +78,7 @@ export function expectedResolution(run: Run, step: RunStep): Expected | undefine
       for (let k = 0; k < n; k++) {
         if (e.kind === 'gainLife') out.life[spell.controller] += amount;
         else if (e.kind === 'draw') out.draws += amount;
-        else if (e.kind === 'addMana') out.mana = addToPool(out.mana, parseMana(e.mana ?? ''));
+        else if (e.kind === 'addMana') out.mana = addPools(out.mana, toPool(parseMana(e.mana ?? '')));
         else if (e.kind === 'createToken') out.tokens += amount;
         else if (e.kind === 'damage' && amount > 0) {
           for (const id of legal[group]!) {
@@ -122,7 +123,7 @@ export const playerEffects: Property = {
       const what = `${e.spell.id} (${e.spell.name}, kicked ${timesKicked(e.kick)} times${e.fizzled ? ', every target illegal' : ''})`;
       if (lifeGot.p1 !== e.life.p1 || lifeGot.p2 !== e.life.p2) c.fail(step, `${what} changes life by ${show(e.life)}`, `life changed by ${show(lifeGot)}`);
       else if (draws !== undefined && handGot !== draws) c.fail(step, `${what} makes ${you} draw ${draws}`, `${you}'s hand changed by ${handGot}`);
-      else if (poolBefore && poolAfter && !poolsEqual(poolDifference(toPool(poolAfter), toPool(poolBefore)), e.mana)) {
+      else if (poolBefore && poolAfter && !poolsEqual(poolMinus(toPool(poolAfter), toPool(poolBefore)), e.mana)) {
         c.fail(step, `${what} adds ${formatPool(e.mana)}`, `${you}'s pool went from ${formatPool(toPool(poolBefore))} to ${formatPool(toPool(poolAfter))}`);
       } else c.checkedOne();
       if (c.done) break;

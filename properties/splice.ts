@@ -1,8 +1,8 @@
 // Splice onto Arcane and onto instant or sorcery (CR 702.47).
-import { colorsOf, normalizeManaText, parseMana } from '../model/mana.ts';
+import { normalizeManaText } from '../model/mana.ts';
 import type { NCastAction } from '../model/scenario.ts';
 import { Checker, show, spellOnStack, type Property, type Run, type RunStep } from './property.ts';
-import { declarationProblems, permanentDef } from './expectations.ts';
+import { colorsOfDef, declarationProblems, permanentDef } from './expectations.ts';
 
 const castsWithSplice = (s: { actions: { do: string; splice?: string[] }[] }) => s.actions.some((a) => a.do === 'cast' && (a.splice?.length ?? 0) > 0);
 const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
@@ -62,7 +62,7 @@ export const splicedSpellKeepsCharacteristics: Property = {
       const def = run.def(a.card);
       const o = spellOnStack(step.after, a.card);
       if (!def || !o) continue;
-      const printedColors = def.manaCost === undefined ? [] : colorsOf(parseMana(def.manaCost));
+      const printedColors = colorsOfDef(def);
       const checks: [string, unknown, unknown][] = [
         ['name', def.name, o.name],
         ['colors', [...printedColors].sort(), [...o.colors].sort()],

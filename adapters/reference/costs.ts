@@ -1,5 +1,6 @@
 // The total cost of a spell (CR 601.2f) and paying it (CR 601.2h).
-import { addMana, emptyMana, fixX, parseMana, payFromPool, type Mana } from '../../model/mana.ts';
+import { emptyMana, parseMana, type Mana } from '../../model/mana.ts';
+import { addMana, fixX } from './mana.ts';
 import type { CardDefinition, Cost, KickerLabel, SacrificeCost, StaticAbility } from '../../model/schema-types.ts';
 import type { PlayerId } from '../../model/scenario.ts';
 import { player, type Game, type Permanent } from './game.ts';
@@ -104,7 +105,7 @@ export function reduceCost(mana: Mana, increase: number, reduction: number): Man
  * order; each must be the caster's and match its cost's filter. Returns the sacrificed permanents,
  * still on the battlefield, for the caller to move.
  */
-export function checkPayment(g: Game, caster: PlayerId, cost: TotalCost, chosen: readonly string[]): Rejection | Permanent[] {
+export function checkPayment(g: Game, caster: PlayerId, cost: TotalCost, chosen: readonly string[], r: Rules): Rejection | Permanent[] {
   if (cost.unpayable) return { reason: 'cannot-pay', message: 'it has no mana cost, which cannot be paid (cast it without paying its mana cost instead)' };
   const needed = cost.sacrifices.reduce((n, s) => n + s.count, 0);
   if (chosen.length !== needed) {
@@ -129,7 +130,7 @@ export function checkPayment(g: Game, caster: PlayerId, cost: TotalCost, chosen:
       sacrificed.push(permanent);
     }
   }
-  const pool = payFromPool(player(g, caster).pool, cost.mana);
+  const pool = r.payMana(player(g, caster).pool, cost.mana);
   if (!pool) return { reason: 'cannot-pay', message: 'the mana available cannot pay the total cost' };
   player(g, caster).pool = pool;
   return sacrificed;

@@ -6,8 +6,10 @@ import { hasSpliceQuality, spellCharacteristics } from './characteristics.ts';
 import { clone, counterSpellOnStack, flicker, spellToGraveyard } from './actions.ts';
 import { copyOfSpell, putCopyOnStack } from './copy.ts';
 import { checkPayment, costChanges, reduceCost, totalCost } from './costs.ts';
+import { payFromPool } from './mana.ts';
 import { effectRepetitions } from './effects.ts';
 import type { Game, StackSpell } from './game.ts';
+import type { Mana, Pool } from '../../model/mana.ts';
 import { isKicked, kickerDeclarationError, repetitions, timesKicked } from './kicker.ts';
 import { fizzles, permanentFromSpell, resolvePermanentSpell, spellParts } from './resolve.ts';
 import { isLegalTarget, targetDeclarationError, targetSlots } from './targets.ts';
@@ -42,6 +44,7 @@ function table(options: RulesOptions) {
     costChanges,
     reduceCost,
     checkPayment,
+    payMana: (pool: Pool, cost: Mana) => payFromPool(pool, cost),
     kickedAsPaid,
     spellCharacteristics,
     // Illegal actions (CR 733.1).

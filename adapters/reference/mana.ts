@@ -1,0 +1,64 @@
+// The reference engine's arithmetic on mana: mana value (CR 202.3), colours, adding costs
+// (CR 601.2f) and paying a cost from a pool (CR 601.2h). The properties never use these: they judge
+// payments and totals with their own reasoning (properties/payment.ts, model/declarations.ts).
+import { COLORS, POOL_KEYS, type Mana, type Pool } from '../../model/mana.ts';
+import type { Color } from '../../model/schema-types.ts';
+
+/** CR 202.3: the total amount of mana in the cost; each {X} counts as x (CR 202.3e). */
+export function manaValue(mana: Mana, x = 0): number {
+  return mana.x * x + mana.generic + mana.W + mana.U + mana.B + mana.R + mana.G + mana.C;
+}
+
+/** A card's colours come from the coloured symbols of its mana cost (CR 105.2). */
+export function colorsOf(mana: Mana): Color[] {
+  return COLORS.filter((c) => mana[c] > 0);
+}
+
+export function addMana(a: Mana, b: Mana, times = 1): Mana {
+  return {
+    x: a.x + b.x * times,
+    generic: a.generic + b.generic * times,
+    W: a.W + b.W * times,
+    U: a.U + b.U * times,
+    B: a.B + b.B * times,
+    R: a.R + b.R * times,
+    G: a.G + b.G * times,
+    C: a.C + b.C * times,
+  };
+}
+
+/** Replaces each {X} by its chosen value, as generic mana. */
+export function fixX(mana: Mana, x: number): Mana {
+  return { ...mana, x: 0, generic: mana.generic + mana.x * x };
+}
+
+export function addToPool(pool: Pool, mana: Mana): Pool {
+  const out = { ...pool };
+  for (const key of POOL_KEYS) out[key] += mana[key];
+  return out;
+}
+
+/** The order generic mana is paid in (README, "Scenarios and traces"): colourless first, then W, U, B, R, G. */
+export const GENERIC_PAYMENT_ORDER = ['C', ...COLORS] as const;
+
+/**
+ * Pays a cost with no {X} left from a pool, or returns null when it cannot be paid (CR 601.2h: no
+ * partial payments). Coloured and {C} symbols take their own mana first; generic mana then takes
+ * mana in `order`. Paying the specific symbols first means the payment succeeds whenever any payment
+ * would; the fixed order makes the mana left over part of the one correct outcome.
+ */
+export function payFromPool(pool: Pool, cost: Mana, order: readonly (keyof Pool)[] = GENERIC_PAYMENT_ORDER): Pool | null {
+  if (cost.x !== 0) throw new Error('fix X before paying');
+  const left = { ...pool };
+  for (const key of POOL_KEYS) {
+    left[key] -= cost[key];
+    if (left[key] < 0) return null;
+  }
+  let generic = cost.generic;
+  for (const key of order) {
+    const take = Math.min(generic, left[key]);
+    left[key] -= take;
+    generic -= take;
+  }
+  return generic === 0 ? left : null;
+}
