@@ -2,6 +2,8 @@
 import type { ObservedState, StackSpell } from '../model/schema-types.ts';
 import { Checker, show, spellOnStack, type Property, type Run, type RunStep, type Verdict } from './property.ts';
 import { permanentDef } from './expectations.ts';
+import { kickOf } from './permanents.ts';
+import { timesKicked } from '../model/kick.ts';
 
 /** The copy an accepted step made and the spell it copies, as they stood. */
 export function copyMadeBy(step: RunStep): { copy: StackSpell | undefined; original: StackSpell | undefined } | undefined {
@@ -120,12 +122,14 @@ export const copyIsNotCast: Property = {
     }),
 };
 
-/** Steps where a copy of a permanent spell left the stack by resolving. */
-function resolvedPermanentCopies(run: Run): { step: RunStep; copy: StackSpell }[] {
+/**
+ * Steps where a copy of a permanent spell left the stack by resolving. One resolution at a time: in
+ * an untilEmpty step other objects' effects mix in, except for what they cannot change (`untilEmpty`).
+ */
+function resolvedPermanentCopies(run: Run, o: { untilEmpty?: boolean } = {}): { step: RunStep; copy: StackSpell }[] {
   const out: { step: RunStep; copy: StackSpell }[] = [];
   for (const step of run.accepted()) {
-    // One resolution at a time: in an untilEmpty step other objects' effects mix in.
-    if (step.action.do !== 'resolve' || step.action.untilEmpty) continue;
+    if (step.action.do !== 'resolve' || (step.action.untilEmpty && !o.untilEmpty)) continue;
     for (const o of step.before.stack) {
       if (o.kind !== 'spell' || !o.copy || o.types.some((t) => t === 'Instant' || t === 'Sorcery')) continue;
       if (step.after.stack.some((x) => x.id === o.id)) continue;
@@ -143,15 +147,17 @@ export const permanentCopyBecomesKickedToken: Property = {
   applies: (s) => s.actions.some((a) => a.do === 'copy'),
   check(run) {
     const c = new Checker();
-    for (const { step, copy } of resolvedPermanentCopies(run)) {
+    for (const { step, copy } of resolvedPermanentCopies(run, { untilEmpty: true })) {
       const token = step.after.battlefield.find((p) => p.id === copy.id);
-      // A token can die at once to state-based actions (0 toughness); then there is nothing to look at.
-      if (!token) continue;
+      // A token can die at once to state-based actions (0 toughness), or in a step that resolves
+      // everything, to what resolves after it; then there is nothing to look at.
+      const kick = kickOf(run, copy, step.index);
+      if (!token || !kick) continue;
+      const kicks = timesKicked(kick);
       if (!token.token) c.fail(step, `${copy.id} entered as a token`, 'it is not a token');
-      else if (token.kicked !== undefined && token.kicked !== copy.kicked) c.fail(step, `token ${copy.id} is kicked: ${copy.kicked}`, `kicked: ${token.kicked}`);
-      else if (token.timesKicked !== undefined && copy.timesKicked !== undefined && token.timesKicked !== copy.timesKicked) {
-        c.fail(step, `token ${copy.id} was kicked ${copy.timesKicked} times`, `${token.timesKicked} times`);
-      } else c.checkedOne();
+      else if (token.kicked !== undefined && token.kicked !== kicks > 0) c.fail(step, `token ${copy.id} is kicked: ${kicks > 0}, as the copied spell was declared`, `kicked: ${token.kicked}`);
+      else if (token.timesKicked !== undefined && token.timesKicked !== kicks) c.fail(step, `token ${copy.id} was kicked ${kicks} times`, `${token.timesKicked} times`);
+      else c.checkedOne();
       if (c.done) break;
     }
     return c.verdict();

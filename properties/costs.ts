@@ -2,7 +2,7 @@
 import { formatMana, normalizeManaText, parseMana, toPool } from '../model/mana.ts';
 import type { NCastAction } from '../model/scenario.ts';
 import { Checker, show, spellOnStack, spells, type Property, type RunStep } from './property.ts';
-import { declaredKick, declaresAdditionalCost, declaredTotalMana, expectedTotalMana, hasCostChangers, hasX, printedManaValue } from './expectations.ts';
+import { declaredKick, declaredTotalMana, expectedTotalMana, hasCostChangers, hasX, printedManaValue } from './expectations.ts';
 import { timesKicked } from '../model/kick.ts';
 import { checkEachCopy } from './copies.ts';
 import { paymentProblem, poolMinus } from './payment.ts';
@@ -13,7 +13,7 @@ export const manaValueUnchanged: Property = {
   id: 'costs.mana-value-unchanged',
   rules: ['118.8d', '202.3', '202.3e', '702.47c'],
   statement: "A spell's mana value is that of its printed mana cost, with X as chosen, whatever kicker, multikicker and splice costs were paid.",
-  applies: (s) => s.actions.some((a) => a.do === 'cast' && declaresAdditionalCost(a)),
+  applies: (s) => s.actions.some((a) => a.do === 'cast'),
   check(run) {
     const c = new Checker();
     const castX = new Map<string, number>();

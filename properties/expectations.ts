@@ -27,10 +27,6 @@ export function kickerDeclarationProblem(def: CardDefinition, kicker: readonly K
   return undefined;
 }
 
-export function declaresAdditionalCost(action: NCastAction): boolean {
-  return (action.kicker?.length ?? 0) > 0 || (action.multikicker ?? 0) > 0 || (action.splice?.length ?? 0) > 0;
-}
-
 export function printedManaValue(def: CardDefinition, x: number): number {
   if (def.manaCost === undefined) return 0;
   const m = parseMana(def.manaCost);

@@ -3,7 +3,7 @@
 // (CR 400.7, 707.2).
 import type { CardDefinition, ObservedPermanent, StackSpell } from '../model/schema-types.ts';
 import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
-import { permanentDef } from './expectations.ts';
+import { declaredKick, permanentDef } from './expectations.ts';
 import { kickTimes, NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
 
 export interface Entry {
@@ -18,24 +18,44 @@ export interface Entry {
 }
 
 
-/** How a spell on the stack was kicked, from what the engine shows, or else from its cast's declaration. */
-export function kickOf(run: Run, o: StackSpell): Kick | undefined {
-  if (o.kicker !== undefined && o.multikicker !== undefined) return { kicker: o.kicker, multikicker: o.multikicker };
-  if (o.copy) return undefined;
-  const cast = run.scenario.actions.filter((a) => a.do === 'cast' && a.card === o.card).at(-1);
-  return cast?.do === 'cast' ? { kicker: cast.kicker ?? [], multikicker: cast.multikicker ?? 0 } : undefined;
+/**
+ * How a spell on the stack at step `upTo` was kicked, from the declarations alone, never from what
+ * the engine shows (CR 702.33d): as declared by the last accepted cast of its card before it came to
+ * be. A copy is kicked as the spell it copies (CR 707.10), and the spell a copy of a card copies is
+ * that card's last cast before the copy was made.
+ */
+export function kickOf(run: Run, o: StackSpell, upTo: number): Kick | undefined {
+  const made = o.copy ? run.scenario.actions.findIndex((a) => a.id === o.id) : -1;
+  const until = made === -1 ? upTo : Math.min(made, upTo);
+  const cast = run.steps
+    .slice(0, until + 1)
+    .filter((s): s is RunStep & { action: { do: 'cast' } } => s.action.do === 'cast' && s.action.card === o.card && s.step.outcome === 'accepted')
+    .at(-1);
+  return cast ? declaredKick(cast.action) : undefined;
 }
 
-/** Every permanent that entered the battlefield in a step small enough to look at on its own. */
-export function entries(run: Run): Entry[] {
+/**
+ * Every permanent that entered the battlefield in a step small enough to look at on its own; with
+ * `untilEmpty`, also those that resolved from spells in a step that resolves everything, for what
+ * later objects resolving in that step cannot change (whether it was kicked).
+ */
+export function entries(run: Run, o: { untilEmpty?: boolean } = {}): Entry[] {
   const out: Entry[] = [];
   for (const step of run.accepted()) {
     const a = step.action;
-    if (a.do === 'resolve' && !a.untilEmpty) {
+    if (a.do === 'resolve' && a.untilEmpty && o.untilEmpty) {
+      for (const spell of step.before.stack) {
+        if (spell.kind !== 'spell' || spell.types.some((t) => t === 'Instant' || t === 'Sorcery')) continue;
+        const def = run.def(spell.card);
+        const kick = kickOf(run, spell, step.index);
+        const entered = step.after.battlefield.some((p) => p.id === spell.id) && !step.before.battlefield.some((p) => p.id === spell.id);
+        if (def && kick && entered) out.push({ step, id: spell.id, via: 'spell', def, kick, spell });
+      }
+    } else if (a.do === 'resolve' && !a.untilEmpty) {
       const top = step.before.stack.at(-1);
       if (top?.kind !== 'spell' || top.types.some((t) => t === 'Instant' || t === 'Sorcery')) continue;
       const def = run.def(top.card);
-      const kick = kickOf(run, top);
+      const kick = kickOf(run, top, step.index);
       if (def && kick && step.after.battlefield.some((p) => p.id === top.id)) out.push({ step, id: top.id, via: 'spell', def, kick, spell: top });
     } else if (a.do === 'putOntoBattlefield' || a.do === 'flicker' || a.do === 'clone') {
       const id = a.do === 'flicker' ? a.permanent : a.card;
@@ -108,7 +128,7 @@ export const rememberedKick: Property = {
   applies: (s) => s.actions.some((a) => a.do === 'cast' && ((a.kicker?.length ?? 0) > 0 || (a.multikicker ?? 0) > 0)),
   check(run) {
     const c = new Checker();
-    for (const e of entries(run).filter((x) => x.via === 'spell')) {
+    for (const e of entries(run, { untilEmpty: true }).filter((x) => x.via === 'spell')) {
       const p = e.step.after.battlefield.find((o) => o.id === e.id)!;
       const kicks = timesKicked(e.kick);
       if (p.kicked !== undefined && p.kicked !== kicks > 0) c.fail(e.step, `${e.id} is kicked: ${kicks > 0}`, `kicked: ${p.kicked}`);

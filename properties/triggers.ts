@@ -65,7 +65,7 @@ const showMap = (m: Expected) => (m.size === 0 ? 'nothing' : [...m].sort(([x], [
 function expectedOnCast(run: Run, step: RunStep & { action: { do: 'cast' } }): Expected {
   const out: Expected = new Map();
   const spell = spellOnStack(step.after, step.action.card);
-  const kick = spell ? kickOf(run, spell) : undefined;
+  const kick = spell ? kickOf(run, spell, step.index) : undefined;
   if (!kick) return out;
   const done = doneOnce(run, step.index);
   // Permanents sacrificed to pay the costs left before the spell became cast.
