@@ -4,12 +4,27 @@
 import { activeRequirements, declaredMana, inactiveRequirements, permanentMayBeTargeted } from '../model/declarations.ts';
 import { kickTimes, timesKicked, type Kick } from '../model/kick.ts';
 import { parseMana, type Mana } from '../model/mana.ts';
-import type { CardDefinition, Color, Effect, KickerLabel, ObservedState, StaticAbility, TargetRequirement } from '../model/schema-types.ts';
+import type { CardDefinition, Color, Effect, KickerLabel, ObservedState, StackSpell, StaticAbility, TargetRequirement } from '../model/schema-types.ts';
 import type { NCastAction, PlayerId } from '../model/scenario.ts';
-import type { Run, RunStep } from './property.ts';
+import { spellOnStack, type Checker, type Run, type RunStep } from './property.ts';
 
 export function declaredKick(a: NCastAction): Kick {
   return { kicker: a.kicker ?? [], multikicker: a.multikicker ?? 0 };
+}
+
+/**
+ * The spell an accepted cast put on the stack (CR 601.2a: the card moves there as it is cast). A
+ * missing spell is a failure of the property that looks for it, never a reason to stop checking.
+ */
+export function castSpellOrFail(c: Checker, step: RunStep, card: string): StackSpell | undefined {
+  const o = spellOnStack(step.after, card);
+  if (!o) c.fail(step, `${card} is on the stack: its cast was accepted (CR 601.2a)`, 'it is not on the stack');
+  return o;
+}
+
+/** Whether two observations of one field differ in shape: one side reports it and the other leaves it out. */
+export function oneSided(a: unknown, b: unknown): boolean {
+  return (a === undefined) !== (b === undefined);
 }
 
 /** Effect i of a list happens this many times; an insteadIfKicked effect that applies replaces the one before it. */

@@ -15,8 +15,9 @@ export interface Entry {
   /** How the spell it resolved from was kicked; unkicked for anything that was not cast. */
   kick: Kick;
   spell?: StackSpell;
+  /** It should have entered and is not on the battlefield after the step (a mismatch the caller fails on). */
+  absent?: true;
 }
-
 
 /**
  * How a spell on the stack at step `upTo` was kicked, from the declarations alone, never from what
@@ -56,11 +57,18 @@ export function entries(run: Run, o: { untilEmpty?: boolean } = {}): Entry[] {
       if (top?.kind !== 'spell' || top.types.some((t) => t === 'Instant' || t === 'Sorcery')) continue;
       const def = run.def(top.card);
       const kick = kickOf(run, top, step.index);
-      if (def && kick && step.after.battlefield.some((p) => p.id === top.id)) out.push({ step, id: top.id, via: 'spell', def, kick, spell: top });
+      if (!def || !kick) continue;
+      // A permanent spell resolves onto the battlefield (CR 608.3), unless it dies at once to state-based actions.
+      const there = step.after.battlefield.some((p) => p.id === top.id);
+      if (there || !diesAtOnce(def, kick)) out.push({ step, id: top.id, via: 'spell', def, kick, spell: top, ...(there ? {} : { absent: true as const }) });
     } else if (a.do === 'putOntoBattlefield' || a.do === 'flicker' || a.do === 'clone') {
       const id = a.do === 'flicker' ? a.permanent : a.card;
       const def = permanentDef(run, id, step.index + 1);
-      if (def && step.after.battlefield.some((p) => p.id === id)) out.push({ step, id, via: a.do === 'putOntoBattlefield' ? 'put' : a.do, def, kick: NOT_KICKED });
+      // A flickered token ceases to exist in exile (CR 111.7): it does not come back.
+      const token = a.do === 'flicker' && step.before.battlefield.some((p) => p.id === id && p.token);
+      if (!def || token) continue;
+      const there = step.after.battlefield.some((p) => p.id === id);
+      if (there || !diesAtOnce(def, NOT_KICKED)) out.push({ step, id, via: a.do === 'putOntoBattlefield' ? 'put' : a.do, def, kick: NOT_KICKED, ...(there ? {} : { absent: true as const }) });
     }
   }
   return out;
@@ -77,6 +85,19 @@ export function expectedCounters(def: CardDefinition, kick: Kick): Record<string
   return counters;
 }
 
+/** Whether a creature entering with the counters this kick gives it has toughness 0 or less, and dies at once (CR 704.5f). */
+export function diesAtOnce(def: CardDefinition | undefined, kick: Kick): boolean {
+  if (!def?.types.includes('Creature')) return false;
+  const counters = expectedCounters(def, kick);
+  return (def.toughness ?? 0) + (counters['+1/+1'] ?? 0) - (counters['-1/-1'] ?? 0) <= 0;
+}
+
+/** The failure for an entry that is not on the battlefield, if it is one. */
+export function absentEntry(c: Checker, e: Entry): boolean {
+  if (e.absent) c.fail(e.step, `${e.id} (${e.def.name}) is on the battlefield after ${e.via === 'spell' ? 'resolving' : `the ${e.step.action.do} action`}`, 'it is not');
+  return e.absent === true;
+}
+
 function countersOf(p: ObservedPermanent): Record<string, number> {
   return Object.fromEntries(Object.entries(p.counters).filter((e): e is [string, number] => (e[1] ?? 0) > 0).sort(([x], [y]) => (x < y ? -1 : 1)));
 }
@@ -88,6 +109,7 @@ function sortedCounters(c: Record<string, number>): string {
 function checkCounters(run: Run, filter: (e: Entry) => boolean): ReturnType<Checker['verdict']> {
   const c = new Checker();
   for (const e of entries(run).filter(filter)) {
+    if (absentEntry(c, e)) break;
     const p = e.step.after.battlefield.find((o) => o.id === e.id)!;
     const want = expectedCounters(e.def, e.kick);
     if (sortedCounters(want) !== show(countersOf(p))) {
@@ -129,6 +151,7 @@ export const rememberedKick: Property = {
   check(run) {
     const c = new Checker();
     for (const e of entries(run, { untilEmpty: true }).filter((x) => x.via === 'spell')) {
+      if (absentEntry(c, e)) break;
       const p = e.step.after.battlefield.find((o) => o.id === e.id)!;
       const kicks = timesKicked(e.kick);
       if (p.kicked !== undefined && p.kicked !== kicks > 0) c.fail(e.step, `${e.id} is kicked: ${kicks > 0}`, `kicked: ${p.kicked}`);
@@ -149,6 +172,7 @@ export const notKickedWithoutCasting: Property = {
   check(run) {
     const c = new Checker();
     for (const e of entries(run).filter((x) => x.via === 'put' || x.via === 'flicker')) {
+      if (absentEntry(c, e)) break;
       const p = e.step.after.battlefield.find((o) => o.id === e.id)!;
       const want = expectedCounters(e.def, NOT_KICKED);
       if (p.kicked === true) c.fail(e.step, `${e.id} is not kicked`, 'kicked');
@@ -169,6 +193,7 @@ export const cloneIsNotKicked: Property = {
   check(run) {
     const c = new Checker();
     for (const e of entries(run).filter((x) => x.via === 'clone')) {
+      if (absentEntry(c, e)) break;
       const p = e.step.after.battlefield.find((o) => o.id === e.id)!;
       const want = expectedCounters(e.def, NOT_KICKED);
       if (p.kicked === true) c.fail(e.step, `clone ${e.id} is not kicked`, 'kicked');

@@ -83,6 +83,14 @@ function castOf(run: Run, spell: StackSpell, upTo: number): { splice: string[]; 
  * battlefield goes nowhere (CR 111.7).
  */
 export function expectedResolution(run: Run, step: RunStep): Expected | undefined {
+  const e = resolution(run, step);
+  return e && 'mismatch' in e ? undefined : e;
+}
+
+/** A spell whose target groups do not match its target requirements: a failure of resolution.player-effects. */
+type Mismatch = { mismatch: { expected: string; observed: string } };
+
+function resolution(run: Run, step: RunStep): Expected | Mismatch | undefined {
   const spell = resolvedSpell(step);
   if (!spell) return undefined;
   const main = run.def(spell.card);
@@ -95,7 +103,9 @@ export function expectedResolution(run: Run, step: RunStep): Expected | undefine
   if (parts.some((d) => (d.effects ?? []).some((e) => !MODELLED.has(e.kind)))) return undefined;
   const x = spell.x ?? cast?.x ?? 0;
   const requirements = activeRequirements(parts, { kicker: [...kick.kicker], multikicker: kick.multikicker });
-  if (requirements.length !== spell.targets.length) return undefined;
+  if (requirements.length !== spell.targets.length) {
+    return { mismatch: { expected: `${spell.id} resolves with ${requirements.length} target group(s), one per target requirement (CR 601.2c)`, observed: `${spell.targets.length}: ${show(spell.targets)}` } };
+  }
   const legal = spell.targets.map((group, i) =>
     group.filter((id) => targetAllowed(run, step.before, step.index, requirements[i]!.requirement, id, spell.id, spell.controller, spell.colors)),
   );
@@ -256,8 +266,12 @@ export const playerEffects: Property = {
   check(run) {
     const c = new Checker();
     for (const step of run.steps) {
-      const e = expectedResolution(run, step);
+      const e = resolution(run, step);
       if (!e) continue;
+      if ('mismatch' in e) {
+        c.fail(step, e.mismatch.expected, e.mismatch.observed);
+        break;
+      }
       const you = e.spell.controller;
       const lifeGot = { p1: player(step, 'after', 'p1').life - player(step, 'before', 'p1').life, p2: player(step, 'after', 'p2').life - player(step, 'before', 'p2').life };
       const poolBefore = player(step, 'before', you).mana;

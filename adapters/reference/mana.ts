@@ -14,17 +14,8 @@ export function colorsOf(mana: Mana): Color[] {
   return COLORS.filter((c) => mana[c] > 0);
 }
 
-export function addMana(a: Mana, b: Mana, times = 1): Mana {
-  return {
-    x: a.x + b.x * times,
-    generic: a.generic + b.generic * times,
-    W: a.W + b.W * times,
-    U: a.U + b.U * times,
-    B: a.B + b.B * times,
-    R: a.R + b.R * times,
-    G: a.G + b.G * times,
-    C: a.C + b.C * times,
-  };
+export function addMana(a: Mana, b: Mana): Mana {
+  return { x: a.x + b.x, generic: a.generic + b.generic, W: a.W + b.W, U: a.U + b.U, B: a.B + b.B, R: a.R + b.R, G: a.G + b.G, C: a.C + b.C };
 }
 
 /** Replaces each {X} by its chosen value, as generic mana. */
