@@ -1,11 +1,11 @@
 // Triggered abilities (CR 603): how many times each event triggers what (603.2, 603.2c-e, 603.2h,
 // 603.4, 601.2i), in which order they go on the stack (603.3b).
 import type { CardDefinition, ObservedState, TriggeredAbility, TriggerEvent } from '../model/schema-types.ts';
-import type { PlayerId } from '../model/scenario.ts';
-import { Checker, show, spellOnStack, type Property, type Run, type RunStep } from './property.ts';
-import { permanentDef } from './expectations.ts';
+import type { NCastAction, PlayerId } from '../model/scenario.ts';
+import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
+import { declaredKick, permanentDef } from './expectations.ts';
 import { timesKicked, triggerConditionHolds } from '../model/kick.ts';
-import { entries, kickOf, type Entry } from './permanents.ts';
+import { entries, type Entry } from './permanents.ts';
 import { abilityOf } from './copies.ts';
 
 const NEEDS = { mechanics: ['triggers' as const], observes: ['step.triggered' as const] };
@@ -62,11 +62,10 @@ function same(a: Expected, b: Expected): boolean {
 const showMap = (m: Expected) => (m.size === 0 ? 'nothing' : [...m].sort(([x], [y]) => (x < y ? -1 : 1)).map(([k, n]) => `${k}×${n}`).join(', '));
 
 /** CR 601.2i: spellCast abilities a cast should trigger. */
-function expectedOnCast(run: Run, step: RunStep & { action: { do: 'cast' } }): Expected {
+function expectedOnCast(run: Run, step: RunStep & { action: NCastAction }): Expected {
   const out: Expected = new Map();
-  const spell = spellOnStack(step.after, step.action.card);
-  const kick = spell ? kickOf(run, spell, step.index) : undefined;
-  if (!kick) return out;
+  // The cast's own declaration, whatever the engine shows on the stack (CR 702.33d).
+  const kick = declaredKick(step.action);
   const done = doneOnce(run, step.index);
   // Permanents sacrificed to pay the costs left before the spell became cast.
   const sources = sourcesIn(run, step.after, step.index).filter((s) => step.before.battlefield.some((p) => p.id === s.id));
@@ -113,7 +112,7 @@ export const castTriggersOncePerCast: Property = {
     const c = new Checker();
     for (const step of run.accepted()) {
       if (step.action.do !== 'cast') continue;
-      const want = expectedOnCast(run, step as RunStep & { action: { do: 'cast' } });
+      const want = expectedOnCast(run, step as RunStep & { action: NCastAction });
       const got = observed(step, ['spellCast'], run);
       if (!same(want, got)) c.fail(step, `cast triggers ${showMap(want)}`, showMap(got));
       else c.checkedOne();
@@ -220,6 +219,10 @@ export const becomesTapped: Property = {
       const want: Expected = new Map();
       if (tapped) {
         const target = sourcesIn(run, step.after, step.index + 1).find((s) => s.id === tapped);
+        if (!step.after.battlefield.some((p) => p.id === tapped)) {
+          c.fail(step, `${tapped} is still on the battlefield once tapped`, 'it is not');
+          break;
+        }
         for (const s of sourcesIn(run, step.before, step.index)) {
           (s.def.triggers ?? []).forEach((ability, i) => {
             if (ability.event !== 'becomesTapped' || !target || (ability.oncePerTurn && done.has(`${s.id}#${i}`))) return;

@@ -5,7 +5,7 @@ import { scenarioArb } from '../generators/scenario.ts';
 import type { Capabilities, Scenario } from '../model/schema-types.ts';
 
 export const MUTATION_SEED = 1;
-export const MUTATION_SCENARIOS = 1000;
+export const MUTATION_SCENARIOS = 500;
 /** The environment variable that names the file of generated scenarios for the mutation tests. */
 export const SCENARIOS_FILE_VARIABLE = 'CASTCHECK_MUTATION_SCENARIOS_FILE';
 

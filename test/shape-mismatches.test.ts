@@ -213,6 +213,27 @@ describe('a mismatch of shape fails the property that looks for it', () => {
     expect(await verdict('resolution.player-effects', DESTROY_THEN_BOUNCE, bouncedFirst)).toMatchObject({ status: 'fail' });
   });
 
+  it('triggers.cast-triggers-once-per-cast and becomes-tapped: judged from the declaration and the board, whatever the stack shows', async () => {
+    const watched = scenario(
+      [{ id: 'bolt', oracle: 'Burst Lightning' }, { id: 'w', definition: { name: 'Kick Watcher', manaCost: '{2}', types: ['Creature'], power: 1, toughness: 1, triggers: [{ event: 'spellCast', if: 'kicked', effects: [{ kind: 'gainLife', amount: 1 }] }] } }],
+      { hand: ['bolt'], mana: { R: 1, C: 4 }, battlefield: [{ card: 'w' }] },
+      [{ do: 'cast', card: 'bolt', kicker: ['A'], targets: [['p2']] }],
+    );
+    expect(await verdict('triggers.cast-triggers-once-per-cast', watched)).toEqual({ status: 'pass' });
+    // The spell missing from the stack: the kicked cast still triggers the watcher, and nothing did.
+    expect(await verdict('triggers.cast-triggers-once-per-cast', watched, (t) => {
+      t.steps[0]!.state.stack = [];
+      delete t.steps[0]!.triggered;
+    })).toMatchObject({ status: 'fail' });
+    const tapped = scenario(
+      [{ id: 'land', oracle: 'Mountain' }, { id: 'w', definition: { name: 'Tap Watcher', manaCost: '{2}', types: ['Creature'], power: 1, toughness: 1, triggers: [{ event: 'becomesTapped', effects: [{ kind: 'gainLife', amount: 1 }] }] } }],
+      { battlefield: [{ card: 'land' }, { card: 'w' }] },
+      [{ do: 'tap', permanent: 'land' }],
+    );
+    expect(await verdict('triggers.becomes-tapped', tapped)).toEqual({ status: 'pass' });
+    expect(await verdict('triggers.becomes-tapped', tapped, (t) => void (t.steps[0]!.state.battlefield = t.steps[0]!.state.battlefield.filter((p) => p.id !== 'land')))).toMatchObject({ status: 'fail' });
+  });
+
   it('relations.one-more-multikick: the permanent there with one more kick and missing as cast', async () => {
     const p = propertyById('relations.one-more-multikick')!;
     const n = normalizeScenario(scenario([{ id: 'pack', oracle: 'Gnarlid Pack' }], { hand: ['pack'], mana: { G: 2, C: 2 } }, [{ do: 'cast', card: 'pack', multikicker: 1 }]));
