@@ -15,19 +15,32 @@ export interface StrykerReport {
   files: Record<string, { source: string; mutants: ReportedMutant[] }>;
 }
 
-/** A mutant that no test can detect because it does not change what the engine does, and why. */
+/**
+ * Mutants that no test can detect because they do not change what the engine does, and why: one
+ * mutant (the code it replaces and the replacement, as written), or every mutant of a kind whose
+ * source line matches `line` (a regular expression), in files whose path starts with `file`.
+ */
 export interface Equivalent {
   file: string;
   mutator: string;
-  /** The code the mutant replaces, as written. */
-  original: string;
-  replacement: string;
+  original?: string;
+  replacement?: string;
+  line?: string;
   reason: string;
+}
+
+function matches(e: Equivalent, file: string, mutator: string, original: string, replacement: string, line: string): boolean {
+  if (!file.startsWith(e.file) || e.mutator !== mutator) return false;
+  if (e.line !== undefined && !new RegExp(e.line).test(line)) return false;
+  if (e.original !== undefined && (e.original !== original || e.replacement !== replacement)) return false;
+  return e.line !== undefined || e.original !== undefined;
 }
 
 export interface Mutant {
   file: string;
   line: number;
+  /** The source line it starts on. */
+  source: string;
   mutator: string;
   original: string;
   replacement: string;
@@ -50,6 +63,8 @@ export interface SuiteScore {
   score: number;
   seconds: number;
   undetected: Mutant[];
+  /** The mutants the triage left out as equivalent, with their reasons. */
+  equivalents: Mutant[];
 }
 
 const DETECTED = new Set(['Killed', 'Timeout']);
@@ -66,14 +81,16 @@ export function textAt(source: string, loc: ReportedMutant['location']): string 
 }
 
 export function mutantsOf(report: StrykerReport, equivalents: readonly Equivalent[]): Mutant[] {
-  return Object.entries(report.files).flatMap(([file, f]) =>
-    f.mutants.map((m) => {
+  return Object.entries(report.files).flatMap(([file, f]) => {
+    const lines = f.source.split('\n');
+    return f.mutants.map((m) => {
       const original = textAt(f.source, m.location);
       const replacement = m.replacement ?? '';
-      const eq = equivalents.find((e) => e.file === file && e.mutator === m.mutatorName && e.original === original && e.replacement === replacement);
-      return { file, line: m.location.start.line, mutator: m.mutatorName, original, replacement, status: m.status, ...(eq ? { equivalent: eq.reason } : {}) };
-    }),
-  );
+      const line = lines[m.location.start.line - 1] ?? '';
+      const eq = equivalents.find((e) => matches(e, file, m.mutatorName, original, replacement, line));
+      return { file, line: m.location.start.line, source: line, mutator: m.mutatorName, original, replacement, status: m.status, ...(eq ? { equivalent: eq.reason } : {}) };
+    });
+  });
 }
 
 export function suiteScore(suite: string, mutants: readonly Mutant[], seconds: number): SuiteScore {
@@ -93,14 +110,13 @@ export function suiteScore(suite: string, mutants: readonly Mutant[], seconds: n
     score: counted.length === 0 ? 0 : Math.round((1000 * detected) / counted.length) / 10,
     seconds,
     undetected,
+    equivalents: equivalent,
   };
 }
 
-/** Triage entries that no longer match a surviving mutant: the code changed, or a property now kills it. */
+/** Triage entries that no longer match an undetected mutant: the code changed, or a property now kills it. */
 export function staleEquivalents(mutants: readonly Mutant[], equivalents: readonly Equivalent[]): Equivalent[] {
-  return equivalents.filter(
-    (e) => !mutants.some((m) => !DETECTED.has(m.status) && m.file === e.file && m.mutator === e.mutator && m.original === e.original && m.replacement === e.replacement),
-  );
+  return equivalents.filter((e) => !mutants.some((m) => !DETECTED.has(m.status) && matches(e, m.file, m.mutator, m.original, m.replacement, m.source)));
 }
 
 const minutes = (s: number) => `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
@@ -128,7 +144,15 @@ export function mutationDoc(scores: readonly SuiteScore[], o: { scenarios: numbe
   ];
   if (o.stale.length > 0) {
     out.push('Triage entries that match no undetected mutant any more (remove them):', '');
-    for (const e of o.stale) out.push(`- ${e.file} ${e.mutator}: \`${oneLine(e.original)}\` -> \`${oneLine(e.replacement)}\``);
+    for (const e of o.stale) out.push(`- ${e.file} ${e.mutator}: ${e.line !== undefined ? `lines matching /${e.line}/` : `\`${oneLine(e.original ?? '')}\` -> \`${oneLine(e.replacement ?? '')}\``}`);
+    out.push('');
+  }
+  const first = scores[0];
+  if (first && first.equivalents.length > 0) {
+    out.push(`## Equivalent mutants (${first.equivalents.length}), by reason`, '');
+    const byReason = new Map<string, Mutant[]>();
+    for (const m of first.equivalents) byReason.set(m.equivalent!, [...(byReason.get(m.equivalent!) ?? []), m]);
+    for (const [reason, ms] of byReason) out.push(`- ${ms.length}: ${reason} (${[...new Set(ms.map((m) => `${m.file}:${m.line}`))].slice(0, 6).join(', ')}${ms.length > 6 ? ', ...' : ''})`);
     out.push('');
   }
   for (const s of scores) {
