@@ -18,7 +18,8 @@ export interface StrykerReport {
 /**
  * Mutants that no test can detect because they do not change what the engine does, and why: one
  * mutant (the code it replaces and the replacement, as written), or every mutant of a kind whose
- * source line matches `line` (a regular expression), in files whose path starts with `file`.
+ * source line matches `line`, or whose replaced code matches `originalMatches` (regular
+ * expressions), in files whose path starts with `file`.
  */
 export interface Equivalent {
   file: string;
@@ -26,14 +27,16 @@ export interface Equivalent {
   original?: string;
   replacement?: string;
   line?: string;
+  originalMatches?: string;
   reason: string;
 }
 
 function matches(e: Equivalent, file: string, mutator: string, original: string, replacement: string, line: string): boolean {
   if (!file.startsWith(e.file) || e.mutator !== mutator) return false;
   if (e.line !== undefined && !new RegExp(e.line).test(line)) return false;
+  if (e.originalMatches !== undefined && !new RegExp(e.originalMatches).test(original)) return false;
   if (e.original !== undefined && (e.original !== original || e.replacement !== replacement)) return false;
-  return e.line !== undefined || e.original !== undefined;
+  return e.line !== undefined || e.original !== undefined || e.originalMatches !== undefined;
 }
 
 export interface Mutant {

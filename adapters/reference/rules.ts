@@ -12,7 +12,7 @@ import type { Game, StackSpell } from './game.ts';
 import type { Mana, Pool } from '../../model/mana.ts';
 import { isKicked, kickerDeclarationError, repetitions, timesKicked } from './kicker.ts';
 import { fizzles, permanentFromSpell, resolvePermanentSpell, spellParts } from './resolve.ts';
-import { isLegalTarget, targetDeclarationError, targetSlots } from './targets.ts';
+import { canonicalTargets, isLegalTarget, targetDeclarationError, targetSlots } from './targets.ts';
 import { apnapOrder, collectTriggers, eventMatches, interveningIfHolds, triggerInstances } from './triggers.ts';
 import { damagePrevented, dealDamage, entersWithTimes, enterTapped, stateBasedActions } from './zones.ts';
 
@@ -72,6 +72,7 @@ function table(options: RulesOptions) {
     eventMatches,
     interveningIfHolds,
     triggerInstances,
+    triggerTargets: canonicalTargets,
     apnapOrder,
   };
 }
