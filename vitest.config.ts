@@ -5,12 +5,27 @@ import { defineConfig } from 'vitest/config';
 // that crash and hang), and the mutation run. .ci/run runs both.
 // No test depends on wall-clock time: shrinking budgets are engine runs, and the time limits below
 // are only a safety net against a test that never ends.
-export const E2E = ['test/cli.test.ts', 'test/serve-reference.test.ts', 'test/mutants.test.ts'];
+export const E2E = [
+  'test/cli.test.ts',
+  'test/cli-input.test.ts',
+  'test/store.test.ts',
+  'test/serve-reference.test.ts',
+  'test/mutants.test.ts',
+  'test/doctor.test.ts',
+  'test/kits.test.ts',
+  'test/interrupt.test.ts',
+  'test/report-files.test.ts',
+  'test/report-browser.test.ts',
+  'test/vitest-integration.test.ts',
+  'test/package.test.ts',
+];
 // Engines that hang are judged by their time limit: those tests run one file at a time, after the rest.
 export const ENGINE_PROCESSES = ['test/process-faults.test.ts'];
 
 export default defineConfig({
   test: {
+    // Builds dist/ first: tests spawn bin/castcheck.mjs, which runs it (docs/DEVELOPING.md).
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [

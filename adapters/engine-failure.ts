@@ -1,9 +1,15 @@
 // An engine that gives no usable trace for a scenario: it crashed, hung, or broke the protocol.
 // These are outcomes of their own, never confused with an engine that answered and broke a rule.
 
+import type { EngineHistory } from '../model/schema-types.ts';
+
 export type EngineFailureKind = 'crash' | 'timeout' | 'protocol-error';
+export type { EngineHistory };
 
 export class EngineFailure extends Error {
+  /** The scenarios the engine process ran before the failing one since it started: the failure may depend on them. */
+  history?: EngineHistory;
+
   constructor(
     readonly kind: EngineFailureKind,
     message: string,

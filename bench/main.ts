@@ -1,76 +1,279 @@
-// `npm run bench`: what the protocol costs per scenario, against the same reference engine in
-// process, on the same scenarios. Figures from one run on this machine; never a timed test.
-//   1. engine calls one at a time: the round trip's overhead per scenario (latency);
-//   2. engine calls with 4 in flight, as `castcheck run` sends them;
-//   3. the whole suite (generate, run, judge) for the same seed: scenarios per second.
-import { judgeFor } from '../runner/evaluate.ts';
+// `npm run bench`: castcheck's speed and memory, measured on this machine in one run, each figure
+// against issue 15's target and as a ratio to the figure the issue started from (bench/baseline.ts).
+// Prints one table and writes bench-results.json. Figures, never timed tests.
+//
+//   npm run bench                        2,000 scenarios per measure, 20,000 for memory (about ten minutes)
+//   npm run bench -- --runs 5000         more scenarios per measure
+//   npm run bench -- --long              memory over a million scenarios (about an hour at 300 a second)
+//   npm run bench -- --memory-runs 0     no memory run
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
-import type { Engine } from '../adapters/engine.ts';
 import { PROCESS_DEFAULTS, ProcessEngine } from '../adapters/process/process-engine.ts';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import { scenarioArb } from '../generators/scenario.ts';
-import { normalizeScenario, type NormalizedScenario } from '../model/scenario.ts';
+import { normalizeScenario } from '../model/scenario.ts';
 import { PROPERTIES } from '../properties/index.ts';
-import { runSuite } from '../runner/run-suite.ts';
+import { judgeFor } from '../runner/evaluate.ts';
+import { runSuite, type SuiteResult } from '../runner/run-suite.ts';
+import { ISSUE_15, TARGETS } from './baseline.ts';
+import { cpuMs, SHARES, type Share } from './clock.ts';
+import type { MemoryRun } from './memory.ts';
+import { protocolCost } from './protocol-cost.ts';
+import { NullEngine, RecordingEngine, timedSuite, type TimedSuite } from './shares.ts';
+import { CPU_AT_EXIT, serveHelloMs, startupTimes } from './startup.ts';
 
-const N = Number(process.argv[2] ?? 4000);
-const IN_FLIGHT = 4;
-
-async function sequential(engine: Engine, scenarios: readonly NormalizedScenario[]): Promise<number> {
-  const start = process.hrtime.bigint();
-  for (const s of scenarios) await engine.run(s);
-  return Number(process.hrtime.bigint() - start) / 1e9;
-}
-
-async function pipelined(engine: Engine, scenarios: readonly NormalizedScenario[], window: number): Promise<number> {
-  const start = process.hrtime.bigint();
-  const running = new Set<Promise<unknown>>();
-  for (const s of scenarios) {
-    const job: Promise<unknown> = engine.run(s).then(() => running.delete(job));
-    running.add(job);
-    if (running.size >= window) await Promise.race(running);
+const args = process.argv.slice(2);
+function option(name: string, fallback: number): number {
+  const i = args.indexOf(name);
+  if (i === -1) return fallback;
+  const n = Number(args[i + 1]);
+  if (!Number.isInteger(n) || n < 0) {
+    console.error(`bench: ${name} takes a whole number, not '${args[i + 1] ?? ''}'`);
+    process.exit(2);
   }
-  await Promise.all(running);
-  return Number(process.hrtime.bigint() - start) / 1e9;
+  return n;
+}
+const RUNS = Math.max(100, option('--runs', 2000));
+const SEED = option('--seed', 1);
+const MEMORY_RUNS = args.includes('--long') ? 1_000_000 : option('--memory-runs', 20_000);
+const OUT = 'bench-results.json';
+const IN_FLIGHT = 4;
+const STARTS = 7;
+const ROUNDS = 2;
+
+const note = (s: string) => process.stderr.write(`bench: ${s}\n`);
+const us = (ms: number, n: number) => (ms / n) * 1000;
+
+function verdictsOf(r: SuiteResult) {
+  return r.tallies.map((t) => [t.property.id, t.passed, t.failed, t.contested, t.notApplicable]);
 }
 
-async function suite(engine: Engine, inFlight: number): Promise<number> {
-  const start = process.hrtime.bigint();
-  const r = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: N, seed: 1, inFlight });
-  if (r.findings.length > 0) throw new Error('the reference engine failed a property');
-  return Number(process.hrtime.bigint() - start) / 1e9;
+function mustPass(label: string, r: SuiteResult): void {
+  if (r.findings.length > 0 || r.stopped) throw new Error(`${label}: the reference engine failed ${r.findings.map((f) => f.property?.id ?? f.kind).join(', ')}`);
 }
 
-const inProcess = new ReferenceEngine();
-const argv = [process.execPath, 'bin/castcheck.mjs', 'serve', 'reference'];
-const overStdio = await ProcessEngine.start({ argv, command: argv.join(' '), ...PROCESS_DEFAULTS });
-const scenarios = fc.sample(scenarioArb({ capabilities: inProcess.capabilities }), { seed: 1, numRuns: N }).map(normalizeScenario);
+// ---- in process ----
 
-// Warm up both sides (JIT, caches) before measuring.
-await sequential(inProcess, scenarios.slice(0, 1000));
-await sequential(overStdio, scenarios.slice(0, 1000));
-await suite(inProcess, 1);
-await suite(overStdio, IN_FLIGHT);
+note(`${RUNS} scenarios per measure, seed ${SEED}, node ${process.version}`);
+const reference = new ReferenceEngine();
+const scenarios = fc.sample(scenarioArb({ capabilities: reference.capabilities }), { seed: SEED, numRuns: RUNS }).map(normalizeScenario);
 
-const us = (seconds: number) => ((seconds / N) * 1e6).toFixed(1);
-const row = (label: string, a: number, b: number) =>
-  `${label.padEnd(34)} ${us(a).padStart(8)} µs ${us(b).padStart(8)} µs ${(((b - a) / N) * 1e6).toFixed(1).padStart(9)} µs ${((a / b) * 100).toFixed(0).padStart(5)}%`;
+note('warming up');
+for (const s of scenarios.slice(0, 500)) reference.runSync(s);
+await runSuite({ ...judgeFor(new ReferenceEngine()), properties: PROPERTIES, runs: 300, seed: SEED + 1 });
 
-const runIn = await sequential(inProcess, scenarios);
-const runOut = await sequential(overStdio, scenarios);
-const pipeIn = await pipelined(inProcess, scenarios, IN_FLIGHT);
-const pipeOut = await pipelined(overStdio, scenarios, IN_FLIGHT);
-const suiteIn = await suite(inProcess, 1);
-const suiteOut = await suite(overStdio, IN_FLIGHT);
-await overStdio.close();
+note('the reference engine alone');
+let engineAloneMs = Infinity;
+for (let round = 0; round < 3; round++) {
+  const c = process.cpuUsage();
+  for (const s of scenarios) reference.runSync(s);
+  engineAloneMs = Math.min(engineAloneMs, cpuMs(c));
+}
 
-console.log(`castcheck bench: ${N} scenarios, reference engine in process vs over stdio (castcheck serve reference), node ${process.version}`);
-console.log(`${''.padEnd(34)} ${'in process'.padStart(11)} ${'over stdio'.padStart(11)} ${'overhead'.padStart(12)} ${'ratio'.padStart(6)}`);
-console.log(row('engine.run, one at a time', runIn, runOut));
-console.log(row(`engine.run, ${IN_FLIGHT} in flight`, pipeIn, pipeOut));
-console.log(row(`whole suite (castcheck run)`, suiteIn, suiteOut));
-console.log(`per scenario, "overhead" is over stdio minus in process; "ratio" is throughput over stdio / in process.`);
-console.log(`suite throughput: ${(N / suiteIn).toFixed(0)}/s in process, ${(N / suiteOut).toFixed(0)}/s over stdio (${((suiteIn / suiteOut) * 100).toFixed(0)}%)`);
-const overhead = ((suiteOut - suiteIn) / N) * 1e6;
-const ratio = (suiteIn / suiteOut) * 100;
-console.log(`targets (issue 5), on the whole suite: overhead <= 50 µs: ${overhead.toFixed(1)} µs, ${overhead <= 50 ? 'met' : 'NOT met'}; throughput >= 60%: ${ratio.toFixed(0)}%, ${ratio >= 60 ? 'met' : 'NOT met'}`);
+note('the suite in process, by share: the reference engine, then a null engine');
+const recorder = new RecordingEngine();
+const withReference: TimedSuite = await timedSuite(recorder, RUNS, SEED);
+mustPass('by share', withReference.result);
+const withNull: TimedSuite = await timedSuite(new NullEngine(recorder.traces, recorder), RUNS, SEED);
+mustPass('null engine', withNull.result);
+if (JSON.stringify(verdictsOf(withNull.result)) !== JSON.stringify(verdictsOf(withReference.result))) throw new Error('the null engine was not judged as the reference engine was');
+
+// ---- over the protocol ----
+
+note('the protocol, part by part');
+const sample = scenarios.slice(0, Math.min(RUNS, 2000));
+const cost = { 1: protocolCost(sample, 1), 2: protocolCost(sample, 2) };
+
+/** The suite against `castcheck serve reference`: wall time, castcheck's CPU and the engine process's. */
+async function overProtocol(protocols: number[]): Promise<{ ms: number; cpuMs: number; engineCpuMs: number; protocol: number; result: SuiteResult }> {
+  const argv = [process.execPath, '--import', CPU_AT_EXIT, 'bin/castcheck.mjs', 'serve', 'reference'];
+  const dir = mkdtempSync(join(tmpdir(), 'castcheck-bench-'));
+  const cpuFile = join(dir, 'cpu');
+  const start = (env: Record<string, string>) => ProcessEngine.start({ argv, command: 'castcheck serve reference', ...PROCESS_DEFAULTS, protocols, env });
+  try {
+    const warm = await start({});
+    await runSuite({ ...judgeFor(warm), properties: PROPERTIES, runs: 300, seed: SEED + 1, inFlight: IN_FLIGHT });
+    await warm.close();
+    // A fresh engine process, whose CPU at exit is then the run's alone (its start-up aside).
+    const engine = await start({ CASTCHECK_BENCH_CPU: cpuFile });
+    const cpu = process.cpuUsage();
+    const t0 = performance.now();
+    const result = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: RUNS, seed: SEED, inFlight: IN_FLIGHT, onProgress: () => {} });
+    const ms = performance.now() - t0;
+    const own = cpuMs(cpu);
+    await engine.close();
+    return { ms, cpuMs: own, engineCpuMs: Number(readFileSync(cpuFile, 'utf8')), protocol: engine.protocol, result };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+async function inProcessRun(): Promise<{ ms: number; cpuMs: number; result: SuiteResult }> {
+  const cpu = process.cpuUsage();
+  const t0 = performance.now();
+  const result = await runSuite({ ...judgeFor(new ReferenceEngine()), properties: PROPERTIES, runs: RUNS, seed: SEED, onProgress: () => {} });
+  return { ms: performance.now() - t0, cpuMs: cpuMs(cpu), result };
+}
+
+// In process, over protocol 1 and over protocol 2, in turn, twice: each figure is the round that
+// took the least CPU, as the others were slowed by whatever else the machine was doing.
+const fewest = <T extends { cpuMs: number }>(a: T | undefined, b: T): T => (a === undefined || b.cpuMs < a.cpuMs ? b : a);
+const best: { in?: Awaited<ReturnType<typeof inProcessRun>>; 1?: Awaited<ReturnType<typeof overProtocol>>; 2?: Awaited<ReturnType<typeof overProtocol>> } = {};
+for (let round = 1; round <= ROUNDS; round++) {
+  note(`the suite in process, then over protocol 1 and 2 (castcheck serve reference), round ${round} of ${ROUNDS}`);
+  best.in = fewest(best.in, await inProcessRun());
+  best[1] = fewest(best[1], await overProtocol([1]));
+  best[2] = fewest(best[2], await overProtocol([1, 2]));
+}
+const inProcess = best.in!;
+const over1 = best[1]!;
+const over2 = best[2]!;
+const plain = inProcess.result;
+mustPass('in process', plain);
+for (const o of [over1, over2]) {
+  mustPass(`protocol ${o.protocol}`, o.result);
+  if (JSON.stringify(verdictsOf(o.result)) !== JSON.stringify(verdictsOf(plain))) throw new Error(`protocol ${o.protocol} gave other verdicts than in process`);
+}
+/** A share of a timed run in CPU µs per scenario: its part of the wall time, applied to the CPU time. */
+const shareCpuUs = (t: TimedSuite, share: Share) => us((t.shares[share] / t.ms) * t.cpuMs, RUNS);
+// castcheck's own CPU in process, without the runs of the engine under test, which over the protocol
+// happen in the engine's process.
+const ownInProcessCpuUs = us(inProcess.cpuMs, RUNS) - shareCpuUs(withReference, 'engine') - shareCpuUs(withReference, 'reruns');
+const addedCpuUs = (o: { cpuMs: number }) => us(o.cpuMs, RUNS) - ownInProcessCpuUs;
+
+// ---- the command line ----
+
+note('the command line: castcheck run, and start-up');
+const out = mkdtempSync(join(tmpdir(), 'castcheck-bench-'));
+const cliT0 = performance.now();
+const cli = spawnSync(process.execPath, ['--import', CPU_AT_EXIT, 'bin/castcheck.mjs', 'run', '--runs', String(RUNS), '--seed', String(SEED), '--no-progress', '--out', out], { encoding: 'utf8', env: { ...process.env, CASTCHECK_BENCH_CPU: join(out, 'cpu') } });
+const cliMs = performance.now() - cliT0;
+const cliCpuMs = cli.status === 0 ? Number(readFileSync(join(out, 'cpu'), 'utf8')) : NaN;
+rmSync(out, { recursive: true, force: true });
+if (cli.status !== 0) throw new Error(`castcheck run exited with ${cli.status}: ${cli.stderr}`);
+
+const startup = {
+  version: startupTimes('bin/castcheck.mjs', ['--version'], STARTS),
+  list: startupTimes('bin/castcheck.mjs', ['list'], STARTS),
+  serveHelloMs: await serveHelloMs('bin/castcheck.mjs', STARTS),
+  tsxVersion: startupTimes('bin/castcheck-dev.mjs', ['--version'], 3),
+  tsxList: startupTimes('bin/castcheck-dev.mjs', ['list'], 3),
+};
+
+// ---- memory ----
+
+let memory: MemoryRun | undefined;
+if (MEMORY_RUNS > 0) {
+  note(`memory over ${MEMORY_RUNS} scenarios in process, in a process of its own`);
+  const m = spawnSync(process.execPath, ['--expose-gc', 'bin/run-ts.mjs', 'bench/memory.ts', String(MEMORY_RUNS), String(SEED)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+  if (m.status !== 0) throw new Error(`the memory run exited with ${m.status}`);
+  memory = JSON.parse(m.stdout) as MemoryRun;
+}
+
+// ---- the table ----
+
+interface Row {
+  id: string;
+  label: string;
+  value: number;
+  unit: string;
+  /** The target, as text, and whether it is met; undefined where the issue sets none. */
+  target?: { text: string; met: boolean };
+  /** The issue's starting figure, and how many times better this is (higher is better). */
+  issue?: { value: number; better: number };
+}
+
+const rows: Row[] = [];
+const faster = (value: number, was: number) => ({ value: was, better: value / was });
+const cheaper = (value: number, was: number) => ({ value: was, better: was / value });
+
+const perSecond = (ms: number) => (RUNS / ms) * 1000;
+const ownUs = us(withNull.cpuMs, RUNS);
+// One core's worth: CPU time, since the machine may be shared while the bench runs.
+rows.push({ id: 'inProcess.perCpuSecond', label: 'in process, reference engine: scenarios a CPU-second', value: perSecond(inProcess.cpuMs), unit: '/s', target: { text: `>= ${TARGETS.inProcessPerSecond.least} (aim ${TARGETS.inProcessPerSecond.aim})`, met: perSecond(inProcess.cpuMs) >= TARGETS.inProcessPerSecond.least }, issue: faster(perSecond(inProcess.cpuMs), ISSUE_15.inProcessPerCpuSecond) });
+rows.push({ id: 'inProcess.perSecond', label: 'in process, reference engine: scenarios a second (wall)', value: perSecond(inProcess.ms), unit: '/s' });
+rows.push({ id: 'ownCost.us', label: "castcheck's own cost, null engine: CPU per scenario", value: ownUs, unit: 'µs', target: { text: `<= ${TARGETS.ownCostUs.most} (aim ${TARGETS.ownCostUs.aim})`, met: ownUs <= TARGETS.ownCostUs.most }, issue: cheaper(ownUs, ISSUE_15.ownCostUs) });
+const engineUs = us(engineAloneMs, RUNS);
+rows.push({ id: 'referenceEngine.us', label: 'the reference engine alone: CPU per scenario', value: engineUs, unit: 'µs', target: { text: `<= ${TARGETS.referenceEngineUs.most}`, met: engineUs <= TARGETS.referenceEngineUs.most }, issue: cheaper(engineUs, ISSUE_15.referenceEngineUs) });
+for (const [v, o] of [[1, over1], [2, over2]] as const) {
+  rows.push({ id: `protocol${v}.perCpuSecond`, label: `over protocol ${v}, ${IN_FLIGHT} in flight: scenarios a CPU-second (both processes)`, value: perSecond(o.cpuMs + o.engineCpuMs), unit: '/s' });
+  rows.push({ id: `protocol${v}.perSecond`, label: `over protocol ${v}, ${IN_FLIGHT} in flight: scenarios a second (wall)`, value: perSecond(o.ms), unit: '/s' });
+}
+rows.push({ id: 'protocol2.vs1', label: 'protocol 2 against 1: CPU per scenario, both processes, 1 / 2', value: (over1.cpuMs + over1.engineCpuMs) / (over2.cpuMs + over2.engineCpuMs), unit: '×' });
+const issueProtocolUs = ISSUE_15.protocol.writeUs + ISSUE_15.protocol.parseUs + ISSUE_15.protocol.checkUs;
+for (const v of [1, 2] as const) {
+  const c = cost[v];
+  rows.push({ id: `protocol${v}.castcheckUs`, label: `protocol ${v}, castcheck's side (request, parse, check${v === 2 ? ', rebuild' : ''})`, value: c.castcheckUs, unit: 'µs', target: { text: `<= ${TARGETS.protocolAddedUs.most}`, met: c.castcheckUs <= TARGETS.protocolAddedUs.most }, issue: cheaper(c.castcheckUs, issueProtocolUs) });
+  rows.push({ id: `protocol${v}.parseCheckUs`, label: `protocol ${v}: parse / schema check${v === 2 ? ' / rebuild' : ''}`, value: c.parseUs + c.checkUs + c.rebuildUs, unit: 'µs', issue: cheaper(c.parseUs + c.checkUs + c.rebuildUs, ISSUE_15.protocol.parseUs + ISSUE_15.protocol.checkUs) });
+  rows.push({ id: `protocol${v}.engineWriteUs`, label: `protocol ${v}, the engine's side (${v === 2 ? 'changes, ' : ''}write)`, value: c.engineWriteUs, unit: 'µs', issue: cheaper(c.engineWriteUs, ISSUE_15.protocol.writeUs) });
+  rows.push({ id: `protocol${v}.answerKiB`, label: `protocol ${v}: answer size`, value: c.answerBytes / 1024, unit: 'KiB', issue: cheaper(c.answerBytes / 1024, ISSUE_15.protocol.traceKiB) });
+  const added = addedCpuUs(v === 1 ? over1 : over2);
+  rows.push({ id: `protocol${v}.addedCpuUs`, label: `protocol ${v}, castcheck CPU added per scenario, whole suite`, value: added, unit: 'µs', target: { text: `<= ${TARGETS.protocolAddedUs.most}`, met: added <= TARGETS.protocolAddedUs.most } });
+}
+rows.push({ id: 'cli.perCpuSecond', label: `castcheck run --runs ${RUNS}, start to exit: scenarios a CPU-second`, value: perSecond(cliCpuMs), unit: '/s', issue: faster(perSecond(cliCpuMs), ISSUE_15.cliPerSecond) });
+rows.push({ id: 'cli.perSecond', label: `castcheck run --runs ${RUNS}, start to exit: scenarios a second (wall)`, value: perSecond(cliMs), unit: '/s' });
+for (const [key, s, was] of [['version', startup.version, ISSUE_15.startupCpuMs], ['list', startup.list, ISSUE_15.startupCpuMs]] as const) {
+  rows.push({ id: `startup.${key}.wallMs`, label: `start-up: ${s.command} (wall, fastest of ${STARTS})`, value: s.wallMs, unit: 'ms', target: { text: `< ${TARGETS.startupMs.most}`, met: s.wallMs < TARGETS.startupMs.most }, ...(key === 'list' ? { issue: cheaper(s.wallMs, ISSUE_15.listMs.tsx) } : {}) });
+  rows.push({ id: `startup.${key}.cpuMs`, label: `start-up: ${s.command} (CPU, median)`, value: s.cpuMs, unit: 'ms', issue: cheaper(s.cpuMs, was) });
+}
+rows.push({ id: 'startup.serveHelloMs', label: 'start-up: castcheck serve reference, to its hello (wall)', value: startup.serveHelloMs, unit: 'ms', target: { text: `< ${TARGETS.startupMs.most}`, met: startup.serveHelloMs < TARGETS.startupMs.most } });
+rows.push({ id: 'startup.tsx.version.cpuMs', label: 'start-up through tsx, as before: castcheck --version (CPU)', value: startup.tsxVersion.cpuMs, unit: 'ms', issue: cheaper(startup.tsxVersion.cpuMs, ISSUE_15.startupCpuMs) });
+rows.push({ id: 'startup.tsx.list.wallMs', label: 'start-up through tsx, as before: castcheck list (wall)', value: startup.tsxList.wallMs, unit: 'ms', issue: cheaper(startup.tsxList.wallMs, ISSUE_15.listMs.tsx) });
+for (const [name, t] of [['reference engine', withReference], ['null engine', withNull]] as const) {
+  for (const share of SHARES) {
+    const pct = (t.shares[share] / t.ms) * 100;
+    const was = ISSUE_15.shares[share as keyof typeof ISSUE_15.shares];
+    rows.push({ id: `shares.${name === 'null engine' ? 'null' : 'reference'}.${share}`, label: `share, ${name}: ${shareLabel(share)} (${shareCpuUs(t, share).toFixed(0)} µs)`, value: pct, unit: '%', ...(name === 'reference engine' ? { issue: { value: was, better: NaN } } : {}) });
+  }
+}
+const protocolShare = (c: (typeof cost)[1]) => (c.castcheckUs / (ownInProcessCpuUs + c.castcheckUs)) * 100;
+for (const v of [1, 2] as const) rows.push({ id: `shares.protocol${v}`, label: `share, over protocol ${v}: castcheck's side of the protocol, of castcheck's work`, value: protocolShare(cost[v]), unit: '%' });
+if (memory) {
+  rows.push({ id: 'memory.spread', label: `memory over ${memory.runs} scenarios: RSS spread after warm-up (${memory.rssLowMiB.toFixed(0)}-${memory.rssHighMiB.toFixed(0)} MiB)`, value: memory.spread * 100, unit: '%', target: { text: `<= ${TARGETS.memorySpread.most * 100}`, met: memory.spread <= TARGETS.memorySpread.most } });
+  rows.push({ id: 'memory.heapSpread', label: `memory over ${memory.runs} scenarios: heap spread after warm-up (${memory.heapLastMiB.toFixed(0)} MiB at the end)`, value: memory.heapSpread * 100, unit: '%' });
+  rows.push({ id: 'memory.seconds', label: `memory run: duration (a million scenarios: about ${((memory.seconds / memory.runs) * 1e6 / 60).toFixed(0)} min)`, value: memory.seconds, unit: 's' });
+}
+
+function shareLabel(s: Share): string {
+  return { generation: 'generation', engine: 'the engine run under test', reruns: 'relation reruns', reference: 'the reference run for agreement', properties: 'properties', runner: 'runner and the rest' }[s];
+}
+
+const fmt = (v: number, unit: string) => `${v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)} ${unit}`;
+const width = Math.max(...rows.map((r) => r.label.length));
+const lines = [
+  `castcheck bench: ${RUNS} scenarios per measure, seed ${SEED}, node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`,
+  `${'figure'.padEnd(width)}  ${'measured'.padStart(11)}  ${'target'.padEnd(18)}  ${'met'.padEnd(3)}  ${'issue 15'.padStart(11)}  ${'vs issue'.padStart(8)}`,
+  ...rows.map((r) => {
+    const issue = r.issue ? fmt(r.issue.value, r.unit).padStart(11) : ''.padStart(11);
+    const better = r.issue && Number.isFinite(r.issue.better) ? `${r.issue.better.toFixed(2)}×`.padStart(8) : ''.padStart(8);
+    return `${r.label.padEnd(width)}  ${fmt(r.value, r.unit).padStart(11)}  ${(r.target?.text ?? '').padEnd(18)}  ${(r.target ? (r.target.met ? 'yes' : 'NO') : '').padEnd(3)}  ${issue}  ${better}`.trimEnd();
+  }),
+  '"vs issue": how many times better than the figure issue 15 started from (bench/baseline.ts). µs are CPU time per scenario; shares are percent of the in-process run, in µs of CPU.',
+  `wrote ${OUT}`,
+];
+console.log(lines.join('\n'));
+
+writeFileSync(
+  OUT,
+  `${JSON.stringify(
+    {
+      format: 'castcheck-bench/1',
+      date: new Date().toISOString(),
+      node: process.version,
+      machine: { cpus: cpus().length, model: cpus()[0]?.model ?? 'unknown' },
+      runs: RUNS,
+      seed: SEED,
+      figures: rows.map((r) => ({ ...r, ...(r.issue && !Number.isFinite(r.issue.better) ? { issue: { value: r.issue.value } } : {}) })),
+      inProcess: { ...inProcess, shares: { reference: withReference.shares, null: withNull.shares }, referenceEngineUs: engineUs },
+      protocol: { cost, over: { 1: { ms: over1.ms, cpuMs: over1.cpuMs, engineCpuMs: over1.engineCpuMs }, 2: { ms: over2.ms, cpuMs: over2.cpuMs, engineCpuMs: over2.engineCpuMs } } },
+      cli: { ms: cliMs, cpuMs: cliCpuMs },
+      startup,
+      ...(memory ? { memory } : {}),
+    },
+    null,
+    2,
+  )}\n`,
+);

@@ -1,7 +1,12 @@
 #!/usr/bin/env node
-// The CLI is TypeScript; tsx compiles it on load so a fresh clone runs without a build step.
-import { register } from 'tsx/esm/api';
-
-register();
-const { main } = await import('../cli/main.ts');
-process.exitCode = await main(process.argv.slice(2));
+// castcheck's command line: the JavaScript that `npm run build` bundles into dist/ (npm ci and npm pack
+// build it). While editing the TypeScript, bin/castcheck-dev.mjs runs the sources instead.
+let cli;
+try {
+  cli = await import('../dist/main.js');
+} catch (error) {
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes('dist/main.js')) throw error;
+  process.stderr.write('castcheck: dist/main.js is missing: run `npm run build` (npm ci runs it), or bin/castcheck-dev.mjs to run the sources\n');
+  process.exit(2);
+}
+process.exitCode = await cli.main(process.argv.slice(2));

@@ -39,7 +39,10 @@ export function cardSummary(def: CardDefinition): string {
     parts.push(`enters with ${what}${e.condition && e.condition !== 'always' ? ` (${e.condition})` : ''}`);
   }
   for (const t of def.triggers ?? []) parts.push(triggerText(t));
-  for (const s of def.statics ?? []) parts.push(`static ${s.kind}${s.amount !== undefined ? ` ${s.amount}` : ''}${s.kicked ? ' (kicked spells)' : ''}`);
+  for (const s of def.statics ?? []) {
+    const which = [s.kicked ? 'kicked' : '', (s.types ?? []).join('/'), ...(s.notTypes ?? []).map((t) => `non-${t}`)].filter(Boolean).join(' ');
+    parts.push(`static ${s.kind}${s.amount !== undefined ? ` ${s.amount}` : ''}${which ? ` (${which} spells)` : ''}`);
+  }
   return parts.join('; ') + (def.simplified ? `  [simplified: ${def.simplified}]` : '');
 }
 
@@ -50,11 +53,15 @@ const EVENTS: Record<TriggeredAbility['event'], string> = {
   becomesTapped: 'whenever a permanent becomes tapped',
   selfDealtDamage: 'whenever it is dealt damage',
   tokenCreated: 'whenever a token is created',
+  creaturesDie: 'whenever one or more other creatures die',
 };
 
 function triggerText(t: TriggeredAbility): string {
   const whose = t.whose && t.whose !== 'any' && t.event !== 'selfEnters' ? ` (${t.whose})` : '';
-  return `${EVENTS[t.event]}${whose}${t.if ? `, if ${t.if}` : ''}${t.oncePerTurn ? ', once each turn' : ''}`;
+  const c = t.ifYouControl;
+  const what = c ? (c.name ?? [...(c.subtypes ?? []), ...(c.types ?? [])].join('/')) : '';
+  const board = c ? `, if you control ${c.other ? 'another' : /^[AEIOU]/.test(what) ? 'an' : 'a'} ${what}` : '';
+  return `${EVENTS[t.event]}${whose}${t.if ? `, if ${t.if}` : ''}${board}${t.oncePerTurn ? ', once each turn' : ''}${t.triggersOnlyOnceEachTurn ? ', triggers only once each turn' : ''}`;
 }
 
 function costText(c: Cost): string {

@@ -1,18 +1,28 @@
 // castcheck run: the suite against an engine, with a progress line, a summary table and repros.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { SingleBar } from 'cli-progress';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import { openEngine } from '../adapters/create-engine.ts';
-import { catalog } from '../model/catalog.ts';
+import { readCapabilities } from '../model/capabilities-file.ts';
+import { restrictedTo, unknownCards } from '../adapters/reference/restricted.ts';
 import { PROPERTIES } from '../properties/index.ts';
-import { capabilitiesLine, findingText, header, statsTable, summaryTable, totals } from '../reports/console.ts';
+import { capabilitiesLine, findingText, header, nextSteps, scenarioSize, statsTable, statusLabel, storeLines, summaryTable, totals } from '../reports/console.ts';
+import { EventLog, PROGRESS_EVERY } from '../reports/events.ts';
+import { noProgress, progressFor } from '../reports/progress.ts';
+import { storyLines, storyOf } from '../reports/story.ts';
+import { writeReports, type RunState } from '../reports/write-reports.ts';
+import type { ReportExtras } from '../reports/run-report.ts';
+import { version } from '../model/version.ts';
 import { FeatureStats } from '../generators/stats.ts';
-import type { Scenario } from '../model/schema-types.ts';
-import { writeRepro } from '../reports/repro.ts';
-import { junitXml, runReport, type WrittenFinding } from '../reports/run-report.ts';
-import { runSuite } from '../runner/run-suite.ts';
+import type { Repro, Scenario } from '../model/schema-types.ts';
+import { InputError } from '../model/errors.ts';
+import { reproOf } from '../reports/repro.ts';
+import { runSuite, unshrunk, type Cluster, type Finding, type SuiteResult } from '../runner/run-suite.ts';
+import { checkOutputPaths } from './output-paths.ts';
+import { Interrupt } from './interrupt.ts';
 import { judgeFor } from '../runner/evaluate.ts';
+import { Expectations, staleAfterRun, updatedExpectations } from '../runner/expectations.ts';
+import { FailureStore, replayStore, writeJsonAtomically } from '../runner/store.ts';
 
 export interface RunOptions {
   engine?: string;
@@ -28,82 +38,249 @@ export interface RunOptions {
   runs: number;
   seed?: number;
   out: string;
+  store?: string;
+  expectations?: string;
+  updateExpectations?: boolean;
+  checkFloor: number;
   illegalShare?: number;
   maxShrinkRuns: number;
+  shrinkBudget: number;
   maxShrinkTime?: number;
   progress: boolean;
   stats?: boolean;
   json?: string;
   junit?: string;
   gateFloor: number;
+  /** A capabilities file: the reference engine runs restricted to it. */
+  capabilities?: string;
 }
 
 export async function runCommand(o: RunOptions): Promise<number> {
-  const engine = await openEngine({
+  await checkOutputPaths([
+    { option: '--out', path: o.out, kind: 'folder' },
+    { option: '--store', path: o.store, kind: 'folder' },
+    { option: '--json', path: o.json, kind: 'file' },
+    { option: '--junit', path: o.junit, kind: 'file' },
+  ]);
+  if (o.updateExpectations && o.expectations === undefined) throw new InputError('--update-expectations needs --expectations FILE: the file to rewrite');
+  // Read before the engine starts, so that a bad file costs nothing; a file to be written may not exist yet.
+  const expectations =
+    o.expectations === undefined || (o.updateExpectations && !existsSync(o.expectations)) ? new Expectations([], o.expectations) : Expectations.load(o.expectations, PROPERTIES);
+  if (o.capabilities !== undefined && (o.engineCmd !== undefined || o.engineConfig !== undefined)) {
+    throw new InputError('--capabilities restricts the built-in reference engine; an engine command declares its own capabilities');
+  }
+  const restricted = o.capabilities !== undefined ? readCapabilities(o.capabilities) : undefined;
+  const opened = await openEngine({
     ...(o.engine !== undefined ? { engine: o.engine } : {}),
     ...(o.fault !== undefined ? { fault: o.fault } : {}),
     ...(o.spliceCopy !== undefined ? { spliceCopy: o.spliceCopy } : {}),
     process: processChoice(o),
   });
+  const engine = restricted ? restrictedTo(opened, restricted) : opened;
+  // Ctrl-C from here on stops the run and writes what it found (cli/interrupt.ts).
+  const interrupt = Interrupt.install();
   try {
     // A fresh seed is drawn from the machine's entropy and printed, so that every run can be replayed.
-    const seed = o.seed ?? Math.abs(seedrandom(undefined, { entropy: true }).int32());
+    const seed = o.seed ?? freshSeed();
     console.log(header(engine.id, o.runs, seed));
-    if (engine.launch) {
-      console.log(`  command: ${engine.launch.command}`);
+    if (engine.launch || restricted) {
+      console.log(engine.launch ? `  command: ${engine.launch.command}` : `  restricted to the capabilities in ${o.capabilities}`);
       console.log(`  ${capabilitiesLine(engine.capabilities)}`);
-      const unknown = (engine.capabilities.cards.oracle ?? []).filter((name) => !catalog().has(name));
+      const unknown = unknownCards(engine.capabilities);
       if (unknown.length > 0) console.log(`  not in castcheck's catalog, so never used: ${unknown.join(', ')}`);
     }
-    const bar = o.progress && process.stderr.isTTY
-      ? new SingleBar({ format: '  {bar} {value}/{total} scenarios, {failing} failing', stream: process.stderr, hideCursor: true, clearOnComplete: true })
-      : undefined;
-    bar?.start(o.runs, 0, { failing: 0 });
+    const readings = { spliceCopy: o.spliceCopy ?? 'ruling' } as const;
+    const judge = judgeFor(engine, readings);
+    const store = new FailureStore(o.store ?? join(o.out, 'store'), engine.id);
+    const stored = await replayStore(judge, store, expectations);
+    for (const line of storeLines(store, stored)) console.log(line);
+
+    const progress = o.progress ? progressFor({ total: o.runs, stream: process.stderr, ci: isCI() }) : noProgress;
+    interrupt.onStop(() => progress.stop());
+    const events = new EventLog(join(o.out, 'events.jsonl'));
+    const started = Date.now();
+    events.write({
+      event: 'start',
+      castcheck: version,
+      engine: engine.id,
+      ...(engine.launch ? { command: engine.launch.command } : {}),
+      seed,
+      runs: o.runs,
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+    });
+    for (const r of stored.replayed) events.write({ event: 'store', signature: r.signature, result: r.result, repro: r.movedTo ?? r.repro });
     const written: string[] = [];
-    const repros: WrittenFinding[] = [];
+    const repros = new Map<string, string>(stored.replayed.filter((r) => r.result === 'still-fails').map((r) => [r.signature, r.repro]));
+    const storedRepros = readStoredRepros(stored.replayed.filter((r) => r.result === 'still-fails'));
+    const alreadyShrunk = new Set(stored.replayed.filter((r) => r.result === 'still-fails' && r.shrunk).map((r) => r.signature));
+    const shrinkSteps = new Map<string, { run: number; scenario: Scenario }[]>();
+    const save = (finding: Finding) => {
+      const path = store.save(reproOf(finding, engine, readings));
+      repros.set(finding.signature, path);
+      return path;
+    };
+    const storeSummary = () => ({
+      dir: store.dir,
+      replayed: stored.replayed.map(({ signature, repro, result, xfail, movedTo }) => ({ signature, repro, result, ...(xfail ? { xfail } : {}), ...(movedTo !== undefined ? { movedTo } : {}) })),
+    });
+    // What every report file is made from, at any moment: the run so far, and what is known besides.
+    let sofar: (() => SuiteResult) | undefined;
+    const runState = (more: Partial<ReportExtras> = {}): RunState => ({
+      engine,
+      result: sofar!(),
+      extras: {
+        checkFloor: o.checkFloor,
+        repros,
+        readings,
+        stored: storedRepros,
+        shrinkSteps,
+        store: storeSummary(),
+        ...(o.expectations !== undefined ? { expectations: { file: o.expectations, stale: [] } } : {}),
+        ...more,
+      },
+    });
+    // Every report file of the run so far, in the output folder and at --json/--junit: at the end, and
+    // (with partial set) from a signal handler when the run is interrupted midway.
+    const writeAll = (partial: boolean, more?: Partial<ReportExtras>) => writeReports(o.out, runState(more), { partial, ...(o.json !== undefined ? { json: o.json } : {}), ...(o.junit !== undefined ? { junit: o.junit } : {}) });
     try {
       const stats = o.stats ? new FeatureStats() : undefined;
-      const readings = { spliceCopy: o.spliceCopy ?? 'ruling' } as const;
       const result = await runSuite({
-        ...judgeFor(engine, readings),
+        ...judge,
         properties: PROPERTIES,
         runs: o.runs,
         seed,
+        expectations,
+        alreadyShrunk,
         maxShrinkRuns: o.maxShrinkRuns,
+        shrinkBudget: o.shrinkBudget,
         ...(o.maxShrinkTime !== undefined ? { maxShrinkMs: o.maxShrinkTime * 1000 } : {}),
         inFlight: engine.launch ? o.pipeline : 1,
         ...(o.illegalShare !== undefined ? { illegalShare: o.illegalShare } : {}),
-        onProgress: (done, _total, failing) => {
-          if (bar && (done % 25 === 0 || done === o.runs)) bar.update(done, { failing });
+        onStart: (f) => {
+          sofar = f;
         },
-        onFinding: (finding) => {
-          const repro = writeRepro(o.out, finding, engine, readings);
-          repros.push({ finding, repro });
-          written.push(findingText(finding, repro));
+        onProgress: (done, total, clusters) => {
+          progress.scenarios(done, clusters);
+          if (done % PROGRESS_EVERY === 0 || done === total) events.write({ event: 'progress', done, total, clusters, perSecond: Math.round((done / Math.max(0.001, (Date.now() - started) / 1000)) * 10) / 10 });
+        },
+        // The first scenario of a new failure is on disk before any shrinking starts.
+        onCluster: (cluster) => {
+          const repro = alreadyShrunk.has(cluster.signature) ? repros.get(cluster.signature) : save(unshrunk({ seed }, cluster.first, true));
+          events.write({
+            event: 'cluster',
+            signature: cluster.signature,
+            verdict: cluster.kind,
+            ...(cluster.property ? { property: cluster.property.id } : {}),
+            xfail: cluster.expectation !== undefined,
+            run: cluster.first.run + 1,
+            ...(repro !== undefined ? { repro } : {}),
+          });
+        },
+        onShrinking: (cluster, i, n) => {
+          progress.shrinking(cluster.signature, i, n);
+          events.write({ event: 'shrinking', signature: cluster.signature, index: i + 1, of: n });
+        },
+        onShrinkRun: (target, runs, smaller) => {
+          progress.shrinkRun(runs);
+          if (smaller && 'signature' in target) shrinkSteps.set(target.signature, [...(shrinkSteps.get(target.signature) ?? []), { run: runs, scenario: smaller }]);
+        },
+        onFinding: (finding, cluster) => {
+          const path = save(finding);
+          const story = storyOf(reproOf(finding, engine, readings));
+          written.push(findingText(finding, path, cluster.count, story));
+          const size = scenarioSize(finding.scenario);
+          events.write({ event: 'finding', signature: finding.signature, repro: path, shrunk: finding.shrunk, shrinkRuns: finding.shrinkRuns, reproduced: finding.reproduced, ...size, story: storyLines(story) });
         },
         ...(stats ? { onScenario: (s: Scenario) => stats.add(s) } : {}),
+        abort: interrupt.signal,
       });
-      bar?.stop();
+      progress.stop();
       console.log('');
-      console.log(summaryTable(result));
+      console.log(summaryTable(result, o.checkFloor));
       for (const text of written) console.log(`\n${text}`);
+      // Failures an earlier run shrunk, met again: their repro stands.
+      const again = result.clusters.filter((c) => !c.expectation && !c.finding && repros.has(c.signature));
+      if (again.length > 0) console.log(`\n${again.map((c) => `${statusLabel(c.kind)} ${c.signature} (${c.count} scenario(s)), as stored: npx castcheck replay ${repros.get(c.signature)!}`).join('\n')}`);
+
+      const stale = staleAfterRun(expectations, result, stored.expectedSeen);
+      if (stale.length > 0) {
+        console.log(`\nSTALE expectations (${o.expectations}): they did not occur although their property ran and applied; remove them, or run with --update-expectations`);
+        for (const e of stale) console.log(`  ${e.signature}: ${e.note}`);
+      }
+      let updated = false;
+      // A run cut short has not seen what a whole one would: its file is left as it was.
+      if (o.updateExpectations && result.partial) console.log(`\nexpectations: ${o.expectations} not rewritten: the run was interrupted`);
+      else if (o.updateExpectations) {
+        const found = [
+          ...result.clusters.filter((c) => !c.expectation && c.kind !== 'contested').map((c) => ({ signature: c.signature, note: noteFor(c) })),
+          ...stored.replayed.filter((r) => r.result === 'still-fails' && !r.xfail && r.verdict !== 'contested').map((r) => ({ signature: r.signature, note: `found earlier: ${r.repro}` })),
+        ];
+        const doc = updatedExpectations(expectations, stale, found, engine.id.name);
+        writeJsonAtomically(o.expectations!, doc);
+        updated = true;
+        console.log(`\nexpectations: wrote ${o.expectations} (${doc.expectations.length} expectation(s): ${stale.length} stale removed, ${doc.expectations.length - (expectations.list.length - stale.length)} added)`);
+      }
+
       const gates = stats?.results(engine.capabilities, o.gateFloor);
       if (gates) console.log(`\n${statsTable(gates, o.gateFloor)}`);
-      console.log(`\n${totals(result)}`);
+      console.log(`\n${totals(result, o.checkFloor)}`);
       const gatesFailed = (gates ?? []).some((g) => g.belowFloor);
       if (gatesFailed) console.log(`coverage gates: ${gates!.filter((g) => g.belowFloor).map((g) => g.feature.id).join(', ')} under ${(o.gateFloor * 100).toFixed(0)}%`);
-      if (o.json !== undefined || o.junit !== undefined) {
-        const report = runReport(engine, result, repros, gates);
-        if (o.json !== undefined) writeReportFile(o.json, `${JSON.stringify(report, null, 2)}\n`);
-        if (o.junit !== undefined) writeReportFile(o.junit, junitXml(report));
-      }
-      return result.findings.some((f) => f.kind !== 'contested') || result.stopped !== undefined || gatesFailed ? 1 : 0;
+      const partial = result.partial === true;
+      const { report, files } = writeAll(partial, {
+        ...(o.expectations !== undefined ? { expectations: { file: o.expectations, stale, ...(updated ? { updated } : {}) } } : {}),
+        ...(gates ? { stats: gates } : {}),
+      });
+      const failed = result.clusters.some((c) => !c.expectation && c.kind !== 'contested');
+      const storeFails = stored.replayed.some((r) => r.result === 'still-fails' && !r.xfail && r.verdict !== 'contested');
+      const exitCode = interrupt.exitCode ?? (failed || storeFails || stale.length > 0 || result.stopped !== undefined || gatesFailed ? 1 : 0);
+      events.write({ event: 'end', partial, exitCode, runs: result.runs, clusters: result.clusters.length, failed: report.properties.filter((p) => p.status === 'FAIL').length, reports: files });
+      console.log(`\nreports: ${[...files, events.path].join(', ')}`);
+      if (partial) console.log(`partial report: ${join(o.out, 'report.json')}`);
+      const firstRepro = report.clusters.find((c) => !c.xfail && c.verdict !== 'contested' && c.repro !== undefined)?.repro;
+      const underTested = report.properties.filter((p) => p.status === 'UNDER-TESTED' || p.status === 'UNTESTED').length;
+      console.log(nextSteps({ failed: exitCode !== 0, ...(firstRepro !== undefined ? { firstRepro } : {}), underTested, reference: engine.launch === undefined, out: o.out, ...(o.expectations !== undefined ? { expectations: o.expectations } : {}), runs: o.runs }).join('\n'));
+      return exitCode;
     } finally {
-      bar?.stop();
+      progress.stop();
+      events.close();
     }
   } finally {
-    await engine.close();
+    // A second Ctrl-C while the engine is being stopped still quits at once.
+    await engine.close().finally(() => interrupt.dispose());
   }
+}
+
+/** Whether the run is under CI, where nobody watches a terminal: plain progress lines. */
+export function isCI(): boolean {
+  const ci = process.env.CI;
+  return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0';
+}
+
+/** A fresh seed from the machine's entropy: printed, so that every run can be replayed. */
+export function freshSeed(): number {
+  return Math.abs(seedrandom(undefined, { entropy: true }).int32());
+}
+
+/** The stored repros that stand for findings still failing, by signature, for their stories. */
+function readStoredRepros(replayed: readonly { signature: string; repro: string }[]): Map<string, Repro> {
+  const out = new Map<string, Repro>();
+  for (const r of replayed) {
+    try {
+      out.set(r.signature, JSON.parse(readFileSync(r.repro, 'utf8')) as Repro);
+    } catch {
+      // The store replay read it a moment ago; a file gone since has no story to tell.
+    }
+  }
+  return out;
+}
+
+/** The note an expectation added by --update-expectations gets: what the cluster showed first. */
+function noteFor(c: Cluster): string {
+  const d = c.first.hit.divergences[0];
+  const what = d ? `expected ${d.expected}; observed ${d.observed}` : (c.first.judged.failure?.message ?? '');
+  return `added by --update-expectations (${c.count} scenario(s)): ${what}`.slice(0, 300);
 }
 
 export function processChoice(o: Pick<RunOptions, 'engineCmd' | 'engineConfig' | 'timeout' | 'startTimeout' | 'maxLineBytes' | 'validateProtocol'>) {
@@ -115,10 +292,4 @@ export function processChoice(o: Pick<RunOptions, 'engineCmd' | 'engineConfig' |
     ...(o.maxLineBytes !== undefined ? { maxLineBytes: o.maxLineBytes } : {}),
     ...(o.validateProtocol !== undefined ? { validateProtocol: o.validateProtocol } : {}),
   };
-}
-
-function writeReportFile(path: string, text: string): void {
-  mkdirSync(dirname(resolve(path)), { recursive: true });
-  writeFileSync(path, text);
-  console.log(`report: ${path}`);
 }

@@ -7,23 +7,28 @@
 import fc from 'fast-check';
 import { catalog } from '../model/catalog.ts';
 import type { Mana } from '../model/mana.ts';
-import type { Action, Capabilities, CardDefinition, KickerLabel, ManaPool, Scenario, ScenarioCard, StartingPermanent } from '../model/schema-types.ts';
+import type { Action, Capabilities, CardDefinition, ControlCondition, KickerLabel, ManaPool, PermanentFilter, Scenario, ScenarioCard, StartingPermanent, TriggeredAbility } from '../model/schema-types.ts';
 import { activeRequirements, addMana, candidatesFor, declaredMana, inactiveRequirements, spellColors, type BoardObject, type Requirement } from '../model/declarations.ts';
-import type { Kick } from '../model/kick.ts';
+import { NOT_KICKED, timesKicked, triggerConditionHolds, type Kick } from '../model/kick.ts';
 import {
   bystanderArb,
   CLONE,
   costChangerArb,
+  COUNTERSPELL,
   DAMAGE_WARD,
   KICKED_COUNTERSPELL,
   MULTIPLIER,
   SECOND_SPELL,
   syntheticSpellArb,
+  tokenFor,
   watcherArb,
   type CardFeatures,
   type WatcherKind,
 } from './synthetic-cards.ts';
-import { parseMana } from '../model/mana.ts';
+import { parseMana, toPool } from '../model/mana.ts';
+import { leftAfterPaying } from './mana.ts';
+import { buildsFromDefinition, needsUntoldChoice, performs, takesChoice } from '../model/capabilities.ts';
+import { syntheticSpellsPossible } from './synthetic-cards.ts';
 
 /** Illegal declarations made on purpose; engines must reject them and change nothing (CR 733.1). */
 export const ILLEGAL_KINDS = [
@@ -40,7 +45,7 @@ export const ILLEGAL_KINDS = [
 export type IllegalKind = (typeof ILLEGAL_KINDS)[number];
 const SPECIFIC_ILLEGAL_KINDS: readonly IllegalKind[] = ['kicker-twice', 'splice-twice', 'splice-quality', 'targets-for-unkicked', 'x-on-free-cast'];
 
-export const STACK_FOLLOW_UPS = ['counter', 'counter-if-kicked', 'bounce-and-recast', 'kill-targets', 'kill-one-target', 'second-kicked-spell'] as const;
+export const STACK_FOLLOW_UPS = ['counter', 'counter-if-kicked', 'bounce-and-recast', 'kill-targets', 'kill-one-target', 'second-kicked-spell', 'counterspell'] as const;
 // In the order they happen when a plan has several: destroying the lands comes last.
 export const BOARD_FOLLOW_UPS = ['put-kicker-permanent', 'enter-tapped', 'tap-land', 'untap-land', 'flicker', 'clone', 'reanimate', 'destroy-lands'] as const;
 type StackFollowUp = (typeof STACK_FOLLOW_UPS)[number];
@@ -97,11 +102,29 @@ interface Plan {
   /** Whether everything left on the stack resolves after the board follow-ups. */
   settle: boolean;
   illegal: IllegalKind | null;
+  /** After a rejected cast: the same card cast again legally (kicked as planned, or not), then another card. */
+  recast: { kicked: boolean; other: boolean } | null;
+  /** A counterspell is first cast targeting itself (CR 115.5: rejected), then at the main spell. */
+  selfTarget: boolean;
+  /** Which printed counterspell, copier or second spell, where there are several. */
+  pick: number;
+  /** A permanent that makes the main permanent's "if you control ..." hold when it enters. */
+  enabler: boolean;
+  /** Between the main permanent's enters trigger and its resolution, the board changes: the permanent is flickered, or the one its condition needs leaves. */
+  interrupt: boolean;
+  /** p2's starting life, when low: damage can make them lose the game (CR 704.5b). */
+  p2Life: number | undefined;
+  /** No triggered ability anywhere the plan can leave it out: relations between runs want such scenarios. */
+  quiet: boolean;
 }
 
 /** What the builder knows about a scenario beyond what its JSON shows, for statistics. */
 export interface BuiltFeatures {
   illegal: IllegalKind | null;
+  /** The card of a rejected cast is cast again. */
+  recast: boolean;
+  /** The board changes between the main permanent's enters trigger and its resolution. */
+  interrupted: boolean;
 }
 
 const built = new WeakMap<Scenario, BuiltFeatures>();
@@ -118,7 +141,11 @@ export function scenarioArb(options: ScenarioOptions): fc.Arbitrary<Scenario> {
   const ctx = contextFor(options.capabilities);
   return planArb(options, ctx).map((plan) => {
     const s = buildScenario(plan, ctx);
-    built.set(s, { illegal: plan.spell ? plan.illegal : null });
+    built.set(s, {
+      illegal: plan.spell ? plan.illegal : null,
+      recast: s.actions.some((a) => a.id === 'retry'),
+      interrupted: s.actions.some((a) => a.id === 'interrupt'),
+    });
     return s;
   });
 }
@@ -129,6 +156,10 @@ interface Context {
   features: CardFeatures;
   can: (mechanic: Capabilities['mechanics'][number]) => boolean;
   does: (action: Capabilities['actions'][number]) => boolean;
+  /** Whether the engine builds this card from its definition (synthetic cards, by feature). */
+  synth: (def: CardDefinition) => boolean;
+  /** Whether synthetic spells (main, splice, kicker permanent) can be generated for it. */
+  syntheticSpells: boolean;
   pool: CardDefinition[];
   byName: (name: string) => CardDefinition | undefined;
 }
@@ -136,10 +167,21 @@ interface Context {
 function contextFor(caps: Capabilities): Context {
   const known = new Set(caps.cards.oracle ?? []);
   const can = (m: Capabilities['mechanics'][number]) => caps.mechanics.includes(m);
-  const does = (a: Capabilities['actions'][number]) => caps.actions.includes(a);
-  const features: CardFeatures = { sacrificeCosts: can('sacrificeCost'), tokens: can('tokens'), triggers: can('triggers'), x: can('x') };
-  const pool = [...catalog().values()].filter((d) => known.has(d.name) && supportsCard(d, caps));
-  return { caps, features, can, does, pool, byName: (name) => pool.find((d) => d.name === name) };
+  // Actions by their finest name: bounce covers bounceSpell, destroyAll destroyAllLands (model/capabilities.ts).
+  const does = (a: Capabilities['actions'][number]) => performs(caps, a);
+  const allowed = caps.cards.syntheticFeatures;
+  const features: CardFeatures = {
+    sacrificeCosts: can('sacrificeCost'),
+    tokens: can('tokens'),
+    triggers: can('triggers'),
+    x: can('x'),
+    ...(allowed ? { allowed: (f) => allowed.includes(f) } : {}),
+    triggerTargets: takesChoice(caps, 'triggerTargets'),
+    triggerOrder: takesChoice(caps, 'triggerOrder'),
+  };
+  const pool = [...catalog().values()].filter((d) => known.has(d.name) && supportsCard(d, caps) && !needsUntoldChoice(caps, d));
+  const synth = (def: CardDefinition) => buildsFromDefinition(caps, def);
+  return { caps, features, can, does, synth, syntheticSpells: caps.cards.synthetic && syntheticSpellsPossible(features), pool, byName: (name) => pool.find((d) => d.name === name) };
 }
 
 function supportsCard(def: CardDefinition, caps: Capabilities): boolean {
@@ -160,17 +202,21 @@ function supportsCard(def: CardDefinition, caps: Capabilities): boolean {
   return true;
 }
 
+/** A catalog card (sent by Oracle name), not one the generator made. */
+const isPrinted = (d: CardDefinition) => catalog().get(d.name) === d;
 const isCopier = (d: CardDefinition) => (d.effects ?? []).some((e) => e.kind === 'copySpell');
 const isSpell = (d: CardDefinition) => d.types.includes('Instant') || d.types.includes('Sorcery');
-const targetsSpells = (d: CardDefinition) => (d.targets ?? []).some((t) => t.kind === 'spell' || t.kind === 'instantOrSorcerySpell');
+const SPELL_TARGETS: readonly string[] = ['spell', 'instantOrSorcerySpell', 'creatureSpell', 'noncreatureSpell'];
+const targetsSpells = (d: CardDefinition) => (d.targets ?? []).some((t) => SPELL_TARGETS.includes(t.kind));
 const vanilla = (d: CardDefinition) => d.types.includes('Creature') && !d.kicker && !d.multikicker && !d.entersWith && !d.triggers && !d.statics;
 
 /** Mostly zero or a few kicks, sometimes many (edge values shrink towards zero). */
 const kicksArb = fc.oneof(
   { withCrossShrink: true },
-  { weight: 3, arbitrary: fc.constant(0) },
-  { weight: 4, arbitrary: fc.integer({ min: 1, max: 3 }) },
-  { weight: 1, arbitrary: fc.integer({ min: 4, max: 9 }) },
+  { weight: 2, arbitrary: fc.constant(0) },
+  { weight: 3, arbitrary: fc.integer({ min: 1, max: 3 }) },
+  // Up to nine, shrinking to one kick (not to none, which would lose a failure about kicks).
+  { weight: 4, arbitrary: fc.integer({ min: 1, max: 9 }) },
 );
 
 function rare<T>(value: fc.Arbitrary<T>, none: T, weight = 5): fc.Arbitrary<T> {
@@ -182,15 +228,22 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   const mains = pool.filter((d) => !d.types.includes('Land') && d.manaCost !== undefined && !isCopier(d) && !targetsSpells(d) && !vanilla(d));
   const spliceCards = pool.filter((d) => d.splice);
   const copiers = pool.filter(isCopier);
-  const synthetic = caps.cards.synthetic;
+  const synthetic = ctx.syntheticSpells;
 
   const syntheticMain = fc.oneof(
     syntheticSpellArb({ name: 'Main Spell', role: 'instant', arcane: true, features }),
     syntheticSpellArb({ name: 'Main Spell', role: 'sorcery', arcane: false, features }),
     syntheticSpellArb({ name: 'Main Spell', role: 'instant', arcane: false, features }),
-    syntheticSpellArb({ name: 'Main Permanent', role: 'permanent', features }),
+    // Permanents weigh double: their enters abilities are where the triggers properties look.
+    { weight: 2, arbitrary: syntheticSpellArb({ name: 'Main Permanent', role: 'permanent', features }) },
   );
-  const catalogMain = fc.nat({ max: Math.max(0, mains.length - 1) }).map((i) => mains[i]!);
+  // Printed mains by shape, so that the rarer shapes (two kicker costs, multikicker, {X}, Arcane hosts)
+  // come up about as often as the many cards with one kicker cost.
+  const shapes = mainShapes(mains);
+  const catalogMain =
+    shapes.length > 1
+      ? fc.oneof({ withCrossShrink: true }, ...shapes.map(({ group, weight }) => ({ weight, arbitrary: fc.nat({ max: group.length - 1 }).map((i) => group[i]!) })))
+      : fc.nat({ max: Math.max(0, mains.length - 1) }).map((i) => mains[i]!);
   const mainArb: fc.Arbitrary<{ def: CardDefinition; oracle: boolean }> =
     synthetic && mains.length > 0
       ? fc.oneof(
@@ -212,7 +265,12 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
         // outcome; each splices onto Arcane, or onto any instant or sorcery (Everdream).
         .array(fc.tuple(fc.oneof(syntheticSplice('instant'), syntheticSplice('sorcery'), syntheticSplice('instant', true)), fc.boolean()), { maxLength: maxSplices })
         .map((splices) => ({
-          defs: splices.map(([d, anySpell], i) => ({ ...d, name: `Splice Card ${i + 1}`, ...(anySpell ? { splice: { ...d.splice!, onto: 'instant or sorcery' as const } } : {}) })),
+          defs: splices.map(([d, anySpell], i) => ({
+            ...d,
+            name: `Splice Card ${i + 1}`,
+            ...(d.effects ? { effects: d.effects.map((e) => (e.token ? { ...e, token: tokenFor(`Splice Card ${i + 1}`) } : e)) } : {}),
+            ...(anySpell ? { splice: { ...d.splice!, onto: 'instant or sorcery' as const } } : {}),
+          })),
           oracle: false,
         })),
     );
@@ -233,29 +291,35 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
     retarget: fc.boolean(),
     copier: fc.nat({ max: Math.max(0, copiers.length - 1) }),
   });
-  const vanillas = pool.filter(vanilla);
+  // Bystanders stand there to be targeted: a 0/0 (Clone without a copy) or a legend would not stay.
+  const vanillas = pool.filter((d) => vanilla(d) && (d.toughness ?? 0) > 0 && !(d.supertypes ?? []).includes('Legendary'));
   const bystanderDefs = synthetic
-    ? fc.tuple(...(['Bystander One', 'Bystander Two', 'Bystander Three'] as const).map((name) => bystanderArb(name, { protection: can('protection'), damageTrigger: can('triggers') })))
+    ? fc.tuple(...(['Bystander One', 'Bystander Two', 'Bystander Three'] as const).map((name) => bystanderArb(name, { protection: can('protection'), damageTrigger: can('triggers') && ctx.synth({ name, types: ['Creature'], triggers: [{ event: 'selfDealtDamage', effects: [{ kind: 'gainLife', amount: 1 }] }] }) })))
     : fc.constant(vanillas.slice(0, 3));
 
   const watcherKinds: WatcherKind[] = can('triggers')
-    ? (['cast', 'land', 'tap', 'damage', ...(can('tokens') ? (['token'] as const) : [])] as WatcherKind[])
+    ? (['cast', 'land', 'tap', 'damage', 'death', ...(can('tokens') ? (['token'] as const) : [])] as WatcherKind[])
     : [];
   const watcherArbs: fc.Arbitrary<Watcher>[] = [];
-  if (synthetic) {
+  if (caps.cards.synthetic) {
     for (const kind of watcherKinds) {
-      watcherArbs.push(fc.record({ def: watcherArb(kind, `${kind[0]!.toUpperCase()}${kind.slice(1)} Watcher`), side: fc.constantFrom('p1', 'p2') as fc.Arbitrary<'p1' | 'p2'> }).map((w) => ({ ...w, kind })));
+      // Only watchers the engine builds; a kind none of whose shapes it builds is left out.
+      const arb = watcherArb(kind, `${kind[0]!.toUpperCase()}${kind.slice(1)} Watcher`);
+      if (!fc.sample(arb, { numRuns: 20, seed: 1 }).some(ctx.synth)) continue;
+      watcherArbs.push(fc.record({ def: arb.filter(ctx.synth), side: fc.constantFrom('p1', 'p2') as fc.Arbitrary<'p1' | 'p2'> }).map((w) => ({ ...w, kind })));
     }
   } else {
-    // Printed watchers: cast triggers (Bloodstone Goblin, Lullmage's Familiar) and Lifetap.
+    // Printed watchers: cast triggers (Bloodstone Goblin), lands dying (Dingus Egg), tapping (Lifetap),
+    // tokens (Rosie Cotton), damage (Coalhauler Swine), deaths (Morbid Opportunist).
     for (const def of pool.filter((d) => d.triggers?.length && !d.kicker && !d.multikicker)) {
-      const event = def.triggers![0]!.event;
-      const kind: WatcherKind | undefined = event === 'spellCast' ? 'cast' : event === 'becomesTapped' ? 'tap' : undefined;
+      const kind = def.triggers!.map((t) => WATCHED[t.event]).find((k) => k !== undefined);
       if (kind) watcherArbs.push(fc.constantFrom<'p1' | 'p2'>('p1', 'p2').map((side) => ({ kind, def, side })));
     }
   }
-  const multiplierDef = synthetic ? MULTIPLIER : ctx.byName('Panharmonicon');
-  const changerArb = synthetic ? costChangerArb('Cost Changer') : ctx.byName('Vine Gecko') ? fc.constant(ctx.byName('Vine Gecko')!) : undefined;
+  const multiplierDef = ctx.synth(MULTIPLIER) ? MULTIPLIER : ctx.byName('Panharmonicon');
+  const syntheticChangers = caps.cards.synthetic && fc.sample(costChangerArb('Cost Changer'), { numRuns: 20, seed: 1 }).some(ctx.synth);
+  const printedChangers = pool.filter((d) => (d.statics ?? []).some((a) => a.kind === 'costReduction' || a.kind === 'costIncrease'));
+  const changerArb = syntheticChangers ? costChangerArb('Cost Changer').filter(ctx.synth) : printedChangers.length > 0 ? fc.constantFrom(...printedChangers) : undefined;
   const kickerPermanents = pool.filter((d) => !isSpell(d) && (d.kicker || d.multikicker) && d.manaCost);
   const kickerPermanentArb = synthetic
     ? syntheticSpellArb({ name: 'Kicker Permanent', role: 'permanent', features })
@@ -284,24 +348,39 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
       // No spell at all shrinks first: a failure about the board alone needs no cast.
       spell: fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 19, arbitrary: fc.constant(true) }),
       boardFollowUps: boardFollowUps.length > 0 ? fc.uniqueArray(fc.constantFrom(...boardFollowUps), { maxLength: 3 }) : fc.constant<BoardFollowUp[]>([]),
-      // Killing the spell's targets weighs double: "every target illegal on resolution" is an edge worth reaching often.
+      interrupt:
+        does('resolve') && (does('flicker') || does('bounce'))
+          ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 7, arbitrary: fc.constant(true) })
+          : fc.constant(false),
+      // Killing the spell's targets weighs triple: "every target illegal on resolution", or some, is an edge worth reaching often.
       stackFollowUps:
         stackFollowUps.length > 0
-          ? fc.uniqueArray(fc.constantFrom(...stackFollowUps, ...stackFollowUps.filter((f) => f === 'kill-targets')), { maxLength: 2 })
+          ? fc.uniqueArray(fc.constantFrom(...stackFollowUps, ...[1, 2].flatMap(() => stackFollowUps.filter((f) => f === 'kill-targets' || f === 'kill-one-target'))), { maxLength: 2 })
           : fc.constant<StackFollowUp[]>([]),
+      selfTarget: illegalShare > 0 ? rare(fc.constant(true), false, 1) : fc.constant(false),
       copies: can('copy') && copyVia.length > 0 ? fc.array(copyArb, { maxLength: 2 }) : fc.constant<CopyPlan[]>([]),
       watchers: watcherArbs.length > 0 ? fc.array(fc.oneof(...watcherArbs), { maxLength: 3 }) : fc.constant<Watcher[]>([]),
       multipliers: multiplierDef && can('triggerMultiplier') ? rare(fc.integer({ min: 1, max: 2 }), 0, 3) : fc.constant(0),
       costChangers: changerArb && can('costModifiers') ? fc.array(changerArb, { maxLength: 2 }) : fc.constant<CardDefinition[]>([]),
-      ward: synthetic && can('triggers') ? rare(fc.constant(true), false, 3) : fc.constant(false),
+      ward: ctx.synth(DAMAGE_WARD) && can('triggers') ? rare(fc.constant(true), false, 2) : fc.constant(false),
       splices: splicesArb,
       illegal: illegalArb,
+      recast:
+        illegalShare > 0 && does('cast')
+          ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 7, arbitrary: fc.record({ kicked: fc.boolean(), other: fc.boolean() }) })
+          : fc.constant(null),
       resolveAll: fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
       settle: fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
       resolves: fc.nat({ max: 3 }),
       multikicks: kicksArb,
-      kickA: fc.boolean(),
-      kickB: fc.boolean(),
+      // Both costs of "A and/or B" weigh most: the other declarations come up anyway.
+      kickers: fc.oneof(
+        { withCrossShrink: true },
+        { weight: 2, arbitrary: fc.constant('') },
+        { weight: 2, arbitrary: fc.constant('A') },
+        { weight: 1, arbitrary: fc.constant('B') },
+        { weight: 3, arbitrary: fc.constant('AB') },
+      ),
       free: can('freeCast') ? rare(fc.constant(true), false) : fc.constant(false),
       main: mainArb,
       x: fc.nat({ max: 4 }),
@@ -314,6 +393,10 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
       // One number for every target choice, so that shrinking it is one step, not sixteen.
       picks: fc.nat().map((seed) => Array.from({ length: 16 }, (_, i) => ((seed + 1) * (i * 2 + 7)) % 8)),
       slack: fc.nat({ max: 3 }),
+      pick: fc.nat({ max: 7 }),
+      enabler: fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 4, arbitrary: fc.constant(true) }),
+      p2Life: rare(fc.integer({ min: 1, max: 6 }), undefined, 8),
+      quiet: rare(fc.constant(true), false, 4),
     })
     .map(
       (r): Plan => ({
@@ -322,15 +405,17 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
         oracle: r.main.oracle,
         splices: r.splices.defs,
         spliceOracle: r.splices.oracle,
-        kickA: r.kickA,
-        kickB: r.kickB,
+        kickA: r.kickers.includes('A'),
+        kickB: r.kickers.includes('B'),
         multikicks: r.multikicks,
         x: r.x,
         free: r.free,
-        copies: r.copies.map((c) => (copiers.length === 0 ? { ...c, via: 'action' as const } : c)),
+        // Without copyTargets, copies keep the original's targets.
+        copies: r.copies.map((c) => (copiers.length === 0 ? { ...c, via: 'action' as const } : c)).map((c) => (takesChoice(caps, 'copyTargets') ? c : { ...c, retarget: false })),
         bystanders: r.bystanders,
         extraBystanders: r.extraBystanders,
-        watchers: r.watchers,
+        // Without triggerOrder, no two watchers of one player could trigger at once.
+        watchers: takesChoice(caps, 'triggerOrder') ? r.watchers : r.watchers.filter((w, i) => r.watchers.findIndex((v) => v.side === w.side) === i),
         multipliers: r.multipliers,
         costChangers: r.costChangers,
         lands: r.lands,
@@ -346,6 +431,13 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
         boardFollowUps: r.boardFollowUps,
         settle: r.settle,
         illegal: r.illegal,
+        recast: r.recast,
+        selfTarget: r.selfTarget,
+        pick: r.pick,
+        enabler: r.enabler,
+        interrupt: r.interrupt,
+        p2Life: r.p2Life,
+        quiet: r.quiet,
       }),
     );
 }
@@ -355,14 +447,16 @@ function stackFollowUpPossible(f: StackFollowUp, ctx: Context): boolean {
     case 'counter':
       return ctx.does('counter');
     case 'counter-if-kicked':
-      return ctx.does('cast') && (ctx.caps.cards.synthetic || ctx.byName("Ertai's Trickery") !== undefined);
+      return ctx.does('cast') && (ctx.synth(KICKED_COUNTERSPELL) || ctx.byName("Ertai's Trickery") !== undefined);
     case 'bounce-and-recast':
-      return ctx.does('bounce');
+      return ctx.does('bounceSpell');
     case 'kill-targets':
     case 'kill-one-target':
       return ctx.does('destroy');
     case 'second-kicked-spell':
-      return ctx.caps.cards.synthetic && ctx.can('kicker');
+      return ctx.can('kicker') && secondSpells(ctx).length > 0;
+    case 'counterspell':
+      return ctx.does('cast') && counterspells(ctx).length > 0;
   }
 }
 
@@ -371,19 +465,67 @@ function boardFollowUpPossible(f: BoardFollowUp, ctx: Context): boolean {
     case 'flicker':
       return ctx.does('flicker');
     case 'clone':
-      return ctx.does('clone') && ctx.caps.cards.synthetic;
+      return ctx.does('clone') && (ctx.synth(CLONE) || ctx.byName('Clone') !== undefined);
     case 'reanimate':
       return ctx.does('destroy') && ctx.does('putOntoBattlefield');
     case 'put-kicker-permanent':
     case 'enter-tapped':
       return ctx.does('putOntoBattlefield');
     case 'destroy-lands':
-      return ctx.does('destroyAll');
+      return ctx.does('destroyAllLands');
     case 'tap-land':
       return ctx.does('tap');
     case 'untap-land':
       return ctx.does('untap');
   }
+}
+
+/** The watcher kind of each trigger event a printed watcher can have. */
+const WATCHED: Partial<Record<TriggeredAbility['event'], WatcherKind>> = {
+  spellCast: 'cast',
+  becomesTapped: 'tap',
+  landToGraveyard: 'land',
+  tokenCreated: 'token',
+  selfDealtDamage: 'damage',
+  creaturesDie: 'death',
+};
+
+/**
+ * Printed mains grouped by shape, each with its weight; only the groups with cards. The shapes few
+ * cards have weigh more, so that "both kicker costs", "kicked four times", "a cost paid by
+ * sacrificing", "one of several targets dies" and "the board changes before an enters ability
+ * resolves" come up often.
+ */
+function mainShapes(mains: readonly CardDefinition[]): { group: CardDefinition[]; weight: number }[] {
+  const shapes: { weight: number; fits: (d: CardDefinition) => boolean }[] = [
+    { weight: 5, fits: (d) => d.kicker?.costs.length === 2 },
+    // Spells with several targets once kicked (Comet Storm, Jilt): some of them can die first.
+    { weight: 8, fits: (d) => isSpell(d) && ((d.targets ?? []).length >= 2 || (d.targets ?? []).some((t) => t.perKick !== undefined)) },
+    { weight: 4, fits: (d) => d.multikicker !== undefined },
+    { weight: 1, fits: (d) => d.manaCost?.includes('{X}') ?? false },
+    { weight: 3, fits: (d) => isSpell(d) && (d.subtypes ?? []).includes('Arcane') },
+    { weight: 2, fits: (d) => (d.kicker?.costs ?? []).some((c) => c.sacrifice !== undefined) },
+    { weight: 3, fits: (d) => enteringConditions(d).length > 0 && enteringConditions(d).every((t) => t.if !== undefined || t.ifYouControl !== undefined) },
+    { weight: 1, fits: (d) => d.kicker !== undefined },
+    { weight: 1, fits: () => true },
+  ];
+  const groups = shapes.map(() => [] as CardDefinition[]);
+  for (const d of mains) groups[shapes.findIndex((x) => x.fits(d))]!.push(d);
+  // Shrinking goes to the first group: the plain kicker cards (Burst Lightning first), the simplest.
+  const plain = shapes.length - 2;
+  return [plain, ...shapes.keys()].filter((i, k) => k === 0 || i !== plain).map((i) => ({ group: groups[i]!, weight: shapes[i]!.weight })).filter((g) => g.group.length > 0);
+}
+
+/** Counterspells an engine can run: printed ones it knows (Remand, Memory Lapse...), and a synthetic one. */
+function counterspells(ctx: Context): CardDefinition[] {
+  const printed = ctx.pool.filter((d) => (d.effects ?? []).some((e) => e.kind === 'counterSpell' && !e.ifTargetKicked));
+  return ctx.synth(COUNTERSPELL) ? [COUNTERSPELL, ...printed] : printed;
+}
+
+/** A second spell to cast kicked, untargeted: Saproling Migration or the like, or a synthetic one. */
+function secondSpells(ctx: Context): CardDefinition[] {
+  if (ctx.synth(SECOND_SPELL)) return [SECOND_SPELL];
+  return ctx.pool.filter((d) => isSpell(d) && d.kicker?.costs.length === 1 && d.kicker.costs[0]!.mana && !d.kicker.costs[0]!.sacrifice && !d.targets && (d.effects ?? []).every((e) => e.kind !== 'draw' && e.kind !== 'discard'));
 }
 
 function spliceFits(host: CardDefinition, splice: CardDefinition): boolean {
@@ -421,12 +563,38 @@ class Builder {
   }
 }
 
+/** The plan without what triggers: watchers, trigger multipliers, a damage ward, the kicker permanent, synthetic abilities. */
+function quieted(plan: Plan): Plan {
+  const still = (d: CardDefinition): CardDefinition => {
+    const { triggers: _, ...rest } = d;
+    return rest;
+  };
+  return {
+    ...plan,
+    watchers: [],
+    multipliers: 0,
+    ward: false,
+    costChangers: plan.costChangers.filter((d) => !d.triggers && !(d.statics ?? []).some((a) => a.kicked)),
+    boardFollowUps: plan.boardFollowUps.filter((f) => f !== 'put-kicker-permanent'),
+    bystanders: plan.bystanders.map(still),
+    // A main permanent's own enters abilities stay where the board is to change before they resolve.
+    main: plan.oracle || plan.interrupt ? plan.main : still(plan.main),
+    splices: plan.spliceOracle ? plan.splices : plan.splices.map(still),
+  };
+}
+
+/** A creature to sacrifice, for synthetic scenarios. */
+const FODDER: CardDefinition = { name: 'Fodder', manaCost: '{1}', types: ['Creature'], power: 1, toughness: 1 };
+
 /** Turns a plan into a scenario; everything the plan leaves open is fixed here, deterministically. */
 export function buildScenario(planned: Plan, ctx: Context): Scenario {
-  let plan = planned;
+  let plan = planned.quiet ? quieted(planned) : planned;
   const b = new Builder(ctx.caps.cards.synthetic);
   const copiers = ctx.pool.filter(isCopier);
   const main = plan.main;
+  // A board change before the enters ability resolves wants the stack to hold nothing else.
+  const conditionalEnters = !isSpell(main) && enteringConditions(main).some((t) => t.if !== undefined || t.ifYouControl !== undefined);
+  if (plan.interrupt && conditionalEnters && plan.illegal === null) plan = { ...plan, copies: [], stackFollowUps: [] };
   // Without the spell, nothing is declared: no splices, kicks or targets.
   let splices = plan.spell ? plan.splices.filter((s) => spliceFits(main, s)) : [];
   const kicker: KickerLabel[] = [];
@@ -441,20 +609,37 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   // Basic lands and library cards are real cards: an engine that does not know them gets none.
   const known = (name: string) => ctx.byName(name) ?? (ctx.caps.cards.synthetic ? catalog().get(name) : undefined);
   const mountain = known('Mountain');
-  const lands = mountain ? Math.max(plan.lands, sacrificesNeeded(main, kicker, multikicker, splices)) : 0;
+  // A land to target, when the spell targets lands (Stone Rain).
+  const landTarget = (plan.spell ? [main, ...splices] : []).some((d) => (d.targets ?? []).some((t) => t.kind === 'land'));
+  const lands = mountain ? Math.max(plan.lands, sacrificesNeeded(main, kicker, multikicker, splices), landTarget ? 1 : 0) : 0;
   for (let i = 0; i < lands; i++) b.permanent(`land${i + 1}`, mountain!, true, 'p1');
+  // Creatures to sacrifice to kicker costs that ask for one ("sacrifice an artifact or creature").
+  const fodder = sacrificeFilters(main, kicker, multikicker, splices).filter((f) => !sacrificesLand(f)).length;
+  const fodderDef = ctx.synth(FODDER) ? FODDER : ctx.pool.find((d) => vanilla(d) && (d.toughness ?? 0) > 0 && !(d.supertypes ?? []).includes('Legendary'));
+  if (fodderDef) for (let i = 0; i < fodder; i++) b.permanent(`fod${i + 1}`, fodderDef, isPrinted(fodderDef), 'p1');
   const forest = known('Forest');
   if (forest) for (let i = 0; i < plan.forests; i++) b.permanent(`forest${i + 1}`, forest, true, 'p2');
+  // A player never starts with two legendary permanents of one name (CR 704.5j would leave one).
+  plan = { ...plan, watchers: plan.watchers.filter((w, i) => !(w.def.supertypes ?? []).includes('Legendary') || !plan.watchers.slice(0, i).some((v) => v.side === w.side && v.def.name === w.def.name)) };
   plan.watchers.forEach((w, i) => b.permanent(`w${i + 1}`, w.def, !ctx.caps.cards.synthetic, w.side));
-  const multiplier = ctx.caps.cards.synthetic ? MULTIPLIER : ctx.byName('Panharmonicon');
-  if (multiplier) for (let i = 0; i < plan.multipliers; i++) b.permanent(`m${i + 1}`, multiplier, !ctx.caps.cards.synthetic, 'p1');
-  plan.costChangers.forEach((d, i) => b.permanent(`r${i + 1}`, d, !ctx.caps.cards.synthetic, 'p1'));
+  const multiplier = ctx.synth(MULTIPLIER) ? MULTIPLIER : ctx.byName('Panharmonicon');
+  if (multiplier) for (let i = 0; i < plan.multipliers; i++) b.permanent(`m${i + 1}`, multiplier, isPrinted(multiplier), 'p1');
+  plan.costChangers.forEach((d, i) => b.permanent(`r${i + 1}`, d, isPrinted(d), 'p1'));
   if (plan.ward) b.permanent('ward', DAMAGE_WARD, false, 'p2');
+  // What an "if you control ..." of the main permanent asks for, so that its enters ability triggers.
+  const condition = plan.spell ? enteringConditions(main).find((t) => t.ifYouControl)?.ifYouControl : undefined;
+  const enabler = condition && plan.enabler ? enablerFor(condition, main, ctx) : undefined;
+  if (enabler) b.permanent('en1', enabler, ctx.byName(enabler.name) !== undefined, 'p1');
 
   // Kicks that add targets (Comet Storm) stop where there are no more distinct objects to choose.
   const colors = spellColors(main);
-  const prospective = [...b.board, ...plan.bystanders.slice(0, MAX_BYSTANDERS).map((def, i): BoardObject => ({ id: `b${i + 1}`, def, controller: 'p2' }))];
-  const fits = (d: Kick, ss: CardDefinition[]) => chooseTargets(activeRequirements([main, ...ss], d), prospective, colors, plan.picks, 0) !== null;
+  // Creatures there to be sacrificed are never chosen as targets.
+  const targetable = (objects: readonly BoardObject[]) => objects.filter((o) => !o.id.startsWith('fod'));
+  const prospective = [...targetable(b.board), ...plan.bystanders.slice(0, MAX_BYSTANDERS).map((def, i): BoardObject => ({ id: `b${i + 1}`, def, controller: 'p2' }))];
+  // Behind a damage ward, spells aim at the creatures it protects.
+  const aim = plan.ward && ctx.caps.cards.synthetic;
+  const pick = (reqs: readonly Requirement[], board: readonly BoardObject[], shift: number, partial = false, sourceColors = colors) => chooseTargets(reqs, board, sourceColors, plan.picks, shift, partial, aim);
+  const fits = (d: Kick, ss: CardDefinition[]) => pick(activeRequirements([main, ...ss], d), prospective, 0) !== null;
   while (multikicker > 0 && !fits({ kicker, multikicker }, splices)) multikicker--;
   while (kicker.length > 0 && !fits({ kicker, multikicker }, splices)) kicker.pop();
   while (splices.length > 0 && !fits({ kicker, multikicker }, splices)) splices = splices.slice(0, -1);
@@ -463,17 +648,19 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   const requirements = activeRequirements(parts, declared);
 
   // Bystanders: as many as the targets need, or as the plan asks; without protection if it leaves nothing to target.
-  if (chooseTargets(requirements, prospective, colors, plan.picks, 0) === null) {
+  if (pick(requirements, prospective, 0) === null) {
     plan = { ...plan, bystanders: plan.bystanders.map(({ protection: _, ...d }) => d) };
-    prospective.splice(b.board.length, MAX_BYSTANDERS, ...plan.bystanders.slice(0, MAX_BYSTANDERS).map((def, i): BoardObject => ({ id: `b${i + 1}`, def, controller: 'p2' })));
+    prospective.splice(targetable(b.board).length, MAX_BYSTANDERS, ...plan.bystanders.slice(0, MAX_BYSTANDERS).map((def, i): BoardObject => ({ id: `b${i + 1}`, def, controller: 'p2' })));
   }
   let bystanderCount = plan.extraBystanders;
-  const withBystanders = (n: number) => [...b.board, ...prospective.slice(b.board.length, b.board.length + n)];
-  while (bystanderCount < MAX_BYSTANDERS && chooseTargets(requirements, withBystanders(bystanderCount), colors, plan.picks, 0) === null) bystanderCount++;
+  const withBystanders = (n: number) => [...targetable(b.board), ...prospective.slice(targetable(b.board).length, targetable(b.board).length + n)];
+  while (bystanderCount < MAX_BYSTANDERS && pick(requirements, withBystanders(bystanderCount), 0) === null) bystanderCount++;
   // A bystander watches the damage it is dealt only where something deals damage; elsewhere its
   // ability would only keep relations that want no triggered abilities around from applying.
   const damaging = [...parts, ...plan.watchers.map((w) => w.def)].some((d) => [...(d.effects ?? []), ...(d.triggers ?? []).flatMap((t) => t.effects)].some((e) => e.kind === 'damage'));
+  // Behind a damage ward, every synthetic bystander watches the damage it is (not) dealt (CR 603.2g).
   const bystander = (d: CardDefinition): CardDefinition => {
+    if (damaging && plan.ward && !d.triggers && ctx.caps.cards.synthetic) return { ...d, triggers: [{ event: 'selfDealtDamage', effects: [{ kind: 'gainLife', amount: 1 }] }] };
     if (damaging || !d.triggers) return d;
     const { triggers: _unwatched, ...rest } = d;
     return rest;
@@ -481,8 +668,11 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   for (let i = 0; i < Math.min(bystanderCount, MAX_BYSTANDERS); i++) b.permanent(`b${i + 1}`, bystander(plan.bystanders[i] ?? plan.bystanders[0]!), !ctx.caps.cards.synthetic, 'p2');
 
   // A requirement that cannot be filled even so gets what there is, and the engine rejects the cast.
-  const targets = chooseTargets(requirements, b.board, colors, plan.picks, 0) ?? chooseTargets(requirements, b.board, colors, plan.picks, 0, true)!;
-  const retargets = chooseTargets(requirements, b.board, colors, plan.picks, 1) ?? targets;
+  // Never a permanent the costs sacrifice: it would be gone before the spell resolves.
+  const sacrificed = new Set(sacrificeChoices(main, kicker, multikicker, splices, b.board));
+  const standing = targetable(b.board).filter((o) => !sacrificed.has(o.id));
+  const targets = pick(requirements, standing, 0) ?? pick(requirements, standing, 0, true)!;
+  const retargets = pick(requirements, standing, 1) ?? targets;
 
   // The main cast.
   if (plan.spell) b.hand.push(b.card('main', main, plan.oracle));
@@ -494,7 +684,7 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   if (x !== undefined) cast.x = x;
   if (plan.free) cast.withoutPayingManaCost = true;
   if (targets.length > 0) cast.targets = targets;
-  const sacrifices = sacrificeChoices(main, kicker, multikicker, splices, lands);
+  const sacrifices = sacrificeChoices(main, kicker, multikicker, splices, b.board);
   if (sacrifices.length > 0) cast.sacrifice = sacrifices;
   if (plan.spell) {
     b.pay(declaredMana(main, declared, splices, x ?? 0, plan.free));
@@ -506,15 +696,19 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   const doneOnce = new Set<Watcher>();
   (plan.spell ? plan.copies : []).forEach((c, i) => {
     if (c.via === 'action' || !isSpell(main)) {
+      // A copy card copies only instants and sorceries: a permanent spell is copied by the action alone.
+      if (!ctx.does('copy')) return;
       b.actions.push({ do: 'copy', id: `copy${i + 1}`, spell: 'main', ...(c.retarget && retargets.length > 0 ? { newTargets: retargets } : {}) });
       return;
     }
     const copier = copiers[c.copier]!;
     // Fork's copy is red: its new targets must be legal for a red spell.
     const copyColor = copier.effects?.find((e) => e.kind === 'copySpell')?.copyColor;
-    const copyTargets = copyColor ? chooseTargets(requirements, b.board, [copyColor], plan.picks, 1) : retargets;
+    const copyTargets = copyColor ? pick(requirements, standing, 1, false, [copyColor]) : retargets;
     b.hand.push(b.card(`cp${i + 1}`, copier, true));
     b.pay(parseMana(copier.manaCost!));
+    // Aimed at itself first, the copy spell is rejected (CR 115.5), then cast at the main spell.
+    if (plan.selfTarget && i === 0) b.actions.push({ do: 'cast', id: 'cp1-self', card: 'cp1', targets: [['cp1']] });
     b.actions.push({ do: 'cast', card: `cp${i + 1}`, targets: [['main']] });
     // Abilities that trigger on the copy spell's cast resolve first; the copy spell then makes the copy.
     const triggering = castWatchersFor(watchersOnCast.filter((w) => !doneOnce.has(w)), false);
@@ -542,8 +736,8 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
         break;
       case 'counter-if-kicked': {
         if (mainLeft) break;
-        const def = ctx.caps.cards.synthetic ? KICKED_COUNTERSPELL : ctx.byName("Ertai's Trickery")!;
-        b.hand.push(b.card('counterspell', def, !ctx.caps.cards.synthetic));
+        const def = ctx.synth(KICKED_COUNTERSPELL) ? KICKED_COUNTERSPELL : ctx.byName("Ertai's Trickery")!;
+        b.hand.push(b.card('counterspell', def, def !== KICKED_COUNTERSPELL));
         b.pay(parseMana(def.manaCost!));
         b.actions.push({ do: 'cast', card: 'counterspell', targets: [['main']] });
         // It counters only a kicked spell (CR 702.33d); copies do not change that.
@@ -578,16 +772,62 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
       case 'kill-one-target':
         if (creatureTargets[0]) kill(creatureTargets[0]);
         break;
-      case 'second-kicked-spell':
-        b.hand.push(b.card('second', SECOND_SPELL, false));
-        b.pay(parseMana('{2}'));
+      case 'second-kicked-spell': {
+        const options = secondSpells(ctx);
+        const def = options[plan.pick % options.length]!;
+        b.hand.push(b.card('second', def, isPrinted(def)));
+        b.pay(declaredMana(def, { kicker: ['A'], multikicker: 0 }, [], 0, false));
         b.actions.push({ do: 'cast', card: 'second', kicker: ['A'] });
         break;
+      }
+      case 'counterspell': {
+        if (mainLeft) break;
+        // A spell on the stack is a candidate for its own target only in error (CR 115.5): the
+        // counterspell is first aimed at itself (rejected), then at the main spell.
+        const options = counterspells(ctx).filter((d) => (d.targets ?? []).every((t) => t.kind === 'spell' || (t.kind === 'creatureSpell') === main.types.includes('Creature')));
+        if (options.length === 0) break;
+        const def = options[plan.pick % options.length]!;
+        b.hand.push(b.card('cs', def, ctx.byName(def.name) !== undefined));
+        b.pay(parseMana(def.manaCost!));
+        // Aimed at itself, it is rejected and the main spell stays; else it counters the main spell.
+        if (plan.selfTarget) {
+          b.actions.push({ do: 'cast', id: 'cs-self', card: 'cs', targets: [['cs']] });
+          break;
+        }
+        b.actions.push({ do: 'cast', card: 'cs', targets: [['main']] });
+        if (!main.cantBeCountered) mainLeft = true;
+        break;
+      }
     }
   }
 
+  // Between the main permanent's enters abilities triggering and resolving, the board changes: the
+  // permanent its "if you control" needs leaves, or the permanent is flickered (its kicker condition
+  // is about the object that entered, CR 603.4). Only where the stack holds just the main spell and
+  // the cast triggers; after a flicker, what the new object's entering sets off resolves first.
+  const entering = plan.spell && !isSpell(main) ? enteringConditions(main) : [];
+  // Targets that are always there (players): an ability without a legal target never reaches the stack.
+  const alwaysTargetable = (t: TriggeredAbility) => (t.targets ?? []).every((r) => r.kind === 'player' || r.kind === 'opponent' || r.kind === 'any');
+  const triggersNow = entering.some(
+    (t) => alwaysTargetable(t) && (t.if !== undefined || t.ifYouControl !== undefined) && triggerConditionHolds(t.if, declared) && (!t.ifYouControl || enabler !== undefined),
+  );
+  let resolved = 0;
+  if (plan.interrupt && conditionalEnters && triggersNow && !mainLeft && plan.copies.length === 0 && plan.stackFollowUps.length === 0 && plan.illegal === null) {
+    const castTriggers = castTriggerCount(b.board, timesKicked(declared) > 0);
+    for (let k = 0; k <= castTriggers; k++) b.actions.push({ do: 'resolve' });
+    let again = 0;
+    if (entering.some((t) => t.ifYouControl) && enabler && ctx.does('bounce')) b.actions.push({ do: 'bounce', id: 'interrupt', object: 'en1' });
+    else if (ctx.does('flicker')) {
+      b.actions.push({ do: 'flicker', id: 'interrupt', permanent: 'main' });
+      const doubled = main.types.includes('Artifact') || main.types.includes('Creature') ? plan.multipliers : 0;
+      again = entering.filter((t) => !t.ifYouControl && triggerConditionHolds(t.if, NOT_KICKED)).length * (1 + doubled);
+    }
+    for (let k = 0; k <= again; k++) b.actions.push({ do: 'resolve' });
+    resolved = 1;
+  }
+
   // Resolutions: a few one at a time, then everything, triggers included.
-  const onStack = plan.spell ? 1 + plan.copies.length - (mainLeft ? 1 : 0) : 0;
+  const onStack = plan.spell ? 1 + plan.copies.length - (mainLeft ? 1 : 0) - resolved : 0;
   for (let i = 0; i < Math.min(plan.resolves, onStack); i++) b.actions.push({ do: 'resolve' });
   // Flickering, cloning and reanimating the main permanent need it on the battlefield first.
   const aboutMain = (f: BoardFollowUp) => ['flicker', 'clone', 'reanimate'].includes(f);
@@ -605,7 +845,8 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
         break;
       case 'clone':
         if (isPermanentMain) {
-          b.hand.push(b.card('clone', CLONE, false));
+          const clone = ctx.synth(CLONE) ? CLONE : ctx.byName('Clone')!;
+          b.hand.push(b.card('clone', clone, isPrinted(clone)));
           b.actions.push({ do: 'clone', card: 'clone', copyOf: 'main' });
           boardActions++;
         }
@@ -618,7 +859,7 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
         break;
       case 'put-kicker-permanent':
         if (plan.kickerPermanent) {
-          b.hand.push(b.card('kp', plan.kickerPermanent, !ctx.caps.cards.synthetic));
+          b.hand.push(b.card('kp', plan.kickerPermanent, isPrinted(plan.kickerPermanent)));
           b.actions.push({ do: 'putOntoBattlefield', card: 'kp' });
           boardActions++;
         }
@@ -663,7 +904,9 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   const colorless = b.mana.C + b.mana.generic + provision - (tint ? 1 : 0);
   if (colorless > 0) mana.C = colorless;
 
-  if (plan.spell) applyIllegal(plan, cast, b, mana, declared, parts, provision, ctx.can('freeCast'));
+  const legalCast = structuredClone(cast);
+  const applied = plan.spell ? applyIllegal(plan, cast, b, mana, declared, parts, provision, ctx.can('freeCast')) : null;
+  if (applied !== null && plan.recast) recastAfterRejection(plan.recast, applied, main, legalCast, b, mana, ctx);
 
   const players: Scenario['players'] = [
     {
@@ -674,7 +917,7 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
       ...(b.graveyard.length > 0 ? { graveyard: b.graveyard } : {}),
       ...(b.battlefield.p1.length > 0 ? { battlefield: b.battlefield.p1 } : {}),
     },
-    { id: 'p2', ...(b.battlefield.p2.length > 0 ? { battlefield: b.battlefield.p2 } : {}) },
+    { id: 'p2', ...(plan.p2Life !== undefined ? { life: plan.p2Life } : {}), ...(b.battlefield.p2.length > 0 ? { battlefield: b.battlefield.p2 } : {}) },
   ];
   return { format: 'castcheck-scenario/1', cards: b.cards, players, actions: b.actions };
 }
@@ -691,14 +934,19 @@ function chooseTargets(
   picks: readonly number[],
   shift: number,
   partial = false,
+  creaturesFirst = false,
 ): string[][] | null {
   const groups: string[][] = [];
   for (let r = 0; r < requirements.length; r++) {
     const req = requirements[r]!;
     const taken = new Set(req.requirement.another ? groups.filter((_, j) => requirements[j]!.part === req.part).flat() : []);
-    const candidates = candidatesFor(req.requirement, board, colors).filter((id) => !taken.has(id));
+    const all = candidatesFor(req.requirement, board, colors).filter((id) => !taken.has(id));
+    // Permanents, then players, from the first: at the creatures a damage ward protects.
+    const candidates = creaturesFirst ? [...all.filter((id) => id !== 'p1' && id !== 'p2'), ...all.filter((id) => id === 'p1' || id === 'p2')] : all;
     if (candidates.length < req.count && !partial) return null;
-    const start = ((picks[r % picks.length] ?? 0) + shift) % Math.max(1, candidates.length);
+    // Spliced cards start where the main card's first target did: their effects then often meet the
+    // same object or library, where the order of effects shows (CR 702.47b).
+    const start = ((creaturesFirst ? 0 : (picks[req.part > 0 ? 0 : r % picks.length] ?? 0)) + shift) % Math.max(1, candidates.length);
     const group: string[] = [];
     for (let i = 0; i < candidates.length && group.length < req.count; i++) group.push(candidates[(start + i) % candidates.length]!);
     groups.push(group);
@@ -713,24 +961,132 @@ function castWatchersFor(watchers: readonly Watcher[], kicked: boolean): Watcher
   );
 }
 
-/** Lands to sacrifice for the declared costs: a land per land sacrifice, two per two-Mountain splice. */
-function sacrificesNeeded(main: CardDefinition, kicker: KickerLabel[], multikicker: number, splices: CardDefinition[]): number {
-  return sacrificeCosts(main, kicker, multikicker, splices).reduce((n, c) => n + c, 0);
+/** The main permanent's enters abilities. */
+function enteringConditions(main: CardDefinition): TriggeredAbility[] {
+  return (main.triggers ?? []).filter((t) => t.event === 'selfEnters');
 }
 
-function sacrificeCosts(main: CardDefinition, kicker: KickerLabel[], multikicker: number, splices: CardDefinition[]): number[] {
+/** A permanent card, other than the main one, that makes "if you control ..." hold: one without abilities if there is one. */
+function enablerFor(c: ControlCondition, main: CardDefinition, ctx: Context): CardDefinition | undefined {
+  const cards = ctx.caps.cards.synthetic ? [...catalog().values()] : ctx.pool;
+  const fits = cards.filter(
+    (d) =>
+      !isSpell(d) &&
+      !d.types.includes('Land') &&
+      (c.name === undefined || d.name === c.name) &&
+      (!c.types || c.types.some((t) => d.types.includes(t))) &&
+      (!c.subtypes || c.subtypes.some((t) => (d.subtypes ?? []).includes(t))) &&
+      (c.name !== undefined || d.name !== main.name) &&
+      !(d.supertypes ?? []).includes('Legendary') &&
+      (d.toughness === undefined || d.toughness > 0),
+  );
+  return fits.find((d) => !d.triggers && !d.statics) ?? fits[0];
+}
+
+/** How many "whenever a player casts a (kicked) spell" abilities on the board a spell p1 casts sets off. */
+function castTriggerCount(board: readonly BoardObject[], kicked: boolean): number {
+  let n = 0;
+  for (const o of board) {
+    for (const t of o.def.triggers ?? []) {
+      if (t.event !== 'spellCast') continue;
+      const whose = t.whose ?? 'any';
+      if (whose === (o.controller === 'p1' ? 'opponents' : 'yours')) continue;
+      if (t.if === undefined || triggerConditionHolds(t.if, kicked ? { kicker: ['A'], multikicker: 0 } : NOT_KICKED)) n++;
+    }
+  }
+  return n;
+}
+
+/**
+ * After the rejected cast, the same card cast again legally (733.1: nothing of the rejected cast
+ * remains), kicked as the legal declaration was or not kicked at all, then maybe another card; when
+ * the rejection was for mana, only what the pool can pay.
+ */
+function recastAfterRejection(
+  recast: NonNullable<Plan['recast']>,
+  applied: IllegalKind,
+  def: CardDefinition,
+  legal: Extract<Action, { do: 'cast' }>,
+  b: Builder,
+  mana: ManaPool,
+  ctx: Context,
+): void {
+  if (applied === 'not-in-hand') return;
+  const again: Extract<Action, { do: 'cast' }> = { ...structuredClone(legal), id: 'retry' };
+  const unkicked = !recast.kicked || applied === 'cannot-pay';
+  if (unkicked) {
+    delete again.kicker;
+    delete again.multikicker;
+    delete again.splice;
+    delete again.sacrifice;
+    const targets = chooseTargets(activeRequirements([def], NOT_KICKED), b.board, spellColors(def), [0], 0);
+    if (!targets) return;
+    if (targets.length > 0) again.targets = targets;
+    else delete again.targets;
+  }
+  const cost = declaredMana(def, unkicked ? NOT_KICKED : { kicker: again.kicker ?? [], multikicker: again.multikicker ?? 0 }, [], again.x ?? 0, again.withoutPayingManaCost ?? false);
+  const left = leftAfterPaying(toPool(mana), { ...cost, generic: cost.generic + increasesOn(b) });
+  if (!left) return;
+  const at = b.actions.findIndex((a) => a.do === 'cast' && a.card === 'main') + 1;
+  b.actions.splice(at, 0, again);
+  if (!recast.other) return;
+  // Another card after it: the pool must still hold what the rejected cast did not spend.
+  const others = secondSpells(ctx);
+  if (others.length === 0) return;
+  const other = others[0]!;
+  const otherCost = { ...parseMana(other.manaCost ?? ''), x: 0 };
+  if (applied === 'cannot-pay' && !leftAfterPaying(left, { ...otherCost, generic: otherCost.generic + increasesOn(b) })) return;
+  if (applied !== 'cannot-pay') for (const key of ['W', 'U', 'B', 'R', 'G', 'C'] as const) if (otherCost[key] > 0) mana[key] = (mana[key] ?? 0) + otherCost[key];
+  if (applied !== 'cannot-pay' && otherCost.generic + increasesOn(b) > 0) mana.C = (mana.C ?? 0) + otherCost.generic + increasesOn(b);
+  b.hand.push(b.card('oc', other, isPrinted(other)));
+  b.actions.splice(at + 1, 0, { do: 'cast', id: 'other', card: 'oc' });
+}
+
+/** At most the generic mana that cost increases on the board add to a spell p1 casts. */
+function increasesOn(b: Builder): number {
+  let n = 0;
+  for (const o of b.board) {
+    for (const a of o.def.statics ?? []) {
+      const spells = a.spells ?? 'yours';
+      if (a.kind === 'costIncrease' && (spells === 'all' || (spells === 'yours') === (o.controller === 'p1'))) n += a.amount ?? 1;
+    }
+  }
+  return n;
+}
+
+/** One filter per permanent the declared costs sacrifice, in cost order: kicker A, B, each multikick, each splice. */
+function sacrificeFilters(main: CardDefinition, kicker: KickerLabel[], multikicker: number, splices: CardDefinition[]): PermanentFilter[] {
   const costs = [
     ...kicker.map((l) => main.kicker?.costs[l === 'A' ? 0 : 1]),
     ...Array.from({ length: multikicker }, () => main.multikicker?.cost),
     ...splices.map((s) => s.splice?.cost),
   ];
-  return costs.map((c) => c?.sacrifice?.count ?? 0);
+  return costs.flatMap((c) => (c?.sacrifice ? Array.from({ length: c.sacrifice.count }, () => c.sacrifice!.filter) : []));
 }
 
-/** The Mountains sacrificed, in cost order (lands are all Mountains, so they fit "a land" and "two Mountains"). */
-function sacrificeChoices(main: CardDefinition, kicker: KickerLabel[], multikicker: number, splices: CardDefinition[], lands: number): string[] {
-  const total = sacrificesNeeded(main, kicker, multikicker, splices);
-  return Array.from({ length: Math.min(total, lands) }, (_, i) => `land${i + 1}`);
+/** Whether a sacrifice is of lands (which p1's Mountains fit: "a land", "two Mountains"), or else of creatures or artifacts. */
+const sacrificesLand = (f: PermanentFilter) => (f.types ?? []).includes('Land') || (f.subtypes ?? []).includes('Mountain');
+
+/** Lands to sacrifice for the declared costs. */
+function sacrificesNeeded(main: CardDefinition, kicker: KickerLabel[], multikicker: number, splices: CardDefinition[]): number {
+  return sacrificeFilters(main, kicker, multikicker, splices).filter(sacrificesLand).length;
+}
+
+/** p1's permanents sacrificed, in cost order: the first of its Mountains or creatures that fits each cost and is not taken yet. */
+function sacrificeChoices(main: CardDefinition, kicker: KickerLabel[], multikicker: number, splices: CardDefinition[], board: readonly BoardObject[]): string[] {
+  const taken: string[] = [];
+  for (const f of sacrificeFilters(main, kicker, multikicker, splices)) {
+    const fits = board.find(
+      (o) =>
+        o.controller === 'p1' &&
+        !taken.includes(o.id) &&
+        (!f.types || f.types.some((t) => o.def.types.includes(t))) &&
+        (!f.subtypes || f.subtypes.some((t) => (o.def.subtypes ?? []).includes(t))),
+    );
+    if (!fits) break;
+    taken.push(fits.id);
+  }
+  return taken;
 }
 
 /**
@@ -764,7 +1120,7 @@ function applyIllegal(
   parts: CardDefinition[],
   provision: number,
   freeCast: boolean,
-): void {
+): IllegalKind | null {
   const main = plan.main;
   // A splice declared twice, or onto the wrong spell, is illegal in that one respect: its targets
   // are chosen and its mana is there, so that an engine that allows it accepts the cast.
@@ -776,23 +1132,24 @@ function applyIllegal(
     for (const key of ['W', 'U', 'B', 'R', 'G', 'C'] as const) if (cost[key] > 0) mana[key] = (mana[key] ?? 0) + cost[key];
     if (cost.generic > 0) mana.C = (mana.C ?? 0) + cost.generic;
   };
-  switch (illegalKind(plan, cast, parts, freeCast)) {
+  const kind = illegalKind(plan, cast, parts, freeCast);
+  switch (kind) {
     case null:
-      return;
+      return null;
     case 'kicker-twice':
       if (main.kicker) {
         cast.kicker = ['A', 'A'];
-        return;
+        return kind;
       }
       break;
     case 'kicker-not-printed':
       if ((main.kicker?.costs.length ?? 0) < 2) {
         cast.kicker = main.kicker ? ['A', 'B'] : ['A'];
-        return;
+        return kind;
       }
       if (!main.multikicker) {
         cast.multikicker = 1;
-        return;
+        return kind;
       }
       break;
     case 'splice-twice': {
@@ -800,7 +1157,7 @@ function applyIllegal(
       if (again !== undefined) {
         cast.splice = [...cast.splice!, again];
         alsoDeclare(parts[1]!);
-        return;
+        return kind;
       }
       break;
     }
@@ -811,14 +1168,14 @@ function applyIllegal(
         b.hand.push(b.card('offquality', splice, plan.spliceOracle));
         cast.splice = [...(cast.splice ?? []), 'offquality'];
         alsoDeclare(splice);
-        return;
+        return kind;
       }
       break;
     }
     case 'not-in-hand':
       b.hand.splice(b.hand.indexOf('main'), 1);
       b.graveyard.push('main');
-      return;
+      return kind;
     case 'targets-for-unkicked': {
       // Cast unkicked, with legal targets for every requirement in text order, those of the parts
       // that work only if kicked included.
@@ -826,12 +1183,12 @@ function applyIllegal(
       if (inactiveRequirements(parts, unkicked) > 0) {
         delete cast.kicker;
         delete cast.multikicker;
-        const sacrifices = sacrificeChoices(main, [], 0, parts.slice(1), b.board.filter((o) => o.id.startsWith('land')).length);
+        const sacrifices = sacrificeChoices(main, [], 0, parts.slice(1), b.board);
         if (sacrifices.length > 0) cast.sacrifice = sacrifices;
         else delete cast.sacrifice;
         const all = parts.flatMap((def, part) => (def.targets ?? []).map((requirement) => ({ requirement, part, count: requirement.count ?? 1 })));
         cast.targets = chooseTargets(all, b.board, spellColors(main), plan.picks, 0) ?? [...activeRequirements(parts, unkicked).map(() => ['p2']), ...Array.from({ length: inactiveRequirements(parts, unkicked) }, () => ['p2'])];
-        return;
+        return kind;
       }
       break;
     }
@@ -839,16 +1196,16 @@ function applyIllegal(
       if (freeCast && main.manaCost?.includes('{X}')) {
         cast.withoutPayingManaCost = true;
         cast.x = Math.max(1, plan.x);
-        return;
+        return kind;
       }
       break;
     case 'wrong-target-count':
       if (cast.targets && cast.targets.length > 0) {
         cast.targets = cast.targets.slice(1);
-        return;
+        return kind;
       }
       cast.targets = [['p2']];
-      return;
+      return kind;
     case 'cannot-pay':
       break;
   }
@@ -861,4 +1218,5 @@ function applyIllegal(
     short -= take;
   }
   if (short > provision) cast.kicker = [...(cast.kicker ?? []), 'B', 'B'];
+  return 'cannot-pay';
 }

@@ -1,6 +1,7 @@
 // What a run's scenarios exercised: the share of scenarios with each feature, and the floors a run
 // must reach for the features the engine supports (coverage gates).
 import type { Capabilities, Scenario } from '../model/schema-types.ts';
+import { catalog } from '../model/catalog.ts';
 import { declaredMana } from '../model/declarations.ts';
 import { builtFeatures } from './scenario.ts';
 
@@ -15,20 +16,25 @@ export interface Feature {
 type Cast = Extract<Scenario['actions'][number], { do: 'cast' }>;
 const casts = (s: Scenario) => s.actions.filter((a): a is Cast => a.do === 'cast');
 const kicks = (a: Cast) => (a.kicker?.length ?? 0) + (a.multikicker ?? 0);
-const def = (s: Scenario, id: string) => s.cards.find((c) => c.id === id)?.definition;
+/** A card's definition: written out (synthetic), or read through the catalog by Oracle name (printed). */
+const def = (s: Scenario, id: string) => cardDef(s.cards.find((c) => c.id === id));
+const cardDef = (c: Scenario['cards'][number] | undefined) => c?.definition ?? (c?.oracle !== undefined ? catalog().get(c.oracle) : undefined);
 const onBattlefield = (s: Scenario) => s.players.flatMap((p) => (p.battlefield ?? []).map((b) => def(s, b.card)).filter((d) => d !== undefined));
 const mech = (m: Capabilities['mechanics'][number]) => (caps: Capabilities) => caps.mechanics.includes(m);
 const act = (a: Capabilities['actions'][number]) => (caps: Capabilities) => caps.actions.includes(a);
-const hasTrigger = (s: Scenario, event: string) => s.cards.some((c) => (c.definition?.triggers ?? []).some((t) => t.event === event));
+const hasTrigger = (s: Scenario, event: string) => s.cards.some((c) => (cardDef(c)?.triggers ?? []).some((t) => t.event === event));
 
 /** Whether cost reductions on the board bring a cast's generic mana, more than none, down to {0}. */
 function reducedToZero(s: Scenario): boolean {
-  const reduction = onBattlefield(s)
+  const reductions = onBattlefield(s)
     .flatMap((d) => d.statics ?? [])
-    .filter((a) => a.kind === 'costReduction' && (a.spells ?? 'yours') !== 'opponents')
-    .reduce((n, a) => n + (a.amount ?? 1), 0);
+    .filter((a) => a.kind === 'costReduction' && (a.spells ?? 'yours') !== 'opponents');
   return casts(s).some((a) => {
     const main = def(s, a.card);
+    const kicked = kicks(a) > 0;
+    const reduction = reductions
+      .filter((r) => (!r.kicked || kicked) && (!r.types || r.types.some((t) => main?.types.includes(t))) && !r.notTypes?.some((t) => main?.types.includes(t)))
+      .reduce((n, r) => n + (r.amount ?? 1), 0);
     if (!main || reduction === 0) return false;
     const splices = (a.splice ?? []).map((id) => def(s, id)).filter((d) => d !== undefined);
     const total = declaredMana(main, { kicker: [...(a.kicker ?? [])], multikicker: a.multikicker ?? 0 }, splices, a.x ?? 0, a.withoutPayingManaCost ?? false);
@@ -69,7 +75,20 @@ export const FEATURES: readonly Feature[] = [
   { id: 'counter-or-bounce', description: 'a spell countered or bounced', supported: (c) => act('counter')(c) || act('bounce')(c), has: (s) => s.actions.some((a) => a.do === 'counter' || a.do === 'bounce') || casts(s).some((a) => (def(s, a.card)?.effects ?? []).some((e) => e.kind === 'counterSpell')) },
   { id: 'all-targets-illegal', description: "every target of the spell destroyed before it resolves", supported: act('destroy'), has: (s) => destroyedTargets(s).all },
   { id: 'some-targets-illegal', description: 'one of several targets destroyed before it resolves', supported: act('destroy'), has: (s) => destroyedTargets(s).some },
+  { id: 'token-trigger', description: 'a token-created trigger', supported: (c) => mech('triggers')(c) && mech('tokens')(c), has: (s) => hasTrigger(s, 'tokenCreated') },
+  { id: 'death-trigger', description: 'a creatures-die trigger', supported: mech('triggers'), has: (s) => hasTrigger(s, 'creaturesDie') },
+  { id: 'recast-after-rejection', description: 'a card cast again after a rejected cast of it', supported: act('cast'), has: (s) => builtFeatures(s)?.recast ?? false },
+  { id: 'spell-targets-spell', description: 'a spell cast at a spell on the stack (a counterspell, a copier)', supported: act('cast'), has: (s) => casts(s).some((a) => (def(s, a.card)?.targets ?? []).some((t) => SPELL_TARGETS.includes(t.kind))) },
+  { id: 'spell-targets-itself', description: 'a spell cast with itself as its target (rejected, CR 115.5)', supported: act('cast'), has: (s) => casts(s).some((a) => (a.targets ?? []).flat().includes(a.card)) },
+  {
+    id: 'board-changes-before-trigger-resolves',
+    description: "the board changes between an enters ability's trigger and its resolution",
+    supported: (c) => mech('triggers')(c) && (act('flicker')(c) || act('bounce')(c)),
+    has: (s) => builtFeatures(s)?.interrupted ?? false,
+  },
 ];
+
+const SPELL_TARGETS: readonly string[] = ['spell', 'instantOrSorcerySpell', 'creatureSpell', 'noncreatureSpell'];
 
 export interface FeatureCount {
   feature: Feature;

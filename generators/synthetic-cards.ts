@@ -3,15 +3,18 @@
 import fc from 'fast-check';
 import type {
   CardDefinition,
+  ControlCondition,
   Cost,
   Effect,
   EntersWith,
   KickerCondition,
+  Keyword,
   StaticAbility,
   TargetRequirement,
   TokenDefinition,
   TriggeredAbility,
   TriggerCondition,
+  CardFeature,
 } from '../model/schema-types.ts';
 import { additionalManaCostArb, manaCostArb } from './mana.ts';
 
@@ -23,6 +26,30 @@ export interface CardFeatures {
   tokens: boolean;
   triggers: boolean;
   x: boolean;
+  /** The parts of the card model the engine builds from definitions (capabilities' syntheticFeatures); all when left out. */
+  allowed?: (feature: CardFeature) => boolean;
+  /** Whether triggered abilities may target: the engine can be told their targets. */
+  triggerTargets?: boolean;
+  /** Whether a permanent may have two abilities that trigger at once: the engine can be told their order. */
+  triggerOrder?: boolean;
+}
+
+const allows = (f: CardFeatures, feature: CardFeature) => f.allowed?.(feature) ?? true;
+
+/** The effect kinds a card may have. */
+function effectKinds(f: CardFeatures, kinds: readonly EffectTemplate['kind'][]): EffectTemplate['kind'][] {
+  return kinds.filter((k) => allows(f, `effect.${k}`));
+}
+
+/** The effect of a card whose drawn effects all needed something it lacks: one that takes no target. */
+function fallbackEffect(f: CardFeatures): Effect {
+  const kind = effectKinds(f, SIMPLE_EFFECT_KINDS)[0] ?? 'gainLife';
+  return kind === 'addMana' ? { kind, mana: '{C}' } : { kind, amount: 1 };
+}
+
+/** Whether synthetic spells can be built at all: they need an effect that takes no target. */
+export function syntheticSpellsPossible(f: CardFeatures): boolean {
+  return effectKinds(f, SIMPLE_EFFECT_KINDS).length > 0;
 }
 
 interface KickerShape {
@@ -109,12 +136,22 @@ function fitTargets(templates: TargetTemplate[], shape: KickerShape): TargetRequ
   });
 }
 
-const TOKEN: TokenDefinition = { name: 'Golem', types: ['Artifact', 'Creature'], power: 3, toughness: 3 };
+/**
+ * A 3/3 artifact creature token named as CR 111.4 says: its subtype and the word Token. Each card
+ * makes its own kind (Golem, Thopter, Servo...), so that the order in which a spell's parts create
+ * them shows in the tokens' ids.
+ */
+const TOKEN_KINDS = ['Golem', 'Thopter', 'Servo', 'Myr', 'Construct'];
+export function tokenFor(cardName: string): TokenDefinition {
+  const n = Number(/\d+$/.exec(cardName)?.[0] ?? 0);
+  const kind = TOKEN_KINDS[n % TOKEN_KINDS.length]!;
+  return { name: `${kind} Token`, types: ['Artifact', 'Creature'], subtypes: [kind], power: 3, toughness: 3 };
+}
 
-function fitEffects(templates: EffectTemplate[], conditions: KickerCondition[], targets: TargetRequirement[], hasX: boolean, f: CardFeatures): Effect[] {
+function fitEffects(templates: EffectTemplate[], conditions: KickerCondition[], targets: TargetRequirement[], hasX: boolean, f: CardFeatures, token: TokenDefinition = tokenFor('')): Effect[] {
   const effects: Effect[] = [];
   for (const t of templates) {
-    if (t.kind === 'createToken' && !f.tokens) continue;
+    if ((t.kind === 'createToken' && !f.tokens) || !allows(f, `effect.${t.kind}`)) continue;
     const creatureOnly = t.kind === 'putCounters' || t.kind === 'pump' || t.kind === 'destroy' || t.kind === 'bounce';
     const playerOnly = t.kind === 'mill';
     const needsTarget = t.kind === 'damage' || creatureOnly || playerOnly;
@@ -130,7 +167,7 @@ function fitEffects(templates: EffectTemplate[], conditions: KickerCondition[], 
     } else if (t.kind !== 'destroy' && t.kind !== 'bounce') e.amount = hasX && t.useX && t.kind !== 'createToken' ? 'X' : t.amount;
     if (t.kind === 'createToken') {
       e.amount = Math.min(t.amount, 2);
-      e.token = TOKEN;
+      e.token = token;
     }
     if (needsTarget) e.target = usable[t.target % usable.length]!.i;
     if (t.kind === 'putCounters') e.counter = '+1/+1';
@@ -152,13 +189,24 @@ function kickerFields(shape: KickerShape): Pick<CardDefinition, 'kicker' | 'mult
 
 const TRIGGER_CONDITIONS: (TriggerCondition | undefined)[] = [undefined, 'kicked', 'kickedA', 'kickedB', 'kickedTwice', 'notKicked'];
 
-function fitEntersTriggers(templates: { condition: number; effect: EffectTemplate }[], shape: KickerShape, f: CardFeatures): TriggeredAbility[] {
+/** "If you control an artifact", "if you control another creature", or no condition about the board. */
+const BOARD_CONDITIONS: (ControlCondition | undefined)[] = [undefined, { types: ['Artifact'] }, { types: ['Creature'], other: true }, undefined];
+
+interface EntersTemplate {
+  condition: number;
+  board: number;
+  effect: EffectTemplate;
+}
+
+function fitEntersTriggers(templates: EntersTemplate[], shape: KickerShape, f: CardFeatures): TriggeredAbility[] {
   const kickable = Boolean(shape.kicker || shape.multikicker);
   const allowed = TRIGGER_CONDITIONS.filter(
     (c) => c === undefined || (kickable && c !== 'kickedA' && c !== 'kickedB') || (c === 'kickedA' && shape.kicker) || (c === 'kickedB' && shape.kicker?.length === 2),
   );
   const out: TriggeredAbility[] = [];
-  for (const t of templates) {
+  if (!allows(f, 'trigger.selfEnters')) return out;
+  for (const t of templates.slice(0, f.triggerOrder === false ? 1 : undefined)) {
+    if (t.effect.kind === 'damage' && f.triggerTargets === false) continue;
     const targets: TargetRequirement[] = t.effect.kind === 'damage' ? [{ kind: 'any' }] : [];
     const effects = fitEffects([{ ...t.effect, instead: false }], conditionsFor(shape).filter((c) => c !== 'notKicked'), targets, false, f).map((e) =>
       e.kind === 'putCounters' || e.kind === 'pump' ? { ...e, target: undefined, self: true } : e,
@@ -168,6 +216,8 @@ function fitEntersTriggers(templates: { condition: number; effect: EffectTemplat
     const ability: TriggeredAbility = { event: 'selfEnters', effects: cleaned as [Effect, ...Effect[]] };
     const condition = allowed[t.condition % allowed.length];
     if (condition) ability.if = condition;
+    const board = BOARD_CONDITIONS[t.board % BOARD_CONDITIONS.length];
+    if (board) ability.ifYouControl = board;
     if (targets.length > 0) ability.targets = targets;
     out.push(ability);
   }
@@ -195,13 +245,16 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
       cost: manaCostArb({ withX: o.role !== 'permanent' && f.x }),
       shape: shapeArb,
       targets: o.simple ? fc.constant<TargetTemplate[]>([]) : fc.array(targetTemplateArb, { maxLength: 2 }),
-      effects: fc.array(effectTemplateArb(o.simple ? SIMPLE_EFFECT_KINDS : EFFECT_KINDS), { minLength: 1, maxLength: 3 }),
+      effects: fc.array(effectTemplateArb(effectKinds(f, o.simple ? SIMPLE_EFFECT_KINDS : EFFECT_KINDS)), { minLength: 1, maxLength: 3 }),
       power: fc.integer({ min: 0, max: 4 }),
       toughness: fc.integer({ min: 1, max: 4 }),
       counters: fc.array(fc.record({ amount: fc.integer({ min: 1, max: 3 }), condition: fc.nat({ max: 6 }) }), { maxLength: 2 }),
-      triggers: f.triggers ? fc.array(fc.record({ condition: fc.nat({ max: 5 }), effect: effectTemplateArb() }), { maxLength: 2 }) : fc.constant<{ condition: number; effect: EffectTemplate }[]>([]),
+      triggers: f.triggers ? fc.array(fc.record({ condition: fc.nat({ max: 5 }), board: fc.nat({ max: 3 }), effect: effectTemplateArb() }), { maxLength: 2 }) : fc.constant<EntersTemplate[]>([]),
       spliceCost: costArb(f, TWO_MOUNTAINS),
       creature: fc.boolean(),
+      // "If kicked, it enters with trample" (Kavu Titan), and now and then a legend, whose copies meet the legend rule.
+      keyword: fc.option(fc.record({ keyword: fc.constantFrom('trample', 'flying', 'haste') as fc.Arbitrary<Keyword>, condition: fc.nat({ max: 6 }) }), { nil: undefined, freq: 2 }),
+      legendary: fc.oneof({ withCrossShrink: true }, { weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
     })
     .map((r): CardDefinition => {
       const hasX = r.cost.includes('{X}');
@@ -220,7 +273,12 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
           if (condition !== 'always') e.condition = condition;
           return e;
         });
-        if (entersWith.length > 0) def.entersWith = entersWith;
+        if (r.keyword && r.creature) {
+          const condition = conditions[r.keyword.condition % conditions.length]!;
+          entersWith.push({ keyword: r.keyword.keyword, ...(condition !== 'always' && condition !== 'perKick' ? { condition } : {}) });
+        }
+        if (entersWith.length > 0 && allows(f, 'entersWith')) def.entersWith = entersWith;
+        if (r.legendary) def.supertypes = ['Legendary'];
         const triggers = fitEntersTriggers(r.triggers, r.shape, f);
         if (triggers.length > 0) def.triggers = triggers;
         return def;
@@ -229,9 +287,9 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
       if (o.arcane) def.subtypes = ['Arcane'];
       Object.assign(def, kickerFields(r.shape));
       const targets = fitTargets(r.targets, r.shape);
-      const effects = fitEffects(r.effects, conditionsFor(r.shape), targets, hasX, f);
+      const effects = fitEffects(r.effects, conditionsFor(r.shape), targets, hasX, f, tokenFor(o.name));
       if (targets.length > 0) def.targets = targets;
-      def.effects = effects.length > 0 ? effects : [{ kind: 'gainLife', amount: 1 }];
+      def.effects = effects.length > 0 ? effects : [fallbackEffect(f)];
       if (o.splice) def.splice = { onto: o.splice, cost: r.spliceCost };
       return def;
     });
@@ -258,8 +316,8 @@ export function bystanderArb(name: string, o: { protection: boolean; damageTrigg
     });
 }
 
-/** Permanents whose abilities watch the scenario: they trigger on casts, lands dying, tapping, tokens and damage. */
-export type WatcherKind = 'cast' | 'land' | 'tap' | 'token' | 'damage';
+/** Permanents whose abilities watch the scenario: they trigger on casts, lands dying, tapping, tokens, damage and creatures dying. */
+export type WatcherKind = 'cast' | 'land' | 'tap' | 'token' | 'damage' | 'death';
 
 export function watcherArb(kind: WatcherKind, name: string): fc.Arbitrary<CardDefinition> {
   return fc
@@ -275,8 +333,12 @@ export function watcherArb(kind: WatcherKind, name: string): fc.Arbitrary<CardDe
               ? { event: 'becomesTapped', whose, filter: { types: ['Land'] }, effects: [gain] }
               : kind === 'token'
                 ? { event: 'tokenCreated', whose, effects: [gain] }
-                : { event: 'selfDealtDamage', effects: [gain] };
-      if (once) ability.oncePerTurn = true;
+                : kind === 'death'
+                  ? { event: 'creaturesDie', whose, effects: [gain] }
+                  : { event: 'selfDealtDamage', effects: [gain] };
+      // "Triggers only once each turn" (Morbid Opportunist) for deaths, "do this only once each turn" otherwise.
+      if (once && kind === 'death') ability.triggersOnlyOnceEachTurn = true;
+      else if (once) ability.oncePerTurn = true;
       return { name, manaCost: '{2}', types: ['Creature'], power: 1, toughness: 4, triggers: [ability] };
     });
 }
@@ -307,6 +369,13 @@ export const KICKED_COUNTERSPELL: CardDefinition = {
   types: ['Instant'],
   targets: [{ kind: 'spell' }],
   effects: [{ kind: 'counterSpell', target: 0, ifTargetKicked: true }],
+};
+export const COUNTERSPELL: CardDefinition = {
+  name: 'Plain Counter',
+  manaCost: '{1}{U}',
+  types: ['Instant'],
+  targets: [{ kind: 'spell' }],
+  effects: [{ kind: 'counterSpell', target: 0 }],
 };
 export const SECOND_SPELL: CardDefinition = {
   name: 'Second Spell',

@@ -34,10 +34,16 @@ export function lintScenario(s: NormalizedScenario): ValidationIssue[] {
         placed.set(id, `${player.id}'s ${zone}`);
       });
     }
+    const legends = new Set<string>();
     player.battlefield.forEach((p, i) => {
       const def = s.cards.find((c) => c.id === p.card)?.definition;
       if (def && def.types.some((t) => t === 'Instant' || t === 'Sorcery')) {
         issues.push({ pointer: `/players/${pi}/battlefield/${i}/card`, message: `${def.name} is not a permanent card` });
+      }
+      // CR 704.5j: a player never has two legendary permanents of one name.
+      if (def && (def.supertypes ?? []).includes('Legendary')) {
+        if (legends.has(def.name)) issues.push({ pointer: `/players/${pi}/battlefield/${i}/card`, message: `${player.id} already has ${def.name}, a legendary permanent of that name (CR 704.5j)` });
+        legends.add(def.name);
       }
     });
   });
@@ -106,8 +112,9 @@ export function lintCard(def: CardDefinition): ValidationIssue[] {
       if (t.perKick && ownKicker && !kickable) issues.push({ pointer: `${at}/${i}/perKick`, message: 'perKick needs kicker or multikicker' });
       // Jilt's "another target creature" differs from a target named earlier in the same text.
       if (t.another && i === 0) issues.push({ pointer: `${at}/${i}/another`, message: "'another' needs an earlier target requirement to differ from" });
+      if (t.filter?.other && at === '/targets') issues.push({ pointer: `${at}/${i}/filter/other`, message: "'other' is about the permanent an ability belongs to: a spell has none" });
     });
-  const lintEffects = (effects: Effect[] | undefined, targetCount: number, at: string, ownKicker: boolean, onPermanent: boolean) =>
+  const lintEffects = (effects: Effect[] | undefined, targetCount: number, at: string, ownKicker: boolean, onPermanent: boolean, event?: string) =>
     effects?.forEach((e, i) => {
       const ep = `${at}/${i}`;
       conditionNeeds(e.condition, `${ep}/condition`, ownKicker);
@@ -118,7 +125,15 @@ export function lintCard(def: CardDefinition): ValidationIssue[] {
       if (e.self && e.target !== undefined) issues.push({ pointer: ep, message: 'an effect has either a target or self, not both' });
       const targetable = ['damage', 'putCounters', 'copySpell', 'counterSpell', 'destroy', 'bounce', 'pump', 'sacrifice', 'discard', 'mill'];
       const selfable = ['putCounters', 'pump', 'destroy', 'bounce'];
-      const needsTarget = targetable.includes(e.kind) && !(e.self && selfable.includes(e.kind));
+      const eachable = ['damage', 'discard', 'mill'];
+      if (e.each !== undefined && !eachable.includes(e.kind)) issues.push({ pointer: `${ep}/each`, message: `a ${e.kind} effect does not apply to each player` });
+      if (e.each !== undefined && e.target !== undefined) issues.push({ pointer: ep, message: 'an effect has either a target or each, not both' });
+      if (e.each === 'eventController' && event !== 'landToGraveyard' && event !== 'tokenCreated') {
+        issues.push({ pointer: `${ep}/each`, message: "'eventController' needs a triggered ability whose event is about a permanent (landToGraveyard, tokenCreated)" });
+      }
+      if (e.amount === 'damageDealt' && event !== 'selfDealtDamage') issues.push({ pointer: `${ep}/amount`, message: "amount 'damageDealt' needs a selfDealtDamage triggered ability" });
+      if (e.counteredTo && e.kind !== 'counterSpell') issues.push({ pointer: `${ep}/counteredTo`, message: 'counteredTo belongs to a counterSpell effect' });
+      const needsTarget = targetable.includes(e.kind) && !(e.self && selfable.includes(e.kind)) && !(e.each && eachable.includes(e.kind));
       if (needsTarget && e.target === undefined) issues.push({ pointer: ep, message: `a ${e.kind} effect needs a target${selfable.includes(e.kind) ? ' or self' : ''}` });
       if (!targetable.includes(e.kind) && e.target !== undefined) issues.push({ pointer: `${ep}/target`, message: `a ${e.kind} effect takes no target` });
       const counted = ['damage', 'draw', 'gainLife', 'putCounters', 'createToken', 'sacrifice', 'discard', 'mill'];
@@ -149,8 +164,9 @@ export function lintCard(def: CardDefinition): ValidationIssue[] {
     if (tr.if !== undefined && tr.if !== 'notKicked' && ownKicker && !kickable) issues.push({ pointer: `${at}/if`, message: `'if ${tr.if}' needs kicker or multikicker` });
     if (tr.if === 'kickedB' && ownKicker && kickerCount < 2) issues.push({ pointer: `${at}/if`, message: 'kickedB needs two kicker costs' });
     if (tr.if !== undefined && !['selfEnters', 'spellCast'].includes(tr.event)) issues.push({ pointer: `${at}/if`, message: `a ${tr.event} event is about nothing that can be kicked` });
+    if (tr.oncePerTurn && tr.triggersOnlyOnceEachTurn) issues.push({ pointer: at, message: "an ability is either 'do this only once each turn' or 'triggers only once each turn'" });
     lintTargets(tr.targets, `${at}/targets`, ownKicker);
-    lintEffects(tr.effects, tr.targets?.length ?? 0, `${at}/effects`, ownKicker, true);
+    lintEffects(tr.effects, tr.targets?.length ?? 0, `${at}/effects`, ownKicker, true, tr.event);
   });
   if (def.cantBeCountered && (def.types.includes('Land') || def.manaCost === undefined)) {
     issues.push({ pointer: '/cantBeCountered', message: 'only a card that can be cast as a spell can be uncounterable' });

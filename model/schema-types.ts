@@ -9,7 +9,7 @@ export type Keyword = "flying" | "trample" | "haste" | "menace" | "lifelink" | "
 export type Color = "W" | "U" | "B" | "R" | "G";
 export type SpliceQuality = "Arcane" | "instant or sorcery";
 /**
- * What may be chosen. any: a creature or a player; spell and instantOrSorcerySpell: a spell on the stack.
+ * What may be chosen. any: a creature or a player; spell, instantOrSorcerySpell, creatureSpell and noncreatureSpell: a spell on the stack, never the spell itself (CR 115.5).
  */
 export type TargetKind =
   | "any"
@@ -21,9 +21,11 @@ export type TargetKind =
   | "artifact"
   | "land"
   | "spell"
-  | "instantOrSorcerySpell";
+  | "instantOrSorcerySpell"
+  | "creatureSpell"
+  | "noncreatureSpell";
 /**
- * A counter name: +1/+1, -1/-1, charge...
+ * A counter name: +1/+1, -1/-1, charge... At most 30 characters.
  */
 export type CounterKind = string;
 /**
@@ -35,7 +37,7 @@ export type KickerCondition = "always" | "kicked" | "kickedA" | "kickedB" | "per
  */
 export type TriggerCondition = "kicked" | "kickedA" | "kickedB" | "kickedTwice" | "notKicked";
 /**
- * A name fixed by the scenario: p1 and p2 for players, a card's id, or the id of the action that made a copy.
+ * A name fixed by the scenario: p1 and p2 for players, a card's id, or the id of the action that made a copy. At most 128 characters: card and action ids have at most 64, and the ids an engine makes from them (a1.r2.t3) add a few.
  */
 export type ObjectId = string;
 export type Action =
@@ -56,11 +58,21 @@ export type Action =
  */
 export type KickerLabel = "A" | "B";
 /**
- * The chosen targets of a spell: one group per target requirement that applies, in text order (the main spell's, then each spliced card's in splice order). Requirements that exist only if kicked are left out when the spell is not kicked.
+ * The chosen targets of a spell: one group per target requirement that applies, in text order (the main spell's, then each spliced card's in splice order). Requirements that exist only if kicked are left out when the spell is not kicked. At most 110 groups (10 requirements on the card and on each of up to 10 spliced cards) of at most 250 objects (20, and 10 more per kick).
+ *
+ * @maxItems 110
  */
 export type Targets = ObjectId[][];
+export type StackObject = StackSpell | StackAbility;
+export type Keywords = Keyword[];
+export type Hand = ObjectId[];
+export type Graveyard = ObjectId[];
 /**
- * Why an engine rejected an action. The game is left exactly as it was before the action (CR 733.1).
+ * Top card first.
+ */
+export type Library = ObjectId[];
+/**
+ * Why an engine rejected an action. The game is left exactly as it was before the action (CR 733.1). Each code belongs to a family (docs/PROTOCOL.md, 'Rejections'): properties judge a rejection by its family, the finer code is detail. An engine that cannot tell the finer codes apart may answer with the family's own code: illegal-object, illegal-declaration, illegal-targets or illegal-payment. game-over: a player has lost, so the game is over and no action can be taken (CR 104.2a, 704.5a-b); it is a family of its own.
  */
 export type RejectionReason =
   | "no-such-object"
@@ -80,8 +92,12 @@ export type RejectionReason =
   | "sacrifice-mismatch"
   | "cannot-pay"
   | "not-a-permanent"
-  | "not-in-zone";
-export type StackObject = StackSpell | StackAbility;
+  | "not-in-zone"
+  | "illegal-object"
+  | "illegal-declaration"
+  | "illegal-targets"
+  | "illegal-payment"
+  | "game-over";
 export type Mechanic =
   | "kicker"
   | "kickerAB"
@@ -96,8 +112,62 @@ export type Mechanic =
   | "triggerMultiplier"
   | "protection"
   | "tokens";
+/**
+ * bounceSpell: return a spell on the stack to its owner's hand. bouncePermanent: return a permanent. destroyAllLands, destroyAllCreatures: destroyAll with the filter {types: [Land]} or {types: [Creature]} only.
+ */
+export type ActionCapability =
+  | "cast"
+  | "copy"
+  | "resolve"
+  | "counter"
+  | "putOntoBattlefield"
+  | "flicker"
+  | "clone"
+  | "bounce"
+  | "bounceSpell"
+  | "bouncePermanent"
+  | "destroy"
+  | "destroyAll"
+  | "destroyAllLands"
+  | "destroyAllCreatures"
+  | "tap"
+  | "untap";
+/**
+ * A part of the card model (schema/card.schema.json): effect.KIND an effect of that kind, trigger.EVENT a triggered ability on that event, static.KIND a static ability of that kind, entersWith counters or keywords a permanent enters with, keywords printed keywords. Mechanics (kicker, splice, protection...) are declared under 'mechanics'.
+ */
+export type CardFeature =
+  | "effect.damage"
+  | "effect.draw"
+  | "effect.gainLife"
+  | "effect.addMana"
+  | "effect.putCounters"
+  | "effect.copySpell"
+  | "effect.counterSpell"
+  | "effect.destroy"
+  | "effect.bounce"
+  | "effect.pump"
+  | "effect.createToken"
+  | "effect.sacrifice"
+  | "effect.discard"
+  | "effect.mill"
+  | "trigger.selfEnters"
+  | "trigger.spellCast"
+  | "trigger.landToGraveyard"
+  | "trigger.becomesTapped"
+  | "trigger.selfDealtDamage"
+  | "trigger.tokenCreated"
+  | "static.costReduction"
+  | "static.costIncrease"
+  | "static.triggerMultiplier"
+  | "static.preventDamage"
+  | "entersWith"
+  | "keywords";
+/**
+ * stack.kicked: whether each spell on the stack is kicked. ability.targets: the targets of triggered abilities on the stack. The others name the optional field of the trace they stand for.
+ */
 export type Observable =
   | "step.triggered"
+  | "stack.kicked"
   | "stack.manaCost"
   | "stack.kicker"
   | "stack.multikicker"
@@ -105,12 +175,17 @@ export type Observable =
   | "stack.spliced"
   | "stack.x"
   | "stack.totalCost"
+  | "ability.targets"
   | "permanent.kicked"
   | "permanent.powerToughness"
   | "player.mana"
   | "player.library";
 /**
- * The engine protocol, version 1: JSON objects, one per line (UTF-8, '\n'-terminated), between castcheck and one long-lived engine process over the engine's stdin and stdout. castcheck sends hello, then run requests, then stop; the engine answers hello with its own hello, and each run with a trace or an error, in the order of the requests. Receivers ignore properties they do not know, so that a minor addition never breaks the other side; anything an old receiver could not ignore gets a new protocol number. See docs/PROTOCOL.md.
+ * copyTargets: new targets for a copy (newTargets). triggerOrder: the order of one player's abilities that trigger at once (triggerOrder, else by source id then ability index). triggerTargets: targets of triggered abilities (triggerTargets, else the default target). resolutionChoices: choices made on resolution, such as the creature sacrificed or the cards discarded (choices, else the eligible object with the smallest id).
+ */
+export type ExplicitChoice = "copyTargets" | "triggerOrder" | "triggerTargets" | "resolutionChoices";
+/**
+ * The engine protocol, versions 1 and 2: JSON objects, one per line (UTF-8, '\n'-terminated), between castcheck and one long-lived engine process over the engine's stdin and stdout. castcheck sends hello with the versions it speaks, then run requests, then stop; the engine answers hello with its own hello and the version it chose, and each run with a trace or an error, in the order of the requests. In protocol 2 a trace may give each step's changes instead of its whole state. Receivers ignore properties they do not know, so that a minor addition never breaks the other side; anything an old receiver could not ignore gets a new protocol number. See docs/PROTOCOL.md.
  */
 export type ProtocolMessage = ToEngineMessage | FromEngineMessage;
 /**
@@ -118,11 +193,11 @@ export type ProtocolMessage = ToEngineMessage | FromEngineMessage;
  */
 export type ToEngineMessage = CastcheckHello | RunRequest | StopRequest;
 /**
- * The protocol's major version. This castcheck speaks 1.
+ * A major version of the protocol. This castcheck speaks 1 and 2.
  */
 export type ProtocolVersion = number;
 /**
- * Numbers the run requests of a castcheck process, from 1 up, across restarts of the engine.
+ * Numbers the run requests of a castcheck process, from 1 up, across restarts of the engine (at most 2^53 - 1).
  */
 export type RequestId = number;
 /**
@@ -140,13 +215,14 @@ export interface CastcheckDocuments {
   report?: RunReport;
   protocol?: ProtocolMessage;
   engineConfig?: EngineConfig;
+  expectations?: Expectations;
 }
 /**
- * The printed characteristics and abilities of one card, in castcheck's card model. Real cards are stored in the catalog under their Oracle names; synthetic cards are written inline in a scenario.
+ * The printed characteristics and abilities of one card, in castcheck's card model. Real cards are stored in the catalog under their Oracle names; synthetic cards are written inline in a scenario. Every number, list and text has a bound, generous for printed cards, so that no single value can make a scenario arbitrarily large.
  */
 export interface CardDefinition {
   /**
-   * The printed name (the Oracle name for a real card).
+   * The printed name (the Oracle name for a real card). At most 200 characters (the longest printed name has 141).
    */
   name: string;
   manaCost?: ManaCost;
@@ -156,10 +232,18 @@ export interface CardDefinition {
   types: [CardType, ...CardType[]];
   supertypes?: ("Legendary" | "Basic")[];
   /**
-   * Subtypes such as Arcane, Kavu or Mountain.
+   * Subtypes such as Arcane, Kavu or Mountain. At most 10, of at most 40 characters.
+   *
+   * @maxItems 10
    */
   subtypes?: string[];
+  /**
+   * From -1000 to 1000.
+   */
   power?: number;
+  /**
+   * From -1000 to 1000.
+   */
   toughness?: number;
   /**
    * Evergreen keywords printed on the card. castcheck records them; lifelink also makes damage dealt by the permanent's abilities gain its controller that much life (CR 702.15b).
@@ -177,31 +261,41 @@ export interface CardDefinition {
   multikicker?: Multikicker;
   splice?: Splice;
   /**
-   * The target requirements of the spell's text, in the order the text names them. Effects refer to them by index.
+   * The target requirements of the spell's text, in the order the text names them. Effects refer to them by index. At most 10.
+   *
+   * @maxItems 10
    */
   targets?: TargetRequirement[];
   /**
-   * What an instant or sorcery does when it resolves, in the order written.
+   * What an instant or sorcery does when it resolves, in the order written. At most 10.
+   *
+   * @maxItems 10
    */
   effects?: Effect[];
   /**
-   * Replacement effects applied as the permanent enters (CR 603.6d): never triggers.
+   * Replacement effects applied as the permanent enters (CR 603.6d): never triggers. At most 10.
+   *
+   * @maxItems 10
    */
   entersWith?: EntersWith[];
   /**
-   * Triggered abilities of the permanent, in printed order; scenarios refer to them by index.
+   * Triggered abilities of the permanent, in printed order; scenarios refer to them by index. At most 10.
+   *
+   * @maxItems 10
    */
   triggers?: TriggeredAbility[];
   /**
-   * Static abilities of the permanent that change costs, triggers or damage.
+   * Static abilities of the permanent that change costs, triggers or damage. At most 10.
+   *
+   * @maxItems 10
    */
   statics?: StaticAbility[];
   /**
-   * The card's Oracle text, for people. Never read by engines.
+   * The card's Oracle text, for people. Never read by engines. At most 4000 characters.
    */
   oracleText?: string;
   /**
-   * For a catalog card: what of its printed text the card model leaves out or simplifies.
+   * For a catalog card: what of its printed text the card model leaves out or simplifies. At most 4000 characters.
    */
   simplified?: string;
 }
@@ -223,6 +317,9 @@ export interface Cost {
   sacrifice?: SacrificeCost;
 }
 export interface SacrificeCost {
+  /**
+   * Permanents to sacrifice, at most 20 (Torrent of Stone's splice cost sacrifices two).
+   */
   count: number;
   filter: PermanentFilter;
 }
@@ -231,11 +328,15 @@ export interface SacrificeCost {
  */
 export interface PermanentFilter {
   /**
-   * Has at least one of these card types.
+   * Has at least one of these card types. At most 10.
+   *
+   * @maxItems 10
    */
   types?: CardType[];
   /**
-   * Has at least one of these subtypes.
+   * Has at least one of these subtypes. At most 10.
+   *
+   * @maxItems 10
    */
   subtypes?: string[];
 }
@@ -257,7 +358,13 @@ export interface Splice {
  */
 export interface TargetRequirement {
   kind: TargetKind;
+  /**
+   * Objects chosen, at most 20.
+   */
   count?: number;
+  /**
+   * More objects chosen for each time the spell was kicked, at most 10.
+   */
   perKick?: number;
   /**
    * A requirement that exists only if the spell was kicked is chosen only then (CR 702.33g, 601.2c).
@@ -274,28 +381,38 @@ export interface TargetRequirement {
  */
 export interface TargetFilter {
   /**
-   * Not of these colours (nonblack).
+   * Not of these colours (nonblack). At most 10.
+   *
+   * @maxItems 10
    */
   notColors?: Color[];
   /**
-   * Without these subtypes (non-Spirit).
+   * Without these subtypes (non-Spirit). At most 10.
+   *
+   * @maxItems 10
    */
   notSubtypes?: string[];
   /**
-   * With all of these keywords (with flying).
+   * With all of these keywords (with flying). At most 10.
+   *
+   * @maxItems 10
    */
   keywords?: Keyword[];
   /**
    * Controlled by the spell's or ability's controller, or by an opponent.
    */
   controller?: "you" | "opponent";
+  /**
+   * Not the permanent the ability belongs to ('target creature you control other than Rosie').
+   */
+  other?: boolean;
 }
 /**
  * One instruction of a spell. amount may be a number or 'X' (the value chosen for {X}).
  */
 export interface Effect {
   /**
-   * damage: to each object chosen for target. draw, gainLife: its controller. addMana: to its controller's pool. putCounters: on each target, or on the source permanent with self. copySpell: copies the target spell; the resolve action may give new targets (CR 707.10c). counterSpell: counters the target spell (only if it was kicked, with ifTargetKicked). destroy, bounce: the target permanent (bounce returns it to its owner's hand). pump: power and toughness (and a keyword) until end of turn, to each target or to self. createToken: amount tokens described by token. sacrifice: the target player sacrifices amount creatures. discard: the target player discards amount cards. mill: the target player puts the top amount cards of their library into their graveyard.
+   * damage: to each object chosen for target, or to each player with each. draw, gainLife: its controller. addMana: to its controller's pool. putCounters: on each target, or on the source permanent with self. copySpell: copies the target spell; the resolve action may give new targets (CR 707.10c). counterSpell: counters the target spell (only if it was kicked, with ifTargetKicked). destroy, bounce: the target permanent (bounce returns it to its owner's hand). pump: power and toughness (and a keyword) until end of turn, to each target or to self. createToken: amount tokens described by token. sacrifice: the target player sacrifices amount creatures. discard: the target player discards amount cards. mill: the target player puts the top amount cards of their library into their graveyard.
    */
   kind:
     | "damage"
@@ -312,11 +429,18 @@ export interface Effect {
     | "sacrifice"
     | "discard"
     | "mill";
-  amount?: number | "X";
   /**
-   * Index of the target requirement this effect uses.
+   * From 0 to 100, or X: damage, life, cards, counters, tokens, permanents sacrificed. Each time the effect happens it does this much (an effect repeated per kick creates amount tokens each time).
+   */
+  amount?: number | "X" | "damageDealt";
+  /**
+   * Index of the target requirement this effect uses (a card has at most 10).
    */
   target?: number;
+  /**
+   * The effect applies to each player, to each opponent of its controller, or to the controller of the permanent the triggering event was about ('that land's controller': Dingus Egg), rather than to a target. For damage, discard and mill.
+   */
+  each?: "player" | "opponent" | "eventController";
   mana?: ManaCost;
   counter?: CounterKind;
   copyColor?: Color;
@@ -330,30 +454,47 @@ export interface Effect {
    */
   ifTargetKicked?: boolean;
   /**
+   * For counterSpell: the countered card goes to its owner's hand (Remand) or on top of their library (Memory Lapse) instead of their graveyard. A countered copy ceases to exist all the same.
+   */
+  counteredTo?: "hand" | "libraryTop";
+  /**
    * For damage: the damage can't be prevented, by protection or by prevention effects (Urza's Rage kicked).
    */
   unpreventable?: boolean;
   /**
-   * For pump.
+   * For pump, from -1000 to 1000.
    */
   power?: number;
   /**
-   * For pump.
+   * For pump, from -1000 to 1000.
    */
   toughness?: number;
   keyword?: Keyword;
   token?: TokenDefinition;
 }
 export interface TokenDefinition {
+  /**
+   * The token's name: the one the effect gives it, else its subtypes followed by the word Token (CR 111.4: 'Wolf Token', 'Phyrexian Golem Token').
+   */
   name: string;
   /**
    * @minItems 1
+   * @maxItems 10
    */
   types: [CardType, ...CardType[]];
+  /**
+   * @maxItems 10
+   */
   subtypes?: string[];
+  /**
+   * @maxItems 10
+   */
   colors?: Color[];
   power?: number;
   toughness?: number;
+  /**
+   * @maxItems 10
+   */
   keywords?: Keyword[];
 }
 /**
@@ -361,6 +502,9 @@ export interface TokenDefinition {
  */
 export interface EntersWith {
   counter?: CounterKind;
+  /**
+   * Counters it enters with, at most 100 (each time the condition counts: perKick gives this many per kick).
+   */
   amount?: number;
   keyword?: Keyword;
   condition?: KickerCondition;
@@ -371,32 +515,74 @@ export interface EntersWith {
 }
 export interface TriggeredAbility {
   /**
-   * selfEnters: this permanent enters. spellCast: a spell is cast (CR 601.2i; copies are not cast). landToGraveyard: a land is put into a graveyard from the battlefield, once per land (CR 603.2c). becomesTapped: a permanent matching filter becomes tapped; entering tapped is not becoming tapped (CR 603.2e). selfDealtDamage: damage is dealt to this permanent; prevented damage is not dealt (CR 603.2g). tokenCreated: a token is created (a copy of a permanent spell that resolves is not created, CR 111.13).
+   * selfEnters: this permanent enters. spellCast: a spell is cast (CR 601.2i; copies are not cast). landToGraveyard: a land is put into a graveyard from the battlefield, once per land (CR 603.2c). becomesTapped: a permanent matching filter becomes tapped; entering tapped is not becoming tapped (CR 603.2e). selfDealtDamage: damage is dealt to this permanent; prevented damage is not dealt (CR 603.2g). tokenCreated: a token is created (a copy of a permanent spell that resolves is not created, CR 111.13). creaturesDie: one or more other creatures die at once (one event: it triggers once however many die, looking back at the battlefield as it was, CR 603.10).
    */
-  event: "selfEnters" | "spellCast" | "landToGraveyard" | "becomesTapped" | "selfDealtDamage" | "tokenCreated";
+  event:
+    | "selfEnters"
+    | "spellCast"
+    | "landToGraveyard"
+    | "becomesTapped"
+    | "selfDealtDamage"
+    | "tokenCreated"
+    | "creaturesDie";
   /**
    * Whose spell, land or permanent the event must be about, seen from the ability's controller.
    */
   whose?: "yours" | "opponents" | "any";
   filter?: PermanentFilter;
   if?: TriggerCondition;
+  ifYouControl?: ControlCondition;
+  /**
+   * At most 10.
+   *
+   * @maxItems 10
+   */
   targets?: TargetRequirement[];
   /**
-   * Kicker conditions in effects look at the object the event is about, like the intervening if.
+   * Kicker conditions in effects look at the object the event is about, like the intervening if. At most 10.
    *
    * @minItems 1
+   * @maxItems 10
    */
   effects: [Effect, ...Effect[]];
   /**
    * 'Do this only once each turn' (CR 603.2h): it does not trigger again once it has resolved this turn.
    */
   oncePerTurn?: boolean;
+  /**
+   * 'This ability triggers only once each turn' (Morbid Opportunist): once it has triggered this turn it does not trigger again, whether or not it has resolved.
+   */
+  triggersOnlyOnceEachTurn?: boolean;
+}
+/**
+ * 'If you control [a permanent like this]': the ability's controller controls a permanent that matches every field given.
+ */
+export interface ControlCondition {
+  /**
+   * Has at least one of these card types.
+   */
+  types?: CardType[];
+  /**
+   * Has at least one of these subtypes.
+   */
+  subtypes?: string[];
+  /**
+   * Has this name (Faerie Miscreant).
+   */
+  name?: string;
+  /**
+   * Other than the permanent the ability belongs to ('another Elf').
+   */
+  other?: boolean;
 }
 export interface StaticAbility {
   /**
    * costReduction, costIncrease: spells cost amount generic mana less or more (CR 601.2f; a reduction lowers only the generic part, never below {0}). triggerMultiplier: if an artifact or creature entering causes a triggered ability of a permanent its controller controls to trigger, that ability triggers an additional time (CR 603.2d). preventDamage: prevent all damage that would be dealt to the permanents its controller controls.
    */
   kind: "costReduction" | "costIncrease" | "triggerMultiplier" | "preventDamage";
+  /**
+   * Generic mana less or more, at most 100.
+   */
   amount?: number;
   /**
    * For cost changes: whose spells.
@@ -411,27 +597,37 @@ export interface StaticAbility {
    */
   firstEachTurn?: boolean;
   /**
-   * For cost changes: not spells with these types (noncreature).
+   * For cost changes: only spells with one of these types (instant and sorcery spells).
+   */
+  types?: CardType[];
+  /**
+   * For cost changes: not spells with these types (noncreature). At most 10.
+   *
+   * @maxItems 10
    */
   notTypes?: CardType[];
 }
 /**
- * A whole game situation and a script of actions with every decision spelled out, so that it has exactly one correct outcome. All actions happen in one main phase of p1's turn; mana pools do not empty between actions.
+ * A whole game situation and a script of actions with every decision spelled out, so that it has exactly one correct outcome. All actions happen in one main phase of p1's turn; mana pools do not empty between actions. After each action, state-based actions apply (CR 704): a player at 0 life or less, or who drew from an empty library, loses and the game ends; a player who controls two or more legendary permanents with the same name keeps one (the first one the action's choices name, else the one with the smallest id) and puts the rest into their owners' graveyards (CR 704.5j). Every number, list and text has a bound, generous for real play and far above what the generators make, so that no single value can make a scenario arbitrarily large (a multikicker paid a billion times would be a billion costs to add up).
  */
 export interface Scenario {
   $schema?: string;
   format: "castcheck-scenario/1";
   /**
-   * A name for people and file names.
+   * A name for people and file names. At most 100 characters.
    */
   id?: string;
   description?: string;
   /**
-   * Comprehensive Rules numbers this scenario is about.
+   * Comprehensive Rules numbers this scenario is about. At most 50.
+   *
+   * @maxItems 50
    */
   rules?: string[];
   /**
-   * Every card in the game. Each is in exactly one zone of one player.
+   * Every card in the game. Each is in exactly one zone of one player. At most 200 (two 60-card decks and more; the generators use at most about 30).
+   *
+   * @maxItems 200
    */
   cards: ScenarioCard[];
   /**
@@ -441,6 +637,11 @@ export interface Scenario {
    * @maxItems 2
    */
   players: [Player, Player];
+  /**
+   * At most 100 (the generators use at most about 15).
+   *
+   * @maxItems 100
+   */
   actions: Action[];
 }
 /**
@@ -459,16 +660,33 @@ export interface ScenarioCard {
  */
 export interface Player {
   id: "p1" | "p2";
+  /**
+   * Starting life, from 1 to 1,000,000. Not 0 or less: the scenario starts with p1 holding priority, and state-based actions are checked before a player receives priority (CR 704.3); a player with 0 or less life loses the game then (CR 704.5a, 119.6), and nothing in the card model lets a player go on. Life may still fall to 0 or below during the script: the model does not end the game.
+   */
   life?: number;
   mana?: ManaPool;
+  /**
+   * @maxItems 200
+   */
   hand?: ObjectId[];
   /**
    * Top card first.
+   *
+   * @maxItems 200
    */
   library?: ObjectId[];
+  /**
+   * @maxItems 200
+   */
   graveyard?: ObjectId[];
+  /**
+   * @maxItems 200
+   */
   battlefield?: StartingPermanent[];
 }
+/**
+ * Mana of each kind: at most 2^53 - 1, the largest whole number a JSON number holds exactly; a scenario's starting pool holds at most 1000 of each.
+ */
 export interface ManaPool {
   W?: number;
   U?: number;
@@ -482,6 +700,9 @@ export interface StartingPermanent {
   tapped?: boolean;
   counters?: Counters;
 }
+/**
+ * Counters by kind: at most 100 kinds, each at most 2^53 - 1, the largest whole number a JSON number holds exactly. A starting permanent has at most 10 kinds and 1000 of each.
+ */
 export interface Counters {
   [k: string]: number | undefined;
 }
@@ -494,19 +715,23 @@ export interface CastAction {
   player?: "p1" | "p2";
   card: ObjectId;
   /**
-   * The kicker costs whose intention to pay is declared (CR 601.2b). Repeating one is illegal.
+   * The kicker costs whose intention to pay is declared (CR 601.2b). Repeating one is illegal. At most 4 labels.
+   *
+   * @maxItems 4
    */
   kicker?: KickerLabel[];
   /**
-   * How many times multikicker is paid.
+   * How many times multikicker is paid: from 0 to 20. The rules set no limit (CR 702.33c: any number of times); castcheck does, so that every effect and target repeated per kick stays bounded (the generators pay it at most 9 times).
    */
   multikicker?: number;
   /**
-   * Cards revealed from hand to splice, in the order their effects happen (CR 702.47b).
+   * Cards revealed from hand to splice, in the order their effects happen (CR 702.47b). At most 10.
+   *
+   * @maxItems 10
    */
   splice?: ObjectId[];
   /**
-   * The value chosen for {X}.
+   * The value chosen for {X}: from 0 to 100 (the generators choose at most 4).
    */
   x?: number;
   /**
@@ -514,16 +739,22 @@ export interface CastAction {
    */
   withoutPayingManaCost?: boolean;
   /**
-   * Permanents sacrificed for sacrifice costs, in the order of the costs (kicker A, kicker B, each multikick, each splice).
+   * Permanents sacrificed for sacrifice costs, in the order of the costs (kicker A, kicker B, each multikick, each splice). At most 250.
+   *
+   * @maxItems 250
    */
   sacrifice?: ObjectId[];
   targets?: Targets;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   *
+   * @maxItems 100
    */
   triggerTargets?: TriggerChoice[];
   /**
    * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   *
+   * @maxItems 100
    */
   triggerOrder?: string[];
 }
@@ -533,7 +764,7 @@ export interface CastAction {
 export interface TriggerChoice {
   source: ObjectId;
   /**
-   * Index in the source's triggers.
+   * Index in the source's triggers (a card has at most 10).
    */
   ability?: number;
   targets: Targets;
@@ -549,10 +780,14 @@ export interface CopyAction {
   newTargets?: Targets;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   *
+   * @maxItems 100
    */
   triggerTargets?: TriggerChoice[];
   /**
    * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   *
+   * @maxItems 100
    */
   triggerOrder?: string[];
 }
@@ -569,14 +804,20 @@ export interface ResolveAction {
   newTargets?: Targets;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   *
+   * @maxItems 100
    */
   triggerTargets?: TriggerChoice[];
   /**
    * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   *
+   * @maxItems 100
    */
   triggerOrder?: string[];
   /**
    * Choices made on resolution (CR 608.2d), in order: the creature a player sacrifices, the cards they discard. Without them, the eligible object with the smallest id is chosen.
+   *
+   * @maxItems 250
    */
   choices?: ObjectId[];
 }
@@ -589,10 +830,14 @@ export interface CounterAction {
   spell: ObjectId;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   *
+   * @maxItems 100
    */
   triggerTargets?: TriggerChoice[];
   /**
    * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   *
+   * @maxItems 100
    */
   triggerOrder?: string[];
 }
@@ -613,10 +858,14 @@ export interface PutOntoBattlefieldAction {
   tapped?: boolean;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   *
+   * @maxItems 100
    */
   triggerTargets?: TriggerChoice[];
   /**
    * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   *
+   * @maxItems 100
    */
   triggerOrder?: string[];
 }
@@ -629,10 +878,14 @@ export interface FlickerAction {
   permanent: ObjectId;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   *
+   * @maxItems 100
    */
   triggerTargets?: TriggerChoice[];
   /**
    * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   *
+   * @maxItems 100
    */
   triggerOrder?: string[];
 }
@@ -647,10 +900,14 @@ export interface CloneAction {
   copyOf: ObjectId;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   *
+   * @maxItems 100
    */
   triggerTargets?: TriggerChoice[];
   /**
    * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   *
+   * @maxItems 100
    */
   triggerOrder?: string[];
 }
@@ -663,10 +920,14 @@ export interface BounceAction {
   object: ObjectId;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   *
+   * @maxItems 100
    */
   triggerTargets?: TriggerChoice[];
   /**
    * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   *
+   * @maxItems 100
    */
   triggerOrder?: string[];
 }
@@ -679,10 +940,14 @@ export interface DestroyAction {
   permanent: ObjectId;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   *
+   * @maxItems 100
    */
   triggerTargets?: TriggerChoice[];
   /**
    * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   *
+   * @maxItems 100
    */
   triggerOrder?: string[];
 }
@@ -695,10 +960,14 @@ export interface DestroyAllAction {
   filter: PermanentFilter;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   *
+   * @maxItems 100
    */
   triggerTargets?: TriggerChoice[];
   /**
    * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   *
+   * @maxItems 100
    */
   triggerOrder?: string[];
 }
@@ -711,10 +980,14 @@ export interface TapAction {
   permanent: ObjectId;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   *
+   * @maxItems 100
    */
   triggerTargets?: TriggerChoice[];
   /**
    * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   *
+   * @maxItems 100
    */
   triggerOrder?: string[];
 }
@@ -727,15 +1000,19 @@ export interface UntapAction {
   permanent: ObjectId;
   /**
    * Targets for abilities that trigger during this action. Without an entry, each target is the first legal one of: the controller's opponent, the controller, permanents by id, spells from the top of the stack.
+   *
+   * @maxItems 100
    */
   triggerTargets?: TriggerChoice[];
   /**
    * The order in which each player puts their triggered abilities on the stack, first (bottom) to last, as source#ability. Abilities not listed follow, by source id then ability index. Players still go in APNAP order (CR 603.3b).
+   *
+   * @maxItems 100
    */
   triggerOrder?: string[];
 }
 /**
- * An engine's answer to a scenario: for every action, whether it was accepted, and what the game looked like afterwards, in a normal form.
+ * An engine's answer to a scenario: for every action, whether it was accepted, and what the game looked like afterwards, in a normal form. Its bounds are loose on purpose: a wrong answer must reach the properties that judge it, not be refused as malformed. Numbers are at most 2^53 - 1 in size, the largest whole number a JSON number holds exactly (castcheck compares them exactly); lists are as long as the game makes them, within the engine's line limit (--max-line-bytes).
  */
 export interface Trace {
   $schema?: string;
@@ -745,6 +1022,7 @@ export interface Trace {
    * The scenario's id, when it has one.
    */
   scenario?: string;
+  initialState?: ObservedState;
   /**
    * One step per action, in order.
    */
@@ -757,29 +1035,6 @@ export interface EngineId {
    * The named fault the reference engine ran with, if any.
    */
   fault?: string;
-}
-export interface Step {
-  action: ObjectId;
-  /**
-   * unsupported: the engine cannot perform this kind of action; properties that need it are skipped.
-   */
-  outcome: "accepted" | "rejected" | "unsupported";
-  reason?: RejectionReason;
-  /**
-   * Free text from the engine, for people.
-   */
-  message?: string;
-  /**
-   * Every triggered ability that triggered during the action, in the order put on the stack (CR 603.3b), including any removed for lack of a legal target (CR 603.3d). Engines that observe triggers declare 'step.triggered'.
-   */
-  triggered?: TriggerEvent[];
-  state: ObservedState;
-}
-export interface TriggerEvent {
-  id?: ObjectId;
-  source: ObjectId;
-  ability: number;
-  controller: "p1" | "p2";
 }
 export interface ObservedState {
   /**
@@ -811,7 +1066,10 @@ export interface StackSpell {
   colors: Color[];
   types: CardType[];
   subtypes: string[];
-  kicked: boolean;
+  /**
+   * Whether it is kicked. Optional: an engine that reports it declares 'stack.kicked'.
+   */
+  kicked?: boolean;
   /**
    * The kicker costs declared, in A, B order.
    */
@@ -845,7 +1103,7 @@ export interface StackAbility {
    */
   ability: number;
   controller: "p1" | "p2";
-  targets: Targets;
+  targets?: Targets;
 }
 export interface ObservedPermanent {
   id: ObjectId;
@@ -862,7 +1120,7 @@ export interface ObservedPermanent {
    * Damage marked on it this turn.
    */
   damage?: number;
-  keywords?: Keyword[];
+  keywords?: Keywords;
   /**
    * Whether the spell it resolved from was kicked (CR 400.7d).
    */
@@ -871,14 +1129,41 @@ export interface ObservedPermanent {
 }
 export interface ObservedPlayer {
   id: "p1" | "p2";
-  life: number;
-  hand: ObjectId[];
-  graveyard: ObjectId[];
   /**
-   * Top card first.
+   * It may be 0 or less: the model does not end the game.
    */
-  library?: ObjectId[];
+  life: number;
+  hand: Hand;
+  graveyard: Graveyard;
+  library?: Library;
   mana?: ManaPool;
+  /**
+   * The player has lost the game: their life was 0 or less, or they drew from an empty library, when state-based actions were checked (CR 704.5a-b). The two-player game is then over: every later action is rejected as game-over. Left out (or false) while they are in the game.
+   */
+  lost?: boolean;
+}
+export interface Step {
+  action: ObjectId;
+  /**
+   * unsupported: the engine cannot perform this kind of action or declaration; the scenario is judged only up to the step before, and the steps after it are not judged.
+   */
+  outcome: "accepted" | "rejected" | "unsupported";
+  reason?: RejectionReason;
+  /**
+   * Free text from the engine, for people.
+   */
+  message?: string;
+  /**
+   * Every triggered ability that triggered during the action, in the order put on the stack (CR 603.3b), including any removed for lack of a legal target (CR 603.3d). Engines that observe triggers declare 'step.triggered'.
+   */
+  triggered?: TriggerEvent[];
+  state: ObservedState;
+}
+export interface TriggerEvent {
+  id?: ObjectId;
+  source: ObjectId;
+  ability: number;
+  controller: "p1" | "p2";
 }
 /**
  * A shrunk failure that anyone can replay with `castcheck replay FILE`: the scenario, the property it breaks, what was expected and what the engine did.
@@ -886,6 +1171,10 @@ export interface ObservedPlayer {
 export interface Repro {
   $schema?: string;
   format: "castcheck-repro/1";
+  /**
+   * The failure's signature (the property and the kind of divergence, or the engine failure): the cluster this repro stands for. `castcheck replay` checks for it.
+   */
+  signature?: string;
   property?: PropertyRef;
   /**
    * fail: the engine broke the property. contested: it follows a reading of the rules that the suite reports but does not count as a failure. crash, timeout, protocol-error: the engine gave no usable trace for the scenario.
@@ -897,6 +1186,10 @@ export interface Repro {
   step?: string;
   expected: string;
   observed: string;
+  /**
+   * Every divergence of the failure at its step, when there are several (agreement: each differing field).
+   */
+  divergences?: ReproDivergence[];
   /**
    * For a contested verdict: the ruling or reading the suite expected, and the other one.
    */
@@ -910,14 +1203,24 @@ export interface Repro {
   readings?: ReproReadings;
   scenario: Scenario;
   trace?: Trace;
+  history?: EngineHistory;
 }
 /**
  * The property broken; left out when the engine gave no usable trace.
  */
 export interface PropertyRef {
   id: string;
+  /**
+   * @maxItems 50
+   */
   rules: string[];
   statement: string;
+}
+export interface ReproDivergence {
+  step: string;
+  kind: string;
+  expected: string;
+  observed: string;
 }
 export interface ReproEngine {
   name: string;
@@ -935,11 +1238,14 @@ export interface ReproEngine {
    */
   cwd?: string;
   /**
-   * Milliseconds the engine in another process had to answer one scenario; replay uses it again.
+   * Milliseconds the engine in another process had to answer one scenario; replay uses it again. At most an hour.
    */
   timeout?: number;
 }
 export interface ReplayInfo {
+  /**
+   * The generators' seed: 32 bits, as `castcheck run --seed` takes it.
+   */
   seed: number;
   /**
    * fast-check's path to the shrunk case for this seed.
@@ -961,6 +1267,10 @@ export interface ReplayInfo {
    * false when the engine did not fail again when this scenario was run once more: the failure depends on more than the scenario (the engine's history, timing or resources).
    */
   reproduced?: boolean;
+  /**
+   * false for the first scenario of a finding, stored before shrinking (a run stopped before it ended); it is shrunk when a later run meets it again.
+   */
+  shrunk?: boolean;
 }
 /**
  * The readings of contested points the run expected.
@@ -969,29 +1279,36 @@ export interface ReproReadings {
   spliceCopy?: "ruling" | "literal";
 }
 /**
+ * For a crash, time-out or protocol error of an engine in another process: the scenarios the same process ran before this one since it last started, oldest first. Kept unless the failure came back with the scenario run alone, for it may depend on them: when the scenario alone passes, `castcheck replay` runs them first, then the scenario, in one fresh process.
+ */
+export interface EngineHistory {
+  /**
+   * @maxItems 100
+   */
+  scenarios: Scenario[];
+  /**
+   * Scenarios the process ran before these and castcheck did not keep (it keeps the last 100).
+   */
+  omitted: number;
+}
+/**
  * What an engine can run and observe. The suite generates only scenarios inside it and reports every property that needs more as skipped.
  */
 export interface Capabilities {
   mechanics: Mechanic[];
-  actions: (
-    | "cast"
-    | "copy"
-    | "resolve"
-    | "counter"
-    | "putOntoBattlefield"
-    | "flicker"
-    | "clone"
-    | "bounce"
-    | "destroy"
-    | "destroyAll"
-    | "tap"
-    | "untap"
-  )[];
+  /**
+   * The actions it performs. 'bounce' covers bounceSpell and bouncePermanent; 'destroyAll' covers every filter, destroyAllLands and destroyAllCreatures one filter each. Declare the finer names when the engine does only part of an action.
+   */
+  actions: ActionCapability[];
   cards: CardPool;
   /**
    * Optional parts of the observed state that the engine reports.
    */
   observes: Observable[];
+  /**
+   * The choices a scenario may make for the engine that it can be told, explicitly or through castcheck's documented default (docs/PROTOCOL.md, 'Choices a scenario leaves implicit'). castcheck avoids scenarios in which a choice it cannot tell the engine would matter. Left out: all of them.
+   */
+  choices?: ExplicitChoice[];
 }
 export interface CardPool {
   /**
@@ -999,9 +1316,17 @@ export interface CardPool {
    */
   synthetic: boolean;
   /**
-   * The printed cards it knows, by Oracle name.
+   * The printed cards it knows, by Oracle name. At most 100,000 names (every printed card fits), of at most 200 characters.
+   *
+   * @maxItems 100000
    */
   oracle?: string[];
+  /**
+   * With synthetic: the parts of the card model the engine can build from a definition. A card whose definition uses anything else is sent by its Oracle name if the engine knows it, and otherwise not at all. Left out: every part.
+   *
+   * @maxItems 100
+   */
+  syntheticFeatures?: CardFeature[];
 }
 /**
  * A fixed scenario with its expected outcome, taken from a ruling or worked from the rules. The reference engine must pass every one; engine authors can run them too.
@@ -1017,10 +1342,13 @@ export interface FixedCase {
   source: string;
   /**
    * @minItems 1
+   * @maxItems 50
    */
   rules: [string, ...string[]];
   /**
    * Entries of the rules digest (../shared/rules/digest.md) this case proves: a composite scenario of section 12 (12.1 to 12.15) or a ruling, as section/name (6.2/everdream-copy-keeps-splice). model/digest-entries.json lists them.
+   *
+   * @maxItems 50
    */
   digest?: string[];
   /**
@@ -1030,7 +1358,10 @@ export interface FixedCase {
   options?: CaseOptions;
   scenario: Scenario;
   /**
+   * At most one per action: 100.
+   *
    * @minItems 1
+   * @maxItems 100
    */
   expect: [ExpectedStep, ...ExpectedStep[]];
 }
@@ -1048,79 +1379,283 @@ export interface ExpectedStep {
   outcome: "accepted" | "rejected";
   reason?: RejectionReason;
   /**
-   * Every triggered ability that triggered during the action, in the order put on the stack, compared in full: [] means nothing triggered.
+   * Every triggered ability that triggered during the action, in the order put on the stack, compared in full: [] means nothing triggered. At most 1000.
+   *
+   * @maxItems 1000
    */
   triggered?: TriggerEvent[];
   state?: ExpectedState;
 }
 export interface ExpectedState {
+  /**
+   * @maxItems 1000
+   */
   stack?: {}[];
+  /**
+   * @maxItems 1000
+   */
   battlefield?: {}[];
+  /**
+   * @maxItems 2
+   */
   players?: {}[];
 }
 /**
- * A whole castcheck run, for machines: what ran against what, each property's counts and status, what failed and where its repro is, and the feature statistics when asked for.
+ * A whole castcheck run, for machines: what ran against what, each property's counts and status, the failures grouped by signature into clusters with their repros, the expectations and the failure store, and the feature statistics when asked for. Counts add up across runs (shards) and clusters are keyed by signature, so that several reports merge into one.
  */
 export interface RunReport {
-  format: "castcheck-report/1";
+  format: "castcheck-report/2";
   castcheck: string;
   engine: EngineId;
   /**
    * The engine process's command, for an engine in another process.
    */
   command?: string;
+  /**
+   * The generators' seed: 32 bits.
+   */
   seed: number;
   runs: number;
   /**
    * Why the run stopped early, when it did.
    */
   stopped?: string;
+  /**
+   * true for the report of a run interrupted before its end (SIGINT, SIGTERM): the counts are those of the scenarios judged until then, and repros not shrunk yet are marked so.
+   */
+  partial?: boolean;
+  environment?: RunEnvironment;
+  /**
+   * The least number of checks a property must make to PASS; under it, it is UNDER-TESTED.
+   */
+  checkFloor: number;
   properties: PropertyResult[];
   engineFailures: {
     crash: number;
     timeout: number;
     "protocol-error": number;
   };
-  findings: FindingSummary[];
+  /**
+   * Scenarios with a step the engine answered unsupported: judged up to that step.
+   */
+  unsupported: number;
+  /**
+   * The failures, grouped by signature: one entry per signature, with the scenarios it was met in and its repro.
+   */
+  clusters: ClusterSummary[];
+  expectations?: ExpectationsSummary;
+  store?: StoreSummary;
   /**
    * With --stats: the share of scenarios with each feature, and its coverage gate.
    */
   stats?: FeatureShare[];
 }
+/**
+ * Where the run ran, to repeat it: the Node.js version and the platform.
+ */
+export interface RunEnvironment {
+  /**
+   * process.version, as v20.19.0.
+   */
+  node: string;
+  /**
+   * process.platform and process.arch, as linux-x64.
+   */
+  platform: string;
+}
+/**
+ * A property's counts, in scenarios: it did not apply (notApplicable), applied but found nothing to check (checkedNothing), or was checked (checked = passed + failed + xfailed + contested), with the number of checks made.
+ */
 export interface PropertyResult {
   id: string;
   rules: string[];
   statement: string;
-  status: "PASS" | "FAIL" | "CONTESTED" | "SKIP" | "UNTESTED";
   /**
-   * Why the engine cannot run it.
+   * FAIL: a failure no expectation names. XFAIL: only expected failures. CONTESTED: another reading of a contested point. SKIP: never run (the engine cannot run it). UNTESTED: run, but no check made. UNDER-TESTED: fewer checks than checkFloor. PASS: the rest.
+   */
+  status: "PASS" | "FAIL" | "XFAIL" | "CONTESTED" | "SKIP" | "UNTESTED" | "UNDER-TESTED";
+  /**
+   * Why it was never run: what the engine cannot do.
    */
   skipped?: string;
-  passed: number;
-  failed: number;
-  contested: number;
   notApplicable: number;
+  checkedNothing: number;
+  checked: number;
+  checks: number;
+  passed: number;
+  /**
+   * Scenarios with a failure no expectation names.
+   */
+  failed: number;
+  /**
+   * Scenarios whose failures were all expected.
+   */
+  xfailed: number;
+  contested: number;
 }
-export interface FindingSummary {
+export interface ClusterSummary {
+  signature: string;
   verdict: "fail" | "contested" | "crash" | "timeout" | "protocol-error";
   property?: string;
+  /**
+   * Named by an expectation: reported, not shrunk, does not fail the run.
+   */
+  xfail: boolean;
+  /**
+   * The expectation's note.
+   */
+  note?: string;
+  /**
+   * The expectation's link.
+   */
+  link?: string;
+  /**
+   * Scenarios of this run that showed it.
+   */
+  count: number;
+  /**
+   * The 1-based run of the first scenario that showed it.
+   */
+  runsToFailure: number;
   step?: string;
   expected?: string;
   observed?: string;
   /**
-   * The repro file, as written.
+   * The repro file in the failure store, as written.
    */
-  repro: string;
-  runsToFailure: number;
-  shrinkRuns: number;
+  repro?: string;
   /**
-   * Cards in the shrunk scenario.
+   * false when the repro is the first scenario found, not shrunk.
    */
+  shrunk?: boolean;
+  shrinkRuns?: number;
+  /**
+   * false when running the repro's scenario once more did not fail again.
+   */
+  reproduced?: boolean;
+  /**
+   * For an engine failure: the scenarios its process ran before the repro's, kept in the repro (its history), since the failure may depend on them.
+   */
+  history?: number;
+  /**
+   * Cards in the repro's scenario.
+   */
+  cards?: number;
+  /**
+   * Actions in the repro's scenario.
+   */
+  actions?: number;
+  story?: Story;
+  scenario?: Scenario;
+  trace?: Trace;
+  /**
+   * The steps of its shrinking in this run: each successively smaller scenario that still showed the failure, from the first found to the repro (at most 12: the first, the last, and evenly between).
+   *
+   * @maxItems 12
+   */
+  shrinkSteps?: ShrinkStep[];
+}
+/**
+ * A failure told in game terms, from its scenario, the engine's trace and the property's verdict: the starting situation, each action with the engine's answer, what went wrong after which action, and the rule.
+ */
+export interface Story {
+  /**
+   * The starting situation: a sentence per player, then the made-up cards described.
+   */
+  setup: string[];
+  /**
+   * The actions up to the one the failure shows after (every action for an engine failure).
+   */
+  actions: StoryAction[];
+  /**
+   * Later actions of the scenario, not needed to show the failure.
+   */
+  untold: number;
+  /**
+   * What went wrong, in words.
+   */
+  divergence: string;
+  /**
+   * What else differed at the same action.
+   */
+  more: string[];
+  /**
+   * The property's statement and the rules it cites.
+   */
+  rule?: string;
+}
+export interface StoryAction {
+  /**
+   * 0-based position in the scenario.
+   */
+  index: number;
+  id: string;
+  /**
+   * What the action does.
+   */
+  text: string;
+  /**
+   * What the engine answered, when more than a plain acceptance: a refusal, a copy it made, what triggered.
+   */
+  answer?: string;
+  /**
+   * The failure shows after this action.
+   */
+  failed?: boolean;
+}
+export interface ShrinkStep {
+  /**
+   * The engine run of the shrinking that found it (0: the first scenario found).
+   */
+  run: number;
   cards: number;
-  /**
-   * Actions in the shrunk scenario.
-   */
   actions: number;
+  scenario: Scenario;
+}
+export interface ExpectationsSummary {
+  file: string;
+  /**
+   * Expectations that did not occur although their property ran and applied: they fail the run.
+   */
+  stale: Expectation[];
+  /**
+   * The file was rewritten (--update-expectations).
+   */
+  updated?: boolean;
+}
+export interface Expectation {
+  /**
+   * The failure's signature, as a run prints it: a property id, with the kind of divergence after a colon when the property tells kinds apart (agreement.reference:battlefield[].name), or an engine failure (crash:exit 70:RuntimeError: simulated crash, timeout, protocol-error:...). A divergence of that kind is expected in any scenario and at any step.
+   */
+  signature: string;
+  /**
+   * Why it is expected: what the engine does, and why it stays so for now.
+   */
+  note: string;
+  /**
+   * The engine's own report of the bug.
+   */
+  link?: string;
+}
+export interface StoreSummary {
+  /**
+   * The engine's folder in the failure store.
+   */
+  dir: string;
+  /**
+   * The findings of earlier runs, replayed before this one.
+   */
+  replayed: StoredReplay[];
+}
+export interface StoredReplay {
+  signature: string;
+  repro: string;
+  result: "still-fails" | "now-passes" | "not-reproduced";
+  xfail?: boolean;
+  /**
+   * Where a finding that now passes was moved (the store's fixed/ folder).
+   */
+  movedTo?: string;
 }
 export interface FeatureShare {
   feature: string;
@@ -1130,11 +1665,18 @@ export interface FeatureShare {
   gate: "ok" | "under" | "not supported";
 }
 /**
- * castcheck's first message. An engine that does not speak this protocol version answers with an error (no id) saying which versions it speaks, and exits.
+ * castcheck's first message: the versions it speaks. An engine picks one of them and answers in it; an engine that speaks none of them answers with an error (no id) saying which versions it speaks, and exits.
  */
 export interface CastcheckHello {
   type: "hello";
   protocol: ProtocolVersion;
+  /**
+   * Every version castcheck speaks, oldest first ([1, 2]). Sent since protocol 2; without it, only `protocol` is offered.
+   *
+   * @minItems 1
+   * @maxItems 100
+   */
+  protocols?: [ProtocolVersion, ...ProtocolVersion[]];
   /**
    * castcheck's version, for the engine's logs.
    */
@@ -1155,7 +1697,7 @@ export interface StopRequest {
   type: "stop";
 }
 /**
- * The engine's answer to hello: who it is, the protocol version it speaks, and what it can run and observe. castcheck generates only scenarios inside these capabilities.
+ * The engine's answer to hello: who it is, the protocol version it chose from those castcheck offered, and what it can run and observe. castcheck generates only scenarios inside these capabilities.
  */
 export interface EngineHello {
   type: "hello";
@@ -1168,12 +1710,149 @@ export interface EngineInfo {
   version: string;
 }
 /**
- * The engine ran the scenario of request id: one step per action, in order.
+ * The engine ran the scenario of request id: one step per action, in order. In protocol 1 the trace is a trace document; in protocol 2 it may also be a trace with changes.
  */
 export interface TraceAnswer {
   type: "trace";
   id: RequestId;
-  trace: Trace;
+  trace: Trace | TraceChanges;
+}
+/**
+ * Protocol 2's form of a trace: a trace document (trace.schema.json) in which a step may give what changed during it (`changes`) instead of the whole state after it (`state`). castcheck rebuilds every step's state before anything reads the trace. The first step's changes are against `initialState`; a trace without `initialState` gives its first step's `state` whole.
+ */
+export interface TraceChanges {
+  format: "castcheck-trace-changes/1";
+  engine: EngineId;
+  /**
+   * The scenario's id, when it has one.
+   */
+  scenario?: string;
+  initialState?: ObservedState;
+  /**
+   * One step per action, in order.
+   */
+  steps: StepChanges[];
+}
+/**
+ * A step of a trace with changes: a trace's step (trace.schema.json#/$defs/step) whose state after the action is given whole (`state`) or as what changed since the state before it (`changes`), exactly one of the two.
+ */
+export interface StepChanges {
+  action: ObjectId;
+  /**
+   * unsupported: the engine cannot perform this kind of action; properties that need it are skipped.
+   */
+  outcome: "accepted" | "rejected" | "unsupported";
+  reason?: RejectionReason;
+  /**
+   * Free text from the engine, for people.
+   */
+  message?: string;
+  /**
+   * Every triggered ability that triggered during the action, in the order put on the stack (CR 603.3b), including any removed for lack of a legal target (CR 603.3d). Engines that observe triggers declare 'step.triggered'.
+   */
+  triggered?: TriggerEvent[];
+  state?: ObservedState;
+  changes?: StateChanges;
+}
+/**
+ * What changed in the observed state during a step. A zone left out did not change: {} is a step that changed nothing (a rejected action's). A zone may also be given whole, as in a state.
+ */
+export interface StateChanges {
+  stack?: StackObject[] | StackChanges;
+  battlefield?: ObservedPermanent[] | BattlefieldChanges;
+  /**
+   * The players whose fields changed.
+   *
+   * @maxItems 2
+   */
+  players?: PlayerChanges[];
+}
+/**
+ * The stack's changes: the objects that left it, then the objects put on it, on top of those that stayed, in order (the last is the new top). A stack that changed otherwise is given whole.
+ */
+export interface StackChanges {
+  /**
+   * The ids of the objects that left the stack.
+   */
+  remove?: ObjectId[];
+  /**
+   * The objects put on the stack, bottom first.
+   */
+  add?: StackObject[];
+}
+/**
+ * The battlefield's changes: the permanents that left it, the fields that changed on those that stayed, and the permanents that entered it. castcheck keeps the permanents that stayed in their order and puts those that entered after them; a battlefield in another order is given whole (or in any order: permanents are compared by id).
+ */
+export interface BattlefieldChanges {
+  /**
+   * The ids of the permanents that left the battlefield.
+   */
+  remove?: ObjectId[];
+  /**
+   * The permanents that stayed and changed.
+   */
+  change?: PermanentChanges[];
+  /**
+   * The permanents that entered the battlefield, whole.
+   */
+  add?: ObservedPermanent[];
+}
+/**
+ * What changed on one permanent: the fields with a new value (`set`; null there means the field became unknown, as if unset) and the optional fields it no longer has (`unset`).
+ */
+export interface PermanentChanges {
+  id: ObjectId;
+  set?: PermanentFields;
+  unset?: ("card" | "power" | "toughness" | "damage" | "keywords" | "kicked" | "timesKicked")[];
+}
+/**
+ * Each field as the trace schema defines it (trace.schema.json, permanent).
+ */
+export interface PermanentFields {
+  card?: ObjectId;
+  name?: string;
+  owner?: "p1" | "p2";
+  controller?: "p1" | "p2";
+  token?: boolean;
+  tapped?: boolean;
+  counters?: Counters;
+  power?: number;
+  toughness?: number;
+  /**
+   * Damage marked on it this turn.
+   */
+  damage?: number;
+  keywords?: Keywords;
+  /**
+   * Whether the spell it resolved from was kicked (CR 400.7d).
+   */
+  kicked?: boolean;
+  timesKicked?: number;
+}
+/**
+ * What changed on one player: the fields with a new value, whole (`set`; null there means unknown, as if unset), and the optional fields it no longer has (`unset`).
+ */
+export interface PlayerChanges {
+  id: "p1" | "p2";
+  set?: PlayerFields;
+  unset?: ("library" | "mana" | "lost")[];
+}
+/**
+ * Each field as the trace schema defines it (trace.schema.json, playerState).
+ */
+export interface PlayerFields {
+  /**
+   * It may be 0 or less: the model does not end the game.
+   */
+  life?: number;
+  hand?: Hand;
+  graveyard?: Graveyard;
+  library?: Library;
+  mana?: ManaPool;
+  /**
+   * The player has lost the game: their life was 0 or less, or they drew from an empty library, when state-based actions were checked (CR 704.5a-b). The two-player game is then over: every later action is rejected as game-over. Left out (or false) while they are in the game.
+   */
+  lost?: boolean;
 }
 /**
  * The engine could not run the scenario of request id (an internal error; castcheck reports it as a crash of that scenario and goes on with the same process), or, without id, refuses the hello.
@@ -1203,15 +1882,27 @@ export interface EngineConfig {
     [k: string]: string | undefined;
   };
   /**
-   * Milliseconds the engine has to answer one scenario (default 10000).
+   * Milliseconds the engine has to answer one scenario (default 10000, at most an hour).
    */
   timeout?: number;
   /**
-   * Milliseconds the engine has to answer hello after it starts (default 30000).
+   * Milliseconds the engine has to answer hello after it starts (default 30000, at most an hour).
    */
   startTimeout?: number;
   /**
-   * The longest line the engine may write (default 8 MiB).
+   * The longest line the engine may write (default 8 MiB, at most 256 MiB).
    */
   maxLineBytes?: number;
+}
+/**
+ * The failures an engine is known to have, by signature (`castcheck run --expectations FILE`). A run reports them as expected failures (XFAIL): they do not fail it and get no shrinking. An expectation that does not occur in a run where its property applied fails the run as stale. `--update-expectations` rewrites the file, keeping the notes.
+ */
+export interface Expectations {
+  $schema?: string;
+  format: "castcheck-expectations/1";
+  /**
+   * The engine these expectations are for, for people.
+   */
+  engine?: string;
+  expectations: Expectation[];
 }

@@ -3,14 +3,15 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { closest } from 'fastest-levenshtein';
+import { printable } from './errors.ts';
 
 const SCHEMA_BASE = 'https://castcheck.dev/schema/';
 
-export const DOCUMENT_KINDS = ['scenario', 'trace', 'repro', 'case', 'report', 'card', 'capabilities', 'protocol', 'engine-config'] as const;
+export const DOCUMENT_KINDS = ['scenario', 'trace', 'repro', 'case', 'report', 'card', 'capabilities', 'protocol', 'engine-config', 'expectations'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** A document kind, or a named part of one: `protocol#fromEngine` is `$defs/fromEngine` of the protocol schema. */
-export type SchemaRef = DocumentKind | 'protocol#toEngine' | 'protocol#fromEngine';
+export type SchemaRef = DocumentKind | 'protocol#toEngine' | 'protocol#fromEngine' | 'protocol#traceChanges';
 
 /** The `format` value that names each kind of document. */
 export const FORMATS: Record<string, DocumentKind> = {
@@ -18,7 +19,8 @@ export const FORMATS: Record<string, DocumentKind> = {
   'castcheck-trace/1': 'trace',
   'castcheck-repro/1': 'repro',
   'castcheck-case/1': 'case',
-  'castcheck-report/1': 'report',
+  'castcheck-report/2': 'report',
+  'castcheck-expectations/1': 'expectations',
 };
 
 export interface ValidationIssue {
@@ -53,9 +55,31 @@ function validatorFor(ref: SchemaRef, mode: 'detailed' | 'fast' = 'detailed'): V
 }
 
 export function validateDocument(kind: SchemaRef, value: unknown): ValidationIssue[] {
+  // The quick check first: most documents are valid, and it stops at the first error.
+  const fast = validatorFor(kind, 'fast');
+  if (fast(value)) return [];
+  const first = fast.errors ?? [];
+  // Reporting every error of a document with millions of bad items would take minutes and
+  // gigabytes: the detailed pass sees every list and object cut down to a few hundred entries. The
+  // quick check's error is kept, for a bound the cut hides (a list of 200,000 names).
   const validate = validatorFor(kind);
-  if (validate(value)) return [];
-  return describeErrors(validate.errors ?? [], value);
+  const errors = validate(cutDown(value)) ? [] : (validate.errors ?? []);
+  if (errors.length === 0) return describeErrors(first, value);
+  const hidden = first.filter((f) => f.keyword.startsWith('max') && !errors.some((e) => e.instancePath === f.instancePath && e.keyword === f.keyword));
+  return describeErrors([...errors, ...hidden], value);
+}
+
+/** Past every maxItems and maxProperties of castcheck's schemas but a few larger ones. */
+const CUT_ENTRIES = 300;
+/** Past the depth of any schema: nothing deeper is looked at by the validators. */
+const CUT_DEPTH = 100;
+
+/** A copy with every list and object cut to CUT_ENTRIES + 1 entries, so that bounds still fail but at most that many entries are judged. */
+function cutDown(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object' || depth > CUT_DEPTH) return value;
+  if (Array.isArray(value)) return value.slice(0, CUT_ENTRIES + 1).map((v) => cutDown(v, depth + 1));
+  const entries = Object.entries(value as Record<string, unknown>).slice(0, CUT_ENTRIES + 1);
+  return Object.fromEntries(entries.map(([k, v]) => [k, cutDown(v, depth + 1)]));
 }
 
 /** Whether the value is valid; fast, for values that are nearly always valid. */
@@ -97,17 +121,17 @@ function describe(error: ErrorObject, root: unknown): ValidationIssue {
       const name = String(p.additionalProperty);
       const allowed = allowedProperties(error.parentSchema);
       const hint = allowed.length > 0 ? ` (did you mean '${closest(name, allowed)}'?)` : '';
-      return { pointer: `${at}/${escapePointer(name)}`, message: `unknown property '${name}'${hint}` };
+      return { pointer: `${at}/${escapePointer(clipped(name))}`, message: `unknown property '${clipped(name)}'${hint}` };
     }
     case 'required':
       return { pointer: at, message: `missing required property '${String(p.missingProperty)}'` };
     case 'enum':
       return {
         pointer: at,
-        message: `${JSON.stringify(valueAt(root, at))} is not allowed; expected one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+        message: `${shown(valueAt(root, at))} is not allowed; expected one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
       };
     case 'const':
-      return { pointer: at, message: `expected ${JSON.stringify(p.allowedValue)}, got ${JSON.stringify(valueAt(root, at))}` };
+      return { pointer: at, message: `expected ${JSON.stringify(p.allowedValue)}, got ${shown(valueAt(root, at))}` };
     case 'type':
       return { pointer: at, message: `expected ${String(p.type)}, got ${typeName(valueAt(root, at))}` };
     case 'discriminator': {
@@ -119,13 +143,26 @@ function describe(error: ErrorObject, root: unknown): ValidationIssue {
       const hint = typeof got === 'string' ? ` (did you mean '${closest(got, kinds)}'?)` : '';
       return {
         pointer: `${at}/${tag}`,
-        message: `${JSON.stringify(got)} is not a known '${tag}'${hint}; expected one of ${kinds.join(', ')}`,
+        message: `${shown(got)} is not a known '${tag}'${hint}; expected one of ${kinds.join(', ')}`,
       };
     }
     case 'pattern':
-      return { pointer: at, message: `${JSON.stringify(valueAt(root, at))} does not match the pattern ${String(p.pattern)}` };
+      return { pointer: at, message: `${shown(valueAt(root, at))} does not match the pattern ${String(p.pattern)}` };
     case 'false schema':
       return { pointer: at, message: 'this property is not allowed here' };
+    // Bounds: the value's size, never the value itself, which may be long.
+    case 'maximum':
+    case 'minimum': {
+      const value = valueAt(root, at);
+      const word = error.keyword === 'maximum' ? 'most' : 'least';
+      return { pointer: at, message: `${typeof value === 'number' ? String(value) : 'the value'} is out of range: at ${word} ${String(p.limit)}` };
+    }
+    case 'maxItems':
+      return { pointer: at, message: `${sizeOf(valueAt(root, at))} items: at most ${String(p.limit)}` };
+    case 'maxProperties':
+      return { pointer: at, message: `${sizeOf(valueAt(root, at))} properties: at most ${String(p.limit)}` };
+    case 'maxLength':
+      return { pointer: at, message: `${sizeOf(valueAt(root, at))} characters long: at most ${String(p.limit)}` };
     default:
       return { pointer: at, message: error.message ?? error.keyword };
   }
@@ -171,12 +208,33 @@ function valueAt(root: unknown, pointer: string): unknown {
   return node;
 }
 
+/** A value as JSON, cut short: a message quotes what it is about, not a whole long string. */
+function shown(value: unknown): string {
+  return clipped(JSON.stringify(value) ?? String(value));
+}
+
+function clipped(text: string, width = 60): string {
+  return text.length > width ? `${text.slice(0, width)}…` : text;
+}
+
+function sizeOf(value: unknown): number {
+  if (typeof value === 'string') return [...value].length;
+  if (Array.isArray(value)) return value.length;
+  return value !== null && typeof value === 'object' ? Object.keys(value).length : 0;
+}
+
 function typeName(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   return typeof value;
 }
 
+/** The most issues shown for one document: past that, fixing the first ones comes first. */
+const SHOWN_ISSUES = 50;
+
 export function formatIssues(issues: ValidationIssue[]): string[] {
-  return issues.map((i) => `${i.pointer || '/'}: ${i.message}`);
+  // Pointers and messages hold names and values from the document: nothing in them may act on a terminal.
+  const lines = issues.slice(0, SHOWN_ISSUES).map((i) => printable(`${i.pointer || '/'}: ${i.message}`));
+  if (issues.length > SHOWN_ISSUES) lines.push(`... and ${issues.length - SHOWN_ISSUES} more`);
+  return lines;
 }

@@ -62,7 +62,11 @@ function expectedOutcome(run: Run, step: RunStep): Outcome | undefined {
     o.battlefield.delete(p.id);
     if (!p.token && to !== 'exile') o[to][p.owner].push(p.card ?? p.id);
   };
+  // A legendary permanent entering beside one of the same name: the legend rule puts one of them,
+  // the player's choice, into the graveyard (CR 704.5j); game.legend-rule judges that, not this.
+  let legendRule = false;
   const enter = (id: string, def: CardDefinition | undefined, tapped: boolean, owner: PlayerId | undefined) => {
+    if ((def?.supertypes ?? []).includes('Legendary') && before.battlefield.some((p) => p.id !== id && o.battlefield.has(p.id) && p.name === def!.name)) legendRule = true;
     o.battlefield.add(id);
     o.tapped.set(id, tapped || entersTapped(def));
     if (diesAtOnce(def, NOT_KICKED) && owner) o.mayDie.set(id, owner);
@@ -114,7 +118,7 @@ function expectedOutcome(run: Run, step: RunStep): Outcome | undefined {
       break;
     }
   }
-  return o;
+  return legendRule ? undefined : o;
 }
 
 export const actionsAsDeclared: Property = {
@@ -128,8 +132,10 @@ export const actionsAsDeclared: Property = {
     for (const step of run.accepted()) {
       const a = step.action;
       if (a.do === 'resolve' && a.untilEmpty) {
-        if (step.after.stack.length > 0) c.fail(step, 'the stack is empty once everything has resolved', `${step.after.stack.map((x) => x.id).join(', ')} on the stack`);
-        else c.checkedOne();
+        // A player who loses partway ends the game (CR 104.2a, 704.5a-b) with what is left still on the stack: game.loss-ends-the-game judges that.
+        const over = step.after.players.some((p) => p.lost);
+        if (!over && step.after.stack.length > 0) c.fail(step, 'the stack is empty once everything has resolved', `${step.after.stack.map((x) => x.id).join(', ')} on the stack`);
+        else if (!over) c.checkedOne();
       }
       const want = expectedOutcome(run, step);
       if (want) {

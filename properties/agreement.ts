@@ -1,5 +1,12 @@
-// Agreement with the reference engine on the same scenario, compared by meaning.
-import { canonical, diffStates, formatDifferences } from '../model/compare.ts';
+// Agreement with the reference engine on the same scenario, compared by meaning. Every step is
+// compared, and every differing field of it, so that a difference already known (a token named
+// otherwise) does not hide a later one. Each difference is a failure of its own kind: its field path
+// with ids abstracted (`stack[].kicked`, `players[].life`), or the change of outcome
+// (`accepted->rejected:cannot-pay`), so that the same bug met in different scenarios is one cluster.
+import { canonical, diffStates } from '../model/compare.ts';
+import { observedPart } from '../model/observables.ts';
+import { familyOf } from '../model/rejections.ts';
+import type { Step } from '../model/schema-types.ts';
 import { Checker, type Property } from './property.ts';
 
 export const agreesWithReference: Property = {
@@ -11,31 +18,62 @@ export const agreesWithReference: Property = {
   async check(run, ctx) {
     const c = new Checker();
     const ref = await ctx.reference();
-    for (const step of run.steps) {
-      const want = ref.steps[step.index]!;
-      if (want.step.outcome !== step.step.outcome) {
-        c.fail(step, `${want.step.outcome}${want.step.reason ? ` (${want.step.reason}: ${want.step.message ?? ''})` : ''}`, `${step.step.outcome}${step.step.reason ? ` (${step.step.reason})` : ''}`);
-        break;
-      }
-      if (want.step.reason && step.step.reason && want.step.reason !== step.step.reason) {
-        c.fail(step, `rejected as ${want.step.reason}`, `rejected as ${step.step.reason}`);
-        break;
-      }
+    // Only what the engine declares it observes is compared; left undeclared, everything is.
+    const observes = ctx.capabilities?.observes;
+    const view = <S extends Step['state']>(s: S): S => (observes ? observedPart(s, observes) : s);
+    const triggers = !observes || observes.includes('step.triggered');
+    // A difference that stands unchanged from one step to the next is reported once, where it began.
+    let standing = new Map<string, string>();
+    // Every step, also after the game ended: what an engine accepts then is part of agreeing.
+    for (const step of run.allSteps) {
+      const want = ref.allSteps[step.index];
+      if (!want) break;
+      let differs = false;
+      const differ = (expected: string, observed: string, kind: string) => {
+        differs = true;
+        c.fail(step, expected, observed, kind);
+      };
+      const [wanted, got] = [outcome(want.step), outcome(step.step)];
+      if (wanted !== got) differ(`${wanted}${want.step.message ? ` (${want.step.message})` : ''}`, got, `${wanted}->${got}`);
+      const now = new Map<string, string>();
+      const [a, b] = [view(want.after), view(step.after)];
       // States written out the same need no comparison by meaning (the common case, and the costly one).
-      const diffs = JSON.stringify(want.after) === JSON.stringify(step.after) ? [] : diffStates(want.after, step.after);
-      if (diffs.length > 0) {
-        c.fail(step, 'the reference engine’s state', formatDifferences(diffs.slice(0, 3)));
-        break;
+      const diffs = JSON.stringify(a) === JSON.stringify(b) ? [] : diffStates(a, b);
+      for (const d of diffs) {
+        const values = canonical([d.expected, d.observed]);
+        now.set(d.path, values);
+        if (standing.get(d.path) !== values) differ(`${d.path}: ${canonical(d.expected)}`, `${d.path}: ${canonical(d.observed)}`, abstractPath(d.path));
       }
-      if (step.step.triggered && want.step.triggered !== undefined) {
-        const key = (ts: { source: string; ability: number; controller: string }[]) => canonical(ts.map((t) => `${t.controller}:${t.source}#${t.ability}`));
-        if (key(want.step.triggered) !== key(step.step.triggered)) {
-          c.fail(step, `triggered ${key(want.step.triggered)}`, `triggered ${key(step.step.triggered)}`);
-          break;
-        }
+      standing = now;
+      if (triggers) {
+        const key = (ts: Step['triggered']) => canonical((ts ?? []).map((t) => `${t.controller}:${t.source}#${t.ability}`));
+        if (key(want.step.triggered) !== key(step.step.triggered)) differ(`triggered ${key(want.step.triggered)}`, `triggered ${key(step.step.triggered)}`, 'triggered');
       }
-      c.checkedOne();
+      if (!differs) c.checkedOne();
     }
     return c.verdict();
   },
 };
+
+/**
+ * accepted, or rejected with the family of its reason: what an engine decided about an action. Two
+ * codes of one family (cannot-pay and sacrifice-mismatch) are the same decision told more or less
+ * finely (model/rejections.ts).
+ */
+function outcome(step: Step): string {
+  return `${step.outcome}${step.reason ? `:${familyOf(step.reason)?.id ?? step.reason}` : ''}`;
+}
+
+/**
+ * A difference's path with its ids and positions taken out: `stack[2].kicked` and
+ * `battlefield[kavu].counters` become `stack[].kicked` and `battlefield[].counters`; a list whose
+ * objects differ (`stack`, `battlefield.kavu`) becomes `stack[]`, `battlefield[]`; a player's field
+ * `players.p1.life` becomes `players[].life`.
+ */
+export function abstractPath(path: string): string {
+  const players = /^players\.(p1|p2)(\.(.*))?$/.exec(path);
+  if (players) return `players[]${players[3] !== undefined ? `.${players[3]}` : ''}`;
+  const zone = /^(stack|battlefield)(.*)$/.exec(path);
+  if (zone && !zone[2]!.startsWith('[')) return `${zone[1]}[]`;
+  return path.replace(/\[[^\]]*\]/g, '[]');
+}

@@ -3,10 +3,28 @@ import { diffStates, formatDifferences } from '../model/compare.ts';
 import { formatMana, toPool } from '../model/mana.ts';
 import { canPay } from './payment.ts';
 import type { NCastAction } from '../model/scenario.ts';
-import { Checker, type Property, type RunStep } from './property.ts';
-import { declarationProblems, expectedTotalMana, sacrificeProblem } from './expectations.ts';
+import type { ObservedState } from '../model/schema-types.ts';
+import { familyOf, type FamilyInfo } from '../model/rejections.ts';
+import { Checker, type Property, type Run, type RunStep } from './property.ts';
+import { declarationProblems, expectedTotalMana, sacrificeProblem, type DeclarationProblem } from './expectations.ts';
 
 const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
+
+// What castcheck's model of the start fixes, as against what an engine works out for itself (names,
+// keywords, power and toughness): without the engine's own view of the start, only the former is compared.
+const DERIVED_PERMANENT_FIELDS = ['name', 'keywords', 'power', 'toughness', 'damage', 'kicked', 'timesKicked', 'card'];
+
+function withoutDerived(state: ObservedState): ObservedState {
+  const battlefield = state.battlefield.map((p) => Object.fromEntries(Object.entries(p).filter(([k]) => !DERIVED_PERMANENT_FIELDS.includes(k)))) as ObservedState['battlefield'];
+  return { ...state, battlefield };
+}
+
+/** The state before a step as the engine itself saw it, and whether that is the engine's own view. */
+function engineBefore(run: Run, step: RunStep): { state: ObservedState; own: boolean } {
+  if (step.index > 0) return { state: step.before, own: true };
+  const initial = run.trace.initialState;
+  return initial ? { state: initial, own: true } : { state: step.before, own: false };
+}
 
 export const rejectionChangesNothing: Property = {
   id: 'casting.rejection-changes-nothing',
@@ -17,7 +35,10 @@ export const rejectionChangesNothing: Property = {
     const c = new Checker();
     for (const step of run.steps) {
       if (step.step.outcome !== 'rejected') continue;
-      const diffs = diffStates(step.before, step.after);
+      // Judged against the engine's own view of the state before (its previous step, or its initial
+      // state); a rejected first action without one is judged on what the scenario fixes.
+      const before = engineBefore(run, step);
+      const diffs = before.own ? diffStates(before.state, step.after) : diffStates(withoutDerived(before.state), withoutDerived(step.after));
       if (diffs.length > 0) c.fail(step, 'the state before the action', formatDifferences(diffs.slice(0, 3)));
       else c.checkedOne();
       if (c.done) break;
@@ -26,26 +47,58 @@ export const rejectionChangesNothing: Property = {
   },
 };
 
+/** The families a rejection may come from: one per problem; a cast may be refused for any of them. */
+function acceptedFamilies(problems: readonly DeclarationProblem[]): FamilyInfo[] {
+  return [...new Set(problems.map((p) => familyOf(p.reason)).filter((f) => f !== undefined))];
+}
+
+function describeProblems(problems: readonly DeclarationProblem[]): string {
+  return problems.map((p) => `${familyOf(p.reason)?.id ?? p.reason} (${p.reason}: ${p.why})`).join(' or ');
+}
+
+function describeReason(reason: string | undefined): string {
+  const f = reason === undefined ? undefined : familyOf(reason);
+  return `reason ${reason ?? '(none)'}${f && f.id !== reason ? ` (${f.id})` : ''}`;
+}
+
 export const illegalDeclarationsRejected: Property = {
   id: 'casting.illegal-declarations-rejected',
   rules: ['733.1', '601.2a', '601.2b', '601.2c', '702.33b', '702.33g', '702.47b'],
   statement:
-    'A cast whose declarations break a rule (a card not in hand, a kicker cost twice or not printed, a splice twice or onto the wrong spell, targets that do not fit) is rejected with the reason code for that rule.',
+    'A cast whose declarations break a rule (a card not in hand, a kicker cost twice or not printed, a splice twice or onto the wrong spell, targets that do not fit) is rejected, with a reason of the family of one of its problems.',
   applies: (s) => s.actions.some((a) => a.do === 'cast'),
   check(run) {
     const c = new Checker();
     for (const step of castSteps(run.steps)) {
       const problems = declarationProblems(run, step, step.action);
-      if (problems.length === 0) continue;
+      if (problems.length === 0 || step.step.outcome === 'unsupported') continue;
+      // A cast with several problems may be refused for any of them, an unpayable cost included, but
+      // only once the declarations can be read: a total cost follows from legal declarations (CR 601.2f).
+      const costKnown = !problems.some((p) => familyOf(p.reason)?.id === 'illegal-declaration' || familyOf(p.reason)?.id === 'illegal-object');
+      const payment: DeclarationProblem[] = !costKnown
+        ? []
+        : sacrificeProblem(run, step, step.action)
+          ? [{ reason: 'sacrifice-mismatch', why: 'the sacrifices do not fit' }]
+          : unpayable(run, step)
+            ? [{ reason: 'cannot-pay', why: 'the total cost cannot be paid' }]
+            : [];
+      const families = acceptedFamilies([...problems, ...payment]);
       if (step.step.outcome === 'accepted') c.fail(step, `rejected: ${problems.map((p) => p.why).join('; ')}`, 'accepted');
-      else if (step.step.outcome === 'rejected' && problems.length === 1 && step.step.reason !== problems[0]!.reason) {
-        c.fail(step, `rejected with reason ${problems[0]!.reason} (${problems[0]!.why})`, `reason ${step.step.reason}`);
+      else if (step.step.outcome === 'rejected' && !families.includes(familyOf(step.step.reason ?? '')!)) {
+        c.fail(step, `rejected as ${describeProblems([...problems, ...payment])}`, describeReason(step.step.reason));
       } else c.checkedOne();
       if (c.done) break;
     }
     return c.verdict();
   },
 };
+
+/** Whether the declared total cost is more than the caster's mana, as the engine saw it before. */
+function unpayable(run: Run, step: RunStep & { action: NCastAction }): boolean {
+  const pool = step.before.players.find((p) => p.id === step.action.player)?.mana;
+  const total = expectedTotalMana(run, step, step.action);
+  return pool !== undefined && total !== undefined && !canPay(toPool(pool), total);
+}
 
 /** Whether a cast's declarations are all legal, its sacrifices fit and its total cost is payable: it must be accepted. */
 function legalAndPayable(run: Parameters<Property['check']>[0], step: RunStep & { action: NCastAction }): { total: string } | undefined {
@@ -61,7 +114,7 @@ function legalAndPayable(run: Parameters<Property['check']>[0], step: RunStep & 
 export const unpayableRejected: Property = {
   id: 'casting.unpayable-rejected',
   rules: ['601.2h', '733.1'],
-  statement: 'A cast whose total cost the mana available cannot pay is rejected as cannot-pay; no partial payment is made.',
+  statement: 'A cast whose total cost the mana available cannot pay is rejected, with a reason of the illegal-payment family (cannot-pay); no partial payment is made.',
   needs: { observes: ['player.mana'] },
   applies: (s) => s.actions.some((a) => a.do === 'cast'),
   check(run) {
@@ -70,9 +123,9 @@ export const unpayableRejected: Property = {
       if (declarationProblems(run, step, step.action).length > 0 || sacrificeProblem(run, step, step.action)) continue;
       const pool = step.before.players.find((p) => p.id === step.action.player)?.mana;
       const total = expectedTotalMana(run, step, step.action);
-      if (pool === undefined || !total || canPay(toPool(pool), total)) continue;
+      if (pool === undefined || !total || canPay(toPool(pool), total) || step.step.outcome === 'unsupported') continue;
       if (step.step.outcome === 'accepted') c.fail(step, `rejected: the total cost ${formatMana(total)} cannot be paid`, 'accepted');
-      else if (step.step.reason !== 'cannot-pay') c.fail(step, 'rejected as cannot-pay', `rejected as ${step.step.reason}`);
+      else if (step.step.outcome === 'rejected' && familyOf(step.step.reason ?? '')?.id !== 'illegal-payment') c.fail(step, 'rejected as illegal-payment (cannot-pay)', describeReason(step.step.reason));
       else c.checkedOne();
       if (c.done) break;
     }

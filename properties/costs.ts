@@ -125,7 +125,7 @@ export const freeCastKeepsAdditionalCosts: Property = {
       const o = castSpellOrFail(c, step, a.card);
       if (!o) break;
       const kicks = timesKicked(declaredKick(a));
-      if (o.kicked !== kicks > 0) c.fail(step, `${o.name}, cast free, is kicked: ${kicks > 0}`, `kicked: ${o.kicked}`);
+      if (o.kicked !== undefined && o.kicked !== kicks > 0) c.fail(step, `${o.name}, cast free, is kicked: ${kicks > 0}`, `kicked: ${o.kicked}`);
       else if (o.timesKicked !== undefined && o.timesKicked !== kicks) c.fail(step, `kicked ${kicks} times`, `${o.timesKicked} times`);
       else if (o.spliced && show(o.spliced) !== show(a.splice ?? [])) c.fail(step, `spliced ${show(a.splice ?? [])}`, `spliced ${show(o.spliced)}`);
       else {

@@ -77,15 +77,16 @@ export function kickedCastsBefore(run: Run, index: number, who: PlayerId): numbe
 /**
  * Whether a printed "spells cost {1} more / less" ability of a permanent applies to a spell being
  * cast, read phrase by phrase: "spells you cast" / "your opponents cast" / any spell, "kicked
- * spells" (kicked once a kicker cost is declared, CR 702.33d), "noncreature spells", "the first
- * kicked spell you cast each turn" (counted from the casts the trace accepted before).
+ * spells" (kicked once a kicker cost is declared, CR 702.33d), "noncreature spells", "creature
+ * spells" and the like, "the first kicked spell you cast each turn" (counted from the casts the
+ * trace accepted before).
  */
 function costChangeApplies(run: Run, step: RunStep, action: NCastAction, def: CardDefinition, ability: StaticAbility, sourceController: PlayerId): boolean {
   const caster = action.player;
   const whose = ability.spells ?? 'yours';
   const castByTheRightPlayer = whose === 'all' ? true : whose === 'yours' ? caster === sourceController : caster !== sourceController;
   const kicked = (action.kicker?.length ?? 0) > 0 || (action.multikicker ?? 0) > 0;
-  const ofTheRightKind = !(ability.notTypes ?? []).some((type) => def.types.includes(type));
+  const ofTheRightKind = !(ability.notTypes ?? []).some((type) => def.types.includes(type)) && (ability.types === undefined || ability.types.some((type) => def.types.includes(type)));
   const firstThisTurn = !ability.firstEachTurn || kickedCastsBefore(run, step.index, caster) === 0;
   return castByTheRightPlayer && (!ability.kicked || kicked) && ofTheRightKind && firstThisTurn;
 }
@@ -145,7 +146,15 @@ export function targetAllowed(
   if (id === self) return false;
   if (id === 'p1' || id === 'p2') return req.kind === 'any' || req.kind === 'player' || (req.kind === 'opponent' && id !== controller);
   const spell = state.stack.find((o) => o.id === id && o.kind === 'spell');
-  if (spell?.kind === 'spell') return req.kind === 'spell' || (req.kind === 'instantOrSorcerySpell' && spell.types.some((t) => t === 'Instant' || t === 'Sorcery'));
+  if (spell?.kind === 'spell') {
+    const creature = spell.types.includes('Creature');
+    return (
+      req.kind === 'spell' ||
+      (req.kind === 'instantOrSorcerySpell' && spell.types.some((t) => t === 'Instant' || t === 'Sorcery')) ||
+      (req.kind === 'creatureSpell' && creature) ||
+      (req.kind === 'noncreatureSpell' && !creature)
+    );
+  }
   const p = state.battlefield.find((o) => o.id === id);
   if (!p) return false;
   // A created token has no card; what targeting needs of it is whether it is a creature.
@@ -161,7 +170,9 @@ export interface DeclarationProblem {
 
 /**
  * Every problem with a cast's declarations, in the order CR 601.2 meets them: the card, splice
- * (CR 702.47a-b), kicker (CR 702.33b-c), X (CR 107.3b), targets (CR 601.2c, 702.33g).
+ * (CR 702.47a-b), kicker (CR 702.33b-c), X (CR 107.3b), targets (CR 601.2c, 702.33g). An engine
+ * may refuse the cast for any one of them (model/rejections.ts). Targets are judged as far as the
+ * declarations let them be read: not when a spliced card is unknown.
  */
 export function declarationProblems(run: Run, step: RunStep, a: NCastAction): DeclarationProblem[] {
   const out: DeclarationProblem[] = [];
@@ -186,8 +197,15 @@ export function declarationProblems(run: Run, step: RunStep, a: NCastAction): De
   }
   const withX = hasX(def);
   if (withX !== (a.x !== undefined) || (withX && a.withoutPayingManaCost && a.x !== 0)) out.push({ reason: 'x-mismatch', why: 'X does not fit the mana cost' });
-  if (out.length > 0) return out;
-  const parts = [def, ...splice.map((id) => run.def(id)!)];
+  const spliced = splice.map((id) => run.def(id));
+  if (spliced.some((d) => d === undefined)) return out;
+  const targetProblem = targetDeclarationProblem(run, step, a, [def, ...(spliced as CardDefinition[])]);
+  return targetProblem ? [...out, targetProblem] : out;
+}
+
+/** The first problem with a cast's targets (CR 601.2c, 702.33g, 702.47b), or undefined. */
+function targetDeclarationProblem(run: Run, step: RunStep, a: NCastAction, parts: CardDefinition[]): DeclarationProblem | undefined {
+  const def = parts[0]!;
   const k = declaredKick(a);
   const requirements = activeRequirements(parts, k);
   const targets = a.targets ?? [];
@@ -196,22 +214,22 @@ export function declarationProblems(run: Run, step: RunStep, a: NCastAction): De
     const any = ['p1', 'p2', ...step.before.battlefield.map((p) => p.id), ...step.before.stack.map((o) => o.id)].filter((id) =>
       targetAllowed(run, step.before, step.index, r.requirement, id, a.card, a.player, colors),
     );
-    if (any.length < r.count) return [{ reason: 'splice-no-legal-target', why: `${parts[r.part]!.name} has no legal target` }];
+    if (any.length < r.count) return { reason: 'splice-no-legal-target', why: `${parts[r.part]!.name} has no legal target` };
   }
   if (targets.length !== requirements.length) {
     const forUnkicked = targets.length === requirements.length + inactiveRequirements(parts, k) && inactiveRequirements(parts, k) > 0;
-    return [{ reason: forUnkicked ? 'target-for-unkicked-part' : 'wrong-target-count', why: `${targets.length} target groups for ${requirements.length} requirements` }];
+    return { reason: forUnkicked ? 'target-for-unkicked-part' : 'wrong-target-count', why: `${targets.length} target groups for ${requirements.length} requirements` };
   }
   for (let i = 0; i < requirements.length; i++) {
     const r = requirements[i]!;
     const group = targets[i]!;
-    if (group.length !== r.count) return [{ reason: 'wrong-target-count', why: `group ${i} has ${group.length} targets for ${r.count}` }];
+    if (group.length !== r.count) return { reason: 'wrong-target-count', why: `group ${i} has ${group.length} targets for ${r.count}` };
     const earlier = r.requirement.another ? requirements.slice(0, i).flatMap((q, j) => (q.part === r.part ? targets[j]! : [])) : [];
-    if (new Set(group).size !== group.length || group.some((id) => earlier.includes(id))) return [{ reason: 'illegal-target', why: `group ${i} repeats a target` }];
+    if (new Set(group).size !== group.length || group.some((id) => earlier.includes(id))) return { reason: 'illegal-target', why: `group ${i} repeats a target` };
     const bad = group.find((id) => !targetAllowed(run, step.before, step.index, r.requirement, id, a.card, a.player, colors));
-    if (bad) return [{ reason: 'illegal-target', why: `${bad} is not a legal ${r.requirement.kind} target` }];
+    if (bad) return { reason: 'illegal-target', why: `${bad} is not a legal ${r.requirement.kind} target` };
   }
-  return out;
+  return undefined;
 }
 
 /** The sacrifices a cast's costs ask for, in order, and whether the named permanents fit (CR 601.2h). */

@@ -17,6 +17,14 @@ import { copySameManaValue, freeCastKeepsAdditionalCosts, manaValueUnchanged, re
 import { kickedEvenWhenFree, kickerDeclarations, targetCountFixed, targetsOnlyIfKicked } from './kicker.ts';
 import { cloneIsNotKicked, countersIgnoreTriggerMultipliers, entersWithCounters, notKickedWithoutCasting, rememberedKick } from './permanents.ts';
 import type { Property } from './property.ts';
+import { copyAppears } from './copy-effects.ts';
+import { lossEndsTheGame, legendRule } from './game.ts';
+import { interveningIfOnResolution } from './intervening-if.ts';
+import { ifKickedKeywords } from './keywords.ts';
+import { kickBelongsToItsCast, rejectedCastRefunds } from './recasting.ts';
+import { splicedEffectsAfterHost } from './splice-order.ts';
+import { neverTargetsItself } from './targeting.ts';
+import { oneZoneEach } from './zones.ts';
 import { oneMoreMultikick, reductionKeepsKicked, spliceOrderOnlyReorders } from './relations.ts';
 import { allTargetsIllegal, damageToCreatures, playerEffects, preventedDamageTriggersNothing, tokenCreatedTriggers } from './resolution.ts';
 import { spliceDeclarations, splicedCardStaysInHand, splicedSpellKeepsCharacteristics, spliceLostOffTheStack } from './splice.ts';
@@ -95,6 +103,17 @@ export const PROPERTIES: readonly Property[] = [
   spliceOrderOnlyReorders,
   // Agreement with the reference engine
   agreesWithReference,
+  // Casting a card again, rejected casts, copies that must appear, targets, zones and the game
+  kickBelongsToItsCast,
+  rejectedCastRefunds,
+  ifKickedKeywords,
+  oneZoneEach,
+  neverTargetsItself,
+  copyAppears,
+  interveningIfOnResolution,
+  splicedEffectsAfterHost,
+  lossEndsTheGame,
+  legendRule,
 ];
 
 export function propertyById(id: string): Property | undefined {

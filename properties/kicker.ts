@@ -32,7 +32,7 @@ export const kickerDeclarations: Property = {
       const o = castSpellOrFail(c, step, a.card);
       if (!o) break;
       const times = kicker.length + multikicker;
-      if (o.kicked !== times > 0) c.fail(step, `kicked is ${times > 0} (declared ${show(kicker)}, multikicker ${multikicker})`, `kicked is ${o.kicked}`);
+      if (o.kicked !== undefined && o.kicked !== times > 0) c.fail(step, `kicked is ${times > 0} (declared ${show(kicker)}, multikicker ${multikicker})`, `kicked is ${o.kicked}`);
       // The trace shows the declared costs in A, B order (schema/trace.schema.json), whatever order they were declared in.
       else if (o.kicker && show(o.kicker) !== show([...kicker].sort())) c.fail(step, `kicker costs ${show([...kicker].sort())}, in A, B order`, `kicker costs ${show(o.kicker)}`);
       else if (o.multikicker !== undefined && o.multikicker !== multikicker) c.fail(step, `multikicker paid ${multikicker} times`, `${o.multikicker} times`);
@@ -48,7 +48,7 @@ export const kickedEvenWhenFree: Property = {
   id: 'kicker.kicked-even-when-free',
   rules: ['702.33d', '118.7', '118.9d'],
   statement: 'A spell whose controller declared a kicker cost is kicked even when cost reductions or a free cast make that cost nothing.',
-  needs: { anyMechanic: ['freeCast', 'costModifiers'] },
+  needs: { anyMechanic: ['freeCast', 'costModifiers'], observes: ['stack.kicked'] },
   applies: (s) =>
     s.actions.some((a) => declaresKicker(a) && a.do === 'cast' && a.withoutPayingManaCost) ||
     (s.actions.some(declaresKicker) && s.cards.some((c) => (c.definition.statics ?? []).some((x) => x.kind === 'costReduction'))),

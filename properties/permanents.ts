@@ -60,7 +60,7 @@ export function entries(run: Run, o: { untilEmpty?: boolean } = {}): Entry[] {
       if (!def || !kick) continue;
       // A permanent spell resolves onto the battlefield (CR 608.3), unless it dies at once to state-based actions.
       const there = step.after.battlefield.some((p) => p.id === top.id);
-      if (there || !diesAtOnce(def, kick)) out.push({ step, id: top.id, via: 'spell', def, kick, spell: top, ...(there ? {} : { absent: true as const }) });
+      if (there || !(diesAtOnce(def, kick) || legendRuleMayTake(def, step, top.id))) out.push({ step, id: top.id, via: 'spell', def, kick, spell: top, ...(there ? {} : { absent: true as const }) });
     } else if (a.do === 'putOntoBattlefield' || a.do === 'flicker' || a.do === 'clone') {
       const id = a.do === 'flicker' ? a.permanent : a.card;
       const def = permanentDef(run, id, step.index + 1);
@@ -68,7 +68,7 @@ export function entries(run: Run, o: { untilEmpty?: boolean } = {}): Entry[] {
       const token = a.do === 'flicker' && step.before.battlefield.some((p) => p.id === id && p.token);
       if (!def || token) continue;
       const there = step.after.battlefield.some((p) => p.id === id);
-      if (there || !diesAtOnce(def, NOT_KICKED)) out.push({ step, id, via: a.do === 'putOntoBattlefield' ? 'put' : a.do, def, kick: NOT_KICKED, ...(there ? {} : { absent: true as const }) });
+      if (there || !(diesAtOnce(def, NOT_KICKED) || legendRuleMayTake(def, step, id))) out.push({ step, id, via: a.do === 'putOntoBattlefield' ? 'put' : a.do, def, kick: NOT_KICKED, ...(there ? {} : { absent: true as const }) });
     }
   }
   return out;
@@ -90,6 +90,15 @@ export function diesAtOnce(def: CardDefinition | undefined, kick: Kick): boolean
   if (!def?.types.includes('Creature')) return false;
   const counters = expectedCounters(def, kick);
   return (def.toughness ?? 0) + (counters['+1/+1'] ?? 0) - (counters['-1/-1'] ?? 0) <= 0;
+}
+
+/**
+ * Whether the legend rule may have put a legendary permanent into its owner's graveyard as it
+ * entered (CR 704.5j): another of the same name was there. Which one stays is the player's choice,
+ * judged by game.legend-rule, so such a permanent's absence is no mismatch.
+ */
+function legendRuleMayTake(def: CardDefinition, step: RunStep, id: string): boolean {
+  return (def.supertypes ?? []).includes('Legendary') && step.before.battlefield.some((p) => p.id !== id && p.name === def.name);
 }
 
 /** The failure for an entry that is not on the battlefield, if it is one. */

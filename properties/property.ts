@@ -4,13 +4,29 @@ import type { Capabilities, Mechanic, Observable, ObservedState, Scenario, Step,
 import type { NAction, NormalizedScenario } from '../model/scenario.ts';
 import { initialObservedState } from '../model/initial-state.ts';
 
+/**
+ * One way a trace broke a property. `kind` names the way, machine-readably (agreement: the differing
+ * field path, as `stack[].kicked`); the runner groups failures into clusters by property and kind.
+ * Left out, the property has one kind of failure.
+ */
+export interface Divergence {
+  step: string;
+  expected: string;
+  observed: string;
+  kind?: string;
+  /** Set when this is a contested reading rather than a failure: the ruling and the other reading. */
+  ruling?: string;
+}
+
 export type Verdict =
-  | { status: 'pass' }
+  /** `checks`: how many things were checked and held (one when left out). */
+  | { status: 'pass'; checks?: number }
   /** The scenario did not exercise what the property is about. */
   | { status: 'n/a' }
-  | { status: 'fail'; step: string; expected: string; observed: string }
+  /** The first failure, and in `more` the first failure of each other kind, in the order found. */
+  | { status: 'fail'; step: string; expected: string; observed: string; kind?: string; more?: Divergence[]; checks?: number }
   /** The engine follows another reading of a contested point: reported, never counted as a failure. */
-  | { status: 'contested'; step: string; expected: string; observed: string; ruling: string };
+  | { status: 'contested'; step: string; expected: string; observed: string; ruling: string; kind?: string; more?: Divergence[]; checks?: number };
 
 export type Failed = Extract<Verdict, { status: 'fail' | 'contested' }>;
 
@@ -25,6 +41,8 @@ export interface CheckContext {
   rerun(s: Scenario): Promise<Run | undefined>;
   /** The reference engine's run of the same scenario, for agreement. */
   reference(): Promise<Run>;
+  /** What the engine under test declared; left out, it is taken to observe everything. */
+  capabilities?: Capabilities;
 }
 
 export interface Needs {
@@ -61,7 +79,13 @@ export interface RunStep {
 }
 
 export class Run {
+  /**
+   * The steps while the game is on: up to the one after which the engine shows a player who has lost
+   * (CR 704.5a-b). Rules about casting and resolving say nothing of the actions after the game ended.
+   */
   readonly steps: RunStep[];
+  /** Every step, those after the game ended included. */
+  readonly allSteps: RunStep[];
   private readonly defs: Map<string, CardDefinition>;
 
   constructor(
@@ -70,13 +94,15 @@ export class Run {
   ) {
     this.defs = new Map(scenario.cards.map((c) => [c.id, c.definition]));
     let before = initialObservedState(scenario);
-    this.steps = [];
+    this.allSteps = [];
     const count = Math.min(scenario.actions.length, trace.steps.length);
     for (let i = 0; i < count; i++) {
       const step = trace.steps[i]!;
-      this.steps.push({ index: i, action: scenario.actions[i]!, step, before, after: step.state });
+      this.allSteps.push({ index: i, action: scenario.actions[i]!, step, before, after: step.state });
       before = step.state;
     }
+    const end = this.allSteps.findIndex((s) => s.after.players.some((p) => p.lost));
+    this.steps = end === -1 ? this.allSteps : this.allSteps.slice(0, end + 1);
   }
 
   def(cardId: string): CardDefinition | undefined {
@@ -104,33 +130,53 @@ export function fail(step: RunStep, expected: string, observed: string): Verdict
   return { status: 'fail', step: step.action.id, expected, observed };
 }
 
-/** Folds per-item verdicts: the first failure wins; pass if anything was checked, else n/a. */
+/**
+ * Folds per-item verdicts: counts the checks made, keeps the first failure of each kind (a property
+ * that names no kinds keeps its first failure), and gives pass if anything was checked, else n/a.
+ */
 export class Checker {
-  private checked = false;
-  private failure: Verdict | undefined;
+  private checks = 0;
+  private readonly failures: Divergence[] = [];
 
   checkedOne(): void {
-    this.checked = true;
+    this.checks++;
   }
 
-  fail(step: RunStep, expected: string, observed: string): void {
-    this.checked = true;
-    this.failure ??= fail(step, expected, observed);
+  /** A failure; `kind` names the way the rule was broken, when the property tells several apart. */
+  fail(step: RunStep, expected: string, observed: string, kind?: string): void {
+    this.add({ step: step.action.id, expected, observed, ...(kind !== undefined ? { kind } : {}) });
   }
 
   /** A failure under the expected reading of a contested point. */
-  contested(step: RunStep, expected: string, observed: string, ruling: string): void {
-    this.checked = true;
-    this.failure ??= { status: 'contested', step: step.action.id, expected, observed, ruling };
+  contested(step: RunStep, expected: string, observed: string, ruling: string, kind?: string): void {
+    this.add({ step: step.action.id, expected, observed, ruling, ...(kind !== undefined ? { kind } : {}) });
+  }
+
+  private add(d: Divergence): void {
+    this.checks++;
+    const same = (x: Divergence) => x.kind === d.kind && (x.ruling === undefined) === (d.ruling === undefined);
+    if (!this.failures.some(same)) this.failures.push(d);
   }
 
   get done(): boolean {
-    return this.failure !== undefined;
+    return this.failures.length > 0;
   }
 
   verdict(): Verdict {
-    return this.failure ?? (this.checked ? pass : notApplicable);
+    const failed = this.failures.find((f) => f.ruling === undefined);
+    const head = failed ?? this.failures[0];
+    if (!head) return this.checks > 0 ? { status: 'pass', checks: this.checks } : notApplicable;
+    const more = this.failures.filter((f) => f !== head);
+    const { ruling, ...rest } = head;
+    const extra = { ...(more.length > 0 ? { more } : {}), checks: this.checks };
+    return failed ? { status: 'fail', ...rest, ...extra } : { status: 'contested', ...rest, ruling: ruling!, ...extra };
   }
+}
+
+/** Every divergence of a failed or contested verdict, the first one first. */
+export function divergences(v: Failed): Divergence[] {
+  const { step, expected, observed, kind, more } = v;
+  return [{ step, expected, observed, ...(kind !== undefined ? { kind } : {}), ...(v.status === 'contested' ? { ruling: v.ruling } : {}) }, ...(more ?? [])];
 }
 
 export function show(x: unknown): string {

@@ -57,6 +57,8 @@ export interface Expected {
   /** Damage events each creature is dealt (each can trigger once), after prevention. */
   damageEvents: Map<string, number>;
   tokens: number;
+  /** Cards the resolving object's controller is to draw, whether or not the library holds them. */
+  draws: number;
   /** Tokens each permanent saw created: those made while it was on the battlefield. */
   tokensSeen: Map<string, number>;
 }
@@ -137,9 +139,10 @@ function resolvingSource(run: Run, step: RunStep): Source | undefined {
   // triggers properties; so are those that change their own source, which may be a new object by now.
   const def = permanentDef(run, top.source, step.index);
   const ability = def?.triggers?.[top.ability];
-  if (!def || !ability) return undefined;
+  // An engine that does not show an ability's targets (capability 'ability.targets') leaves its effects unjudged.
+  if (!def || !ability || top.targets === undefined) return undefined;
   const conditional = (c: string | undefined) => c !== undefined && c !== 'always';
-  if (ability.if || ability.effects.some((e) => conditional(e.condition)) || (ability.targets ?? []).some((t) => conditional(t.condition))) return undefined;
+  if (ability.if || ability.ifYouControl || ability.effects.some((e) => conditional(e.condition)) || (ability.targets ?? []).some((t) => conditional(t.condition))) return undefined;
   const last = [...run.steps.slice(0, step.index + 1)].reverse().map((s) => s.before.battlefield.find((p) => p.id === top.source)).find((p) => p !== undefined);
   return {
     resolving: { id: top.id, name: `${top.source}#${top.ability}`, controller: top.controller, kind: 'ability' },
@@ -158,7 +161,8 @@ function resolution(run: Run, step: RunStep): Expected | Mismatch | undefined {
   const src = resolvingSource(run, step);
   if (!src) return undefined;
   const { resolving, parts, kick, x } = src;
-  if (parts.some((d) => (d.effects ?? []).some((e) => !MODELLED.has(e.kind)))) return undefined;
+  // 'That much damage' (damageDealt) depends on an event the trace does not keep with the ability.
+  if (parts.some((d) => (d.effects ?? []).some((e) => !MODELLED.has(e.kind) || e.amount === 'damageDealt'))) return undefined;
   const requirements = activeRequirements(parts, { kicker: [...kick.kicker], multikicker: kick.multikicker });
   if (requirements.length !== src.targets.length) {
     return { mismatch: { expected: `${resolving.id} resolves with ${requirements.length} target group(s), one per target requirement (CR 601.2c)`, observed: `${src.targets.length}: ${show(src.targets)}` } };
@@ -183,6 +187,7 @@ function resolution(run: Run, step: RunStep): Expected | Mismatch | undefined {
     creatureDamage: new Map(),
     damageEvents: new Map(),
     tokens: 0,
+    draws: 0,
     tokensSeen: new Map(),
   };
   const finish = () => {
@@ -214,7 +219,7 @@ function resolution(run: Run, step: RunStep): Expected | Mismatch | undefined {
     const effects = def.effects ?? [];
     effects.forEach((e, i) => {
       const n = effectTimes(effects, i, kick);
-      const amount = e.amount === 'X' ? x : (e.amount ?? 0);
+      const amount = e.amount === 'X' ? x : typeof e.amount === 'number' ? e.amount : 0;
       const group = e.target === undefined ? -1 : requirements.findIndex((r) => r.part === part && (def.targets ?? []).indexOf(r.requirement) === e.target);
       if (e.target !== undefined && group === -1) return;
       const targets = group === -1 ? [] : legal[group]!;
@@ -228,6 +233,7 @@ function resolution(run: Run, step: RunStep): Expected | Mismatch | undefined {
         }
         else if (e.kind === 'draw' || e.kind === 'mill') {
           const who = e.kind === 'draw' ? [resolving.controller] : players;
+          if (e.kind === 'draw') out.draws += amount;
           for (const id of who) {
             const z = out.zones[id];
             const into = e.kind === 'draw' ? 'hand' : 'graveyard';

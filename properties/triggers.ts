@@ -7,14 +7,20 @@ import { colorsOfDef, declaredKick, permanentDef, targetAllowed } from './expect
 import { timesKicked, triggerConditionHolds } from '../model/kick.ts';
 import { entries, type Entry } from './permanents.ts';
 import { abilityOf } from './copies.ts';
+import { boardDuring, controlConditionHolds } from './conditions.ts';
 
 const NEEDS = { mechanics: ['triggers' as const], observes: ['step.triggered' as const] };
 
-/** Abilities of "do this only once each turn" that have resolved before this step (CR 603.2h). */
+/**
+ * Abilities of "do this only once each turn" that have resolved before this step (CR 603.2h), and
+ * abilities that "trigger only once each turn" that have triggered before it.
+ */
 export function doneOnce(run: Run, upTo: number): Set<string> {
   const done = new Set<string>();
   for (const step of run.steps.slice(0, upTo)) {
-    if (step.step.outcome !== 'accepted' || step.action.do !== 'resolve') continue;
+    if (step.step.outcome !== 'accepted') continue;
+    for (const t of step.step.triggered ?? []) if (abilityOf(run, step.index, t.source, t.ability)?.triggersOnlyOnceEachTurn) done.add(`${t.source}#${t.ability}`);
+    if (step.action.do !== 'resolve') continue;
     for (const o of step.before.stack) {
       if (o.kind === 'ability' && !step.after.stack.some((x) => x.id === o.id)) done.add(`${o.source}#${o.ability}`);
     }
@@ -89,7 +95,9 @@ export function expectedOnEnter(run: Run, e: Entry): Expected {
   const artifactOrCreature = e.def.types.includes('Artifact') || e.def.types.includes('Creature');
   (e.def.triggers ?? []).forEach((ability, i) => {
     if (ability.event !== 'selfEnters' || (ability.oncePerTurn && done.has(`${e.id}#${i}`))) return;
-    if (triggerConditionHolds(ability.if, e.kick)) add(out, `${e.id}#${i}`, 1 + (artifactOrCreature ? multipliers : 0));
+    if (triggerConditionHolds(ability.if, e.kick) && controlConditionHolds(run, boardDuring(e.step.before, e.step.after), e.step.index + 1, ability, p.controller, e.id)) {
+      add(out, `${e.id}#${i}`, 1 + (artifactOrCreature ? multipliers : 0));
+    }
   });
   return out;
 }
@@ -244,17 +252,20 @@ export const becomesTapped: Property = {
 export const onceEachTurn: Property = {
   id: 'triggers.once-each-turn',
   rules: ['603.2h'],
-  statement: 'An ability with "do this only once each turn" does not trigger again once it has resolved this turn.',
+  statement:
+    'An ability with "do this only once each turn" does not trigger again once it has resolved this turn; one that "triggers only once each turn" does not trigger again once it has triggered.',
   needs: NEEDS,
-  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.oncePerTurn)),
+  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.oncePerTurn || t.triggersOnlyOnceEachTurn)),
   check(run) {
     const c = new Checker();
     for (const step of run.accepted()) {
       const done = doneOnce(run, step.index);
       for (const t of step.step.triggered ?? []) {
-        if (!abilityOf(run, step.index, t.source, t.ability)?.oncePerTurn) continue;
-        if (done.has(`${t.source}#${t.ability}`)) c.fail(step, `${t.source}#${t.ability} triggers no more this turn: it has resolved`, 'it triggered');
+        const ability = abilityOf(run, step.index, t.source, t.ability);
+        if (!ability?.oncePerTurn && !ability?.triggersOnlyOnceEachTurn) continue;
+        if (done.has(`${t.source}#${t.ability}`)) c.fail(step, `${t.source}#${t.ability} triggers no more this turn: it has ${ability.oncePerTurn ? 'resolved' : 'triggered'}`, 'it triggered');
         else c.checkedOne();
+        if (ability.triggersOnlyOnceEachTurn) done.add(`${t.source}#${t.ability}`);
       }
       if (c.done) break;
     }

@@ -1,8 +1,10 @@
 // The console summary: one row per property, then what failed and where its repro is.
 import { describeEngine } from '../adapters/engine.ts';
 import type { Capabilities, EngineId, Scenario } from '../model/schema-types.ts';
-import type { Finding, SuiteResult, Tally } from '../runner/run-suite.ts';
+import { checked, type Cluster, type Finding, type SuiteResult, type Tally } from '../runner/run-suite.ts';
 import type { FeatureCount } from '../generators/stats.ts';
+import type { FailureStore, StoreReplay } from '../runner/store.ts';
+import { storyText, type Story } from './story.ts';
 
 export function header(engine: EngineId, runs: number, seed: number): string {
   return `castcheck: ${runs} scenarios against ${describeEngine(engine)} (seed ${seed})`;
@@ -15,61 +17,97 @@ export function capabilitiesLine(c: Capabilities): string {
   return `declares mechanics: ${list(c.mechanics)}; actions: ${list(c.actions)}; ${cards}; observes: ${list(c.observes)}`;
 }
 
-export function summaryTable(result: SuiteResult): string {
+export type Status = 'PASS' | 'FAIL' | 'XFAIL' | 'CONTESTED' | 'SKIP' | 'UNTESTED' | 'UNDER-TESTED';
+
+/** The default of --check-floor: the least number of checks a property must make in a run to PASS. */
+export const CHECK_FLOOR = 30;
+
+/** One row per property, each followed by its clusters, then what the columns and statuses mean. */
+export function summaryTable(result: SuiteResult, floor = CHECK_FLOOR): string {
+  const head = ['property', 'rules', 'n/a', 'nothing', 'checked', 'checks', 'failed', 'status'];
   const rows = result.tallies.map((t) => [
     t.property.id,
     t.property.rules.join(' '),
-    t.skipped ? '-' : String(t.passed),
-    t.skipped ? '-' : String(t.failed),
-    t.skipped ? '-' : String(t.contested),
-    t.skipped ? `all (${t.skipped})` : String(t.notApplicable),
-    statusOf(t),
+    ...(t.skipped ? ['-', '-', '-', '-', '-'] : [t.notApplicable, t.checkedNothing, checked(t), t.checks, t.failed].map(String)),
+    t.skipped ? `SKIP: ${t.skipped}` : statusOf(t, floor),
   ]);
-  const head = ['property', 'rules', 'passed', 'failed', 'contested', 'skipped', 'status'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const numeric = new Set([2, 3, 4]);
   const line = (r: string[]) =>
-    r
-      .map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]!) : i === r.length - 1 ? cell : cell.padEnd(widths[i]!)))
-      .join('  ');
-  const out = [line(head), ...rows.map(line)];
+    r.map((cell, i) => (i >= 2 && i <= 6 ? cell.padStart(widths[i]!) : i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ');
+  const out = [line(head)];
+  result.tallies.forEach((t, i) => {
+    out.push(line(rows[i]!));
+    for (const c of result.clusters.filter((x) => x.property === t.property)) out.push(clusterLine(c));
+  });
+  out.push(
+    '',
+    `n/a: scenarios the property does not apply to; nothing: it applied but found nothing to check; checked: scenarios it judged, making "checks" checks; failed: scenarios with a failure no expectation names.`,
+    `PASS: ${floor} checks or more and no failure; UNDER-TESTED: fewer; UNTESTED: none; XFAIL: only expected failures; CONTESTED: another reading of a contested point; SKIP (counted as skipped): never run, for the reason shown. Only FAIL fails the run.`,
+  );
   const f = result.engineFailures;
   const broken = f.crash + f.timeout + f['protocol-error'];
-  if (broken > 0) out.push('', `engine gave no usable trace for ${broken} scenario(s): CRASH ${f.crash}, TIMEOUT ${f.timeout}, PROTOCOL_ERROR ${f['protocol-error']}`);
+  if (broken > 0) {
+    out.push('', `engine gave no usable trace for ${broken} scenario(s): CRASH ${f.crash}, TIMEOUT ${f.timeout}, PROTOCOL_ERROR ${f['protocol-error']}`);
+    for (const c of result.clusters.filter((x) => x.property === undefined)) out.push(clusterLine(c));
+  }
+  if (result.unsupported > 0) out.push('', `the engine answered unsupported in ${result.unsupported} scenario(s): each was judged up to that step.`);
   if (result.stopped !== undefined) out.push('', `the run stopped after ${result.runs} scenario(s): ${result.stopped}`);
-  out.push('', 'skipped: scenarios a property does not apply to, or all of them when the engine cannot run it.');
   return out.join('\n');
 }
 
-export function statusOf(t: Tally): 'SKIP' | 'FAIL' | 'CONTESTED' | 'PASS' | 'UNTESTED' {
+/** A cluster under its property: how many scenarios showed it, its signature, and whether it was expected. */
+function clusterLine(c: Cluster): string {
+  const mark = c.expectation ? `  XFAIL: ${c.expectation.note}${c.expectation.link ? ` (${c.expectation.link})` : ''}` : c.kind === 'contested' ? '  CONTESTED' : '';
+  return `  ${String(c.count).padStart(6)} x ${c.signature}${mark}`;
+}
+
+export function statusOf(t: Tally, floor = CHECK_FLOOR): Status {
   if (t.skipped) return 'SKIP';
   if (t.failed > 0) return 'FAIL';
+  if (t.xfailed > 0) return 'XFAIL';
   if (t.contested > 0) return 'CONTESTED';
-  return t.passed > 0 ? 'PASS' : 'UNTESTED';
+  if (t.checks === 0) return 'UNTESTED';
+  return t.checks < floor ? 'UNDER-TESTED' : 'PASS';
 }
 
-export function totals(result: SuiteResult): string {
-  const count = (s: ReturnType<typeof statusOf>) => result.tallies.filter((t) => statusOf(t) === s).length;
-  return `${result.tallies.length} properties: ${count('PASS')} passed, ${count('FAIL')} failed, ${count('CONTESTED')} contested, ${count('SKIP')} skipped, ${count('UNTESTED')} untested`;
+export function totals(result: SuiteResult, floor = CHECK_FLOOR): string {
+  const count = (s: Status) => result.tallies.filter((t) => statusOf(t, floor) === s).length;
+  return `${result.tallies.length} properties: ${count('PASS')} passed, ${count('FAIL')} failed, ${count('XFAIL')} expected to fail, ${count('CONTESTED')} contested, ${count('UNDER-TESTED')} under-tested, ${count('UNTESTED')} untested, ${count('SKIP')} skipped (never run)`;
 }
 
-export function findingText(finding: Finding, reproPath: string): string {
+/** What a cluster's repro shows (its story, when given), where it is, and how to replay it. */
+export function findingText(finding: Finding, reproPath: string, count?: number, story?: Story): string {
   const v = finding.verdict;
   const size = scenarioSize(finding.scenario);
   const title = finding.property
     ? `${statusLabel(finding.kind)} ${finding.property.id} (CR ${finding.property.rules.join(', ')})`
     : `${statusLabel(finding.kind)} the engine gave no usable trace`;
-  const lines = [title];
-  if (v.status === 'fail' || v.status === 'contested') {
+  const lines = [title, `  signature: ${finding.signature}${count !== undefined ? ` (${count} scenario(s) this run)` : ''}`];
+  if (story) {
+    // An engine failure is said first as castcheck saw it, then told.
+    if (v.status !== 'fail' && v.status !== 'contested') lines.push(`  ${v.message}`);
+    lines.push(storyText(story, '  '));
+    if (v.status === 'contested') lines.push(`  contested: ${v.ruling}`);
+    else if (v.status !== 'fail' && v.stderr) lines.push(`  stderr: ${v.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+  } else if (v.status === 'fail' || v.status === 'contested') {
     lines.push(`  after action ${v.step}:`, `    expected: ${v.expected}`, `    observed: ${v.observed}`);
+    for (const d of (finding.divergences ?? []).slice(1, 6)) lines.push(`    and ${d.observed} (expected ${d.expected.replace(/^.*?: /, '')})`);
+    if ((finding.divergences?.length ?? 0) > 6) lines.push(`    and ${finding.divergences!.length - 6} more difference(s) (in the repro)`);
     if (v.status === 'contested') lines.push(`  contested: ${v.ruling}`);
   } else {
     lines.push(`  ${v.message}`);
     if (v.stderr) lines.push(`  stderr: ${v.stderr.trim().split('\n').slice(-3).join(' | ')}`);
   }
-  if (!finding.reproduced) lines.push('  not reproduced: the engine did not fail again when this scenario was run once more');
+  if (!finding.reproduced) {
+    const history = finding.history?.scenarios.length ?? 0;
+    lines.push(
+      `  not reproduced: the engine did not fail again when this scenario was run once more${history > 0 ? `; it may depend on the ${history} scenario(s) its process ran before it, kept in the repro: castcheck replay runs them first` : ''}`,
+    );
+  }
   lines.push(
-    `  found after ${finding.runsToFailure} scenario(s); shrunk in ${finding.shrinkRuns} engine run(s) to ${size.cards} card(s) and ${size.actions} action(s)`,
+    finding.shrunk
+      ? `  found after ${finding.runsToFailure} scenario(s); shrunk in ${finding.shrinkRuns} engine run(s) to ${size.cards} card(s) and ${size.actions} action(s)`
+      : `  found after ${finding.runsToFailure} scenario(s); not shrunk (the run stopped, or the shrinking budget was spent): ${size.cards} card(s) and ${size.actions} action(s)`,
     `  repro:  ${reproPath}`,
     `  replay: npx castcheck replay ${reproPath}`,
   );
@@ -93,4 +131,37 @@ export function statsTable(counts: readonly FeatureCount[], floor: number): stri
     lines.push(`${c.feature.id.padEnd(width)}  ${`${(c.share * 100).toFixed(1)}%`.padStart(6)}  ${String(c.count).padStart(9)}  ${gate.padEnd(13)}  ${c.feature.description}`);
   }
   return lines.join('\n');
+}
+
+/** What replaying the failure store before the run found, a line per stored finding. */
+export function storeLines(store: FailureStore, stored: StoreReplay): string[] {
+  if (stored.replayed.length === 0 && stored.unreadable.length === 0) return [];
+  const lines = [`store: ${stored.replayed.length} finding(s) of earlier runs in ${store.dir}, replayed first`];
+  const label = { 'still-fails': 'STILL FAILS', 'now-passes': 'NOW PASSES', 'not-reproduced': 'NOT REPRODUCED' } as const;
+  for (const r of stored.replayed) {
+    const where = r.movedTo !== undefined ? `moved to ${r.movedTo}` : r.repro;
+    const why = r.result === 'not-reproduced' ? ' (it did not fail again when found: it depends on more than its scenario; kept)' : r.xfail ? ' (expected)' : '';
+    const what = r.result === 'still-fails' && r.verdict === 'contested' ? 'STILL CONTESTED' : label[r.result];
+    lines.push(`  ${what.padEnd(14)} ${r.signature}${why}  ${where}`);
+  }
+  for (const u of stored.unreadable) lines.push(`  UNREADABLE     ${u}`);
+  return lines;
+}
+
+/** What to do next, for someone new: after a failing run, see it again, keep it, or write it down as known; after a passing one, test harder or test your own engine. */
+export function nextSteps(o: { failed: boolean; firstRepro?: string; underTested: number; reference: boolean; out: string; expectations?: string; runs: number }): string[] {
+  const lines = ['next:'];
+  if (o.failed) {
+    if (o.firstRepro !== undefined) {
+      lines.push(`  npx castcheck replay ${o.firstRepro}          # see the first failure again (add --fault/--engine-cmd to replay it on a fixed engine)`);
+      lines.push(`  npx castcheck promote ${o.firstRepro} --to ${o.out}/cases   # keep it as a fixed case: castcheck cases --dir ${o.out}/cases`);
+    }
+    if (o.expectations === undefined) lines.push('  a known bug you will fix later? --expectations FILE --update-expectations writes it down; it is then reported as XFAIL');
+  } else {
+    if (o.underTested > 0) lines.push(`  npx castcheck run --runs ${Math.max(20000, o.runs * 10)} --stats   # ${o.underTested} propert${o.underTested === 1 ? 'y is' : 'ies are'} under-tested or untested at ${o.runs} scenarios; --stats shows the share of each feature`);
+    else lines.push(`  npx castcheck run --runs ${Math.max(20000, o.runs * 10)} --stats   # more scenarios, with the share of each feature`);
+    if (o.reference) lines.push('  npx castcheck doctor --engine-cmd "python3 examples/python-engine/engine.py"   # then castcheck run --engine-cmd "...": test your own engine');
+  }
+  lines.push(`  open ${o.out}/report.html   # the run as a page: each failure's story, scenario and trace; summary.md, junit.xml and report.json are beside it`);
+  return lines;
 }

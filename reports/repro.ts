@@ -1,18 +1,18 @@
 // Repro files: a shrunk failure as a document anyone can replay (schema/repro.schema.json).
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Engine } from '../adapters/engine.ts';
 import type { Repro } from '../model/schema-types.ts';
 import type { Readings } from '../properties/property.ts';
 import { version } from '../model/version.ts';
 import type { Finding } from '../runner/run-suite.ts';
+import { kindOf } from '../runner/signatures.ts';
 
-export function reproOf(finding: Finding, engine: Pick<Engine, 'id' | 'launch'>, readings: Readings): Repro {
+export function reproOf(finding: Finding, engine: Pick<Engine, 'id' | 'launch'>, readings: Readings): Repro & { signature: string } {
   const id = engine.id;
   const v = finding.verdict;
   const judged = v.status === 'fail' || v.status === 'contested';
-  const repro: Repro = {
+  const repro: Repro & { signature: string } = {
     format: 'castcheck-repro/1',
+    signature: finding.signature,
     verdict: finding.kind,
     expected: judged ? v.expected : 'the engine answers with a trace',
     observed: judged ? v.observed : v.message,
@@ -35,6 +35,7 @@ export function reproOf(finding: Finding, engine: Pick<Engine, 'id' | 'launch'>,
       shrinkRuns: finding.shrinkRuns,
       castcheck: version,
       ...(finding.reproduced ? {} : { reproduced: false }),
+      ...(finding.shrunk ? {} : { shrunk: false }),
     },
     readings,
     scenario: finding.scenario,
@@ -44,20 +45,9 @@ export function reproOf(finding: Finding, engine: Pick<Engine, 'id' | 'launch'>,
   }
   if (judged) repro.step = v.step;
   else if (v.stderr) repro.stderr = v.stderr;
+  if (finding.divergences) repro.divergences = finding.divergences.map((d) => ({ step: d.step, kind: kindOf(d), expected: d.expected, observed: d.observed }));
   if (v.status === 'contested') repro.ruling = v.ruling;
   if (finding.trace) repro.trace = finding.trace;
+  if (finding.history) repro.history = finding.history;
   return repro;
-}
-
-export function reproFileName(finding: Finding): string {
-  return `${finding.property?.id ?? finding.kind}${finding.kind === 'contested' ? '.contested' : ''}.repro.json`;
-}
-
-/** Writes the repro into `dir`/repros and returns its path. */
-export function writeRepro(dir: string, finding: Finding, engine: Pick<Engine, 'id' | 'launch'>, readings: Readings): string {
-  const folder = join(dir, 'repros');
-  mkdirSync(folder, { recursive: true });
-  const path = join(folder, reproFileName(finding));
-  writeFileSync(path, `${JSON.stringify(reproOf(finding, engine, readings), null, 2)}\n`);
-  return path;
 }

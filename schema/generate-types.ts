@@ -18,6 +18,7 @@ export const schemaFiles = [
   'report.schema.json',
   'protocol.schema.json',
   'engine-config.schema.json',
+  'expectations.schema.json',
 ] as const;
 
 // One root that refers to every schema, so that each named type is emitted exactly once.
@@ -29,8 +30,11 @@ function bundleRoot(): JSONSchema {
   return { title: 'CastcheckDocuments', type: 'object', additionalProperties: false, properties };
 }
 
-// A description next to a $ref documents the use site for people, but json-schema-to-typescript
-// turns each one into a new alias (ManaCost1, ManaCost2...); the types keep the referenced name.
+// A description or a bound (maxLength, with the type ajv's strict mode wants beside it) next to a
+// $ref documents or limits the use site, but json-schema-to-typescript turns each one into a new
+// alias (ManaCost1, ManaCost2...); the types keep the referenced name.
+const REF_SIBLINGS_DROPPED = new Set(['description', 'title', 'default', 'type', 'maxLength', 'maxItems', 'maxProperties', 'minimum', 'maximum', 'additionalProperties']);
+
 function withoutRefSiblings(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(withoutRefSiblings);
   if (node === null || typeof node !== 'object') return node;
@@ -38,7 +42,7 @@ function withoutRefSiblings(node: unknown): unknown {
   const isRef = entries.some(([key]) => key === '$ref');
   return Object.fromEntries(
     entries
-      .filter(([key]) => !(isRef && (key === 'description' || key === 'title' || key === 'default')))
+      .filter(([key]) => !(isRef && REF_SIBLINGS_DROPPED.has(key)))
       .map(([key, value]) => [key, withoutRefSiblings(value)]),
   );
 }
@@ -50,6 +54,9 @@ export async function generateTypes(): Promise<string> {
     additionalProperties: false,
     unreachableDefinitions: false,
     strictIndexSignatures: true,
+    // Arrays whose length may vary by more than one stay T[]: a bound like maxItems 100 limits the
+    // input, it is no reason for a union of 101 tuple types. Fixed lengths (players) stay tuples.
+    maxItems: 1,
     $refOptions: {
       // The schemas' $ids are URLs; read them from this folder so generation never needs the network.
       resolve: {

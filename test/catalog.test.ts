@@ -1,6 +1,7 @@
 // The catalog of real cards: big and varied enough, consistent, and printed a line per card.
 import { describe, expect, it, vi } from 'vitest';
 import { listCommand } from '../cli/list.ts';
+import { readCapabilities } from '../model/capabilities-file.ts';
 import { catalog } from '../model/catalog.ts';
 import { lintCard } from '../model/lint.ts';
 import { formatIssues } from '../model/schemas.ts';
@@ -8,8 +9,8 @@ import { formatIssues } from '../model/schemas.ts';
 const cards = [...catalog().values()];
 
 describe('catalog', () => {
-  it('holds at least 40 printed cards, among them the ones the generators and tests name', () => {
-    expect(cards.length).toBeGreaterThanOrEqual(40);
+  it('holds at least 150 printed cards, among them the ones the generators and tests name', () => {
+    expect(cards.length).toBeGreaterThanOrEqual(150);
     const names = new Set(cards.map((c) => c.name));
     for (const name of ['Burst Lightning', 'Comet Storm', 'Kavu Titan', 'Gnarlid Pack', 'Everflowing Chalice', 'Glacial Ray', 'Desperate Ritual', 'Lava Spike',
       'Reach Through Mists', 'Everdream', 'Twincast', 'Reverberate', 'Fork', 'Grizzly Bears', 'Hill Giant', 'Centaur Courser', 'Island', 'Mountain']) {
@@ -33,6 +34,33 @@ describe('catalog', () => {
     some('cares about kicked spells', (c) => (c.triggers ?? []).some((t) => t.event === 'spellCast' && t.if === 'kicked') || (c.effects ?? []).some((e) => e.ifTargetKicked));
     some('trigger multiplier', (c) => (c.statics ?? []).some((s) => s.kind === 'triggerMultiplier'));
     some('sacrifice kicker', (c) => (c.kicker?.costs ?? []).some((k) => k.sacrifice !== undefined));
+    some('enters with a keyword if kicked', (c) => (c.entersWith ?? []).some((e) => e.keyword !== undefined && e.condition !== undefined));
+    some('effect scaled by kicks', (c) => [...(c.effects ?? []), ...(c.triggers ?? []).flatMap((t) => t.effects)].some((e) => e.condition === 'perKick'));
+    // Printed cards for every role the generators give synthetic cards.
+    some('clone', (c) => c.name === 'Clone');
+    some('land watcher', (c) => (c.triggers ?? []).some((t) => t.event === 'landToGraveyard'));
+    some('token watcher', (c) => (c.triggers ?? []).some((t) => t.event === 'tokenCreated'));
+    some('dealt-damage watcher', (c) => (c.triggers ?? []).some((t) => t.event === 'selfDealtDamage'));
+    some('death watcher, only once each turn', (c) => (c.triggers ?? []).some((t) => t.event === 'creaturesDie' && t.triggersOnlyOnceEachTurn));
+    some('intervening if about the board', (c) => (c.triggers ?? []).some((t) => t.ifYouControl !== undefined));
+    some('cost reducer', (c) => (c.statics ?? []).some((x) => x.kind === 'costReduction' && !x.kicked));
+    some('cost increaser', (c) => (c.statics ?? []).some((x) => x.kind === 'costIncrease'));
+    some('counterspell', (c) => (c.effects ?? []).some((e) => e.kind === 'counterSpell' && !e.ifTargetKicked));
+    some('counterspell to hand or library', (c) => (c.effects ?? []).some((e) => e.counteredTo !== undefined));
+  });
+
+  it('names the tokens that effects do not name by their subtypes and the word Token (CR 111.4)', () => {
+    for (const def of cards) {
+      for (const e of [...(def.effects ?? []), ...(def.triggers ?? []).flatMap((t) => t.effects)]) {
+        if (e.token) expect(e.token.name, def.name).toBe(`${(e.token.subtypes ?? []).join(' ')} Token`);
+      }
+    }
+  });
+
+  it('is what examples/printed-only.capabilities.json knows: every card, by Oracle name', () => {
+    const caps = readCapabilities(new URL('../examples/printed-only.capabilities.json', import.meta.url).pathname);
+    expect(caps.cards.synthetic).toBe(false);
+    expect([...(caps.cards.oracle ?? [])].sort()).toEqual(cards.map((c) => c.name).sort());
   });
 
   it('has consistent definitions, and the Oracle text of every card with rules text', () => {

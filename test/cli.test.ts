@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateDocument } from '../model/schemas.ts';
+import { reproIn } from './fixtures/repros.ts';
 
 function castcheck(...args: string[]) {
   const r = spawnSync(process.execPath, ['bin/castcheck.mjs', ...args], { encoding: 'utf8' });
@@ -15,11 +16,15 @@ describe('castcheck run', () => {
   it('passes the reference engine and prints the table', () => {
     const out = mkdtempSync(join(tmpdir(), 'castcheck-'));
     const r = castcheck('run', '--engine', 'reference', '--runs', '1000', '--seed', '1', '--out', out);
-    expect(r.err).toBe('');
+    // Off a terminal, stderr has only the plain progress lines.
+    expect(r.err.split('\n').filter((l) => l !== '' && !l.startsWith('castcheck: '))).toEqual([]);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/1000 scenarios against reference .* \(seed 1\)/);
-    expect(r.out).toMatch(/copies\.kicked-like-original\s+707\.2 707\.10\s+\d+\s+0\s+0\s+\d+\s+PASS/);
-    expect(r.out).toMatch(/(\d+) properties: \1 passed, 0 failed, 0 contested, 0 skipped, 0 untested/);
+    // n/a, nothing checked, checked, checks, failed, status.
+    expect(r.out).toMatch(/^copies\.kicked-like-original\s+707\.2 707\.10\s+\d+\s+\d+\s+[1-9]\d*\s+[1-9]\d*\s+0\s+PASS$/m);
+    expect(r.out).toMatch(/^agreement\.reference .*SKIP: the engine under test is the reference engine/m);
+    expect(r.out).toMatch(/^n\/a: scenarios the property does not apply to; nothing: it applied but found nothing to check/m);
+    expect(r.out).toMatch(/^(\d+) properties: \d+ passed, 0 failed, 0 expected to fail, 0 contested, \d+ under-tested, 0 untested, 1 skipped \(never run\)$/m);
   });
 
   it('fails on a faulty engine, writes a repro that replays', () => {
@@ -27,7 +32,8 @@ describe('castcheck run', () => {
     const r = castcheck('run', '--fault', 'copy-loses-kicked', '--runs', '200', '--seed', '5', '--out', out);
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/FAIL copies\.kicked-like-original/);
-    const file = join(out, 'repros', 'copies.kicked-like-original.repro.json');
+    const file = reproIn(r.out, 'copies.kicked-like-original');
+    expect(file.startsWith(join(out, 'store', 'reference+copy-loses-kicked'))).toBe(true);
     expect(r.out).toContain(`npx castcheck replay ${file}`);
     const repro = JSON.parse(readFileSync(file, 'utf8'));
     expect(validateDocument('repro', repro)).toEqual([]);
@@ -54,6 +60,21 @@ describe('castcheck run', () => {
     expect(strict.out).toMatch(/^coverage gates: .*many-kicks.* under 50%$/m);
   });
 
+  it('runs the reference engine restricted to a capabilities file: printed cards only, every property tested', () => {
+    const out = mkdtempSync(join(tmpdir(), 'castcheck-'));
+    const r = castcheck('run', '--capabilities', 'examples/printed-only.capabilities.json', '--runs', '400', '--seed', '3', '--out', out, '--no-progress');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/restricted to the capabilities in examples\/printed-only\.capabilities\.json/);
+    expect(r.out).toMatch(/\d+ printed card\(s\)/);
+    expect(r.out).not.toMatch(/UNTESTED/);
+    const bad = join(out, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ mechanics: ['kicker'], actions: ['cast'], cards: {}, observes: [] }));
+    const invalid = castcheck('run', '--capabilities', bad, '--runs', '5', '--out', out);
+    expect(invalid.code).toBe(2);
+    expect(invalid.err).toMatch(/bad\.json is not a valid capabilities file/);
+    expect(castcheck('run', '--capabilities', 'examples/printed-only.capabilities.json', '--engine-cmd', 'python3 x.py', '--runs', '5', '--out', out).code).toBe(2);
+  });
+
   it('writes a JSON report and JUnit XML for CI', () => {
     const out = mkdtempSync(join(tmpdir(), 'castcheck-'));
     const json = join(out, 'report.json');
@@ -63,10 +84,11 @@ describe('castcheck run', () => {
     const report = JSON.parse(readFileSync(json, 'utf8'));
     expect(validateDocument('report', report)).toEqual([]);
     expect(report.properties.find((p: { id: string }) => p.id === 'copies.kicked-like-original')).toMatchObject({ status: 'FAIL' });
-    expect(report.findings.some((f: { property?: string; repro: string }) => f.property === 'copies.kicked-like-original' && f.repro.endsWith('.repro.json'))).toBe(true);
+    expect(report.clusters.some((c: { signature: string; repro?: string; count: number }) => c.signature === 'copies.kicked-like-original' && c.repro?.endsWith('.repro.json') && c.count > 0)).toBe(true);
     const junit = readFileSync(xml, 'utf8');
-    expect(junit).toMatch(/<testcase classname="copies" name="copies\.kicked-like-original \(CR 707\.2, 707\.10\)">\s*<failure message="\d+ of \d+ scenarios failed/);
-    expect(junit).toMatch(/replay: npx castcheck replay .*copies\.kicked-like-original\.repro\.json/);
+    expect(junit).toMatch(/<testcase classname="copies" name="copies\.kicked-like-original \(CR 707\.2, 707\.10\)">\s*<properties>[\s\S]*?<\/properties>\s*<failure message="\d+ of \d+ scenarios failed/);
+    expect(junit).toMatch(/replay: npx castcheck replay .*copies\.kicked-like-original-[0-9a-f]{8}\.repro\.json/);
+    expect(junit).toMatch(/<property name="checks" value="\d+"\/>/);
   });
 
   it('rejects bad usage with exit code 2', () => {
@@ -137,8 +159,8 @@ describe('castcheck validate', () => {
 
   it('validates the repro a run wrote', () => {
     const out = mkdtempSync(join(tmpdir(), 'castcheck-'));
-    castcheck('run', '--fault', 'copy-loses-kicked', '--runs', '100', '--seed', '2', '--out', out);
-    const file = join(out, 'repros', 'copies.kicked-like-original.repro.json');
+    const r = castcheck('run', '--fault', 'copy-loses-kicked', '--runs', '100', '--seed', '2', '--out', out);
+    const file = reproIn(r.out, 'copies.kicked-like-original');
     expect(existsSync(file)).toBe(true);
     expect(castcheck('validate', file).code).toBe(0);
   });

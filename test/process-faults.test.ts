@@ -2,12 +2,12 @@
 // repro, nothing found before is lost, and the run finishes. The engines are the Python example with
 // one fault each (test/fixtures/fault_engine.py).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateDocument } from '../model/schemas.ts';
 import type { Repro } from '../model/schema-types.ts';
+import { reproIn, storedRepro, storedRepros } from './fixtures/repros.ts';
 
 const FIXTURE = 'python3 test/fixtures/fault_engine.py';
 
@@ -30,23 +30,20 @@ async function runFault(fault: string, ...extra: string[]) {
   // shorter; both are far above what the engine takes to answer, even on a busy machine. Shrinking is
   // budgeted in engine runs, never in seconds.
   const timeout = fault.startsWith('hang') ? '2000' : '10000';
-  const r = await castcheck('run', '--engine-cmd', `${FIXTURE} ${fault}`, '--runs', '60', '--seed', '3', '--timeout', timeout, '--max-shrink-runs', '400', '--max-line-bytes', '1048576', '--out', out, '--no-progress', ...extra);
+  const r = await castcheck('run', '--engine-cmd', `${FIXTURE} ${fault}`, '--runs', '60', '--seed', '3', '--timeout', timeout, '--max-shrink-runs', '400', '--max-line-bytes', '1048576', '--out', out, '--no-progress', '--check-floor', '5', ...extra);
   return { ...r, out: r.out, dir: out };
 }
 
-/** A row of the summary table: property, rules, passed, failed, contested, skipped, status. */
+/** A row of the summary table: property, rules, n/a, nothing checked, checked, checks, failed, status. */
 function row(out: string, property: string): string[] {
   const line = out.split('\n').find((l) => l.startsWith(`${property} `));
   expect(line, `a row for ${property}`).toBeDefined();
   return line!.split(/\s{2,}/);
 }
 
+/** The stored repro whose signature starts with `name` (a property id, or crash, timeout, protocol-error). */
 function readRepro(dir: string, name: string): Repro {
-  const file = join(dir, 'repros', `${name}.repro.json`);
-  expect(existsSync(file), `${file} is written`).toBe(true);
-  const repro = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-  expect(validateDocument('repro', repro)).toEqual([]);
-  return repro as Repro;
+  return storedRepro(join(dir, 'store'), 'python-example', name).repro;
 }
 
 describe.concurrent('an engine that fails on some scenarios', () => {
@@ -67,12 +64,13 @@ describe.concurrent('an engine that fails on some scenarios', () => {
       expect(r.out).toMatch(new RegExp(`^${c.status} the engine gave no usable trace$`, 'm'));
       expect(r.out).toMatch(c.message);
       // The other scenarios were judged: the run went on after each failure.
-      const [, , passed, failed, , , status] = row(r.out, 'kicker.declarations');
-      expect(Number(passed)).toBeGreaterThan(0);
+      const [, , , , checked, , failed, status] = row(r.out, 'kicker.declarations');
+      expect(Number(checked)).toBeGreaterThan(0);
       expect([failed, status]).toEqual(['0', 'PASS']);
       expect(r.out).toMatch(new RegExp(`engine gave no usable trace for \\d+ scenario\\(s\\): .*${c.status} [1-9]`));
-      expect(r.out).toMatch(/\d+ properties: \d+ passed, 0 failed, 0 contested, \d+ skipped/);
+      expect(r.out).toMatch(/\d+ properties: \d+ passed, 0 failed, 0 expected to fail, 0 contested, \d+ under-tested, \d+ untested, \d+ skipped/);
       const repro = readRepro(r.dir, c.verdict);
+      expect(repro.signature).toMatch(new RegExp(`^${c.verdict}`));
       expect(repro.verdict).toBe(c.verdict);
       expect(repro.observed).toMatch(c.message);
       expect(repro.engine).toMatchObject({ name: 'python-example', command: `${FIXTURE} ${c.mode} --when 'Comet Storm'`, cwd: process.cwd() });
@@ -100,6 +98,44 @@ describe.concurrent('an engine that fails on some scenarios', () => {
     expect(r.out).toMatch(/not reproduced: the engine did not fail again/);
   });
 
+  it('two different crash bugs: two findings, each with its own repro that replays to its own signature', async () => {
+    const r = await runFault("crash-two-ways --when 'Comet Storm'");
+    expect(r.code).toBe(1);
+    const signatures = ['crash:exit 70:RuntimeError: simulated crash', 'crash:SIGABRT:AssertionError: the stack is empty after resolve'];
+    for (const signature of signatures) expect(r.out).toContain(`x ${signature}\n`);
+    const files = signatures.map((signature) => reproIn(r.out, signature));
+    expect(new Set(files).size).toBe(2);
+    for (const [i, file] of files.entries()) {
+      const again = await castcheck('replay', file);
+      expect(again.code).toBe(1);
+      expect(again.out).toMatch(new RegExp(`^STILL FAILS on python-example 0\\.1\\.0: ${signatures[i]!.replace(/[.()]/g, '\\$&')}$`, 'm'));
+    }
+  });
+
+  it('a crash that needs the scenarios before it: NOT REPRODUCED alone, and back when replayed after its history', async () => {
+    const json = join(mkdtempSync(join(tmpdir(), 'castcheck-report-')), 'report.json');
+    // The process dies on its third request, whatever the scenario.
+    const r = await runFault('crash-on --n 3', '--runs', '10', '--pipeline', '1', '--json', json);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/not reproduced: the engine did not fail again when this scenario was run once more; it may depend on the 2 scenario\(s\) its process ran before it, kept in the repro/);
+    const { path, repro } = storedRepro(join(r.dir, 'store'), 'python-example', 'crash-exit-70-runtimeerror-simulated-crash');
+    expect(repro.replay.reproduced).toBe(false);
+    expect(repro.history).toMatchObject({ omitted: 0 });
+    expect(repro.history!.scenarios).toHaveLength(2);
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    expect(report.clusters.find((c: { verdict: string }) => c.verdict === 'crash')).toMatchObject({ reproduced: false, history: 2, repro: path });
+
+    const again = await castcheck('replay', path);
+    expect(again.code).toBe(1);
+    expect(again.out).toMatch(/^NOT REPRODUCED: the crash depended on earlier scenarios \(on python-example 0\.1\.0: crash:exit 70:RuntimeError: simulated crash\)$/m);
+    expect(again.out).toMatch(/run after the 2 scenario\(s\) the engine process ran before it \(the repro's history\), in one fresh process, it fails again/);
+    expect(again.out).toMatch(/^STILL FAILS after its history/m);
+    // On an engine without the bug, neither alone nor after its history.
+    const fixed = await castcheck('replay', path, '--engine-cmd', 'python3 examples/python-engine/engine.py');
+    expect(fixed.code).toBe(0);
+    expect(fixed.out).toMatch(/^NOT REPRODUCED on python-example 0\.1\.0: crash:exit 70:RuntimeError: simulated crash\n {2}neither alone nor after the 2 scenario\(s\)/m);
+  });
+
   it('an engine that will not start again: the run stops, reports what it found, and finishes', async () => {
     const marker = join(mkdtempSync(join(tmpdir(), 'castcheck-marker-')), 'started');
     const r = await runFault(`exit-at-restart --n 20 --marker ${marker}`);
@@ -107,9 +143,12 @@ describe.concurrent('an engine that fails on some scenarios', () => {
     expect(r.out).toMatch(/the run stopped after \d+ scenario\(s\): the engine failed to start 3 times in a row/);
     // With several requests in flight, the first scenario recorded as a crash is the one that met the
     // dying process (status 70) or one sent to it after (it would not start again): either is a CRASH.
-    expect(r.out).toMatch(/^CRASH the engine gave no usable trace\n {2}(the engine exited with status 70 while running request \d+|the engine did not start again: the engine exited with status 3 before answering hello)$/m);
-    expect(readRepro(r.dir, 'crash').verdict).toBe('crash');
-    expect(Number(row(r.out, 'costs.total-cost-paid')[2])).toBeGreaterThan(0);
+    expect(r.out).toMatch(/^CRASH the engine gave no usable trace\n {2}signature: crash:.*\n {2}(the engine exited with status 70 while running request \d+|the engine did not start again: the engine exited with status 3 before answering hello)$/m);
+    // Each way the engine crashed is a finding of its own, with its repro.
+    const crashes = [...storedRepros(join(r.dir, 'store'), 'python-example')].filter(([name]) => name.startsWith('crash-'));
+    expect(crashes.length).toBeGreaterThan(0);
+    for (const [, repro] of crashes) expect(repro.verdict).toBe('crash');
+    expect(Number(row(r.out, 'costs.total-cost-paid')[4])).toBeGreaterThan(0);
     expect(r.out).toMatch(/^\d+ properties:/m);
   });
 });
@@ -124,9 +163,9 @@ describe.concurrent('an engine that fails before the run', () => {
   });
 
   it('speaks another protocol version: a clear refusal', async () => {
-    const r = await runFault('protocol-2');
+    const r = await runFault('protocol-9');
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/\(PROTOCOL_ERROR\): the engine speaks protocol 2; this castcheck speaks protocol 1/);
+    expect(r.err).toMatch(/\(PROTOCOL_ERROR\): the engine answers in protocol 9; castcheck offered protocol 1 and 2/);
   });
 
   it('does not exist', async () => {
@@ -145,7 +184,7 @@ describe.concurrent('an engine that fails before the run', () => {
 describe('replaying a repro of an engine process', () => {
   it('starts the engine again with its command and time limit', async () => {
     const r = await runFault("hang --when 'Comet Storm'", '--runs', '20');
-    const file = join(r.dir, 'repros', 'timeout.repro.json');
+    const file = storedRepro(join(r.dir, 'store'), 'python-example', 'timeout').path;
     const again = await castcheck('replay', file);
     expect(again.code).toBe(1);
     expect(again.out).toMatch(/^STILL FAILS on python-example 0\.1\.0: timeout/);

@@ -10,7 +10,7 @@ import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import { InputError } from '../model/errors.ts';
 import { normalizeScenario } from '../model/scenario.ts';
 import { validateDocument } from '../model/schemas.ts';
-import type { Scenario } from '../model/schema-types.ts';
+import type { Scenario, TraceChanges } from '../model/schema-types.ts';
 
 const bolt: Scenario = {
   format: 'castcheck-scenario/1',
@@ -105,9 +105,36 @@ describe('castcheck serve (the engine side)', () => {
   });
 
   it('refuses another protocol version, and answers a bad request with an error', async () => {
-    expect((await talk({ type: 'hello', protocol: 2, castcheck: '9' })).answers[0]).toMatchObject({ type: 'error', message: 'this engine speaks protocol 1, not 2' });
+    expect((await talk({ type: 'hello', protocol: 3, castcheck: '9' })).answers[0]).toMatchObject({ type: 'error', message: 'this engine speaks protocol 1 and 2, not 3' });
+    expect((await talk({ type: 'hello', protocol: 3, protocols: [3, 4], castcheck: '9' })).answers[0]).toMatchObject({ type: 'error', message: 'this engine speaks protocol 1 and 2, not 3 or 4' });
     const bad = await talk({ type: 'hello', protocol: 1, castcheck: '0.1.0' }, { type: 'run', id: 7, scenario: { format: 'nope' } }, 'not json');
     expect(bad.answers.slice(1)).toMatchObject([{ type: 'error', id: 7 }, { type: 'error', message: 'the request is not JSON' }]);
+  });
+
+  it('chooses protocol 2 when castcheck offers it, and answers with traces with changes that rebuild into its trace', async () => {
+    const scenario = normalizeScenario(bolt);
+    const { answers } = await talk({ type: 'hello', protocol: 1, protocols: [1, 2], castcheck: '0.2.0' }, { type: 'run', id: 1, scenario }, { type: 'stop' });
+    expect(answers[0]).toMatchObject({ type: 'hello', protocol: 2 });
+    for (const a of answers) expect(validateDocument('protocol#fromEngine', a)).toEqual([]);
+    const trace = answers[1]!.trace as TraceChanges;
+    expect(trace.format).toBe('castcheck-trace-changes/1');
+    expect(trace.steps.every((s) => s.changes !== undefined && s.state === undefined)).toBe(true);
+    expect(checkTrace(trace, scenario, 2)).toEqual(new ReferenceEngine().runSync(scenario));
+  });
+
+  it('answers in protocol 1 when that is all castcheck offers, or all it speaks itself', async () => {
+    const scenario = normalizeScenario(bolt);
+    const old = await talk({ type: 'hello', protocol: 1, protocols: [1], castcheck: '0.2.0' }, { type: 'run', id: 1, scenario });
+    expect(old.answers[0]).toMatchObject({ type: 'hello', protocol: 1 });
+    expect(old.answers[1]!.trace).toEqual(new ReferenceEngine().runSync(scenario));
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let text = '';
+    output.on('data', (d: Buffer) => (text += d.toString()));
+    const served = serveEngine(new ReferenceEngine(), input, output, { protocols: [1] });
+    input.end(`${JSON.stringify({ type: 'hello', protocol: 1, protocols: [1, 2], castcheck: '0.2.0' })}\n`);
+    await served;
+    expect(JSON.parse(text.split('\n')[0]!)).toMatchObject({ type: 'hello', protocol: 1 });
   });
 
   it('ignores message types it does not know, as a newer castcheck may send them', async () => {

@@ -46,12 +46,12 @@ describe('the judge of resolutions', () => {
   it('judges a triggered ability resolving like a spell: its controller gains the life it says', async () => {
     const t = engine.runSync(normalizeScenario(CAST_WATCHED));
     expect(t.steps[1]!.state.players[0]!.life).toBe(22);
-    expect(await playerEffects(CAST_WATCHED)).toEqual({ status: 'pass' });
+    expect(await playerEffects(CAST_WATCHED)).toMatchObject({ status: 'pass' });
     expect(await playerEffects(CAST_WATCHED, (x) => void (x.steps[1]!.state.players[0]!.life = 20))).toMatchObject({ status: 'fail' });
   });
 
   it('follows counters, power and toughness through the effects', async () => {
-    expect(await playerEffects(GROWN)).toEqual({ status: 'pass' });
+    expect(await playerEffects(GROWN)).toMatchObject({ status: 'pass' });
     const bears = (x: Trace) => x.steps[1]!.state.battlefield.find((p) => p.id === 'bears')!;
     expect(await playerEffects(GROWN, (x) => void (bears(x).counters = { '+1/+1': 1 }))).toMatchObject({ status: 'fail', expected: expect.stringMatching(/counters/) });
     expect(await playerEffects(GROWN, (x) => void (bears(x).power = 4))).toMatchObject({ status: 'fail', expected: expect.stringMatching(/power 7/) });

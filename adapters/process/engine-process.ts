@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { LineSplitter, LineTooLong } from './line-splitter.ts';
 import { StderrTail } from './stderr-tail.ts';
+import { track, untrack } from './lifetime.ts';
 
 export interface LaunchSpec {
   argv: readonly string[];
@@ -19,24 +20,6 @@ export interface ProcessEvents {
   lineTooLong(error: LineTooLong): void;
   /** The process is gone (stdout and stderr read to their end), or could not be started. */
   exit(how: string): void;
-}
-
-// Engines still running when castcheck exits are killed with it. They run in process groups of their
-// own, so an interrupt at the terminal does not reach them: castcheck passes it on, then dies of it.
-const live = new Set<EngineProcess>();
-let watching = false;
-function watchExit(): void {
-  if (watching) return;
-  watching = true;
-  process.once('exit', () => {
-    for (const p of live) p.kill();
-  });
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.once(signal, () => {
-      for (const p of live) p.kill();
-      process.kill(process.pid, signal);
-    });
-  }
 }
 
 export class EngineProcess {
@@ -55,8 +38,8 @@ export class EngineProcess {
       detached: process.platform !== 'win32',
       windowsHide: true,
     });
-    live.add(this);
-    watchExit();
+    // It never outlives castcheck (adapters/process/lifetime.ts).
+    track(this, this.child.pid);
     // Writing to an engine that has just died fails with EPIPE; its exit is reported on its own.
     this.child.stdin!.on('error', () => {});
     this.child.stdout!.on('data', (chunk: Buffer) => this.onStdout(chunk));
@@ -93,14 +76,15 @@ export class EngineProcess {
   }
 
   kill(): void {
-    live.delete(this);
-    if (this.exited || this.child.pid === undefined) return;
-    try {
-      if (process.platform === 'win32') this.child.kill('SIGKILL');
-      else process.kill(-this.child.pid, 'SIGKILL');
-    } catch {
-      // Already gone.
+    if (!this.exited && this.child.pid !== undefined) {
+      try {
+        if (process.platform === 'win32') this.child.kill('SIGKILL');
+        else process.kill(-this.child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
     }
+    untrack(this, this.child.pid);
   }
 
   private onStdout(chunk: Buffer): void {
@@ -121,7 +105,7 @@ export class EngineProcess {
   private finish(how: string): void {
     if (this.exited) return;
     this.exited = true;
-    live.delete(this);
+    untrack(this, this.child.pid);
     this.events.exit(how);
   }
 }

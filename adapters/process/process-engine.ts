@@ -11,7 +11,9 @@ import { canonical } from '../../model/compare.ts';
 import { formatIssues, validateDocument } from '../../model/schemas.ts';
 import type { Capabilities, EngineHello, EngineId, Scenario, Trace } from '../../model/schema-types.ts';
 import { EngineProcess } from './engine-process.ts';
-import { ProtocolViolation, checkEngineHello, checkTrace, hello, parseMessage, runRequest, stopRequest } from './protocol.ts';
+import { HISTORY_LIMIT, SentLog } from './sent-log.ts';
+import { expandCapabilities } from '../../model/capabilities.ts';
+import { PROTOCOL_VERSIONS, ProtocolViolation, checkEngineHello, checkTrace, hello, parseMessage, runRequest, stopRequest } from './protocol.ts';
 
 export interface ProcessEngineOptions {
   argv: string[];
@@ -26,6 +28,10 @@ export interface ProcessEngineOptions {
   maxLineBytes: number;
   /** Check every message both ways against the protocol schema, not only traces. */
   validateProtocol?: boolean;
+  /** The protocol versions offered in hello (default: every version castcheck speaks). */
+  protocols?: readonly number[];
+  /** Sees every message from the engine as it came, before it is checked (castcheck doctor explains them). */
+  onMessage?: (message: { type: string } & Record<string, unknown>) => void;
 }
 
 export const PROCESS_DEFAULTS = { timeoutMs: 10_000, startTimeoutMs: 30_000, maxLineBytes: 8 * 1024 * 1024 } as const;
@@ -42,6 +48,8 @@ interface Pending {
   reject(failure: EngineFailure): void;
   /** Written to the current process. Requests a dead process never answered are sent again. */
   sent: boolean;
+  /** Where it was written in the log of the process it was last sent to. */
+  sentAt?: { log: SentLog; position: number };
 }
 
 /** The engine could not be started at all: bad usage for the run, reported without a stack trace. */
@@ -61,9 +69,13 @@ export class EngineStartError extends InputError {
 export class ProcessEngine implements Engine {
   id: EngineId = { name: '(starting)', version: '0' };
   capabilities: Capabilities = { mechanics: [], actions: [], cards: { synthetic: false }, observes: [] };
+  /** The protocol version the engine chose in its hello. */
+  protocol = 1;
   readonly launch: { command: string; cwd?: string; timeoutMs: number };
 
   private proc: EngineProcess | undefined;
+  /** What the current process was sent since it started. */
+  private log = new SentLog();
   /** Set while the current process has not answered hello. */
   private greeting: { resolve(h: EngineHello): void; reject(f: EngineFailure): void } | undefined;
   private readonly queue: Pending[] = [];
@@ -85,7 +97,8 @@ export class ProcessEngine implements Engine {
     try {
       const h = await engine.startProcess();
       engine.id = { name: h.engine.name, version: h.engine.version };
-      engine.capabilities = h.capabilities;
+      engine.capabilities = expandCapabilities(h.capabilities);
+      engine.protocol = h.protocol;
     } catch (error) {
       throw new EngineStartError(asEngineFailure(error), o.command);
     }
@@ -135,17 +148,18 @@ export class ProcessEngine implements Engine {
       if (!p.sent) {
         this.proc.send(runRequest(p.id, p.scenario));
         p.sent = true;
+        p.sentAt = { log: this.log, position: this.log.add(p.scenario, HISTORY_LIMIT + this.queue.length) };
       }
     }
     this.armHeadTimer();
   }
 
   private restart(): void {
-    const before = canonical({ engine: this.id, capabilities: this.capabilities });
+    const before = canonical({ engine: this.id, capabilities: this.capabilities, protocol: this.protocol });
     const started = this.startProcess().then((h) => {
-      if (canonical({ engine: { name: h.engine.name, version: h.engine.version }, capabilities: h.capabilities }) !== before) {
+      if (canonical({ engine: { name: h.engine.name, version: h.engine.version }, capabilities: expandCapabilities(h.capabilities), protocol: h.protocol }) !== before) {
         if (this.proc) this.discard(this.proc);
-        throw new EngineFailure('protocol-error', 'the engine started again with another name, version or capabilities');
+        throw new EngineFailure('protocol-error', 'the engine started again with another name, version, protocol or capabilities');
       }
     });
     started.then(
@@ -176,6 +190,7 @@ export class ProcessEngine implements Engine {
         },
       );
       this.proc = proc;
+      this.log = new SentLog();
       const timer = setTimeout(() => {
         this.greeting?.reject(new EngineFailure('timeout', `no answer to hello within ${this.o.startTimeoutMs} ms`, proc.stderr.text()));
       }, this.o.startTimeoutMs);
@@ -192,8 +207,9 @@ export class ProcessEngine implements Engine {
           reject(f);
         },
       };
-      if (this.o.validateProtocol) this.checkOwn(hello());
-      proc.send(hello());
+      const greeting = hello(this.o.protocols ?? PROTOCOL_VERSIONS);
+      if (this.o.validateProtocol) this.checkOwn(greeting);
+      proc.send(greeting);
     });
   }
 
@@ -201,7 +217,9 @@ export class ProcessEngine implements Engine {
     if (proc !== this.proc || line.trim() === '') return;
     if (this.greeting) {
       try {
-        this.greeting.resolve(checkEngineHello(parseMessage(line, false)));
+        const message = parseMessage(line, false);
+        this.o.onMessage?.(message);
+        this.greeting.resolve(checkEngineHello(message, this.o.protocols ?? PROTOCOL_VERSIONS));
       } catch (error) {
         this.greeting.reject(this.failureOf(proc, error));
       }
@@ -214,6 +232,7 @@ export class ProcessEngine implements Engine {
       this.violation(proc, error);
       return;
     }
+    this.o.onMessage?.(message);
     const head = this.queue[0];
     if (!head?.sent) {
       this.violation(proc, new ProtocolViolation(`the engine wrote a '${message.type}' message while no request was waiting`, false));
@@ -226,7 +245,7 @@ export class ProcessEngine implements Engine {
     if (message.type === 'trace') {
       let trace: Trace;
       try {
-        trace = checkTrace(message.trace, head.scenario);
+        trace = checkTrace(message.trace, head.scenario, this.protocol);
       } catch (error) {
         this.violation(proc, error);
         return;
@@ -289,6 +308,7 @@ export class ProcessEngine implements Engine {
   private settle(head: Pending, outcome: Trace | EngineFailure): void {
     this.clearHeadTimer();
     if (this.queue[0] === head) this.queue.shift();
+    if (outcome instanceof EngineFailure && head.sentAt) outcome.history = head.sentAt.log.before(head.sentAt.position);
     if (outcome instanceof EngineFailure) head.reject(outcome);
     else head.resolve(outcome);
     if (this.proc && !this.greeting) this.armHeadTimer();

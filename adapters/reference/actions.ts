@@ -27,13 +27,17 @@ export function counterSpell(g: Game, spellId: string, r: Rules): Rejection | nu
 }
 
 /**
- * A countered spell leaves the stack for its owner's graveyard. A spell that can't be countered
- * stays where it is: the effect does nothing to it (CR 101.2).
+ * A countered spell leaves the stack for its owner's graveyard, or for where the countering effect
+ * says instead (Remand: the hand; Memory Lapse: the top of the library); a copy ceases to exist
+ * wherever it would go (CR 707.10a). A spell that can't be countered stays where it is: the effect
+ * does nothing to it (CR 101.2).
  */
-export function counterSpellOnStack(g: Game, spell: StackSpell, r: Rules): void {
+export function counterSpellOnStack(g: Game, spell: StackSpell, r: Rules, to?: 'hand' | 'libraryTop'): void {
   if (spell.def.cantBeCountered) return;
   g.stack = g.stack.filter((s) => s !== spell);
-  r.spellToGraveyard(g, spell);
+  if (to === undefined) r.spellToGraveyard(g, spell);
+  else if (!spell.copy && to === 'hand') player(g, spell.owner).hand.push(spell.card);
+  else if (!spell.copy) player(g, spell.owner).library.unshift(spell.card);
 }
 
 /** CR 608.2n, 707.10a: a spell's card goes to its owner's graveyard; a copy ceases to exist. */

@@ -1,5 +1,5 @@
 // The total cost of a spell (CR 601.2f) and paying it (CR 601.2h).
-import { emptyMana, parseMana, type Mana } from '../../model/mana.ts';
+import { emptyMana, parseMana, type Mana, type Pool } from '../../model/mana.ts';
 import { addMana, fixX } from './mana.ts';
 import type { CardDefinition, Cost, KickerLabel, SacrificeCost, StaticAbility } from '../../model/schema-types.ts';
 import type { PlayerId } from '../../model/scenario.ts';
@@ -50,6 +50,7 @@ export function costChanges(g: Game, d: CostDeclaration): { permanent: Permanent
       if (spells === 'opponents' && permanent.controller === d.controller) continue;
       if (ability.kicked && !kicked) continue;
       if (ability.notTypes?.some((t) => d.def.types.includes(t))) continue;
+      if (ability.types && !ability.types.some((t) => d.def.types.includes(t))) continue;
       // Vine Gecko: only the first kicked spell its controller casts this turn.
       if (ability.firstEachTurn && g.turn.kickedSpellsCast[d.controller] > 0) continue;
       out.push({ permanent, ability });
@@ -100,6 +101,19 @@ export function reduceCost(mana: Mana, increase: number, reduction: number): Man
   return { ...mana, generic: Math.max(0, mana.generic + increase - reduction) };
 }
 
+/** The pool after paying as much of `cost` as it holds: coloured symbols first, then generic from C, W, U, B, R, G. */
+function payWhatCanBePaid(pool: Pool, cost: Mana): Pool {
+  const left = { ...pool };
+  for (const key of ['W', 'U', 'B', 'R', 'G', 'C'] as const) left[key] -= Math.min(left[key], cost[key]);
+  let generic = cost.generic;
+  for (const key of ['C', 'W', 'U', 'B', 'R', 'G'] as const) {
+    const take = Math.min(generic, left[key]);
+    left[key] -= take;
+    generic -= take;
+  }
+  return left;
+}
+
 /**
  * CR 601.2h: pays the whole cost or nothing. Sacrificed permanents are taken from `chosen` in cost
  * order; each must be the caster's and match its cost's filter. Returns the sacrificed permanents,
@@ -131,7 +145,12 @@ export function checkPayment(g: Game, caster: PlayerId, cost: TotalCost, chosen:
     }
   }
   const pool = r.payMana(player(g, caster).pool, cost.mana);
-  if (!pool) return { reason: 'cannot-pay', message: 'the mana available cannot pay the total cost' };
+  if (!pool) {
+    // Mana is paid symbol by symbol (CR 601.2h) until it runs out; the rejected cast is then undone
+    // as a whole (CR 733.1), so what was taken is given back with the rest.
+    player(g, caster).pool = payWhatCanBePaid(player(g, caster).pool, cost.mana);
+    return { reason: 'cannot-pay', message: 'the mana available cannot pay the total cost' };
+  }
   player(g, caster).pool = pool;
   return sacrificed;
 }

@@ -2,9 +2,10 @@
 // condition, applied to the targets still legal (CR 608.2b).
 import { parseMana } from '../../model/mana.ts';
 import { addToPool } from './mana.ts';
+import { tokenId } from '../../model/conventions.ts';
 import type { Color, Effect } from '../../model/schema-types.ts';
 import type { NResolveAction, PlayerId } from '../../model/scenario.ts';
-import { newPermanent, permanentById, player, spellById, type Game, type Permanent } from './game.ts';
+import { newPermanent, opponentOf, permanentById, player, spellById, type Game, type Permanent } from './game.ts';
 import type { KickInfo, Rejection } from './kicker.ts';
 import { enterBattlefield, leaveBattlefield } from './zones.ts';
 import type { TargetSlot } from './targets.ts';
@@ -23,6 +24,10 @@ export interface EffectContext {
   /** The kicker information effect conditions look at. */
   kick: KickInfo;
   x: number;
+  /** For a triggered ability: the damage dealt by the event that triggered it ("that much damage"). */
+  eventAmount?: number;
+  /** For a triggered ability: the controller of the permanent its event was about ("that land's controller"). */
+  eventController?: PlayerId;
 }
 
 /** One part's effects: the main card's, a spliced card's, or an ability's. */
@@ -64,9 +69,12 @@ export function performParts(
   return null;
 }
 
-function perform(g: Game, effect: Effect, targets: readonly string[], ctx: EffectContext, r: Rules): Rejection | null {
-  const amount = effect.amount === 'X' ? ctx.x : (effect.amount ?? 0);
+function perform(g: Game, effect: Effect, chosen: readonly string[], ctx: EffectContext, r: Rules): Rejection | null {
+  const amount = effect.amount === 'X' ? ctx.x : effect.amount === 'damageDealt' ? (ctx.eventAmount ?? 0) : (effect.amount ?? 0);
   const you = player(g, ctx.controller);
+  // "Each player" and "each opponent" take the place of targets (APNAP order, CR 608.2f).
+  const targets: readonly string[] =
+    effect.each === 'player' ? ['p1', 'p2'] : effect.each === 'opponent' ? [opponentOf(ctx.controller)] : effect.each === 'eventController' ? (ctx.eventController ? [ctx.eventController] : []) : chosen;
   const affected = (): Permanent[] =>
     effect.self ? (ctx.self ? [ctx.self] : []) : targets.map((id) => permanentById(g, id)).filter((p) => p !== undefined);
   switch (effect.kind) {
@@ -77,9 +85,10 @@ function perform(g: Game, effect: Effect, targets: readonly string[], ctx: Effec
       return null;
     case 'draw':
       for (let i = 0; i < amount; i++) {
-        // Drawing from an empty library draws nothing; losing the game is outside the model.
+        // Drawing from an empty library draws nothing, and the player loses when state-based actions are next checked (CR 704.5a).
         const top = you.library.shift();
         if (top !== undefined) you.hand.push(top);
+        else you.drewFromEmpty = true;
       }
       return null;
     case 'gainLife':
@@ -108,7 +117,7 @@ function perform(g: Game, effect: Effect, targets: readonly string[], ctx: Effec
         const spell = spellById(g, id);
         // Ertai's Trickery: the kicked status is looked at as it resolves, it is no targeting restriction.
         if (!spell || (effect.ifTargetKicked && !r.isKicked(spell))) continue;
-        r.counterSpellOnStack(g, spell, r);
+        r.counterSpellOnStack(g, spell, r, effect.counteredTo);
       }
       return null;
     case 'copySpell': {
@@ -130,7 +139,7 @@ function perform(g: Game, effect: Effect, targets: readonly string[], ctx: Effec
       for (let i = 0; i < amount && effect.token; i++) {
         const t = effect.token;
         const token = newPermanent(g, {
-          id: `${ctx.action.id}.k${++g.tokensMade}`,
+          id: tokenId(ctx.action.id, ++g.tokensMade),
           def: { name: t.name, types: t.types, ...(t.subtypes ? { subtypes: t.subtypes } : {}), ...(t.power !== undefined ? { power: t.power, toughness: t.toughness ?? 0 } : {}), ...(t.keywords ? { keywords: t.keywords } : {}) },
           owner: ctx.controller,
           controller: ctx.controller,

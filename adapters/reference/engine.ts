@@ -5,7 +5,7 @@ import { isNormalized, normalizeScenario, type NAction } from '../../model/scena
 import { InputError } from '../../model/errors.ts';
 import { catalog } from '../../model/catalog.ts';
 import { version } from '../../model/version.ts';
-import { cloneGame, initialGame, type Game } from './game.ts';
+import { cloneGame, gameOver, initialGame, type Game } from './game.ts';
 import type { Rejection } from './kicker.ts';
 import { observe } from './observe.ts';
 import { resolveTop } from './resolve.ts';
@@ -13,6 +13,8 @@ import { referenceRules, type Rules, type RulesOptions } from './rules.ts';
 import { faultById, FAULTS } from './faults.ts';
 import { bounce, counterSpell, destroy, destroyAll, putOntoBattlefield, setTapped } from './actions.ts';
 import { putTriggersOnStack } from './triggers.ts';
+import { roundPrefix } from '../../model/conventions.ts';
+import { expandCapabilities } from '../../model/capabilities.ts';
 
 const MAX_RESOLUTIONS = 200;
 
@@ -25,6 +27,7 @@ export const REFERENCE_CAPABILITIES: Omit<Capabilities, 'cards'> = {
   actions: ['cast', 'copy', 'resolve', 'counter', 'putOntoBattlefield', 'flicker', 'clone', 'bounce', 'destroy', 'destroyAll', 'tap', 'untap'],
   observes: [
     'step.triggered',
+    'stack.kicked',
     'stack.manaCost',
     'stack.kicker',
     'stack.multikicker',
@@ -32,11 +35,13 @@ export const REFERENCE_CAPABILITIES: Omit<Capabilities, 'cards'> = {
     'stack.spliced',
     'stack.x',
     'stack.totalCost',
+    'ability.targets',
     'permanent.kicked',
     'permanent.powerToughness',
     'player.mana',
     'player.library',
   ],
+  choices: ['copyTargets', 'triggerOrder', 'triggerTargets', 'resolutionChoices'],
 };
 
 export class ReferenceEngine implements Engine {
@@ -47,14 +52,16 @@ export class ReferenceEngine implements Engine {
   constructor(options: ReferenceEngineOptions = {}) {
     const { fault, ...ruleOptions } = options;
     let rules = referenceRules(ruleOptions);
-    if (fault !== undefined) {
-      const f = faultById(fault);
-      if (!f) throw new InputError(`unknown fault '${fault}'; the faults are: ${FAULTS.map((x) => x.id).join(', ')}`);
+    // Several faults, comma-separated, apply one after the other.
+    for (const id of fault?.split(',') ?? []) {
+      const f = faultById(id);
+      if (!f) throw new InputError(`unknown fault '${id}'; the faults are: ${FAULTS.map((x) => x.id).join(', ')}`);
       rules = f.apply(rules);
     }
     this.rules = rules;
     this.id = { name: 'reference', version, ...(fault !== undefined ? { fault } : {}) };
-    this.capabilities = { ...REFERENCE_CAPABILITIES, cards: { synthetic: true, oracle: [...catalog().keys()] } };
+    // Declared with the finer actions spelled out, as an engine in another process is read (model/capabilities.ts).
+    this.capabilities = expandCapabilities({ ...REFERENCE_CAPABILITIES, cards: { synthetic: true, oracle: [...catalog().keys()] } });
   }
 
   run(scenario: Scenario): Promise<Trace> {
@@ -64,11 +71,14 @@ export class ReferenceEngine implements Engine {
   runSync(scenario: Scenario): Trace {
     const s = isNormalized(scenario) ? scenario : normalizeScenario(scenario);
     let game = initialGame(s);
+    const initialState = observe(game, this.rules);
     const steps: Step[] = [];
     for (const action of s.actions) {
       // Each action works on a copy of the game: a rejected one leaves it as it was (CR 733.1).
       const next = cloneGame(game);
-      const outcome = this.perform(next, action);
+      const outcome: Rejection | NonNullable<Step['triggered']> = gameOver(game)
+        ? { reason: 'game-over', message: `${game.players.filter((p) => p.lost).map((p) => p.id).join(' and ')} lost the game: no action can be taken (CR 104.2a)` }
+        : this.perform(next, action);
       if ('reason' in outcome) {
         game = this.rules.rollback(game, next);
         steps.push({ action: action.id, outcome: 'rejected', reason: outcome.reason, message: outcome.message, state: observe(game, this.rules) });
@@ -79,7 +89,7 @@ export class ReferenceEngine implements Engine {
       if (outcome.length > 0) step.triggered = outcome;
       steps.push(step);
     }
-    return { format: 'castcheck-trace/1', engine: this.id, ...(s.id !== undefined ? { scenario: s.id } : {}), steps };
+    return { format: 'castcheck-trace/1', engine: this.id, ...(s.id !== undefined ? { scenario: s.id } : {}), initialState, steps };
   }
 
   /** Performs one action, then state-based actions, then puts what triggered on the stack. */
@@ -88,7 +98,7 @@ export class ReferenceEngine implements Engine {
     if (action.do === 'resolve' && action.untilEmpty) return this.resolveUntilEmpty(g, action);
     const rejection = this.apply(g, action);
     if (rejection) return rejection;
-    r.stateBasedActions(g, r);
+    r.stateBasedActions(g, r, action.do === 'resolve' ? (action.choices ?? []) : []);
     return putTriggersOnStack(g, action, r);
   }
 
@@ -99,13 +109,13 @@ export class ReferenceEngine implements Engine {
   private resolveUntilEmpty(g: Game, action: NAction & { do: 'resolve' }): Rejection | NonNullable<Step['triggered']> {
     const r = this.rules;
     const triggered: NonNullable<Step['triggered']> = [];
-    for (let round = 1; g.stack.length > 0; round++) {
+    for (let round = 1; g.stack.length > 0 && !gameOver(g); round++) {
       // A loop of triggers that never empties the stack would be a bug in the scenario's cards.
       if (round > MAX_RESOLUTIONS) return { reason: 'empty-stack', message: `the stack did not empty after ${MAX_RESOLUTIONS} resolutions` };
       const rejection = resolveTop(g, action, r);
       if (rejection) return rejection;
-      r.stateBasedActions(g, r);
-      const more = putTriggersOnStack(g, { ...action, id: `${action.id}.r${round}` }, r);
+      r.stateBasedActions(g, r, action.choices ?? []);
+      const more = putTriggersOnStack(g, { ...action, id: roundPrefix(action.id, round) }, r);
       if ('reason' in more) return more;
       triggered.push(...more);
     }

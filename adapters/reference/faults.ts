@@ -4,6 +4,7 @@
 import { CASTING_FAULTS } from './faults/casting.ts';
 import { COPY_FAULTS } from './faults/copies.ts';
 import { COST_FAULTS } from './faults/costs.ts';
+import { GAME_FAULTS } from './faults/game.ts';
 import type { Fault } from './faults/fault.ts';
 import { KICKER_FAULTS } from './faults/kicker.ts';
 import { PERMANENT_FAULTS } from './faults/permanents.ts';
@@ -22,6 +23,7 @@ export const FAULTS: readonly Fault[] = [
   ...RESOLUTION_FAULTS,
   ...TRIGGER_FAULTS,
   ...CASTING_FAULTS,
+  ...GAME_FAULTS,
 ];
 
 export function faultById(id: string): Fault | undefined {

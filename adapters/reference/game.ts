@@ -47,6 +47,10 @@ export interface PendingTrigger {
   controller: PlayerId;
   /** How the object the event was about was kicked: the entering permanent, or the cast spell. */
   subject: KickInfo;
+  /** The damage dealt by the event, for "that much damage" (CR 120.3). */
+  eventAmount?: number;
+  /** The controller of the permanent the event was about, for "that land's controller". */
+  eventController?: PlayerId;
 }
 
 /** A triggered ability on the stack: the pending trigger with its id and targets. */
@@ -84,6 +88,10 @@ export interface Permanent {
 export interface PlayerState {
   id: PlayerId;
   life: number;
+  /** Has lost the game (CR 704.5a-b): the two-player game is over. */
+  lost: boolean;
+  /** Tried to draw from an empty library since state-based actions were last checked (CR 704.5a). */
+  drewFromEmpty: boolean;
   hand: string[];
   library: string[];
   graveyard: string[];
@@ -105,6 +113,8 @@ export interface Game {
     doneOnce: string[];
     /** Kicked spells each player has cast. */
     kickedSpellsCast: Record<PlayerId, number>;
+    /** source#ability of "triggers only once each turn" abilities that have triggered. */
+    triggeredOnce: string[];
   };
   /** Tokens created during the current action, for naming them. */
   tokensMade: number;
@@ -153,6 +163,8 @@ export function initialGame(s: NormalizedScenario): Game {
   const players = s.players.map((p) => ({
     id: p.id,
     life: p.life,
+    lost: false,
+    drewFromEmpty: false,
     hand: [...p.hand],
     library: [...p.library],
     graveyard: [...p.graveyard],
@@ -164,7 +176,7 @@ export function initialGame(s: NormalizedScenario): Game {
     stack: [],
     battlefield,
     pending: [],
-    turn: { doneOnce: [], kickedSpellsCast: { p1: 0, p2: 0 } },
+    turn: { doneOnce: [], kickedSpellsCast: { p1: 0, p2: 0 }, triggeredOnce: [] },
     tokensMade: 0,
     nextSerial: serials.nextSerial,
   };
@@ -184,10 +196,15 @@ export function cloneGame(g: Game): Game {
     stack: g.stack.map((s) => ({ ...s })),
     battlefield: g.battlefield.map((p) => ({ ...p, counters: { ...p.counters }, keywords: [...p.keywords], pump: { ...p.pump }, ...(p.colors ? { colors: [...p.colors] } : {}) })),
     pending: [],
-    turn: { doneOnce: [...g.turn.doneOnce], kickedSpellsCast: { ...g.turn.kickedSpellsCast } },
+    turn: { doneOnce: [...g.turn.doneOnce], kickedSpellsCast: { ...g.turn.kickedSpellsCast }, triggeredOnce: [...g.turn.triggeredOnce] },
     tokensMade: 0,
     nextSerial: g.nextSerial,
   };
+}
+
+/** CR 104.2a: in a two-player game, the game is over once a player has lost. */
+export function gameOver(g: Game): boolean {
+  return g.players.some((p) => p.lost);
 }
 
 export function player(g: Game, id: PlayerId): PlayerState {

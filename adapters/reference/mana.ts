@@ -3,6 +3,7 @@
 // payments and totals with their own reasoning (properties/payment.ts, model/declarations.ts).
 import { COLORS, POOL_KEYS, type Mana, type Pool } from '../../model/mana.ts';
 import type { Color } from '../../model/schema-types.ts';
+import { GENERIC_PAYMENT_ORDER } from '../../model/conventions.ts';
 
 /** CR 202.3: the total amount of mana in the cost; each {X} counts as x (CR 202.3e). */
 export function manaValue(mana: Mana, x = 0): number {
@@ -29,8 +30,6 @@ export function addToPool(pool: Pool, mana: Mana): Pool {
   return out;
 }
 
-/** The order generic mana is paid in (README, "Scenarios and traces"): colourless first, then W, U, B, R, G. */
-export const GENERIC_PAYMENT_ORDER = ['C', ...COLORS] as const;
 
 /**
  * Pays a cost with no {X} left from a pool, or returns null when it cannot be paid (CR 601.2h: no

@@ -62,6 +62,7 @@ export function observe(g: Game, r: Rules): ObservedState {
     players: g.players.map((p) => ({
       id: p.id,
       life: p.life,
+      ...(p.lost ? { lost: true } : {}),
       hand: [...p.hand].sort(),
       library: [...p.library],
       graveyard: [...p.graveyard],

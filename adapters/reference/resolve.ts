@@ -77,17 +77,23 @@ export function fizzles(chosen: readonly string[][], legal: readonly string[][])
 
 function resolveTrigger(g: Game, t: StackTrigger, action: NResolveAction, r: Rules): Rejection | null {
   const ability = t.sourceDef.triggers![t.ability]!;
-  // CR 603.4, 608.2a: the intervening "if" is checked again; kicked status never changes, but a rule is a rule.
-  if (!r.interveningIfHolds(ability, t.subject)) return null;
+  if (!r.interveningIfHoldsOnResolution(g, t, r)) return null;
   const slots = triggerSlots(t);
   const self = sourceStillThere(g, t);
   // CR 608.2h: the source as it is now, or as it last existed on the battlefield.
   const colors = self ? permanentColors(self) : t.sourceColors;
   const lifelink = (self ? self.keywords : t.sourceKeywords).includes('lifelink');
-  const ctx = { self: t.id, controller: t.controller, sourceColors: colors };
+  const ctx = { self: t.id, source: t.source, controller: t.controller, sourceColors: colors };
   const legal = legalTargets(g, slots, t.targets, ctx, r);
   if (r.fizzles(t.targets, legal)) return null;
-  const error = performParts(g, [{ part: 0, effects: ability.effects }], slots.filter((s) => s.active), legal, { action, controller: t.controller, sourceColors: colors, sourceLifelink: lifelink, self, kick: t.subject, x: 0 }, r);
+  const error = performParts(
+    g,
+    [{ part: 0, effects: ability.effects }],
+    slots.filter((s) => s.active),
+    legal,
+    { action, controller: t.controller, sourceColors: colors, sourceLifelink: lifelink, self, kick: t.subject, x: 0, ...(t.eventAmount !== undefined ? { eventAmount: t.eventAmount } : {}), ...(t.eventController !== undefined ? { eventController: t.eventController } : {}) },
+    r,
+  );
   if (error) return error;
   if (ability.oncePerTurn) g.turn.doneOnce.push(`${t.source}#${t.ability}`);
   return null;

@@ -13,8 +13,8 @@ import type { Mana, Pool } from '../../model/mana.ts';
 import { isKicked, kickerDeclarationError, repetitions, timesKicked } from './kicker.ts';
 import { fizzles, permanentFromSpell, resolvePermanentSpell, spellParts } from './resolve.ts';
 import { canonicalTargets, isLegalTarget, targetDeclarationError, targetSlots } from './targets.ts';
-import { apnapOrder, collectTriggers, eventMatches, interveningIfHolds, triggerInstances } from './triggers.ts';
-import { damagePrevented, dealDamage, entersWithTimes, enterTapped, stateBasedActions } from './zones.ts';
+import { apnapOrder, collectTriggers, controlConditionHolds, eventMatches, interveningIfHolds, interveningIfHoldsOnResolution, triggerInstances } from './triggers.ts';
+import { damagePrevented, dealDamage, entersWithTimes, enterTapped, legendRuleLosers, stateBasedActions } from './zones.ts';
 
 export interface RulesOptions {
   /**
@@ -62,6 +62,7 @@ function table(options: RulesOptions) {
     dealDamage,
     damagePrevented,
     stateBasedActions,
+    legendRuleLosers,
     // Zone changes (CR 400.7, 603.6d, 707.2).
     enterTapped,
     entersWithTimes,
@@ -71,6 +72,8 @@ function table(options: RulesOptions) {
     collectTriggers,
     eventMatches,
     interveningIfHolds,
+    controlConditionHolds,
+    interveningIfHoldsOnResolution,
     triggerInstances,
     triggerTargets: canonicalTargets,
     apnapOrder,

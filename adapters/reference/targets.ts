@@ -22,6 +22,8 @@ export interface TargetSlot {
 /** Who is choosing, for what: a spell never targets itself, and protection looks at the source's colours. */
 export interface TargetingContext {
   self: string;
+  /** For a triggered ability: its source permanent, which 'other than' requirements leave out. */
+  source?: string;
   controller: PlayerId;
   sourceColors: readonly Color[];
 }
@@ -84,6 +86,12 @@ export function isLegalTarget(g: Game, req: TargetRequirement, id: string, ctx: 
     case 'instantOrSorcerySpell':
       kindOk = spell?.kind === 'spell' && (spell.def.types.includes('Instant') || spell.def.types.includes('Sorcery'));
       break;
+    case 'creatureSpell':
+      kindOk = spell?.kind === 'spell' && spell.def.types.includes('Creature');
+      break;
+    case 'noncreatureSpell':
+      kindOk = spell?.kind === 'spell' && !spell.def.types.includes('Creature');
+      break;
   }
   if (!kindOk) return false;
   if (!permanent) return true;
@@ -95,6 +103,7 @@ export function isLegalTarget(g: Game, req: TargetRequirement, id: string, ctx: 
     if (f.keywords?.some((k) => !permanent.keywords.includes(k))) return false;
     if (f.controller === 'you' && permanent.controller !== ctx.controller) return false;
     if (f.controller === 'opponent' && permanent.controller === ctx.controller) return false;
+    if (f.other && permanent.id === ctx.source) return false;
   }
   // CR 702.16b: protection from a colour stops targeting by sources of that colour.
   return !(permanent.def.protection ?? []).some((c) => ctx.sourceColors.includes(c));

@@ -2,7 +2,8 @@
 // 603.2c-h, 603.4), putting them on the stack in APNAP order (603.3b), and resolving them.
 import type { TriggeredAbility, TriggerEvent } from '../../model/schema-types.ts';
 import type { NAction, PlayerId } from '../../model/scenario.ts';
-import { permanentById, type Game, type PendingTrigger, type Permanent, type StackSpell, type StackTrigger } from './game.ts';
+import { triggerId } from '../../model/conventions.ts';
+import { gameOver, permanentById, type Game, type PendingTrigger, type Permanent, type StackSpell, type StackTrigger } from './game.ts';
 import { isKicked, timesKicked, type KickInfo, type Rejection } from './kicker.ts';
 import { permanentColors } from './characteristics.ts';
 import { slotsOf, targetDeclarationError, type TargetSlot } from './targets.ts';
@@ -13,8 +14,9 @@ export type GameEvent =
   | { kind: 'spellCast'; spell: StackSpell }
   | { kind: 'landToGraveyard'; permanent: Permanent; sources: readonly Permanent[] }
   | { kind: 'becomesTapped'; permanent: Permanent }
-  | { kind: 'selfDealtDamage'; permanent: Permanent }
-  | { kind: 'tokenCreated'; permanent: Permanent };
+  | { kind: 'selfDealtDamage'; permanent: Permanent; amount: number }
+  | { kind: 'tokenCreated'; permanent: Permanent }
+  | { kind: 'creaturesDie'; died: readonly Permanent[]; sources: readonly Permanent[] };
 
 const NOT_KICKED: KickInfo = { kicker: [], multikicker: 0 };
 
@@ -36,21 +38,51 @@ export function interveningIfHolds(ability: TriggeredAbility, subject: KickInfo)
   }
 }
 
+/**
+ * CR 603.4: an intervening "if" about the board ("if you control an artifact"), for the ability of
+ * the permanent `sourceSerial` names (which "another" leaves out), controlled by `controller`.
+ */
+export function controlConditionHolds(g: Game, ability: TriggeredAbility, controller: PlayerId, sourceSerial: number): boolean {
+  const c = ability.ifYouControl;
+  if (!c) return true;
+  return g.battlefield.some(
+    (p) =>
+      p.controller === controller &&
+      (!c.other || p.serial !== sourceSerial) &&
+      (!c.types || c.types.some((t) => p.def.types.includes(t))) &&
+      (!c.subtypes || c.subtypes.some((t) => (p.def.subtypes ?? []).includes(t))) &&
+      (c.name === undefined || p.def.name === c.name),
+  );
+}
+
+/**
+ * CR 603.4, 608.2a: as a triggered ability resolves, its intervening "if" is checked again: about the
+ * object its event was about, as it was (a kicked status never changes), and about the board now.
+ */
+export function interveningIfHoldsOnResolution(g: Game, t: StackTrigger, r: Rules): boolean {
+  const ability = t.sourceDef.triggers![t.ability]!;
+  return r.interveningIfHolds(ability, t.subject) && r.controlConditionHolds(g, ability, t.controller, t.sourceSerial);
+}
+
 /** Whether the ability's trigger event matches, and the object the event is about. */
-export function eventMatches(source: Permanent, ability: TriggeredAbility, event: GameEvent): { subject: KickInfo } | null {
+export function eventMatches(source: Permanent, ability: TriggeredAbility, event: GameEvent): { subject: KickInfo; amount?: number; controller?: PlayerId } | null {
   if (ability.event !== event.kind) return null;
   const whose = ability.whose ?? 'any';
   const belongsToYou = (controller: PlayerId) => controller === source.controller;
   const whoseOk = (controller: PlayerId) => whose === 'any' || (whose === 'yours') === belongsToYou(controller);
   switch (event.kind) {
     case 'selfEnters':
+      return event.permanent === source ? { subject: source } : null;
     case 'selfDealtDamage':
-      return event.permanent === source ? { subject: event.kind === 'selfEnters' ? source : NOT_KICKED } : null;
+      return event.permanent === source ? { subject: NOT_KICKED, amount: event.amount } : null;
+    case 'creaturesDie':
+      // "One or more other creatures": the event counts once, if any creature but this one died.
+      return event.died.some((p) => p !== source && whoseOk(p.controller)) ? { subject: NOT_KICKED } : null;
     case 'spellCast':
       return whoseOk(event.spell.controller) ? { subject: event.spell } : null;
     case 'landToGraveyard':
     case 'tokenCreated':
-      return whoseOk(event.permanent.controller) ? { subject: NOT_KICKED } : null;
+      return whoseOk(event.permanent.controller) ? { subject: NOT_KICKED, controller: event.permanent.controller } : null;
     case 'becomesTapped': {
       const p = event.permanent;
       const f = ability.filter;
@@ -77,16 +109,20 @@ export function triggerInstances(g: Game, source: Permanent, _ability: Triggered
 }
 
 export function collectTriggers(g: Game, event: GameEvent, r: Rules): void {
-  const sources = event.kind === 'landToGraveyard' ? event.sources : g.battlefield;
+  const sources = event.kind === 'landToGraveyard' || event.kind === 'creaturesDie' ? event.sources : g.battlefield;
   for (const source of sources) {
     (source.def.triggers ?? []).forEach((ability, index) => {
       const match = r.eventMatches(source, ability, event);
       if (!match) return;
       // CR 603.2h: "do this only once each turn" abilities stop triggering once done.
       if (ability.oncePerTurn && g.turn.doneOnce.includes(`${source.id}#${index}`)) return;
+      // "This ability triggers only once each turn."
+      if (ability.triggersOnlyOnceEachTurn && g.turn.triggeredOnce.includes(`${source.id}#${index}`)) return;
       // CR 603.4: a false intervening "if" means it does not trigger at all.
       if (!r.interveningIfHolds(ability, match.subject)) return;
-      const times = r.triggerInstances(g, source, ability, event);
+      if (!r.controlConditionHolds(g, ability, source.controller, source.serial)) return;
+      const times = ability.triggersOnlyOnceEachTurn ? 1 : r.triggerInstances(g, source, ability, event);
+      if (ability.triggersOnlyOnceEachTurn) g.turn.triggeredOnce.push(`${source.id}#${index}`);
       for (let i = 0; i < times; i++) {
         g.pending.push({
           source: source.id,
@@ -97,6 +133,8 @@ export function collectTriggers(g: Game, event: GameEvent, r: Rules): void {
           ability: index,
           controller: source.controller,
           subject: { kicker: [...match.subject.kicker], multikicker: match.subject.multikicker },
+          ...(match.amount !== undefined ? { eventAmount: match.amount } : {}),
+          ...(match.controller !== undefined ? { eventController: match.controller } : {}),
         });
       }
     });
@@ -137,7 +175,12 @@ export function putTriggersOnStack(g: Game, action: NAction, r: Rules): Rejectio
   const events: TriggerEvent[] = [];
   let k = 0;
   for (const t of sorted) {
-    const ctx = { self: '', controller: t.controller, sourceColors: t.sourceColors };
+    // CR 104.2a: once a player has lost, the game is over: what triggered never reaches the stack.
+    if (gameOver(g)) {
+      events.push({ source: t.source, ability: t.ability, controller: t.controller });
+      continue;
+    }
+    const ctx = { self: '', source: t.source, controller: t.controller, sourceColors: t.sourceColors };
     const slots = triggerSlots(t);
     const choice = given.find((c) => !c.used && c.source === t.source && (c.ability ?? 0) === t.ability);
     let targets: string[][] | null;
@@ -151,7 +194,7 @@ export function putTriggersOnStack(g: Game, action: NAction, r: Rules): Rejectio
       events.push({ source: t.source, ability: t.ability, controller: t.controller });
       continue;
     }
-    const id = `${action.id}.t${++k}`;
+    const id = triggerId(action.id, ++k);
     g.stack.push({ kind: 'ability', id, ...t, targets });
     events.push({ id, source: t.source, ability: t.ability, controller: t.controller });
   }

@@ -2,7 +2,7 @@
 // its "enters with" replacements, CR 603.6d), leaving it, becoming tapped, being dealt damage.
 import type { Color, EntersWith } from '../../model/schema-types.ts';
 import type { PlayerId } from '../../model/scenario.ts';
-import { isPlayerId, permanentById, player, type Game, type Permanent } from './game.ts';
+import { gameOver, isPlayerId, permanentById, player, type Game, type Permanent } from './game.ts';
 import { toughnessOf } from './characteristics.ts';
 import type { Rules } from './rules.ts';
 
@@ -59,6 +59,9 @@ export function leaveBattlefield(g: Game, leaving: readonly Permanent[], to: 'gr
     for (const land of leaving.filter((p) => p.def.types.includes('Land'))) {
       r.collectTriggers(g, { kind: 'landToGraveyard', permanent: land, sources: before }, r);
     }
+    // Creatures put into a graveyard from the battlefield die, tokens included: one event however many.
+    const died = leaving.filter((p) => p.def.types.includes('Creature'));
+    if (died.length > 0) r.collectTriggers(g, { kind: 'creaturesDie', died, sources: before }, r);
   }
 }
 
@@ -89,7 +92,7 @@ export function dealDamage(g: Game, source: DamageSource, targetId: string, amou
   if (!permanent || r.damagePrevented(g, source, permanent)) return;
   permanent.damage += amount;
   if (source.lifelink) player(g, source.controller).life += amount;
-  r.collectTriggers(g, { kind: 'selfDealtDamage', permanent }, r);
+  r.collectTriggers(g, { kind: 'selfDealtDamage', permanent, amount }, r);
 }
 
 /**
@@ -104,11 +107,40 @@ export function damagePrevented(g: Game, source: DamageSource, permanent: Perman
   );
 }
 
-/** CR 704.5f-g: creatures with toughness 0 or less, or lethal damage, are put into the graveyard. */
-export function stateBasedActions(g: Game, r: Rules): void {
-  for (;;) {
+/**
+ * CR 704: checked after each action until none applies, all at once each time (704.3), and not again
+ * once the game is over. A player at 0 life or less, or who drew from an empty library, loses
+ * (704.5a-b), which ends the two-player game;
+ * creatures with toughness 0 or less, or lethal damage, die (704.5f-g); of legendary permanents with
+ * one name under one player, all but one go to the graveyard (704.5j). `choices` names the legend kept.
+ */
+export function stateBasedActions(g: Game, r: Rules, choices: readonly string[] = []): void {
+  while (!gameOver(g)) {
+    let lost = false;
+    for (const p of g.players) {
+      if (p.life <= 0 || p.drewFromEmpty) p.lost = lost = true;
+      p.drewFromEmpty = false;
+    }
     const dying = g.battlefield.filter((p) => p.def.types.includes('Creature') && (toughnessOf(p) <= 0 || p.damage >= toughnessOf(p)));
-    if (dying.length === 0) return;
-    leaveBattlefield(g, dying, 'graveyard', r);
+    const legends = r.legendRuleLosers(g, choices).filter((p) => !dying.includes(p));
+    if (!lost && dying.length === 0 && legends.length === 0) return;
+    leaveBattlefield(g, [...dying, ...legends], 'graveyard', r);
   }
+}
+
+/** CR 704.5j: a player's legendary permanents with the same name but the one they keep (named in `choices`, else the smallest id). */
+export function legendRuleLosers(g: Game, choices: readonly string[]): Permanent[] {
+  const groups = new Map<string, Permanent[]>();
+  for (const p of g.battlefield) {
+    if (!(p.def.supertypes ?? []).includes('Legendary')) continue;
+    const key = `${p.controller}\u0000${p.def.name}`;
+    groups.set(key, [...(groups.get(key) ?? []), p]);
+  }
+  const losers: Permanent[] = [];
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const kept = choices.map((id) => group.find((p) => p.id === id)).find((p) => p !== undefined) ?? [...group].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0]!;
+    losers.push(...group.filter((p) => p !== kept));
+  }
+  return losers;
 }

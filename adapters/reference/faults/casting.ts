@@ -1,5 +1,6 @@
 // Faults in casting as a whole (CR 601.2, 733.1): an illegal cast must be reversed entirely.
 import { oracle, scenario, type Fault } from './fault.ts';
+import type { KickInfo } from '../kicker.ts';
 
 export const CASTING_FAULTS: readonly Fault[] = [
   {
@@ -18,4 +19,85 @@ export const CASTING_FAULTS: readonly Fault[] = [
     },
     apply: (base) => ({ ...base, rollback: (before, attempted) => ({ ...base.rollback(before, attempted), stack: attempted.stack }) }),
   },
+  {
+    id: 'rejected-cast-keeps-kick',
+    family: 'casting',
+    rules: ['702.33d', '733.1'],
+    summary: 'A kicked cast that is rejected leaves the card marked kicked: the next cast of it, declared without kicker, is kicked anyway.',
+    inspiredBy:
+      'Reports of a cancelled kicked cast leaving the kicker flag on the card (XMage #8495 and its fix #8503 for Nightscape Battlemage): engines that store the kick on the card object, outside the state they roll back.',
+    minimal: {
+      shows: 'casting.kick-belongs-to-its-cast',
+      scenario: scenario({
+        cards: [oracle('bolt', 'Burst Lightning')],
+        p1: { hand: ['bolt'], mana: { R: 1 } },
+        actions: [
+          { do: 'cast', card: 'bolt', kicker: ['A'], targets: [['p2']] },
+          { do: 'cast', card: 'bolt', targets: [['p2']] },
+        ],
+      }),
+    },
+    apply: (base) => {
+      // The card's mark of the kick it was cast with, kept outside the game state the engine rolls
+      // back (per game: the scenario's card table is shared by every state of one run).
+      const marks = new WeakMap<object, Map<string, KickInfo>>();
+      return {
+        ...base,
+        castSpell: (g, action, r) => {
+          const marked = marks.get(g.cards) ?? new Map<string, KickInfo>();
+          marks.set(g.cards, marked);
+          const declared = { kicker: [...(action.kicker ?? [])], multikicker: action.multikicker ?? 0 };
+          const stale = marked.get(action.card);
+          if (declared.kicker.length + declared.multikicker > 0) marked.set(action.card, declared);
+          const rejected = base.castSpell(g, action, r);
+          if (rejected) return rejected;
+          marked.delete(action.card);
+          // The cast reads the card's mark, left set by the rejected one.
+          const spell = g.stack.find((o) => o.kind === 'spell' && o.id === action.card);
+          if (stale && spell?.kind === 'spell' && declared.kicker.length + declared.multikicker === 0) Object.assign(spell, { kicker: [...stale.kicker], multikicker: stale.multikicker });
+          return null;
+        },
+      };
+    },
+  },
+  {
+    id: 'rejected-cast-keeps-mana',
+    family: 'casting',
+    rules: ['733.1', '601.2h'],
+    summary: 'A cast rejected for want of mana keeps the mana it had taken before running short: the pool is not given back.',
+    inspiredBy: 'Reports of mana lost on a cancelled cast (mana spent on a rejected cast not refunded), in engines whose undo restores zones but not the mana pool.',
+    minimal: {
+      shows: 'casting.rejected-cast-refunds',
+      scenario: scenario({
+        cards: [oracle('bolt', 'Burst Lightning')],
+        p1: { hand: ['bolt'], mana: { R: 1, C: 1 } },
+        actions: [{ do: 'cast', card: 'bolt', kicker: ['A'], targets: [['p2']] }],
+      }),
+    },
+    apply: (base) => ({
+      ...base,
+      rollback: (before, attempted) => {
+        const undone = base.rollback(before, attempted);
+        return { ...undone, players: undone.players.map((p, i) => ({ ...p, pool: { ...attempted.players[i]!.pool } })) as typeof undone.players };
+      },
+    }),
+  },
+  {
+    id: 'spell-may-target-itself',
+    family: 'casting',
+    rules: ['115.5', '601.2c'],
+    summary: 'A spell on the stack is offered as a target for itself: Counterspell cast at itself is accepted.',
+    inspiredBy:
+      'Reports of a counterspell that countered itself (its card then put into the graveyard twice), in engines that list every spell on the stack as a candidate once the spell being cast is on it (CR 601.2a).',
+    minimal: {
+      shows: 'resolution.never-targets-itself',
+      scenario: scenario({
+        cards: [oracle('cs', 'Counterspell')],
+        p1: { hand: ['cs'], mana: { U: 2 } },
+        actions: [{ do: 'cast', card: 'cs', targets: [['cs']] }],
+      }),
+    },
+    apply: (base) => ({ ...base, targetDeclarationError: (g, slots, targets, ctx, unchanged) => base.targetDeclarationError(g, slots, targets, { ...ctx, self: '' }, unchanged) }),
+  },
 ];
+

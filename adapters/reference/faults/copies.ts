@@ -230,4 +230,52 @@ export const COPY_FAULTS: readonly Fault[] = [
       spellParts: (spell) => (spell.copy ? base.spellParts(spell).slice(0, 1) : base.spellParts(spell)),
     }),
   },
+  {
+    id: 'token-copy-renamed',
+    family: 'copies',
+    rules: ['707.10f', '707.2'],
+    summary: 'The token a copy of a permanent spell becomes is named "<card name> Token": a difference of display only, everything else about the token is right.',
+    inspiredBy:
+      'Engines that name tokens for their interface ("Kavu Titan Token") and whose authors keep it so: a known, cosmetic difference that agreement with the reference engine reports wherever such a token appears, and that an expectations file is for.',
+    minimal: {
+      shows: 'agreement.reference',
+      scenario: scenario({
+        cards: [oracle('bears', 'Grizzly Bears')],
+        p1: { hand: ['bears'], mana: { G: 1, C: 1 } },
+        actions: [{ do: 'cast', card: 'bears' }, { do: 'copy', spell: 'bears' }, { do: 'resolve' }],
+      }),
+    },
+    apply: (base) => ({
+      ...base,
+      permanentFromSpell: (g, spell) => {
+        const p = base.permanentFromSpell(g, spell);
+        return spell.copy ? { ...p, def: { ...p.def, name: `${p.def.name} Token` } } : p;
+      },
+    }),
+  },
+  {
+    id: 'copy-with-new-targets-vanishes',
+    family: 'copies',
+    rules: ['707.10', '707.10c'],
+    summary: 'A copy given new targets is never put on the stack: choosing new targets for it cancels the copy.',
+    inspiredBy: 'Reports of a copy effect making no copy at all (the copy properties have nothing to judge then), from engines whose retargeting step drops the copy when its targets change.',
+    minimal: {
+      shows: 'copies.copy-appears',
+      scenario: scenario({
+        cards: [oracle('bolt', 'Burst Lightning')],
+        p1: { hand: ['bolt'], mana: { R: 1 } },
+        actions: [{ do: 'cast', card: 'bolt', targets: [['p2']] }, { do: 'copy', id: 'copy', spell: 'bolt', newTargets: [['p1']] }],
+      }),
+    },
+    apply: (base) => ({
+      ...base,
+      putCopyOnStack: (g, spellId, req, r) => {
+        if (!req.newTargets) return base.putCopyOnStack(g, spellId, req, r);
+        const before = g.stack.length;
+        const rejected = base.putCopyOnStack(g, spellId, req, r);
+        if (!rejected) g.stack.splice(before, 1);
+        return rejected;
+      },
+    }),
+  },
 ];

@@ -14,6 +14,7 @@ const FAMILIES: Record<Fault['family'], string> = {
   resolution: 'Resolving with illegal targets (CR 608.2b)',
   triggers: 'Triggered abilities (CR 603)',
   casting: 'Illegal casts (CR 733.1)',
+  game: 'The game as a whole: losing it and the legend rule (CR 704.5)',
 };
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -40,8 +41,9 @@ export function renderFaultsDoc(): string {
     'Some bugs needed a seam the rules table did not have; these entries were added for them, each keeping the',
     "engine's behaviour: `hasSpliceQuality`, `kickedAsPaid` (kicks recorded as the cost is paid), `reduceCost`,",
     '`rollback` (undoing an illegal action), `spellParts` (the order of the main and spliced effects),',
-    '`spellToGraveyard`, `resolvePermanentSpell`, `dealDamage`, `enterTapped`, `entersWithTimes`, `flicker`, `clone`',
-    'and `apnapOrder`.',
+    '`spellToGraveyard`, `resolvePermanentSpell`, `dealDamage`, `enterTapped`, `entersWithTimes`, `flicker`, `clone`,',
+    '`apnapOrder`, `legendRuleLosers`, `interveningIfHoldsOnResolution` (the intervening "if" checked again as an ability',
+    'resolves), and a payment that takes mana until it runs short before the rejected cast is undone.',
   ];
   for (const [family, title] of Object.entries(FAMILIES) as [Fault['family'], string][]) {
     const faults = FAULTS.filter((f) => f.family === family);

@@ -6,7 +6,7 @@ import type { Rules } from '../rules.ts';
 export interface Fault {
   id: string;
   /** The rule family it belongs to: the file it lives in. */
-  family: 'copies' | 'kicker' | 'costs' | 'splice' | 'resolution' | 'casting' | 'triggers' | 'permanents';
+  family: 'copies' | 'kicker' | 'costs' | 'splice' | 'resolution' | 'casting' | 'triggers' | 'permanents' | 'game';
   /** The Comprehensive Rules it breaks, by number. */
   rules: string[];
   /** The bug, as an engine author would report it. */

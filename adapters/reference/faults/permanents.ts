@@ -78,4 +78,20 @@ export const PERMANENT_FAULTS: readonly Fault[] = [
       },
     }),
   },
+  {
+    id: 'kicker-keyword-always',
+    family: 'permanents',
+    rules: ['702.33d', '603.6d'],
+    summary: 'A keyword a permanent "enters with if kicked" is given whether or not it was kicked: Kavu Titan cast without kicker has trample.',
+    inspiredBy: 'Reports of Kavu Titan having trample when not kicked: engines that add an "enters with" keyword as a static ability of the card rather than as part of the kicked replacement effect.',
+    minimal: {
+      shows: 'kicker.if-kicked-keywords',
+      scenario: scenario({
+        cards: [oracle('titan', 'Kavu Titan')],
+        p1: { hand: ['titan'], mana: { G: 1, C: 1 } },
+        actions: [{ do: 'cast', card: 'titan' }, { do: 'resolve' }],
+      }),
+    },
+    apply: (base) => ({ ...base, entersWithTimes: (g, permanent, e, r) => (e.keyword !== undefined ? 1 : base.entersWithTimes(g, permanent, e, r)) }),
+  },
 ];

@@ -53,4 +53,26 @@ export const RESOLUTION_FAULTS: readonly Fault[] = [
     },
     apply: (base) => ({ ...base, fizzles: () => false }),
   },
+  {
+    id: 'countered-card-also-to-graveyard',
+    family: 'resolution',
+    rules: ['400.1', '701.5a'],
+    summary: 'A spell countered "into its owner\'s hand" (Remand) or "on top of its library" (Memory Lapse) goes there and to the graveyard as well: one card in two zones.',
+    inspiredBy: 'Engines that run the usual "countered: to the graveyard" step after a counterspell\'s own instruction has already moved the card, leaving a card in two zones.',
+    minimal: {
+      shows: 'zones.one-zone-each',
+      scenario: scenario({
+        cards: [oracle('bolt', 'Burst Lightning'), oracle('remand', 'Remand')],
+        p1: { hand: ['bolt', 'remand'], mana: { R: 1, U: 1, C: 1 } },
+        actions: [{ do: 'cast', card: 'bolt', targets: [['p2']] }, { do: 'cast', card: 'remand', targets: [['bolt']] }, { do: 'resolve' }],
+      }),
+    },
+    apply: (base) => ({
+      ...base,
+      counterSpellOnStack: (g, spell, r, to) => {
+        base.counterSpellOnStack(g, spell, r, to);
+        if (to !== undefined && !spell.def.cantBeCountered) r.spellToGraveyard(g, spell);
+      },
+    }),
+  },
 ];

@@ -184,4 +184,23 @@ export const SPLICE_FAULTS: readonly Fault[] = [
       };
     },
   },
+  {
+    id: 'splice-order-reversed',
+    family: 'splice',
+    rules: ['702.47b', '608.2c'],
+    summary: "A spliced spell's effects happen last-in first-out: the last card spliced first, the main spell's own text last.",
+    inspiredBy: "Engines that keep a spell's abilities on a stack, pushing the main text and then each spliced card's as it is revealed, and pop them to resolve; CR 702.47b wants the main text first, then the spliced cards in the order chosen.",
+    minimal: {
+      shows: 'splice.effects-after-host',
+      scenario: scenario({
+        cards: [oracle('mists', 'Reach Through Mists'), oracle('dt', 'Dampen Thought'), oracle('lib1', 'Island'), oracle('lib2', 'Island')],
+        p1: { hand: ['mists', 'dt'], library: ['lib1', 'lib2'], mana: { U: 2, C: 1 } },
+        actions: [{ do: 'cast', card: 'mists', splice: ['dt'], targets: [['p1']] }, { do: 'resolve' }],
+      }),
+    },
+    apply: (base) => ({
+      ...base,
+      spellParts: (spell) => [...base.spellParts(spell)].reverse(),
+    }),
+  },
 ];

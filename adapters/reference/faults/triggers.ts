@@ -207,7 +207,7 @@ export const TRIGGER_FAULTS: readonly Fault[] = [
       ...base,
       dealDamage: (g, source, targetId, amount, r) => {
         const permanent = permanentById(g, targetId);
-        if (amount > 0 && permanent && r.damagePrevented(g, source, permanent)) r.collectTriggers(g, { kind: 'selfDealtDamage', permanent }, r);
+        if (amount > 0 && permanent && r.damagePrevented(g, source, permanent)) r.collectTriggers(g, { kind: 'selfDealtDamage', permanent, amount }, r);
         else base.dealDamage(g, source, targetId, amount, r);
       },
     }),
@@ -259,5 +259,44 @@ export const TRIGGER_FAULTS: readonly Fault[] = [
       }),
     },
     apply: (base) => ({ ...base, apnapOrder: (g) => [...base.apnapOrder(g)].reverse() }),
+  },
+  {
+    id: 'intervening-if-not-rechecked',
+    family: 'triggers',
+    rules: ['603.4', '608.2a'],
+    summary: 'An intervening "if you control ..." is checked only as the ability triggers: Scholar of Stars draws although the artifact it needed has left by the time its ability resolves.',
+    inspiredBy: 'Reports of intervening-if abilities resolving after their condition became false (CR 603.4\'s second check left out), a long-standing class of bugs in engines that evaluate conditions only at trigger time.',
+    minimal: {
+      shows: 'triggers.intervening-if-on-resolution',
+      scenario: scenario({
+        cards: [oracle('scholar', 'Scholar of Stars'), oracle('chalice', 'Everflowing Chalice'), oracle('lib1', 'Island')],
+        p1: { hand: ['scholar'], library: ['lib1'], battlefield: [{ card: 'chalice' }] },
+        actions: [{ do: 'putOntoBattlefield', card: 'scholar' }, { do: 'bounce', object: 'chalice' }, { do: 'resolve' }],
+      }),
+    },
+    apply: (base) => ({ ...base, interveningIfHoldsOnResolution: (_g, t) => base.interveningIfHolds(t.sourceDef.triggers![t.ability]!, t.subject) }),
+  },
+  {
+    id: 'intervening-if-rechecked-on-new-object',
+    family: 'triggers',
+    rules: ['603.4', '400.7', '702.33d'],
+    summary: 'On resolution, "if it was kicked" is checked on the permanent now on the battlefield under that id: after a flicker, the new object was not kicked, and Krosan Druid\'s kicked ability does nothing.',
+    inspiredBy: 'Engines that look up kicked status by card rather than by the object the event was about (XMage #7192 is the same mix-up at trigger time), so that a permanent that left and came back answers for the old one.',
+    minimal: {
+      shows: 'triggers.intervening-if-on-resolution',
+      scenario: scenario({
+        cards: [oracle('druid', 'Krosan Druid')],
+        p1: { hand: ['druid'], mana: { G: 2, C: 6 } },
+        actions: [{ do: 'cast', card: 'druid', kicker: ['A'] }, { do: 'resolve' }, { do: 'flicker', permanent: 'druid' }, { do: 'resolve' }],
+      }),
+    },
+    apply: (base) => ({
+      ...base,
+      interveningIfHoldsOnResolution: (g, t, r) => {
+        const now = permanentById(g, t.source);
+        const ability = t.sourceDef.triggers![t.ability]!;
+        return now ? base.interveningIfHolds(ability, now) && r.controlConditionHolds(g, ability, t.controller, t.sourceSerial) : base.interveningIfHoldsOnResolution(g, t, r);
+      },
+    }),
   },
 ];

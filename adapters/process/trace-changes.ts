@@ -1,0 +1,221 @@
+// Protocol 2's traces with changes (schema/protocol.schema.json#/$defs/traceChanges): a step gives what
+// changed during it instead of the whole state after it. The engine side writes them
+// (`traceWithChanges`, used by `castcheck serve`); castcheck rebuilds the full trace from them
+// (`rebuildTrace`) before anything reads it, so that nothing above adapters/process/ knows the form.
+// A rebuilt state shares the objects that did not change with the state before it: states are read,
+// never changed, above this point.
+import type {
+  BattlefieldChanges,
+  ObservedPermanent,
+  ObservedPlayer,
+  ObservedState,
+  PermanentChanges,
+  PlayerChanges,
+  StackChanges,
+  StackObject,
+  StateChanges,
+  Step,
+  StepChanges,
+  Trace,
+  TraceChanges,
+} from '../../model/schema-types.ts';
+import { ProtocolViolation } from './protocol-violation.ts';
+
+export const TRACE_CHANGES_FORMAT = 'castcheck-trace-changes/1';
+
+type Fields = Record<string, unknown>;
+
+// ---- castcheck's side: the full trace from one with changes ----
+
+/**
+ * The trace a trace with changes stands for. Throws ProtocolViolation (the stream is still in step)
+ * when a change names an object that is not there, adds one that already is, or when a step gives
+ * changes with no state before it. The trace must have passed the traceChanges schema.
+ */
+export function rebuildTrace(t: TraceChanges): Trace {
+  let before: ObservedState | undefined = t.initialState;
+  const steps = t.steps.map((s, i): Step => {
+    let state: ObservedState;
+    if (s.state !== undefined) state = s.state;
+    else if (before === undefined) {
+      throw new ProtocolViolation(`step ${i + 1} (${s.action}) gives changes, but there is no state before it: a trace without initialState gives its first step's state whole`, true);
+    } else state = applyChanges(before, s.changes!, `step ${i + 1} (${s.action})`);
+    before = state;
+    // In the trace schema's order, as engines write them.
+    const step = { action: s.action, outcome: s.outcome } as Step;
+    if (s.reason !== undefined) step.reason = s.reason;
+    if (s.message !== undefined) step.message = s.message;
+    if (s.triggered !== undefined) step.triggered = s.triggered;
+    step.state = state;
+    return step;
+  });
+  return {
+    format: 'castcheck-trace/1',
+    engine: t.engine,
+    ...(t.scenario !== undefined ? { scenario: t.scenario } : {}),
+    ...(t.initialState !== undefined ? { initialState: t.initialState } : {}),
+    steps,
+  };
+}
+
+/** The state after a step, from the state before it and what changed. */
+export function applyChanges(before: ObservedState, c: StateChanges, where: string): ObservedState {
+  const stack = c.stack === undefined ? before.stack : Array.isArray(c.stack) ? c.stack : changedStack(before.stack, c.stack, where);
+  const battlefield = c.battlefield === undefined ? before.battlefield : Array.isArray(c.battlefield) ? c.battlefield : changedBattlefield(before.battlefield, c.battlefield, where);
+  const players = c.players === undefined || c.players.length === 0 ? before.players : changedPlayers(before.players, c.players, where);
+  return { stack, battlefield, players };
+}
+
+function changedStack(before: readonly StackObject[], c: StackChanges, where: string): StackObject[] {
+  const kept = withoutRemoved(before, c.remove, `${where}: stack.remove`);
+  return withAdded(kept, c.add, `${where}: stack.add`);
+}
+
+function changedBattlefield(before: readonly ObservedPermanent[], c: BattlefieldChanges, where: string): ObservedPermanent[] {
+  let kept = withoutRemoved(before, c.remove, `${where}: battlefield.remove`);
+  if (c.change && c.change.length > 0) {
+    const at = new Map(kept.map((p, i) => [p.id, i]));
+    kept = kept === before ? [...kept] : kept;
+    for (const ch of c.change) {
+      const i = at.get(ch.id);
+      if (i === undefined) throw new ProtocolViolation(`${where}: battlefield.change names ${ch.id}, which is not on the battlefield before the step`, true);
+      kept[i] = changed(kept[i]!, ch) as unknown as ObservedPermanent;
+    }
+  }
+  return withAdded(kept, c.add, `${where}: battlefield.add`);
+}
+
+function changedPlayers(before: ObservedState['players'], changes: readonly PlayerChanges[], where: string): ObservedState['players'] {
+  const players = [...before] as ObservedState['players'];
+  for (const ch of changes) {
+    const i = players.findIndex((p) => p.id === ch.id);
+    if (i === -1) throw new ProtocolViolation(`${where}: players names ${ch.id}, who is not in the state before the step`, true);
+    players[i] = changed(players[i]!, ch) as unknown as ObservedPlayer;
+  }
+  return players;
+}
+
+/** An object with the fields of `set` (null: unknown, as if unset) and without those of `unset`. */
+function changed(o: object, ch: PermanentChanges | PlayerChanges): Fields {
+  const next: Fields = { ...(o as Fields), ...(ch.set as Fields | undefined) };
+  for (const [k, v] of Object.entries(ch.set ?? {})) if (v === null) delete next[k];
+  for (const k of ch.unset ?? []) delete next[k];
+  return next;
+}
+
+function withoutRemoved<T extends { id: string }>(before: readonly T[], remove: readonly string[] | undefined, where: string): T[] {
+  if (!remove || remove.length === 0) return before as T[];
+  const gone = new Set(remove);
+  const kept = before.filter((o) => !gone.has(o.id));
+  if (kept.length !== before.length - gone.size) {
+    const missing = remove.filter((id) => !before.some((o) => o.id === id));
+    throw new ProtocolViolation(`${where} names ${missing.join(', ') || 'an id twice'}, ${missing.length > 0 ? 'which is not there before the step' : 'which may be removed once'}`, true);
+  }
+  return kept;
+}
+
+function withAdded<T extends { id: string }>(kept: T[], add: readonly T[] | undefined, where: string): T[] {
+  if (!add || add.length === 0) return kept;
+  const ids = new Set(kept.map((o) => o.id));
+  for (const o of add) {
+    if (ids.has(o.id)) throw new ProtocolViolation(`${where} adds ${o.id}, which is already there`, true);
+    ids.add(o.id);
+  }
+  return [...kept, ...add];
+}
+
+// ---- the engine's side: a trace with changes from a full trace ----
+
+/**
+ * The trace with changes that rebuilds exactly into `trace`: each step's state as its changes against
+ * the state before it, or whole where there is no state before it (no initialState), and each zone
+ * whole where its order changed otherwise than the changes can say.
+ */
+export function traceWithChanges(trace: Trace): TraceChanges {
+  let before = trace.initialState;
+  const steps = trace.steps.map((s): StepChanges => {
+    const { state, ...rest } = s;
+    const changes = before === undefined ? undefined : stateChanges(before, state);
+    const step: StepChanges = changes === undefined ? { ...rest, state } : { ...rest, changes };
+    before = state;
+    return step;
+  });
+  const t: TraceChanges = { format: TRACE_CHANGES_FORMAT, engine: trace.engine, steps };
+  if (trace.scenario !== undefined) t.scenario = trace.scenario;
+  if (trace.initialState !== undefined) t.initialState = trace.initialState;
+  return t;
+}
+
+/** What changed from one state to the next; undefined when the changes cannot say it (players reordered). */
+export function stateChanges(a: ObservedState, b: ObservedState): StateChanges | undefined {
+  const c: StateChanges = {};
+  const stack = zoneChanges(a.stack, b.stack, false);
+  if (stack !== undefined) c.stack = stack as StackObject[] | StackChanges;
+  const battlefield = zoneChanges(a.battlefield, b.battlefield, true);
+  if (battlefield !== undefined) c.battlefield = battlefield as ObservedPermanent[] | BattlefieldChanges;
+  const players: PlayerChanges[] = [];
+  for (const [i, p] of b.players.entries()) {
+    const f = fieldChanges(a.players[i] as unknown as Fields, p as unknown as Fields);
+    if (f === 'replaced') return undefined;
+    if (f) players.push({ id: p.id, ...f } as PlayerChanges);
+  }
+  if (players.length > 0) c.players = players as StateChanges['players'];
+  return c;
+}
+
+/**
+ * A zone's changes, the zone whole when they cannot say how it changed, or undefined when nothing
+ * changed. The zone after must be the objects that stayed, in their order, then those that came.
+ */
+function zoneChanges<T extends { id: string }>(a: readonly T[], b: readonly T[], fieldsMayChange: boolean): T[] | { remove?: string[]; change?: object[]; add?: T[] } | undefined {
+  const after = new Set(b.map((o) => o.id));
+  const stayed = a.filter((o) => after.has(o.id));
+  const remove = a.filter((o) => !after.has(o.id)).map((o) => o.id);
+  const change: object[] = [];
+  for (let i = 0; i < stayed.length; i++) {
+    const was = stayed[i]!;
+    const is = b[i]!;
+    if (is.id !== was.id) return b as T[];
+    if (was === is) continue;
+    const f = fieldChanges(was as unknown as Fields, is as unknown as Fields);
+    if (f === undefined) continue;
+    if (!fieldsMayChange || f === 'replaced') return b as T[];
+    change.push({ id: is.id, ...f });
+  }
+  const before = new Set(a.map((o) => o.id));
+  const add = b.slice(stayed.length);
+  if (add.some((o) => before.has(o.id))) return b as T[];
+  if (remove.length === 0 && change.length === 0 && add.length === 0) return undefined;
+  return { ...(remove.length > 0 ? { remove } : {}), ...(change.length > 0 ? { change } : {}), ...(add.length > 0 ? { add } : {}) };
+}
+
+/** The fields that differ (`set`) and those that went (`unset`); 'replaced' when the id changed. */
+function fieldChanges(a: Fields | undefined, b: Fields): { set?: Fields; unset?: string[] } | 'replaced' | undefined {
+  if (a === undefined || a.id !== b.id) return 'replaced';
+  let set: Fields | undefined;
+  let unset: string[] | undefined;
+  for (const k in b) {
+    if (!sameJson(a[k], b[k])) (set ??= {})[k] = b[k];
+  }
+  for (const k in a) {
+    if (!(k in b)) (unset ??= []).push(k);
+  }
+  if (!set && !unset) return undefined;
+  return { ...(set ? { set } : {}), ...(unset ? { unset } : {}) };
+}
+
+/** Equality of JSON values (key order aside). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) if (!(k in b) || !sameJson((a as Fields)[k], (b as Fields)[k])) return false;
+  return true;
+}

@@ -1,0 +1,111 @@
+// Where a suite's time goes, in process: engines and properties wrapped in timers, generation timed
+// between one scenario's verdicts and the next scenario. Valid with one scenario in flight (the
+// in-process default): then nothing else runs while a property or an engine works.
+import { performance } from 'node:perf_hooks';
+import type { Engine } from '../adapters/engine.ts';
+import type { Property } from '../properties/property.ts';
+import type { Scenario, Trace } from '../model/schema-types.ts';
+
+export const SHARES = ['generation', 'engine', 'reruns', 'reference', 'properties', 'runner'] as const;
+export type Share = (typeof SHARES)[number];
+
+export class Clock {
+  readonly ms: Record<Share, number> = { generation: 0, engine: 0, reruns: 0, reference: 0, properties: 0, runner: 0 };
+  private started = 0;
+  private lastVerdicts = 0;
+  private firstRunPending = false;
+
+  start(): void {
+    this.started = performance.now();
+    this.lastVerdicts = this.started;
+  }
+
+  /** Ends the run: the runner's share is what no other share took. */
+  stop(): number {
+    const total = performance.now() - this.started;
+    this.ms.runner = total - (this.ms.generation + this.ms.engine + this.ms.reruns + this.ms.reference + this.ms.properties);
+    return total;
+  }
+
+  /** For runSuite's onScenario: the time since the last verdicts went to generating this scenario. */
+  readonly onScenario = (_: Scenario): void => {
+    this.ms.generation += performance.now() - this.lastVerdicts;
+    this.firstRunPending = true;
+  };
+
+  /** For runSuite's onProgress: a scenario's verdicts are in. */
+  readonly onProgress = (): void => {
+    this.lastVerdicts = performance.now();
+  };
+
+  private get engineMs(): number {
+    return this.ms.engine + this.ms.reruns + this.ms.reference;
+  }
+
+  /** The engine under test: its first run of each scenario, then the reruns of relation properties. */
+  engine(inner: Engine): Engine {
+    return this.timed(inner, () => {
+      const first = this.firstRunPending;
+      this.firstRunPending = false;
+      return first ? 'engine' : 'reruns';
+    });
+  }
+
+  /** The engine agreement compares with. */
+  reference(inner: Engine): Engine {
+    return this.timed(inner, () => 'reference');
+  }
+
+  private timed(inner: Engine, share: () => Share): Engine {
+    const ms = this.ms;
+    return {
+      id: inner.id,
+      capabilities: inner.capabilities,
+      run(scenario: Scenario): Promise<Trace> {
+        const s = share();
+        const t0 = performance.now();
+        // In-process engines do their work before the promise returns.
+        const answer = inner.run(scenario);
+        ms[s] += performance.now() - t0;
+        return answer;
+      },
+      close: () => inner.close(),
+    };
+  }
+
+  /** Properties timed, less the engine runs they ask for. */
+  properties(properties: readonly Property[]): Property[] {
+    return properties.map((p): Property => ({
+      ...p,
+      applies: (s) => {
+        const t0 = performance.now();
+        const r = p.applies(s);
+        this.ms.properties += performance.now() - t0;
+        return r;
+      },
+      check: (run, ctx) => {
+        const t0 = performance.now();
+        const e0 = this.engineMs;
+        const done = () => {
+          this.ms.properties += performance.now() - t0 - (this.engineMs - e0);
+        };
+        const v = p.check.call(p, run, ctx);
+        if (v instanceof Promise) return v.finally(done);
+        done();
+        return v;
+      },
+    }));
+  }
+}
+
+/** CPU milliseconds (user and system) of this process since `from`. */
+export function cpuMs(from?: NodeJS.CpuUsage): number {
+  const u = process.cpuUsage(from);
+  return (u.user + u.system) / 1000;
+}
+
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}

@@ -1,0 +1,72 @@
+// Resident memory over a long run: the suite against the reference engine in process, its resident
+// set size sampled a hundred times. After a warm-up (the first fifth of the run: the JIT, the
+// caches, the heap growing to its working size) it must stay flat: within 10% from lowest to highest.
+// bench/main.ts runs it in a process of its own (`bench/memory.ts RUNS SEED`, which prints the result
+// as JSON), so that nothing else the bench did is in the figures, with --expose-gc: each sample is
+// taken after a full collection, so that it shows what the run keeps, not when the collector ran.
+import { fileURLToPath } from 'node:url';
+import { ReferenceEngine } from '../adapters/reference/engine.ts';
+import { PROPERTIES } from '../properties/index.ts';
+import { judgeFor } from '../runner/evaluate.ts';
+import { runSuite } from '../runner/run-suite.ts';
+
+export interface MemoryRun {
+  runs: number;
+  seconds: number;
+  /** MiB, after the warm-up. */
+  rssFirstMiB: number;
+  rssLowMiB: number;
+  rssHighMiB: number;
+  rssLastMiB: number;
+  heapLastMiB: number;
+  /** (highest - lowest) / lowest, after the warm-up. */
+  spread: number;
+  heapSpread: number;
+  samples: { run: number; rssMiB: number; heapMiB: number }[];
+}
+
+const MiB = 1024 * 1024;
+
+export async function memoryRun(runs: number, seed: number, onSample?: (done: number) => void): Promise<MemoryRun> {
+  const every = Math.max(1, Math.floor(runs / 100));
+  const samples: MemoryRun['samples'] = [];
+  const t0 = Date.now();
+  await runSuite({
+    ...judgeFor(new ReferenceEngine()),
+    properties: PROPERTIES,
+    runs,
+    seed,
+    onProgress: (done) => {
+      if (done % every !== 0) return;
+      (globalThis as { gc?: () => void }).gc?.();
+      const m = process.memoryUsage();
+      samples.push({ run: done, rssMiB: m.rss / MiB, heapMiB: m.heapUsed / MiB });
+      onSample?.(done);
+    },
+  });
+  const after = samples.filter((s) => s.run > runs / 5);
+  const rss = after.map((s) => s.rssMiB);
+  const heap = after.map((s) => s.heapMiB);
+  const low = Math.min(...rss);
+  const high = Math.max(...rss);
+  return {
+    runs,
+    seconds: (Date.now() - t0) / 1000,
+    rssFirstMiB: rss[0]!,
+    rssLowMiB: low,
+    rssHighMiB: high,
+    rssLastMiB: rss.at(-1)!,
+    heapLastMiB: after.at(-1)!.heapMiB,
+    spread: (high - low) / low,
+    heapSpread: (Math.max(...heap) - Math.min(...heap)) / Math.min(...heap),
+    samples,
+  };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const [runs, seed] = process.argv.slice(2).map(Number);
+  const result = await memoryRun(runs ?? 20_000, seed ?? 1, (done) => {
+    if (done % Math.max(1, Math.floor((runs ?? 20_000) / 10)) === 0) process.stderr.write(`bench: memory, ${done} scenarios\n`);
+  });
+  console.log(JSON.stringify(result));
+}

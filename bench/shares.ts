@@ -1,0 +1,76 @@
+// The suite in process, timed by share: once against the reference engine, once against a null engine
+// that answers instantly with the traces the reference engine gave (replayed in the order asked, so
+// the suite asks for the same runs and judges the same traces): what is left is castcheck's own cost.
+import type { Engine } from '../adapters/engine.ts';
+import { ReferenceEngine } from '../adapters/reference/engine.ts';
+import type { Scenario, Trace } from '../model/schema-types.ts';
+import { PROPERTIES } from '../properties/index.ts';
+import { judgeFor } from '../runner/evaluate.ts';
+import { runSuite, type SuiteResult } from '../runner/run-suite.ts';
+import { Clock, cpuMs, type Share } from './clock.ts';
+
+export interface TimedSuite {
+  runs: number;
+  /** Wall milliseconds for the whole run, and CPU milliseconds of this process. */
+  ms: number;
+  cpuMs: number;
+  /** Milliseconds by share. */
+  shares: Record<Share, number>;
+  result: SuiteResult;
+}
+
+export async function timedSuite(engine: Engine, runs: number, seed: number): Promise<TimedSuite> {
+  const clock = new Clock();
+  const j = judgeFor(engine);
+  const cpu = process.cpuUsage();
+  clock.start();
+  const result = await runSuite({
+    engine: clock.engine(j.engine),
+    reference: clock.reference(j.reference),
+    readings: j.readings,
+    properties: clock.properties(PROPERTIES),
+    runs,
+    seed,
+    onScenario: clock.onScenario,
+    onProgress: clock.onProgress,
+  });
+  const ms = clock.stop();
+  return { runs, ms, cpuMs: cpuMs(cpu), shares: { ...clock.ms }, result };
+}
+
+/** The reference engine, keeping every trace it gives in the order asked. */
+export class RecordingEngine implements Engine {
+  readonly traces: Trace[] = [];
+  private readonly inner = new ReferenceEngine();
+  readonly id = this.inner.id;
+  readonly capabilities = this.inner.capabilities;
+
+  run(scenario: Scenario): Promise<Trace> {
+    const t = this.inner.runSync(scenario);
+    this.traces.push(t);
+    return Promise.resolve(t);
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** Answers instantly with recorded traces, in order: an engine that costs nothing. */
+export class NullEngine implements Engine {
+  readonly id = { name: 'null', version: '0' };
+  readonly capabilities;
+  private next = 0;
+
+  constructor(
+    private readonly traces: readonly Trace[],
+    like: Engine,
+  ) {
+    this.capabilities = like.capabilities;
+  }
+
+  run(_: Scenario): Promise<Trace> {
+    const t = this.traces[this.next++];
+    return t ? Promise.resolve(t) : Promise.reject(new Error('the null engine ran out of recorded traces: the suite asked for other runs than when they were recorded'));
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,9 @@
+// The same for an engine object in this process (anything with castcheck's Engine interface:
+// adapters/engine.ts), and only the properties of one family: a file per family lets
+// `vitest --shard` spread castcheck over several machines.
+import { describeEngine } from 'castcheck/vitest';
+import { ReferenceEngine } from '../../adapters/reference/engine.ts';
+
+const fault = process.env.CASTCHECK_FAULT;
+
+describeEngine(new ReferenceEngine(fault ? { fault } : {}), { runs: 200, out: process.env.CASTCHECK_OUT ?? 'castcheck-out', properties: ['copies'] });

@@ -1,0 +1,51 @@
+// The optional parts of the observed state (schema/capabilities.schema.json, `observes`): which
+// field of which zone each one is, so that what an engine does not declare it observes is never
+// compared (by the fixed cases, or by agreement with the reference engine).
+import type { Observable, ObservedState, Trace } from './schema-types.ts';
+
+/** `zone.field` of the observed state -> the observable that declares it. */
+export const OPTIONAL_FIELDS: Readonly<Record<string, Observable>> = {
+  'stack.kicked': 'stack.kicked',
+  'stack.manaCost': 'stack.manaCost',
+  'stack.kicker': 'stack.kicker',
+  'stack.multikicker': 'stack.multikicker',
+  'stack.timesKicked': 'stack.timesKicked',
+  'stack.spliced': 'stack.spliced',
+  'stack.x': 'stack.x',
+  'stack.totalCost': 'stack.totalCost',
+  'battlefield.kicked': 'permanent.kicked',
+  'battlefield.timesKicked': 'permanent.kicked',
+  'battlefield.power': 'permanent.powerToughness',
+  'battlefield.toughness': 'permanent.powerToughness',
+  'players.mana': 'player.mana',
+  'players.library': 'player.library',
+  // A triggered ability on the stack: `stack.<field>` names a spell's field, so abilities have their own zone key.
+  'ability.targets': 'ability.targets',
+};
+
+/** The state (or the part of one a case expects) without the optional fields not in `observes`. */
+export function observedPart<S extends Partial<ObservedState>>(state: S, observes: readonly Observable[]): S {
+  const keep = (zone: string) => (o: object) =>
+    Object.fromEntries(Object.entries(o).filter(([k]) => !OPTIONAL_FIELDS[`${zone}.${k}`] || observes.includes(OPTIONAL_FIELDS[`${zone}.${k}`]!)));
+  const out: Partial<ObservedState> = {};
+  if (state.stack) out.stack = state.stack.map((o) => keep(o.kind === 'ability' ? 'ability' : 'stack')(o)) as ObservedState['stack'];
+  if (state.battlefield) out.battlefield = state.battlefield.map(keep('battlefield')) as ObservedState['battlefield'];
+  if (state.players) out.players = state.players.map(keep('players')) as ObservedState['players'];
+  return out as S;
+}
+
+const EVERY_OBSERVABLE = new Set<Observable>(['step.triggered', ...Object.values(OPTIONAL_FIELDS)]);
+
+/**
+ * The trace without what the engine does not declare it observes, so that no property judges a field
+ * the engine may fill with anything (a default, a placeholder).
+ */
+export function observedTrace(trace: Trace, observes: readonly Observable[]): Trace {
+  if ([...EVERY_OBSERVABLE].every((o) => observes.includes(o))) return trace;
+  const triggers = observes.includes('step.triggered');
+  return {
+    ...trace,
+    ...(trace.initialState ? { initialState: observedPart(trace.initialState, observes) } : {}),
+    steps: trace.steps.map(({ triggered, ...step }) => ({ ...step, ...(triggers && triggered ? { triggered } : {}), state: observedPart(step.state, observes) })),
+  };
+}

@@ -1,0 +1,60 @@
+// Clusters: the failures of a run grouped by signature, so that each distinct bug is reported once,
+// with how many scenarios showed it, and shrunk once.
+import type { EngineFailureKind } from '../adapters/engine-failure.ts';
+import type { Expectation } from '../model/schema-types.ts';
+import { divergences, type Divergence, type Property } from '../properties/property.ts';
+import type { Expectations } from './expectations.ts';
+import type { Judged } from './evaluate.ts';
+import { engineFailureSignature, kindOf, propertySignature } from './signatures.ts';
+
+/** One failure a judged scenario shows: the cluster it belongs to. */
+export interface Hit {
+  signature: string;
+  kind: 'fail' | 'contested' | EngineFailureKind;
+  /** The property broken; none for an engine failure. */
+  property?: Property;
+  /** The expectation that names it, when it is an expected failure (XFAIL). */
+  expectation?: Expectation;
+  /** What diverged, at one step; empty for an engine failure. */
+  divergences: Divergence[];
+}
+
+/**
+ * The clusters a judged scenario falls into. For each property: one per expectation its divergences
+ * match, and one for the first divergence at a step where no expectation matched (the first
+ * contested reading apart).
+ * The divergences after that first one are most often its consequences (a spell left on the stack
+ * changes every state after it; a rejected copy changes the stack), and a later, separate bug shows
+ * first in other scenarios: so a known difference early in a scenario never hides a new one after it,
+ * and one bug is not counted under many names.
+ */
+export function hitsOf(j: Judged, properties: readonly Property[], expectations: Expectations): Hit[] {
+  if (j.failure) {
+    const signature = engineFailureSignature(j.failure);
+    const expectation = expectations.forEngineFailure(signature);
+    return [{ signature, kind: j.failure.kind, divergences: [], ...(expectation ? { expectation } : {}) }];
+  }
+  const hits: Hit[] = [];
+  for (const property of properties) {
+    const v = j.verdicts.get(property.id);
+    if (!v || (v.status !== 'fail' && v.status !== 'contested')) continue;
+    const all = divergences(v);
+    const expected = new Map<Expectation, Divergence[]>();
+    for (const d of all) {
+      const e = expectations.forKind(property.id, kindOf(d));
+      if (e) expected.set(e, [...(expected.get(e) ?? []), d]);
+    }
+    for (const [expectation, shown] of expected) {
+      hits.push({ signature: expectation.signature, kind: shown.some((d) => d.ruling === undefined) ? 'fail' : 'contested', property, expectation, divergences: shown });
+    }
+    // What else diverged at the step of an expected divergence is taken for part of it (the fields of
+    // one known bug), so that naming a known bug once is enough.
+    const explained = new Set([...expected.values()].flat().map((d) => d.step));
+    for (const kind of ['fail', 'contested'] as const) {
+      const first = all.find((d) => (d.ruling === undefined) === (kind === 'fail') && !explained.has(d.step));
+      // Shown with what else diverged at its step, for people.
+      if (first) hits.push({ signature: propertySignature(property.id, kindOf(first)), kind, property, divergences: [first, ...all.filter((d) => d !== first && d.step === first.step)] });
+    }
+  }
+  return hits;
+}
