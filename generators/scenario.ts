@@ -807,9 +807,10 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   // the cast triggers; after a flicker, what the new object's entering sets off resolves first.
   const entering = plan.spell && !isSpell(main) ? enteringConditions(main) : [];
   // Targets that are always there (players): an ability without a legal target never reaches the stack.
+  // An "if you control" holds only for the condition the enabler was put there for.
   const alwaysTargetable = (t: TriggeredAbility) => (t.targets ?? []).every((r) => r.kind === 'player' || r.kind === 'opponent' || r.kind === 'any');
   const triggersNow = entering.some(
-    (t) => alwaysTargetable(t) && (t.if !== undefined || t.ifYouControl !== undefined) && triggerConditionHolds(t.if, declared) && (!t.ifYouControl || enabler !== undefined),
+    (t) => alwaysTargetable(t) && (t.if !== undefined || t.ifYouControl !== undefined) && triggerConditionHolds(t.if, declared) && (!t.ifYouControl || (enabler !== undefined && t.ifYouControl === condition)),
   );
   let resolved = 0;
   if (plan.interrupt && conditionalEnters && triggersNow && !mainLeft && plan.copies.length === 0 && plan.stackFollowUps.length === 0 && plan.illegal === null) {

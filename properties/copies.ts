@@ -2,7 +2,7 @@
 import type { CardDefinition, StackSpell } from '../model/schema-types.ts';
 import { Checker, show, spellOnStack, type CheckContext, type Property, type Run, type RunStep, type Verdict } from './property.ts';
 import { activeRequirements, effectTimes, permanentDef, targetAllowed } from './expectations.ts';
-import { diesAtOnce, kickOf } from './permanents.ts';
+import { diesAtOnce, kickOf, legendRuleMayTake } from './permanents.ts';
 import { timesKicked } from '../model/kick.ts';
 
 /** A copy a step made and the spell it copies, as they stood; or what should be there and is not. */
@@ -186,12 +186,13 @@ export const permanentCopyBecomesKickedToken: Property = {
     const c = new Checker();
     for (const { step, copy } of resolvedPermanentCopies(run, { untilEmpty: true })) {
       const token = step.after.battlefield.find((p) => p.id === copy.id);
-      // A token can die at once to state-based actions (0 toughness), or in a step that resolves
-      // everything, to what resolves after it; then there is nothing to look at.
+      // A token can die at once to state-based actions (0 toughness, or the legend rule), or in a step
+      // that resolves everything, to what resolves after it; then there is nothing to look at.
       const kick = kickOf(run, copy, step.index);
       if (!kick) continue;
       if (!token) {
-        if (!(step.action.do === 'resolve' && step.action.untilEmpty) && !diesAtOnce(run.def(copy.card), kick)) {
+        const def = run.def(copy.card);
+        if (!(step.action.do === 'resolve' && step.action.untilEmpty) && !diesAtOnce(def, kick) && !(def && legendRuleMayTake(def, step, copy.id))) {
           c.fail(step, `${copy.id} is on the battlefield as a token (CR 707.10f)`, 'it is not');
         }
         continue;

@@ -97,7 +97,7 @@ export function diesAtOnce(def: CardDefinition | undefined, kick: Kick): boolean
  * entered (CR 704.5j): another of the same name was there. Which one stays is the player's choice,
  * judged by game.legend-rule, so such a permanent's absence is no mismatch.
  */
-function legendRuleMayTake(def: CardDefinition, step: RunStep, id: string): boolean {
+export function legendRuleMayTake(def: CardDefinition, step: RunStep, id: string): boolean {
   return (def.supertypes ?? []).includes('Legendary') && step.before.battlefield.some((p) => p.id !== id && p.name === def.name);
 }
 
