@@ -161,8 +161,9 @@ function resolution(run: Run, step: RunStep): Expected | Mismatch | undefined {
   const src = resolvingSource(run, step);
   if (!src) return undefined;
   const { resolving, parts, kick, x } = src;
-  // 'That much damage' (damageDealt) depends on an event the trace does not keep with the ability.
-  if (parts.some((d) => (d.effects ?? []).some((e) => !MODELLED.has(e.kind) || e.amount === 'damageDealt'))) return undefined;
+  // 'That much damage' (damageDealt) and 'that land's controller' (eventController) depend on an
+  // event the trace does not keep with the ability.
+  if (parts.some((d) => (d.effects ?? []).some((e) => !MODELLED.has(e.kind) || e.amount === 'damageDealt' || e.each === 'eventController'))) return undefined;
   const requirements = activeRequirements(parts, { kicker: [...kick.kicker], multikicker: kick.multikicker });
   if (requirements.length !== src.targets.length) {
     return { mismatch: { expected: `${resolving.id} resolves with ${requirements.length} target group(s), one per target requirement (CR 601.2c)`, observed: `${src.targets.length}: ${show(src.targets)}` } };
@@ -222,7 +223,9 @@ function resolution(run: Run, step: RunStep): Expected | Mismatch | undefined {
       const amount = e.amount === 'X' ? x : typeof e.amount === 'number' ? e.amount : 0;
       const group = e.target === undefined ? -1 : requirements.findIndex((r) => r.part === part && (def.targets ?? []).indexOf(r.requirement) === e.target);
       if (e.target !== undefined && group === -1) return;
-      const targets = group === -1 ? [] : legal[group]!;
+      // 'Each player' and 'each opponent' take the place of targets, and are never illegal.
+      const opponent: PlayerId = resolving.controller === 'p1' ? 'p2' : 'p1';
+      const targets = e.each === 'player' ? ['p1', 'p2'] : e.each === 'opponent' ? [opponent] : group === -1 ? [] : legal[group]!;
       const players = targets.filter((id): id is PlayerId => id === 'p1' || id === 'p2');
       for (let k = 0; k < n; k++) {
         if (e.kind === 'gainLife') out.life[resolving.controller] += amount;

@@ -286,7 +286,8 @@ function expectedTriggerTargets(run: Run, step: RunStep, source: string, ability
   const chosen: string[][] = [];
   for (const req of ability.targets ?? []) {
     const taken = req.another ? chosen.flat() : [];
-    const group = candidates.filter((id) => !taken.includes(id) && targetAllowed(run, step.after, step.index + 1, req, id, '', controller, colors)).slice(0, req.count ?? 1);
+    // 'Other than' the permanent the ability belongs to (Rosie Cotton of South Lane).
+    const group = candidates.filter((id) => !taken.includes(id) && !(req.filter?.other && id === source) && targetAllowed(run, step.after, step.index + 1, req, id, '', controller, colors)).slice(0, req.count ?? 1);
     // CR 603.3d: an ability with no legal target for a requirement is removed.
     if (group.length < (req.count ?? 1)) return null;
     chosen.push(group);
@@ -299,7 +300,7 @@ export const triggerTargets: Property = {
   rules: ['603.3d', '601.2c'],
   statement:
     'A triggered ability goes on the stack with the targets the action names for it, else the first legal ones in the scenario format’s order (opponent, controller, permanents by id, spells from the top); one with no legal target is removed.',
-  needs: NEEDS,
+  needs: { ...NEEDS, observes: [...NEEDS.observes, 'ability.targets' as const] },
   applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => (t.targets ?? []).length > 0)),
   check(run) {
     const c = new Checker();

@@ -295,11 +295,14 @@ function turn(): Promise<void> {
 /** Thrown into fast-check's loop to end it when the run is interrupted. */
 class Interrupted extends Error {}
 
-/** Settles when the signal aborts; never, without one. */
-function whenAborted(signal: AbortSignal | undefined): Promise<void> {
+/**
+ * Settles when the signal aborts; never, without one. Its listener goes once `until` aborts: one
+ * is added for each cluster shrunk, and a run with many clusters would otherwise pile them up.
+ */
+function whenAborted(signal: AbortSignal | undefined, until?: AbortSignal): Promise<void> {
   if (!signal) return new Promise(() => undefined);
   if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true, ...(until ? { signal: until } : {}) }));
 }
 
 function tally(t: Tally, judged: Judged & { failure?: undefined }, found: readonly Hit[]): void {
@@ -332,7 +335,8 @@ export async function shrink(
   let engineRuns = 0;
   let stopped: string | undefined;
   let last: { scenario: Scenario; judged: Judged } | undefined;
-  const aborted = whenAborted(o.abort);
+  const shrunk = new AbortController();
+  const aborted = whenAborted(o.abort, shrunk.signal);
   const details = await fc.check(
     fc.asyncProperty(arb, async (scenario) => {
       // Past a budget every candidate counts as passing, which ends the shrinking where it stands.
@@ -355,6 +359,7 @@ export async function shrink(
     }),
     { seed: o.seed, path: String(run), numRuns: run + 1 },
   );
+  shrunk.abort();
   if (o.abort?.aborted) {
     // Interrupted: the smallest scenario that failed so far, marked as not shrunk, and not run again.
     if (!last || !details.failed || details.counterexamplePath === null) return { finding: unshrunk(o, first, true, engineRuns) };

@@ -66,7 +66,7 @@ describe('report.html in Chromium', () => {
     const wrong = cluster.locator('.story .wrong');
     expect(await wrong.isVisible()).toBe(true);
     expect(await wrong.textContent()).toMatch(/^Wrong: The engine shows kicked false/);
-    expect(await cluster.locator('.story').textContent()).toMatch(/1\. p1 casts .*, kicked/);
+    expect(await cluster.locator('.story').textContent()).toMatch(/1\. p1 casts .*, (multi)?kicked/);
     // The trace is folded away until the cluster's "Scenario and trace" is opened.
     const trace = cluster.locator('table.trace');
     expect(await trace.isVisible()).toBe(false);

@@ -49,7 +49,7 @@ describe('castcheck/vitest', () => {
     const copies = failed.find((t) => t.title.startsWith('copies.kicked-like-original'))!;
     expect(copies).toBeDefined();
     const message = copies.failureMessages.join('\n');
-    expect(message).toMatch(/1\. p1 casts .*, kicked/);
+    expect(message).toMatch(/1\. p1 casts .*, (multi)?kicked/);
     expect(message).toMatch(/Wrong: The engine shows kicked false, where castcheck expects copy \S+ has kicked true like \S+\./);
     expect(message).toMatch(/repro: +\S+copies\.kicked-like-original-[0-9a-f]{8}\.repro\.json/);
     expect(message).toContain('seed 1: CASTCHECK_SEED=1 repeats the run');

@@ -17,5 +17,5 @@ export const PROPERTY_NOTES: Readonly<Record<string, string>> = {
  */
 export const FAULT_NOTES: Readonly<Record<string, string>> = {
   'token-copy-renamed':
-    'A name is a copiable value (CR 707.2), so a token named "<card> Token" breaks a rule; but the suite keeps this fault as its example of a known difference of display that an engine author writes into an expectations file (README, "Signatures, clusters, expectations"; examples/expectations.json), where agreement reports it. Rule properties meet it only where a name decides something: the legend rule for legendary copies, and the order of a triggered ability\'s targets (triggers.targets killed it at run 1886 at seed 1). It may survive a run on another seed.',
+    'A name is a copiable value (CR 707.2), so a token named "<card> Token" breaks a rule; but the suite keeps this fault as its example of a known difference of display that an engine author writes into an expectations file (README, "Signatures, clusters, expectations"; examples/expectations.json), where agreement reports it. No rule property compares names: one would turn that example into a failure. A name decides something only for the legend rule, and the generated legendary copies are too rare to meet it within the budget.',
 };
