@@ -197,6 +197,24 @@ describe('a mismatch of shape fails the property that looks for it', () => {
     expect(await verdict('permanents.not-kicked-without-casting', PACK, gone(2, 'bears'))).toMatchObject({ status: 'fail' });
   });
 
+  it('kicker.if-kicked-keywords: a kicked Kavu Titan that should have entered and is not there', async () => {
+    const titan = scenario([{ id: 'titan', oracle: 'Kavu Titan' }], { hand: ['titan'], mana: { G: 2, C: 3 } }, [{ do: 'cast', card: 'titan', kicker: ['A'] }, { do: 'resolve' }]);
+    expect(await verdict('kicker.if-kicked-keywords', titan)).toMatchObject({ status: 'pass' });
+    const gone = (t: Trace) => void (t.steps[1]!.state.battlefield = t.steps[1]!.state.battlefield.filter((p) => p.id !== 'titan'));
+    expect(await verdict('kicker.if-kicked-keywords', titan, gone)).toMatchObject({ status: 'fail' });
+  });
+
+  it('casting.kick-belongs-to-its-cast: a card cast again, accepted, and not on the stack', async () => {
+    // Kicked Burst Lightning the pool cannot pay is rejected; the same card cast again unkicked is accepted.
+    const again = scenario([{ id: 'bolt', oracle: 'Burst Lightning' }], { hand: ['bolt'], mana: { R: 1 } }, [
+      { do: 'cast', card: 'bolt', kicker: ['A'], targets: [['p2']] },
+      { do: 'cast', card: 'bolt', targets: [['p2']] },
+    ]);
+    expect(await verdict('casting.kick-belongs-to-its-cast', again)).toMatchObject({ status: 'pass' });
+    const gone = (t: Trace) => void (t.steps[1]!.state.stack = []);
+    expect(await verdict('casting.kick-belongs-to-its-cast', again, gone)).toMatchObject({ status: 'fail' });
+  });
+
   it('resolution.player-effects: a spell resolving with a target group more than its requirements', async () => {
     const s = scenario([{ id: 'bolt', oracle: 'Burst Lightning' }], { hand: ['bolt'], mana: { R: 1 } }, [{ do: 'cast', card: 'bolt', targets: [['p2']] }, { do: 'resolve' }]);
     expect(await verdict('resolution.player-effects', s)).toMatchObject({ status: 'pass' });
