@@ -104,10 +104,10 @@ export async function main(argv: string[]): Promise<number> {
 
   program
     .command('mutants')
-    .description('run the suite against every named fault of the reference engine and print the kill matrix; exits 1 if a fault survives')
+    .description('run the suite against every named fault of the reference engine and print the kill matrix (kills by rule properties only); exits 1 if a fault survives without a note')
     .option('--runs <n>', 'scenarios generated for each fault, at most: the budget to kill it in', runs, 2000)
     .option('--seed <n>', 'seed for the generators, from 0 to 4294967295', seed, 1)
-    .option('--sweep <n>', 'scenarios judged after the first one a property more specific than agreement fails on, to see which others catch the fault', sweep, 200)
+    .option('--sweep <n>', 'scenarios judged after the first one a rule property fails on, to see which others catch the fault', sweep, 200)
     .option('--max-shrink-runs <n>', 'engine runs allowed to shrink one fault\'s failure', runs, 2000)
     .option('--max-shrink-time <seconds>', 'also stop shrinking one fault\'s failure after this many seconds (default: no time limit)', seconds)
     .option('--only <faults>', 'only these faults, comma-separated (castcheck list --faults)')

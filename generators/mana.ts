@@ -1,6 +1,7 @@
 // Mana costs: small, mostly one or two colours, shrinking towards {0} of generic mana.
 import fc from 'fast-check';
 import type { Color } from '../model/schema-types.ts';
+import type { Mana, Pool } from '../model/mana.ts';
 
 const COLORS: Color[] = ['W', 'U', 'B', 'R', 'G'];
 
@@ -29,4 +30,26 @@ export function manaCostArb(options: ManaCostOptions = {}): fc.Arbitrary<string>
 /** A non-empty cost for kicker, multikicker or splice. */
 export function additionalManaCostArb(): fc.Arbitrary<string> {
   return manaCostArb({ maxGeneric: 4, maxColored: 2 }).map((c) => (c === '{0}' ? '{1}' : c));
+}
+
+/**
+ * What a pool holds after paying `cost` (its {X} already counted into the generic part), or null
+ * when it cannot be paid: how the generators plan a later cast in the same scenario. Each coloured
+ * and {C} symbol takes its own kind; generic mana takes colourless first, then W, U, B, R, G, the
+ * order the scenario format fixes (model/conventions.ts), so the mana left is what an engine
+ * following the format keeps.
+ */
+export function leftAfterPaying(pool: Pool, cost: Mana): Pool | null {
+  const left: Pool = { ...pool };
+  let generic = cost.generic;
+  for (const key of ['C', ...COLORS] as const) {
+    if (left[key] < cost[key]) return null;
+    left[key] -= cost[key];
+  }
+  for (const key of ['C', ...COLORS] as const) {
+    const take = Math.min(left[key], generic);
+    left[key] -= take;
+    generic -= take;
+  }
+  return generic > 0 ? null : left;
 }

@@ -6,9 +6,9 @@
 // numbers, simpler cards, fewer actions.
 import fc from 'fast-check';
 import { catalog } from '../model/catalog.ts';
-import { addMana, type Mana } from '../model/mana.ts';
+import type { Mana } from '../model/mana.ts';
 import type { Action, Capabilities, CardDefinition, ControlCondition, KickerLabel, ManaPool, PermanentFilter, Scenario, ScenarioCard, StartingPermanent, TriggeredAbility } from '../model/schema-types.ts';
-import { activeRequirements, candidatesFor, declaredMana, inactiveRequirements, spellColors, type BoardObject, type Requirement } from '../model/declarations.ts';
+import { activeRequirements, addMana, candidatesFor, declaredMana, inactiveRequirements, spellColors, type BoardObject, type Requirement } from '../model/declarations.ts';
 import { NOT_KICKED, timesKicked, triggerConditionHolds, type Kick } from '../model/kick.ts';
 import {
   bystanderArb,
@@ -25,7 +25,8 @@ import {
   type CardFeatures,
   type WatcherKind,
 } from './synthetic-cards.ts';
-import { fixX, parseMana, payFromPool, toPool } from '../model/mana.ts';
+import { parseMana, toPool } from '../model/mana.ts';
+import { leftAfterPaying } from './mana.ts';
 import { buildsFromDefinition, needsUntoldChoice, performs, takesChoice } from '../model/capabilities.ts';
 import { syntheticSpellsPossible } from './synthetic-cards.ts';
 
@@ -806,9 +807,10 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   // the cast triggers; after a flicker, what the new object's entering sets off resolves first.
   const entering = plan.spell && !isSpell(main) ? enteringConditions(main) : [];
   // Targets that are always there (players): an ability without a legal target never reaches the stack.
+  // An "if you control" holds only for the condition the enabler was put there for.
   const alwaysTargetable = (t: TriggeredAbility) => (t.targets ?? []).every((r) => r.kind === 'player' || r.kind === 'opponent' || r.kind === 'any');
   const triggersNow = entering.some(
-    (t) => alwaysTargetable(t) && (t.if !== undefined || t.ifYouControl !== undefined) && triggerConditionHolds(t.if, declared) && (!t.ifYouControl || enabler !== undefined),
+    (t) => alwaysTargetable(t) && (t.if !== undefined || t.ifYouControl !== undefined) && triggerConditionHolds(t.if, declared) && (!t.ifYouControl || (enabler !== undefined && t.ifYouControl === condition)),
   );
   let resolved = 0;
   if (plan.interrupt && conditionalEnters && triggersNow && !mainLeft && plan.copies.length === 0 && plan.stackFollowUps.length === 0 && plan.illegal === null) {
@@ -896,7 +898,11 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   const mana: ManaPool = {};
   for (const key of ['W', 'U', 'B', 'R', 'G'] as const) if (b.mana[key] > 0) mana[key] = b.mana[key];
   const provision = plan.slack + increases * b.actions.filter((a) => a.do === 'cast').length;
-  const colorless = b.mana.C + b.mana.generic + provision;
+  // With some slack, one of it comes in a colour the casts use, so that paying generic mana has a
+  // choice to make (the scenario format fixes it: colourless first).
+  const tint = plan.slack >= 2 ? (['W', 'U', 'B', 'R', 'G'] as const).find((key) => (mana[key] ?? 0) > 0) : undefined;
+  if (tint) mana[tint] = mana[tint]! + 1;
+  const colorless = b.mana.C + b.mana.generic + provision - (tint ? 1 : 0);
   if (colorless > 0) mana.C = colorless;
 
   const legalCast = structuredClone(cast);
@@ -1020,7 +1026,7 @@ function recastAfterRejection(
     else delete again.targets;
   }
   const cost = declaredMana(def, unkicked ? NOT_KICKED : { kicker: again.kicker ?? [], multikicker: again.multikicker ?? 0 }, [], again.x ?? 0, again.withoutPayingManaCost ?? false);
-  const left = payFromPool(toPool(mana), { ...cost, generic: cost.generic + increasesOn(b) });
+  const left = leftAfterPaying(toPool(mana), { ...cost, generic: cost.generic + increasesOn(b) });
   if (!left) return;
   const at = b.actions.findIndex((a) => a.do === 'cast' && a.card === 'main') + 1;
   b.actions.splice(at, 0, again);
@@ -1029,8 +1035,8 @@ function recastAfterRejection(
   const others = secondSpells(ctx);
   if (others.length === 0) return;
   const other = others[0]!;
-  const otherCost = fixX(parseMana(other.manaCost ?? ''), 0);
-  if (applied === 'cannot-pay' && !payFromPool(left, { ...otherCost, generic: otherCost.generic + increasesOn(b) })) return;
+  const otherCost = { ...parseMana(other.manaCost ?? ''), x: 0 };
+  if (applied === 'cannot-pay' && !leftAfterPaying(left, { ...otherCost, generic: otherCost.generic + increasesOn(b) })) return;
   if (applied !== 'cannot-pay') for (const key of ['W', 'U', 'B', 'R', 'G', 'C'] as const) if (otherCost[key] > 0) mana[key] = (mana[key] ?? 0) + otherCost[key];
   if (applied !== 'cannot-pay' && otherCost.generic + increasesOn(b) > 0) mana.C = (mana.C ?? 0) + otherCost.generic + increasesOn(b);
   b.hand.push(b.card('oc', other, isPrinted(other)));

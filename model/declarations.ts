@@ -1,8 +1,8 @@
 // What a cast declares, read from the card definitions alone: which target requirements the
 // spell has (CR 601.2c, 702.33g), what could be chosen for each, and what it costs (CR 601.2f).
 // Generators and properties share this reading; the reference engine has its own, so that a mistake
-// in one shows up as a disagreement with the other.
-import { addMana, emptyMana, fixX, parseMana, type Mana } from './mana.ts';
+// in one shows up as a disagreement with the other: nothing here comes from adapters/.
+import { POOL_KEYS, parseMana, type Mana } from './mana.ts';
 import { kickTimes, timesKicked, type Kick } from './kick.ts';
 import type { CardDefinition, Color, TargetRequirement } from './schema-types.ts';
 
@@ -86,14 +86,24 @@ export function spellColors(def: CardDefinition): Color[] {
   return colorsOf(def);
 }
 
-/** CR 601.2f without cost changes: the mana cost (or nothing, cast free) plus the declared additional costs' mana. */
+/**
+ * CR 601.2f without cost changes: the mana cost (or nothing, cast without paying it, CR 118.9) plus
+ * the mana of every additional cost declared (CR 118.8: kicker, each multikick, each splice). The
+ * printed costs are written one after the other and read as one cost, X counted as chosen.
+ */
 export function declaredMana(main: CardDefinition, d: Kick, splices: readonly CardDefinition[], x: number, free: boolean): Mana {
-  let total: Mana = free || !main.manaCost ? emptyMana() : fixX(parseMana(main.manaCost), x);
-  for (const label of d.kicker) {
-    const mana = main.kicker?.costs[label === 'A' ? 0 : 1]?.mana;
-    if (mana) total = addMana(total, parseMana(mana));
-  }
-  if (main.multikicker?.cost.mana) total = addMana(total, parseMana(main.multikicker.cost.mana), d.multikicker);
-  for (const s of splices) if (s.splice?.cost.mana) total = addMana(total, parseMana(s.splice.cost.mana));
-  return total;
+  const printed: string[] = [];
+  if (!free && main.manaCost) printed.push(main.manaCost);
+  for (const label of d.kicker) printed.push(main.kicker?.costs[label === 'A' ? 0 : 1]?.mana ?? '');
+  for (let i = 0; i < d.multikicker; i++) printed.push(main.multikicker?.cost.mana ?? '');
+  for (const s of splices) printed.push(s.splice?.cost.mana ?? '');
+  const total = parseMana(printed.join(''));
+  return { ...total, x: 0, generic: total.generic + total.x * x };
+}
+
+/** Two costs together, `times` times the second: what the generators provide mana for. */
+export function addMana(a: Mana, b: Mana, times = 1): Mana {
+  const out: Mana = { ...a, x: a.x + b.x * times, generic: a.generic + b.generic * times };
+  for (const key of POOL_KEYS) out[key] = a[key] + b[key] * times;
+  return out;
 }

@@ -1,6 +1,7 @@
 // Casting as a whole (CR 601.2) and illegal actions (CR 733.1).
 import { diffStates, formatDifferences } from '../model/compare.ts';
-import { formatMana, payFromPool, toPool } from '../model/mana.ts';
+import { formatMana, toPool } from '../model/mana.ts';
+import { canPay } from './payment.ts';
 import type { NCastAction } from '../model/scenario.ts';
 import type { ObservedState } from '../model/schema-types.ts';
 import { familyOf, type FamilyInfo } from '../model/rejections.ts';
@@ -96,7 +97,7 @@ export const illegalDeclarationsRejected: Property = {
 function unpayable(run: Run, step: RunStep & { action: NCastAction }): boolean {
   const pool = step.before.players.find((p) => p.id === step.action.player)?.mana;
   const total = expectedTotalMana(run, step, step.action);
-  return pool !== undefined && total !== undefined && !payFromPool(toPool(pool), total);
+  return pool !== undefined && total !== undefined && !canPay(toPool(pool), total);
 }
 
 /** Whether a cast's declarations are all legal, its sacrifices fit and its total cost is payable: it must be accepted. */
@@ -107,7 +108,7 @@ function legalAndPayable(run: Parameters<Property['check']>[0], step: RunStep & 
   const pool = step.before.players.find((p) => p.id === step.action.player)?.mana;
   const total = expectedTotalMana(run, step, step.action);
   if (pool === undefined || !total) return undefined;
-  return payFromPool(toPool(pool), total) ? { total: formatMana(total) } : undefined;
+  return canPay(toPool(pool), total) ? { total: formatMana(total) } : undefined;
 }
 
 export const unpayableRejected: Property = {
@@ -122,7 +123,7 @@ export const unpayableRejected: Property = {
       if (declarationProblems(run, step, step.action).length > 0 || sacrificeProblem(run, step, step.action)) continue;
       const pool = step.before.players.find((p) => p.id === step.action.player)?.mana;
       const total = expectedTotalMana(run, step, step.action);
-      if (pool === undefined || !total || payFromPool(toPool(pool), total) || step.step.outcome === 'unsupported') continue;
+      if (pool === undefined || !total || canPay(toPool(pool), total) || step.step.outcome === 'unsupported') continue;
       if (step.step.outcome === 'accepted') c.fail(step, `rejected: the total cost ${formatMana(total)} cannot be paid`, 'accepted');
       else if (step.step.outcome === 'rejected' && familyOf(step.step.reason ?? '')?.id !== 'illegal-payment') c.fail(step, 'rejected as illegal-payment (cannot-pay)', describeReason(step.step.reason));
       else c.checkedOne();

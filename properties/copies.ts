@@ -1,28 +1,62 @@
 // Copies of spells (CR 707.2, 707.10, 111.13).
-import type { ObservedState, StackSpell } from '../model/schema-types.ts';
-import { Checker, show, spellOnStack, type Property, type Run, type RunStep, type Verdict } from './property.ts';
-import { permanentDef } from './expectations.ts';
-import { spellKick } from './declared.ts';
+import type { CardDefinition, StackSpell } from '../model/schema-types.ts';
+import { Checker, show, spellOnStack, type CheckContext, type Property, type Run, type RunStep, type Verdict } from './property.ts';
+import { activeRequirements, effectTimes, permanentDef, targetAllowed } from './expectations.ts';
+import { diesAtOnce, kickOf, legendRuleMayTake } from './permanents.ts';
 import { timesKicked } from '../model/kick.ts';
 
-/** The copy an accepted step made and the spell it copies, as they stood. */
-export function copyMadeBy(step: RunStep): { copy: StackSpell | undefined; original: StackSpell | undefined } | undefined {
+/** A copy a step made and the spell it copies, as they stood; or what should be there and is not. */
+export type MadeBy = { copy: StackSpell; original: StackSpell } | { missing: { expected: string; observed: string } };
+
+/**
+ * The copy an accepted step made and the spell it copies, as they stood. A copy action names both;
+ * a resolving copy effect (Twincast) copies a target that is still legal. A copy or an original that
+ * should be there and is not is a mismatch the caller fails on, never a reason to stop checking.
+ */
+export function copyMadeBy(run: Run, step: RunStep): MadeBy | undefined {
   const a = step.action;
   if (step.step.outcome !== 'accepted') return undefined;
-  if (a.do === 'copy') return { copy: spellOnStack(step.after, a.id), original: spellOnStack(step.before, a.spell) };
-  if (a.do === 'resolve' && !a.untilEmpty) {
+  if (a.do === 'copy') {
+    const original = spellOnStack(step.before, a.spell);
     const copy = spellOnStack(step.after, a.id);
-    if (!copy?.copy) return undefined;
-    return { copy, original: originalOf(copy, step.before) };
+    if (!original) return { missing: { expected: `copying ${a.spell} is rejected: it is not a spell on the stack`, observed: 'the copy was accepted' } };
+    if (!copy) return { missing: { expected: `a copy named ${a.id} of ${a.spell} is on the stack`, observed: 'no such object on the stack' } };
+    return { copy, original };
   }
+  if (a.do !== 'resolve' || a.untilEmpty) return undefined;
+  const copy = spellOnStack(step.after, a.id);
+  const copied = spellCopiedOnResolution(run, step);
+  if (copy?.copy) {
+    const original = copied.find((o) => o.card === copy.card);
+    if (original) return { copy, original };
+    return { missing: { expected: `copy ${a.id} is a copy of a spell the resolving ${step.before.stack.at(-1)?.id ?? 'object'} copies (${copied.map((o) => o.id).join(', ') || 'none'})`, observed: `a copy of card ${copy.card}` } };
+  }
+  if (copied.length > 0) return { missing: { expected: `a copy named ${a.id} of ${copied[0]!.id} is on the stack`, observed: copy ? `${a.id} is not a copy` : 'no such object on the stack' } };
   return undefined;
 }
 
-// A copy made by a resolving spell copies one of that spell's targets.
-function originalOf(copy: StackSpell, before: ObservedState): StackSpell | undefined {
-  const copier = before.stack[before.stack.length - 1];
-  const candidates = (copier?.targets ?? []).flat().map((id) => spellOnStack(before, id));
-  return candidates.find((o) => o?.card === copy.card);
+/**
+ * The spells a resolving spell's copy effects copy (CR 707.10): each copy effect that happens for
+ * how the copier was kicked copies its target, if that is still a legal target (CR 608.2b).
+ */
+function spellCopiedOnResolution(run: Run, step: RunStep): StackSpell[] {
+  const copier = step.before.stack.at(-1);
+  if (copier?.kind !== 'spell') return [];
+  const def = run.def(copier.card);
+  const kick = kickOf(run, copier, step.index);
+  if (!def || !kick) return [];
+  const requirements = activeRequirements([def], kick).filter((r) => r.part === 0);
+  const effects = def.effects ?? [];
+  return effects.flatMap((e, i) => {
+    if (e.kind !== 'copySpell' || e.target === undefined || effectTimes(effects, i, kick) === 0) return [];
+    const group = requirements.findIndex((r) => (def.targets ?? []).indexOf(r.requirement) === e.target);
+    const chosen = group === -1 ? [] : (copier.targets[group] ?? []);
+    return chosen.flatMap((id) => {
+      const target = spellOnStack(step.before, id);
+      const legal = target && targetAllowed(run, step.before, step.index, requirements[group]!.requirement, id, copier.id, copier.controller, copier.colors);
+      return legal ? [target] : [];
+    });
+  });
 }
 
 /** A copy a step made, with the spell it copies as it stood. */
@@ -39,9 +73,10 @@ export interface MadeCopy {
 export function checkEachCopy(run: Run, judge: (made: MadeCopy, c: Checker) => void): Verdict {
   const c = new Checker();
   for (const step of run.steps) {
-    const made = copyMadeBy(step);
-    if (!made?.copy || !made.original) continue;
-    judge({ step, copy: made.copy, original: made.original }, c);
+    const made = copyMadeBy(run, step);
+    if (!made) continue;
+    if ('missing' in made) c.fail(step, made.missing.expected, made.missing.observed);
+    else judge({ step, copy: made.copy, original: made.original }, c);
     if (c.done) break;
   }
   return c.verdict();
@@ -57,30 +92,13 @@ export const copyKickedLikeOriginal: Property = {
   statement: 'A copy of a spell is kicked exactly as the original was: the same kicker costs and the same multikicker count.',
   needs: { mechanics: ['copy'] },
   applies: makesCopies,
-  check(run) {
-    const c = new Checker();
-    for (const step of run.steps) {
-      const made = copyMadeBy(step);
-      if (!made?.original) continue;
-      const { copy, original } = made;
-      if (!copy) {
-        c.fail(step, `a copy named ${step.action.id} of ${original.id} is on the stack`, 'no such object on the stack');
-        break;
-      }
-      for (const f of ['kicked', 'kicker', 'multikicker', 'timesKicked'] as const) {
-        const want = original[f];
-        const got = copy[f];
-        if (want === undefined || got === undefined) continue;
-        if (show(want) !== show(got)) {
-          c.fail(step, `copy ${copy.id} has ${f} ${show(want)} like ${original.id}`, `${f} ${show(got)}`);
-          break;
-        }
-      }
-      if (c.done) break;
-      c.checkedOne();
-    }
-    return c.verdict();
-  },
+  check: (run) =>
+    checkEachCopy(run, ({ step, copy, original }, c) => {
+      // A field reported for one and left out for the other is a mismatch too.
+      const f = (['kicked', 'kicker', 'multikicker', 'timesKicked'] as const).find((k) => show(original[k]) !== show(copy[k]));
+      if (f) c.fail(step, `copy ${copy.id} has ${f} ${show(original[f]) ?? '(left out)'} like ${original.id}`, `${f} ${show(copy[f]) ?? '(left out)'}`);
+      else c.checkedOne();
+    }),
 };
 
 export const copySameChoices: Property = {
@@ -89,19 +107,38 @@ export const copySameChoices: Property = {
   statement: "A copy has the original's X and targets, or the new targets its effect chose, and the same number of targets.",
   needs: { mechanics: ['copy'] },
   applies: makesCopies,
-  check: (run) =>
+  check: (run, ctx) =>
     checkEachCopy(run, ({ step, copy, original }, c) => {
       const a = step.action;
-      const newTargets = a.do === 'copy' || a.do === 'resolve' ? a.newTargets : undefined;
-      const spliceGroups = original.targets.length - copy.targets.length;
-      // Under the literal reading of a copied splice the spliced parts' targets go with them; compare the rest.
-      const want = newTargets ?? original.targets;
-      const got = copy.targets;
-      if (original.x !== undefined && copy.x !== undefined && original.x !== copy.x) c.fail(step, `copy ${copy.id} has X=${original.x}`, `X=${copy.x}`);
-      else if (spliceGroups === 0 && show(want) !== show(got)) c.fail(step, `copy ${copy.id} has targets ${show(want)}`, `targets ${show(got)}`);
+      const want = (a.do === 'copy' || a.do === 'resolve' ? a.newTargets : undefined) ?? copiedTargetGroups(run, step, copy, original, ctx.readings);
+      // A group more or less, or a target more or less, is a failure like any other difference.
+      if (original.x !== copy.x) c.fail(step, `copy ${copy.id} has X=${original.x ?? '(none)'} like ${original.id}`, `X=${copy.x ?? '(none)'}`);
+      else if (show(want) !== show(copy.targets)) c.fail(step, `copy ${copy.id} has targets ${show(want)}`, `targets ${show(copy.targets)}`);
       else c.checkedOne();
     }),
 };
+
+/**
+ * The original's target groups a copy takes (CR 707.10), one per target requirement; new targets
+ * (CR 707.10c) replace them but keep their number and sizes. The groups of a spliced card go with
+ * its text: a copy that has the card spliced onto it (the Everdream ruling; as the engine shows it,
+ * or else as the reading expected) has its groups, one that has not (the literal reading of CR
+ * 702.47c) has not.
+ */
+export function copiedTargetGroups(run: Run, step: RunStep, copy: StackSpell, original: StackSpell, readings: CheckContext['readings']): string[][] {
+  const main = run.def(original.card);
+  const kick = kickOf(run, original, step.index);
+  const splicedIds = original.spliced ?? (original.copy ? [] : (run.steps.slice(0, step.index).filter((s) => s.action.do === 'cast' && s.action.card === original.card && s.step.outcome === 'accepted').at(-1)?.action as { splice?: string[] } | undefined)?.splice ?? []);
+  const parts = [main, ...splicedIds.map((id) => run.def(id))];
+  if (!kick || parts.some((d) => d === undefined)) return original.targets;
+  const requirements = activeRequirements(parts as CardDefinition[], kick);
+  if (requirements.length !== original.targets.length) return original.targets;
+  const kept = copy.spliced ?? (readings.spliceCopy === 'literal' ? [] : splicedIds);
+  return original.targets.filter((_, i) => {
+    const part = requirements[i]!.part;
+    return part === 0 || kept.includes(splicedIds[part - 1]!);
+  });
+}
 
 /** The triggered ability a trace entry names, read from its source's definition. */
 export function abilityOf(run: Run, stepIndex: number, source: string, ability: number) {
@@ -122,12 +159,14 @@ export const copyIsNotCast: Property = {
     }),
 };
 
-/** Steps where a copy of a permanent spell left the stack by resolving. */
-function resolvedPermanentCopies(run: Run): { step: RunStep; copy: StackSpell }[] {
+/**
+ * Steps where a copy of a permanent spell left the stack by resolving. One resolution at a time: in
+ * an untilEmpty step other objects' effects mix in, except for what they cannot change (`untilEmpty`).
+ */
+function resolvedPermanentCopies(run: Run, o: { untilEmpty?: boolean } = {}): { step: RunStep; copy: StackSpell }[] {
   const out: { step: RunStep; copy: StackSpell }[] = [];
   for (const step of run.accepted()) {
-    // One resolution at a time: in an untilEmpty step other objects' effects mix in.
-    if (step.action.do !== 'resolve' || step.action.untilEmpty) continue;
+    if (step.action.do !== 'resolve' || (step.action.untilEmpty && !o.untilEmpty)) continue;
     for (const o of step.before.stack) {
       if (o.kind !== 'spell' || !o.copy || o.types.some((t) => t === 'Instant' || t === 'Sorcery')) continue;
       if (step.after.stack.some((x) => x.id === o.id)) continue;
@@ -145,21 +184,24 @@ export const permanentCopyBecomesKickedToken: Property = {
   applies: (s) => s.actions.some((a) => a.do === 'copy'),
   check(run) {
     const c = new Checker();
-    for (const { step, copy } of resolvedPermanentCopies(run)) {
+    for (const { step, copy } of resolvedPermanentCopies(run, { untilEmpty: true })) {
       const token = step.after.battlefield.find((p) => p.id === copy.id);
-      // A token can die at once to state-based actions (0 toughness); then there is nothing to look at.
-      if (!token) continue;
-      // How the copy was kicked comes from the cast it copies (CR 707.10), not only from what the
-      // engine shows of the stack: an engine may not observe the stack's kicked fields.
-      const declared = spellKick(run, copy, step.index);
-      const kicked = copy.kicked ?? (declared && timesKicked(declared) > 0);
-      const times = copy.timesKicked ?? (declared && timesKicked(declared));
+      // A token can die at once to state-based actions (0 toughness, or the legend rule), or in a step
+      // that resolves everything, to what resolves after it; then there is nothing to look at.
+      const kick = kickOf(run, copy, step.index);
+      if (!kick) continue;
+      if (!token) {
+        const def = run.def(copy.card);
+        if (!(step.action.do === 'resolve' && step.action.untilEmpty) && !diesAtOnce(def, kick) && !(def && legendRuleMayTake(def, step, copy.id))) {
+          c.fail(step, `${copy.id} is on the battlefield as a token (CR 707.10f)`, 'it is not');
+        }
+        continue;
+      }
+      const kicks = timesKicked(kick);
       if (!token.token) c.fail(step, `${copy.id} entered as a token`, 'it is not a token');
-      else if (kicked === undefined) continue;
-      else if (token.kicked !== undefined && token.kicked !== kicked) c.fail(step, `token ${copy.id} is kicked: ${kicked}`, `kicked: ${token.kicked}`);
-      else if (token.timesKicked !== undefined && times !== undefined && token.timesKicked !== times) {
-        c.fail(step, `token ${copy.id} was kicked ${times} times`, `${token.timesKicked} times`);
-      } else c.checkedOne();
+      else if (token.kicked !== undefined && token.kicked !== kicks > 0) c.fail(step, `token ${copy.id} is kicked: ${kicks > 0}, as the copied spell was declared`, `kicked: ${token.kicked}`);
+      else if (token.timesKicked !== undefined && token.timesKicked !== kicks) c.fail(step, `token ${copy.id} was kicked ${kicks} times`, `${token.timesKicked} times`);
+      else c.checkedOne();
       if (c.done) break;
     }
     return c.verdict();
@@ -193,7 +235,7 @@ export const originalUnchangedByCopy: Property = {
   check: (run) =>
     checkEachCopy(run, ({ step, original }, c) => {
       const after = spellOnStack(step.after, original.id);
-      if (!after) return;
+      if (!after) return c.fail(step, `${original.id} is still on the stack after it is copied`, 'it is not');
       const fields = ['kicked', 'kicker', 'multikicker', 'timesKicked', 'targets', 'x', 'spliced', 'manaValue', 'colors'] as const;
       const changed = fields.find((f) => show(original[f]) !== show(after[f]));
       if (changed) c.fail(step, `${after.id} keeps ${changed} ${show(original[changed])}`, `${changed} ${show(after[changed])}`);
@@ -213,7 +255,9 @@ export const copyKeepsSplice: Property = {
       ? 'expected the literal reading of CR 702.47c with 707.2 (a text-changing effect is not copied); the engine follows the Everdream ruling (Modern Horizons release notes, 2019-04-29)'
       : 'expected the Everdream ruling (Modern Horizons release notes, 2019-04-29: the copy has the same abilities spliced onto it); the engine follows the literal reading of CR 702.47c with 707.2';
     return checkEachCopy(run, ({ step, copy, original }, c) => {
-      if (!original.spliced?.length || copy.spliced === undefined) return;
+      if (!original.spliced?.length) return;
+      // Spliced cards shown for the original and left out for its copy: a mismatch, not a reading.
+      if (copy.spliced === undefined) return c.fail(step, `copy ${copy.id} shows its spliced cards like ${original.id}`, 'spliced left out');
       const want = literal ? [] : original.spliced;
       const other = literal ? original.spliced : [];
       if (show(want) === show(copy.spliced)) c.checkedOne();
@@ -240,7 +284,8 @@ export const copyHasOriginalCharacteristics: Property = {
         ['subtypes', [...original.subtypes].sort(), [...copy.subtypes].sort()],
         ['colors', recolor ? [recolor] : [...original.colors].sort(), [...copy.colors].sort()],
       ];
-      const wrong = fields.find(([, want, got]) => want !== undefined && got !== undefined && show(want) !== show(got));
+      // A field shown for one and left out for the other (a mana cost) is a mismatch too.
+      const wrong = fields.find(([, want, got]) => show(want) !== show(got));
       if (wrong) c.fail(step, `copy ${copy.id} has ${wrong[0]} ${show(wrong[1])}`, `${wrong[0]} ${show(wrong[2])}`);
       else c.checkedOne();
     }),

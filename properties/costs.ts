@@ -1,10 +1,11 @@
 // Costs: mana value (CR 202.3, 118.8d) and the total cost (CR 601.2f-h, 118.7, 118.9).
-import { formatMana, normalizeManaText, parseMana, payFromPool, toPool, poolsEqual, formatPool } from '../model/mana.ts';
+import { formatMana, normalizeManaText, parseMana, toPool } from '../model/mana.ts';
 import type { NCastAction } from '../model/scenario.ts';
-import { Checker, show, spellOnStack, spells, type Property, type RunStep } from './property.ts';
-import { declaredKick, declaresAdditionalCost, declaredTotalMana, expectedTotalMana, hasCostChangers, hasX, printedManaValue } from './expectations.ts';
+import { Checker, show, spells, type Property, type RunStep } from './property.ts';
+import { castSpellOrFail, declaredKick, declaredTotalMana, expectedTotalMana, hasCostChangers, hasX, printedManaValue } from './expectations.ts';
 import { timesKicked } from '../model/kick.ts';
 import { checkEachCopy } from './copies.ts';
+import { paymentProblem, poolMinus } from './payment.ts';
 
 const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
 
@@ -12,7 +13,7 @@ export const manaValueUnchanged: Property = {
   id: 'costs.mana-value-unchanged',
   rules: ['118.8d', '202.3', '202.3e', '702.47c'],
   statement: "A spell's mana value is that of its printed mana cost, with X as chosen, whatever kicker, multikicker and splice costs were paid.",
-  applies: (s) => s.actions.some((a) => a.do === 'cast' && declaresAdditionalCost(a)),
+  applies: (s) => s.actions.some((a) => a.do === 'cast'),
   check(run) {
     const c = new Checker();
     const castX = new Map<string, number>();
@@ -20,7 +21,10 @@ export const manaValueUnchanged: Property = {
       if (step.action.do === 'cast' && step.action.x !== undefined) castX.set(step.action.card, step.action.x);
       for (const o of spells(step.after)) {
         const def = run.def(o.card);
-        if (!def) continue;
+        if (!def) {
+          c.fail(step, `every spell on the stack is a card of the scenario (or a copy of one)`, `${o.id} is card ${show(o.card)}, which the scenario does not have`);
+          break;
+        }
         // Without an observed X, only the cast spell's X is known for sure.
         const x = o.x ?? (hasX(def) ? (o.copy ? undefined : castX.get(o.card)) : 0);
         if (x === undefined) continue;
@@ -44,7 +48,7 @@ export const copySameManaValue: Property = {
   check: (run) =>
     checkEachCopy(run, ({ step, copy, original }, c) => {
       if (copy.manaValue !== original.manaValue) c.fail(step, `copy ${copy.id} has mana value ${original.manaValue} like ${original.id}`, `mana value ${copy.manaValue}`);
-      else if (copy.x !== undefined && original.x !== undefined && copy.x !== original.x) c.fail(step, `copy ${copy.id} has X=${original.x}`, `X=${copy.x}`);
+      else if (copy.x !== original.x) c.fail(step, `copy ${copy.id} has X=${original.x ?? '(none)'} like ${original.id}`, `X=${copy.x ?? '(none)'}`);
       else c.checkedOne();
     }),
 };
@@ -62,8 +66,9 @@ export const totalCostPaid: Property = {
       const action = step.action;
       const total = expectedTotalMana(run, step, action);
       if (!total) continue;
-      const o = spellOnStack(step.after, action.card);
-      if (o?.totalCost && normalizeManaText(o.totalCost.mana) !== formatMana(total)) {
+      const o = castSpellOrFail(c, step, action.card);
+      if (!o) break;
+      if (o.totalCost && normalizeManaText(o.totalCost.mana) !== formatMana(total)) {
         c.fail(step, `total cost ${formatMana(total)} for ${o.name}`, `total cost ${o.totalCost.mana}`);
         break;
       }
@@ -71,13 +76,9 @@ export const totalCostPaid: Property = {
       const before = step.before.players[who]?.mana;
       const after = step.after.players[who]?.mana;
       if (before === undefined || after === undefined) continue;
-      const expectedLeft = payFromPool(toPool(before), total);
-      if (!expectedLeft || !poolsEqual(expectedLeft, toPool(after))) {
-        c.fail(
-          step,
-          `paying ${formatMana(total)} from ${formatPool(toPool(before))} leaves ${expectedLeft ? formatPool(expectedLeft) : '(cannot be paid)'}`,
-          `${formatPool(toPool(after))} left${o?.totalCost ? ` (total cost ${show(o.totalCost.mana)})` : ''}`,
-        );
+      const problem = paymentProblem(toPool(before), total, poolMinus(toPool(before), toPool(after)));
+      if (problem) {
+        c.fail(step, problem.expected, `${problem.observed}${o.totalCost ? ` (total cost ${show(o.totalCost.mana)})` : ''}`);
         break;
       }
       c.checkedOne();
@@ -96,9 +97,10 @@ export const reductionsOnlyGeneric: Property = {
     const c = new Checker();
     if (!hasCostChangers(run)) return c.verdict();
     for (const step of castSteps(run.accepted())) {
-      const o = spellOnStack(step.after, step.action.card);
+      const o = castSpellOrFail(c, step, step.action.card);
+      if (!o) break;
       const declared = declaredTotalMana(run, step.action);
-      if (!o?.totalCost || !declared) continue;
+      if (!o.totalCost || !declared) continue;
       const paid = parseMana(o.totalCost.mana);
       const wrong = (['W', 'U', 'B', 'R', 'G', 'C'] as const).find((k) => paid[k] !== declared[k]);
       if (wrong) c.fail(step, `${declared[wrong]} {${wrong}} in the total cost of ${o.name}, as declared`, `${paid[wrong]} in ${o.totalCost.mana}`);
@@ -120,8 +122,8 @@ export const freeCastKeepsAdditionalCosts: Property = {
     for (const step of castSteps(run.accepted())) {
       const a = step.action;
       if (!a.withoutPayingManaCost) continue;
-      const o = spellOnStack(step.after, a.card);
-      if (!o) continue;
+      const o = castSpellOrFail(c, step, a.card);
+      if (!o) break;
       const kicks = timesKicked(declaredKick(a));
       if (o.kicked !== undefined && o.kicked !== kicks > 0) c.fail(step, `${o.name}, cast free, is kicked: ${kicks > 0}`, `kicked: ${o.kicked}`);
       else if (o.timesKicked !== undefined && o.timesKicked !== kicks) c.fail(step, `kicked ${kicks} times`, `${o.timesKicked} times`);
@@ -150,10 +152,10 @@ export const xIsZeroOnFreeCast: Property = {
       if (!a.withoutPayingManaCost || a.x === undefined || !hasX(run.def(a.card)!)) continue;
       if (a.x > 0 && step.step.outcome === 'accepted') c.fail(step, `casting ${a.card} free with X=${a.x} is rejected`, 'it was accepted');
       else if (a.x > 0) c.checkedOne();
-      else {
-        const o = spellOnStack(step.after, a.card);
-        if (step.step.outcome === 'accepted' && o?.x !== undefined && o.x !== 0) c.fail(step, 'X=0 on the stack', `X=${o.x}`);
-        else if (step.step.outcome === 'accepted') c.checkedOne();
+      else if (step.step.outcome === 'accepted') {
+        const o = castSpellOrFail(c, step, a.card);
+        if (o && o.x !== undefined && o.x !== 0) c.fail(step, 'X=0 on the stack', `X=${o.x}`);
+        else if (o) c.checkedOne();
       }
       if (c.done) break;
     }

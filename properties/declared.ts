@@ -3,7 +3,7 @@
 import { NOT_KICKED, type Kick } from '../model/kick.ts';
 import type { CardDefinition, StackSpell } from '../model/schema-types.ts';
 import { declaredKick } from './expectations.ts';
-import { entries } from './permanents.ts';
+import { entries, type Entry } from './permanents.ts';
 import type { Run, RunStep } from './property.ts';
 
 /** The declaration of the last accepted cast of `card` before step `index` (a copy's is its original's, CR 707.10). */
@@ -24,21 +24,14 @@ export function spellKick(run: Run, spell: StackSpell, index: number): Kick | un
   return made >= 0 ? lastCastKick(run, made, spell.card) : undefined;
 }
 
-/** A permanent that entered in a step small enough to look at on its own, with how it was kicked by declaration. */
-export interface Arrival {
-  step: RunStep;
-  id: string;
-  def: CardDefinition;
-  kick: Kick;
-  /** The spell it resolved from, for one that was cast (or copied). */
-  spell?: StackSpell;
-}
+/** A permanent that entered (or should have: `absent`), with how it was kicked by declaration. */
+export type Arrival = Entry;
 
 /** Every permanent that entered from a single resolve, or was put onto the battlefield, flickered or cloned (never kicked). */
 export function arrivals(run: Run): Arrival[] {
   return entries(run).flatMap((e): Arrival[] => {
-    if (e.via !== 'spell') return [{ step: e.step, id: e.id, def: e.def, kick: NOT_KICKED }];
+    if (e.via !== 'spell') return [{ ...e, kick: NOT_KICKED }];
     const kick = e.spell ? spellKick(run, e.spell, e.step.index) : undefined;
-    return kick ? [{ step: e.step, id: e.id, def: e.def, kick, ...(e.spell ? { spell: e.spell } : {}) }] : [];
+    return kick ? [{ ...e, kick }] : [];
   });
 }

@@ -4,12 +4,27 @@
 import { activeRequirements, declaredMana, inactiveRequirements, permanentMayBeTargeted } from '../model/declarations.ts';
 import { kickTimes, timesKicked, type Kick } from '../model/kick.ts';
 import { parseMana, type Mana } from '../model/mana.ts';
-import type { CardDefinition, Color, Effect, KickerLabel, ObservedState, TargetRequirement } from '../model/schema-types.ts';
+import type { CardDefinition, Color, Effect, KickerLabel, ObservedState, StackSpell, StaticAbility, TargetRequirement } from '../model/schema-types.ts';
 import type { NCastAction, PlayerId } from '../model/scenario.ts';
-import type { Run, RunStep } from './property.ts';
+import { spellOnStack, type Checker, type Run, type RunStep } from './property.ts';
 
 export function declaredKick(a: NCastAction): Kick {
   return { kicker: a.kicker ?? [], multikicker: a.multikicker ?? 0 };
+}
+
+/**
+ * The spell an accepted cast put on the stack (CR 601.2a: the card moves there as it is cast). A
+ * missing spell is a failure of the property that looks for it, never a reason to stop checking.
+ */
+export function castSpellOrFail(c: Checker, step: RunStep, card: string): StackSpell | undefined {
+  const o = spellOnStack(step.after, card);
+  if (!o) c.fail(step, `${card} is on the stack: its cast was accepted (CR 601.2a)`, 'it is not on the stack');
+  return o;
+}
+
+/** Whether two observations of one field differ in shape: one side reports it and the other leaves it out. */
+export function oneSided(a: unknown, b: unknown): boolean {
+  return (a === undefined) !== (b === undefined);
 }
 
 /** Effect i of a list happens this many times; an insteadIfKicked effect that applies replaces the one before it. */
@@ -25,10 +40,6 @@ export function kickerDeclarationProblem(def: CardDefinition, kicker: readonly K
   if (kicker.some((l) => (l === 'A' ? 0 : 1) >= printed)) return `a kicker cost is declared that ${def.name} does not print`;
   if (multikicker > 0 && !def.multikicker) return `multikicker is paid but ${def.name} has none`;
   return undefined;
-}
-
-export function declaresAdditionalCost(action: NCastAction): boolean {
-  return (action.kicker?.length ?? 0) > 0 || (action.multikicker ?? 0) > 0 || (action.splice?.length ?? 0) > 0;
 }
 
 export function printedManaValue(def: CardDefinition, x: number): number {
@@ -63,36 +74,50 @@ export function kickedCastsBefore(run: Run, index: number, who: PlayerId): numbe
     .filter((s) => s.step.outcome === 'accepted' && s.action.do === 'cast' && s.action.player === who && timesKicked(declaredKick(s.action)) > 0).length;
 }
 
-/** The generic amount cost changes on the battlefield add to (positive) or take from (negative) a cast (CR 601.2f). */
-export function costChange(run: Run, step: RunStep, action: NCastAction, def: CardDefinition): number {
-  const kicked = timesKicked(declaredKick(action)) > 0;
-  let change = 0;
+/**
+ * Whether a printed "spells cost {1} more / less" ability of a permanent applies to a spell being
+ * cast, read phrase by phrase: "spells you cast" / "your opponents cast" / any spell, "kicked
+ * spells" (kicked once a kicker cost is declared, CR 702.33d), "noncreature spells", "creature
+ * spells" and the like, "the first kicked spell you cast each turn" (counted from the casts the
+ * trace accepted before).
+ */
+function costChangeApplies(run: Run, step: RunStep, action: NCastAction, def: CardDefinition, ability: StaticAbility, sourceController: PlayerId): boolean {
+  const caster = action.player;
+  const whose = ability.spells ?? 'yours';
+  const castByTheRightPlayer = whose === 'all' ? true : whose === 'yours' ? caster === sourceController : caster !== sourceController;
+  const kicked = (action.kicker?.length ?? 0) > 0 || (action.multikicker ?? 0) > 0;
+  const ofTheRightKind = !(ability.notTypes ?? []).some((type) => def.types.includes(type)) && (ability.types === undefined || ability.types.some((type) => def.types.includes(type)));
+  const firstThisTurn = !ability.firstEachTurn || kickedCastsBefore(run, step.index, caster) === 0;
+  return castByTheRightPlayer && (!ability.kicked || kicked) && ofTheRightKind && firstThisTurn;
+}
+
+/** The cost increases and reductions on the battlefield as the spell is cast that apply to it, by amount. */
+export function costChanges(run: Run, step: RunStep, action: NCastAction, def: CardDefinition): { increases: number[]; reductions: number[] } {
+  const out = { increases: [] as number[], reductions: [] as number[] };
   for (const p of step.before.battlefield) {
-    const pdef = permanentDef(run, p.id, step.index);
-    for (const s of pdef?.statics ?? []) {
-      if (s.kind !== 'costReduction' && s.kind !== 'costIncrease') continue;
-      const spells = s.spells ?? 'yours';
-      if (spells === 'yours' && p.controller !== action.player) continue;
-      if (spells === 'opponents' && p.controller === action.player) continue;
-      if (s.kicked && !kicked) continue;
-      if (s.notTypes?.some((t) => def.types.includes(t))) continue;
-      if (s.types && !s.types.some((t) => def.types.includes(t))) continue;
-      if (s.firstEachTurn && kickedCastsBefore(run, step.index, action.player) > 0) continue;
-      change += (s.kind === 'costIncrease' ? 1 : -1) * (s.amount ?? 1);
+    for (const ability of permanentDef(run, p.id, step.index)?.statics ?? []) {
+      const list = ability.kind === 'costIncrease' ? out.increases : ability.kind === 'costReduction' ? out.reductions : undefined;
+      if (list && costChangeApplies(run, step, action, def, ability, p.controller)) list.push(ability.amount ?? 1);
     }
   }
-  return change;
+  return out;
 }
 
 /**
- * CR 601.2f: the mana cost (or nothing, cast without paying it), plus each declared additional
- * cost, plus increases, minus reductions, which lower only the generic part and never below {0}.
+ * CR 601.2f: the total cost is the mana cost (or, cast without paying it, nothing: CR 118.9), plus
+ * every additional cost declared and every cost increase, minus every cost reduction (118.9d: they
+ * apply to a free cast too). A reduction of generic mana takes only from the generic part (118.7a),
+ * and the total cannot go below {0}: each reduction takes what generic mana there still is.
  */
 export function expectedTotalMana(run: Run, step: RunStep, action: NCastAction): Mana | undefined {
   const def = run.def(action.card);
   const total = declaredTotalMana(run, action);
   if (!def || !total) return undefined;
-  return { ...total, generic: Math.max(0, total.generic + costChange(run, step, action, def)) };
+  const { increases, reductions } = costChanges(run, step, action, def);
+  let generic = total.generic;
+  for (const more of increases) generic += more;
+  for (const less of reductions) generic -= Math.min(less, generic);
+  return { ...total, generic };
 }
 
 /** The unchanged cost: mana cost plus additional costs, before increases and reductions. */

@@ -30,8 +30,8 @@ export const lossEndsTheGame: Property = {
       const dead = step.after.players.find((p) => p.life <= 0 && !p.lost);
       // A spell that makes its controller draw more cards than their library holds (CR 121.3, 704.5a).
       const e = expectedResolution(run, step);
-      const library = e && !e.fizzled ? step.before.players.find((p) => p.id === e.spell.controller)?.library : undefined;
-      const drewEmpty = e && library !== undefined && e.draws > library.length ? step.after.players.find((p) => p.id === e.spell.controller && !p.lost) : undefined;
+      const library = e && !e.fizzled ? step.before.players.find((p) => p.id === e.resolving.controller)?.library : undefined;
+      const drewEmpty = e && library !== undefined && e.draws > library.length ? step.after.players.find((p) => p.id === e.resolving.controller && !p.lost) : undefined;
       if (dead) c.fail(step, `${dead.id}, at ${dead.life} life, has lost the game`, 'not lost');
       else if (drewEmpty) c.fail(step, `${drewEmpty.id}, who drew ${e!.draws} from a library of ${library!.length}, has lost the game`, 'not lost');
       else if (step.after.players.some((p) => p.lost)) {

@@ -1,4 +1,5 @@
 // The property catalog, one module per rule family.
+import { actionsAsDeclared } from './actions.ts';
 import { agreesWithReference } from './agreement.ts';
 import { illegalDeclarationsRejected, legalCastAccepted, rejectionChangesNothing, unpayableRejected } from './casting.ts';
 import {
@@ -36,6 +37,7 @@ import {
   landTriggersOncePerLand,
   linkedKickerAbilities,
   onceEachTurn,
+  triggerTargets,
 } from './triggers.ts';
 
 export const PROPERTIES: readonly Property[] = [
@@ -76,6 +78,8 @@ export const PROPERTIES: readonly Property[] = [
   playerEffects,
   allTargetsIllegal,
   damageToCreatures,
+  // Actions from outside the cards (CR 400.7)
+  actionsAsDeclared,
   // Triggered abilities (CR 603)
   castTriggersOncePerCast,
   entersTriggerCount,
@@ -85,6 +89,7 @@ export const PROPERTIES: readonly Property[] = [
   becomesTapped,
   onceEachTurn,
   apnapOrder,
+  triggerTargets,
   preventedDamageTriggersNothing,
   tokenCreatedTriggers,
   // Casting as a whole (CR 601.2, 733)

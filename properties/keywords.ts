@@ -2,6 +2,7 @@
 // kicked and never otherwise.
 import { kickTimes, timesKicked } from '../model/kick.ts';
 import { arrivals } from './declared.ts';
+import { absentEntry } from './permanents.ts';
 import { Checker, show, type Property } from './property.ts';
 
 export const ifKickedKeywords: Property = {
@@ -15,6 +16,7 @@ export const ifKickedKeywords: Property = {
     for (const e of arrivals(run)) {
       const conditional = (e.def.entersWith ?? []).filter((w) => w.keyword !== undefined);
       if (conditional.length === 0) continue;
+      if (absentEntry(c, e)) break;
       const p = e.step.after.battlefield.find((o) => o.id === e.id)!;
       if (p.keywords === undefined) continue;
       const printed = e.def.keywords ?? [];

@@ -1,9 +1,9 @@
 // Kicker and multikicker (CR 702.33).
 import type { NCastAction } from '../model/scenario.ts';
-import { Checker, show, spellOnStack, type Property, type RunStep } from './property.ts';
-import { activeRequirements, declaredKick, hasCostChangers, kickerDeclarationProblem } from './expectations.ts';
+import { Checker, show, type Property, type RunStep } from './property.ts';
+import { activeRequirements, castSpellOrFail, declaredKick, hasCostChangers, kickerDeclarationProblem } from './expectations.ts';
 import { timesKicked } from '../model/kick.ts';
-import { copyMadeBy } from './copies.ts';
+import { copiedTargetGroups, copyMadeBy } from './copies.ts';
 
 const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
 const declaresKicker = (a: { do: string; kicker?: unknown[]; multikicker?: number }) => a.do === 'cast' && ((a.kicker?.length ?? 0) > 0 || (a.multikicker ?? 0) > 0);
@@ -29,14 +29,12 @@ export const kickerDeclarations: Property = {
         continue;
       }
       if (step.step.outcome !== 'accepted') continue;
-      const o = spellOnStack(step.after, a.card);
-      if (!o) {
-        c.fail(step, `${def.name} is on the stack`, 'it is not');
-        continue;
-      }
+      const o = castSpellOrFail(c, step, a.card);
+      if (!o) break;
       const times = kicker.length + multikicker;
       if (o.kicked !== undefined && o.kicked !== times > 0) c.fail(step, `kicked is ${times > 0} (declared ${show(kicker)}, multikicker ${multikicker})`, `kicked is ${o.kicked}`);
-      else if (o.kicker && show([...o.kicker].sort()) !== show([...kicker].sort())) c.fail(step, `kicker costs ${show([...kicker].sort())}`, `kicker costs ${show(o.kicker)}`);
+      // The trace shows the declared costs in A, B order (schema/trace.schema.json), whatever order they were declared in.
+      else if (o.kicker && show(o.kicker) !== show([...kicker].sort())) c.fail(step, `kicker costs ${show([...kicker].sort())}, in A, B order`, `kicker costs ${show(o.kicker)}`);
       else if (o.multikicker !== undefined && o.multikicker !== multikicker) c.fail(step, `multikicker paid ${multikicker} times`, `${o.multikicker} times`);
       else if (o.timesKicked !== undefined && o.timesKicked !== times) c.fail(step, `kicked ${times} times`, `${o.timesKicked} times`);
       else c.checkedOne();
@@ -60,8 +58,8 @@ export const kickedEvenWhenFree: Property = {
     for (const step of castSteps(run.accepted())) {
       const kicks = timesKicked(declaredKick(step.action));
       if (kicks === 0) continue;
-      const o = spellOnStack(step.after, step.action.card);
-      if (!o) continue;
+      const o = castSpellOrFail(c, step, step.action.card);
+      if (!o) break;
       if (!o.kicked) c.fail(step, `${o.name} is kicked: a kicker cost was declared (total cost ${o.totalCost?.mana ?? 'not observed'})`, 'not kicked');
       else c.checkedOne();
       if (c.done) break;
@@ -82,8 +80,8 @@ export const targetsOnlyIfKicked: Property = {
       const parts = [a.card, ...(a.splice ?? [])].map((id) => run.def(id)!);
       if (!parts.some((d) => (d.targets ?? []).some((t) => (t.condition ?? 'always') !== 'always'))) continue;
       const expected = activeRequirements(parts, { kicker: [...(a.kicker ?? [])], multikicker: a.multikicker ?? 0 }).length;
-      const o = spellOnStack(step.after, a.card);
-      if (!o) continue;
+      const o = castSpellOrFail(c, step, a.card);
+      if (!o) break;
       if (o.targets.length !== expected) c.fail(step, `${expected} group(s) of targets for ${o.name}, kicked ${timesKicked(declaredKick(a))} times`, `${o.targets.length}: ${show(o.targets)}`);
       else c.checkedOne();
       if (c.done) break;
@@ -98,7 +96,7 @@ export const targetCountFixed: Property = {
   statement:
     'The number of targets of a requirement that grows with each kick (Comet Storm) is fixed when the spell is cast; a copy keeps it even with new targets.',
   applies: (s) => s.cards.some((c) => (c.definition.targets ?? []).some((t) => t.perKick)),
-  check(run) {
+  check(run, ctx) {
     const c = new Checker();
     for (const step of run.accepted()) {
       if (step.action.do === 'cast') {
@@ -106,16 +104,20 @@ export const targetCountFixed: Property = {
         const parts = [a.card, ...(a.splice ?? [])].map((id) => run.def(id)!);
         const reqs = activeRequirements(parts, { kicker: [...(a.kicker ?? [])], multikicker: a.multikicker ?? 0 });
         if (!reqs.some((r) => r.requirement.perKick)) continue;
-        const o = spellOnStack(step.after, a.card);
-        if (!o) continue;
+        const o = castSpellOrFail(c, step, a.card);
+        if (!o) break;
         const sizes = o.targets.map((g) => g.length);
         const want = reqs.map((r) => r.count);
         if (show(sizes) !== show(want)) c.fail(step, `target groups of sizes ${show(want)}`, `sizes ${show(sizes)}`);
         else c.checkedOne();
       } else {
-        const made = copyMadeBy(step);
-        if (!made?.copy || !made.original) continue;
-        const want = made.original.targets.map((g) => g.length);
+        const made = copyMadeBy(run, step);
+        if (!made) continue;
+        if ('missing' in made) {
+          c.fail(step, made.missing.expected, made.missing.observed);
+          break;
+        }
+        const want = copiedTargetGroups(run, step, made.copy, made.original, ctx.readings).map((g) => g.length);
         const got = made.copy.targets.map((g) => g.length);
         if (show(want) !== show(got)) c.fail(step, `copy ${made.copy.id} keeps target groups of sizes ${show(want)}`, `sizes ${show(got)}`);
         else c.checkedOne();

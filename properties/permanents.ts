@@ -3,7 +3,7 @@
 // (CR 400.7, 707.2).
 import type { CardDefinition, ObservedPermanent, StackSpell } from '../model/schema-types.ts';
 import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
-import { permanentDef } from './expectations.ts';
+import { declaredKick, permanentDef } from './expectations.ts';
 import { kickTimes, NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
 
 export interface Entry {
@@ -15,32 +15,60 @@ export interface Entry {
   /** How the spell it resolved from was kicked; unkicked for anything that was not cast. */
   kick: Kick;
   spell?: StackSpell;
+  /** It should have entered and is not on the battlefield after the step (a mismatch the caller fails on). */
+  absent?: true;
 }
 
-
-/** How a spell on the stack was kicked, from what the engine shows, or else from its cast's declaration. */
-export function kickOf(run: Run, o: StackSpell): Kick | undefined {
-  if (o.kicker !== undefined && o.multikicker !== undefined) return { kicker: o.kicker, multikicker: o.multikicker };
-  if (o.copy) return undefined;
-  const cast = run.scenario.actions.filter((a) => a.do === 'cast' && a.card === o.card).at(-1);
-  return cast?.do === 'cast' ? { kicker: cast.kicker ?? [], multikicker: cast.multikicker ?? 0 } : undefined;
+/**
+ * How a spell on the stack at step `upTo` was kicked, from the declarations alone, never from what
+ * the engine shows (CR 702.33d): as declared by the last accepted cast of its card before it came to
+ * be. A copy is kicked as the spell it copies (CR 707.10), and the spell a copy of a card copies is
+ * that card's last cast before the copy was made.
+ */
+export function kickOf(run: Run, o: StackSpell, upTo: number): Kick | undefined {
+  const made = o.copy ? run.scenario.actions.findIndex((a) => a.id === o.id) : -1;
+  const until = made === -1 ? upTo : Math.min(made, upTo);
+  const cast = run.steps
+    .slice(0, until + 1)
+    .filter((s): s is RunStep & { action: { do: 'cast' } } => s.action.do === 'cast' && s.action.card === o.card && s.step.outcome === 'accepted')
+    .at(-1);
+  return cast ? declaredKick(cast.action) : undefined;
 }
 
-/** Every permanent that entered the battlefield in a step small enough to look at on its own. */
-export function entries(run: Run): Entry[] {
+/**
+ * Every permanent that entered the battlefield in a step small enough to look at on its own; with
+ * `untilEmpty`, also those that resolved from spells in a step that resolves everything, for what
+ * later objects resolving in that step cannot change (whether it was kicked).
+ */
+export function entries(run: Run, o: { untilEmpty?: boolean } = {}): Entry[] {
   const out: Entry[] = [];
   for (const step of run.accepted()) {
     const a = step.action;
-    if (a.do === 'resolve' && !a.untilEmpty) {
+    if (a.do === 'resolve' && a.untilEmpty && o.untilEmpty) {
+      for (const spell of step.before.stack) {
+        if (spell.kind !== 'spell' || spell.types.some((t) => t === 'Instant' || t === 'Sorcery')) continue;
+        const def = run.def(spell.card);
+        const kick = kickOf(run, spell, step.index);
+        const entered = step.after.battlefield.some((p) => p.id === spell.id) && !step.before.battlefield.some((p) => p.id === spell.id);
+        if (def && kick && entered) out.push({ step, id: spell.id, via: 'spell', def, kick, spell });
+      }
+    } else if (a.do === 'resolve' && !a.untilEmpty) {
       const top = step.before.stack.at(-1);
       if (top?.kind !== 'spell' || top.types.some((t) => t === 'Instant' || t === 'Sorcery')) continue;
       const def = run.def(top.card);
-      const kick = kickOf(run, top);
-      if (def && kick && step.after.battlefield.some((p) => p.id === top.id)) out.push({ step, id: top.id, via: 'spell', def, kick, spell: top });
+      const kick = kickOf(run, top, step.index);
+      if (!def || !kick) continue;
+      // A permanent spell resolves onto the battlefield (CR 608.3), unless it dies at once to state-based actions.
+      const there = step.after.battlefield.some((p) => p.id === top.id);
+      if (there || !(diesAtOnce(def, kick) || legendRuleMayTake(def, step, top.id))) out.push({ step, id: top.id, via: 'spell', def, kick, spell: top, ...(there ? {} : { absent: true as const }) });
     } else if (a.do === 'putOntoBattlefield' || a.do === 'flicker' || a.do === 'clone') {
       const id = a.do === 'flicker' ? a.permanent : a.card;
       const def = permanentDef(run, id, step.index + 1);
-      if (def && step.after.battlefield.some((p) => p.id === id)) out.push({ step, id, via: a.do === 'putOntoBattlefield' ? 'put' : a.do, def, kick: NOT_KICKED });
+      // A flickered token ceases to exist in exile (CR 111.7): it does not come back.
+      const token = a.do === 'flicker' && step.before.battlefield.some((p) => p.id === id && p.token);
+      if (!def || token) continue;
+      const there = step.after.battlefield.some((p) => p.id === id);
+      if (there || !(diesAtOnce(def, NOT_KICKED) || legendRuleMayTake(def, step, id))) out.push({ step, id, via: a.do === 'putOntoBattlefield' ? 'put' : a.do, def, kick: NOT_KICKED, ...(there ? {} : { absent: true as const }) });
     }
   }
   return out;
@@ -57,6 +85,28 @@ export function expectedCounters(def: CardDefinition, kick: Kick): Record<string
   return counters;
 }
 
+/** Whether a creature entering with the counters this kick gives it has toughness 0 or less, and dies at once (CR 704.5f). */
+export function diesAtOnce(def: CardDefinition | undefined, kick: Kick): boolean {
+  if (!def?.types.includes('Creature')) return false;
+  const counters = expectedCounters(def, kick);
+  return (def.toughness ?? 0) + (counters['+1/+1'] ?? 0) - (counters['-1/-1'] ?? 0) <= 0;
+}
+
+/**
+ * Whether the legend rule may have put a legendary permanent into its owner's graveyard as it
+ * entered (CR 704.5j): another of the same name was there. Which one stays is the player's choice,
+ * judged by game.legend-rule, so such a permanent's absence is no mismatch.
+ */
+export function legendRuleMayTake(def: CardDefinition, step: RunStep, id: string): boolean {
+  return (def.supertypes ?? []).includes('Legendary') && step.before.battlefield.some((p) => p.id !== id && p.name === def.name);
+}
+
+/** The failure for an entry that is not on the battlefield, if it is one. */
+export function absentEntry(c: Checker, e: Entry): boolean {
+  if (e.absent) c.fail(e.step, `${e.id} (${e.def.name}) is on the battlefield after ${e.via === 'spell' ? 'resolving' : `the ${e.step.action.do} action`}`, 'it is not');
+  return e.absent === true;
+}
+
 function countersOf(p: ObservedPermanent): Record<string, number> {
   return Object.fromEntries(Object.entries(p.counters).filter((e): e is [string, number] => (e[1] ?? 0) > 0).sort(([x], [y]) => (x < y ? -1 : 1)));
 }
@@ -68,6 +118,7 @@ function sortedCounters(c: Record<string, number>): string {
 function checkCounters(run: Run, filter: (e: Entry) => boolean): ReturnType<Checker['verdict']> {
   const c = new Checker();
   for (const e of entries(run).filter(filter)) {
+    if (absentEntry(c, e)) break;
     const p = e.step.after.battlefield.find((o) => o.id === e.id)!;
     const want = expectedCounters(e.def, e.kick);
     if (sortedCounters(want) !== show(countersOf(p))) {
@@ -108,7 +159,8 @@ export const rememberedKick: Property = {
   applies: (s) => s.actions.some((a) => a.do === 'cast' && ((a.kicker?.length ?? 0) > 0 || (a.multikicker ?? 0) > 0)),
   check(run) {
     const c = new Checker();
-    for (const e of entries(run).filter((x) => x.via === 'spell')) {
+    for (const e of entries(run, { untilEmpty: true }).filter((x) => x.via === 'spell')) {
+      if (absentEntry(c, e)) break;
       const p = e.step.after.battlefield.find((o) => o.id === e.id)!;
       const kicks = timesKicked(e.kick);
       if (p.kicked !== undefined && p.kicked !== kicks > 0) c.fail(e.step, `${e.id} is kicked: ${kicks > 0}`, `kicked: ${p.kicked}`);
@@ -129,6 +181,7 @@ export const notKickedWithoutCasting: Property = {
   check(run) {
     const c = new Checker();
     for (const e of entries(run).filter((x) => x.via === 'put' || x.via === 'flicker')) {
+      if (absentEntry(c, e)) break;
       const p = e.step.after.battlefield.find((o) => o.id === e.id)!;
       const want = expectedCounters(e.def, NOT_KICKED);
       if (p.kicked === true) c.fail(e.step, `${e.id} is not kicked`, 'kicked');
@@ -149,6 +202,7 @@ export const cloneIsNotKicked: Property = {
   check(run) {
     const c = new Checker();
     for (const e of entries(run).filter((x) => x.via === 'clone')) {
+      if (absentEntry(c, e)) break;
       const p = e.step.after.battlefield.find((o) => o.id === e.id)!;
       const want = expectedCounters(e.def, NOT_KICKED);
       if (p.kicked === true) c.fail(e.step, `clone ${e.id} is not kicked`, 'kicked');

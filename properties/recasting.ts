@@ -3,8 +3,9 @@
 import { kickTimes, timesKicked } from '../model/kick.ts';
 import { toPool } from '../model/mana.ts';
 import type { NCastAction } from '../model/scenario.ts';
-import { declaredKick } from './expectations.ts';
+import { castSpellOrFail, declaredKick } from './expectations.ts';
 import { arrivals } from './declared.ts';
+import { absentEntry } from './permanents.ts';
 import { Checker, show, spellOnStack, type Property, type RunStep } from './property.ts';
 
 const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
@@ -42,8 +43,8 @@ export const kickBelongsToItsCast: Property = {
       const step = run.steps[index]!;
       const want = declaredKick(a);
       const times = timesKicked(want);
-      const o = spellOnStack(step.after, a.card);
-      if (!o) continue;
+      const o = castSpellOrFail(c, step, a.card);
+      if (!o) break;
       // Each field is judged where the engine reports it (stack.kicked and the others are optional observations).
       if (o.kicked !== undefined && o.kicked !== times > 0) c.fail(step, `${a.card}, cast again, is kicked: ${times > 0} (declared ${show(want.kicker)}, multikicker ${want.multikicker})`, `kicked: ${o.kicked}`);
       else if (o.timesKicked !== undefined && o.timesKicked !== times) c.fail(step, `${a.card}, cast again, was kicked ${times} times`, `${o.timesKicked} times`);
@@ -54,6 +55,7 @@ export const kickBelongsToItsCast: Property = {
     }
     // The permanent a cast-again card becomes: kicked, counters and keywords by the new declaration.
     for (const e of arrivals(run).filter((x) => x.spell && !x.spell.copy && again.has(x.spell.card))) {
+      if (absentEntry(c, e)) break;
       const p = e.step.after.battlefield.find((o) => o.id === e.id)!;
       const times = timesKicked(e.kick);
       const counters: Record<string, number> = {};

@@ -66,9 +66,12 @@ export const oneMoreMultikick: Property = {
     const there = entered(other);
     const step = run.steps[cast.index]!;
     // No usable trace for a related run: the judge reports the engine's failure, not this property.
-    if (!here || !other) return c.verdict();
-    if (!there) {
-      c.fail(step, `${cast.action.card}, kicked once more with the mana for it, is on the battlefield in the end`, 'it is not');
+    if (!other || (one !== run && !one)) return c.verdict();
+    // Countered or bounced in both runs, there is nothing to compare; in one run only, that is the failure.
+    if (!here && !there) return c.verdict();
+    if (!here || !there) {
+      const where = here ? 'kicked once more with the mana for it' : `as cast (kicked ${cast.action.multikicker ?? 0} times by multikicker)`;
+      c.fail(step, `${cast.action.card} is on the battlefield in the end both as cast and kicked once more`, `${where}, it is not`);
       return c.verdict();
     }
     const kick = { kicker: cast.action.kicker ?? [], multikicker: cast.action.multikicker ?? 0 };

@@ -1,8 +1,8 @@
 // Splice onto Arcane and onto instant or sorcery (CR 702.47).
-import { colorsOf, normalizeManaText, parseMana } from '../model/mana.ts';
+import { normalizeManaText } from '../model/mana.ts';
 import type { NCastAction } from '../model/scenario.ts';
-import { Checker, show, spellOnStack, type Property, type Run, type RunStep } from './property.ts';
-import { declarationProblems, permanentDef } from './expectations.ts';
+import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
+import { castSpellOrFail, colorsOfDef, declarationProblems, permanentDef } from './expectations.ts';
 
 const castsWithSplice = (s: { actions: { do: string; splice?: string[] }[] }) => s.actions.some((a) => a.do === 'cast' && (a.splice?.length ?? 0) > 0);
 const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
@@ -60,18 +60,18 @@ export const splicedSpellKeepsCharacteristics: Property = {
       const a = step.action;
       if ((a.splice?.length ?? 0) === 0) continue;
       const def = run.def(a.card);
-      const o = spellOnStack(step.after, a.card);
-      if (!def || !o) continue;
-      const printedColors = def.manaCost === undefined ? [] : colorsOf(parseMana(def.manaCost));
+      const o = castSpellOrFail(c, step, a.card);
+      if (!o) break;
+      if (!def) continue;
+      const printedColors = colorsOfDef(def);
       const checks: [string, unknown, unknown][] = [
         ['name', def.name, o.name],
         ['colors', [...printedColors].sort(), [...o.colors].sort()],
         ['types', [...def.types].sort(), [...o.types].sort()],
         ['subtypes', [...(def.subtypes ?? [])].sort(), [...o.subtypes].sort()],
       ];
-      if (o.manaCost !== undefined && def.manaCost !== undefined) {
-        checks.push(['mana cost', normalizeManaText(def.manaCost), normalizeManaText(o.manaCost)]);
-      }
+      // A mana cost is left out when the engine does not show it; shown for a card that has none, it is wrong.
+      if (o.manaCost !== undefined) checks.push(['mana cost', def.manaCost === undefined ? 'none' : normalizeManaText(def.manaCost), normalizeManaText(o.manaCost)]);
       const wrong = checks.find(([, want, got]) => show(want) !== show(got));
       if (wrong) c.fail(step, `${a.card} keeps ${wrong[0]} ${show(wrong[1])}`, `${wrong[0]} ${show(wrong[2])}`);
       else c.checkedOne();
@@ -114,7 +114,7 @@ export const spliceLostOffTheStack: Property = {
     for (const step of castSteps(run.accepted())) {
       const a = step.action;
       if (cast.has(a.card)) {
-        const o = spellOnStack(step.after, a.card);
+        const o = castSpellOrFail(c, step, a.card);
         if (o?.spliced && show(o.spliced) !== show(a.splice ?? [])) c.fail(step, `${a.card}, cast again, has spliced ${show(a.splice ?? [])}`, `spliced ${show(o.spliced)}`);
         else if (o?.spliced) c.checkedOne();
       }

@@ -1,11 +1,11 @@
 // Triggered abilities (CR 603): how many times each event triggers what (603.2, 603.2c-e, 603.2h,
 // 603.4, 601.2i), in which order they go on the stack (603.3b).
 import type { CardDefinition, ObservedState, TriggeredAbility, TriggerEvent } from '../model/schema-types.ts';
-import type { PlayerId } from '../model/scenario.ts';
-import { Checker, show, spellOnStack, type Property, type Run, type RunStep } from './property.ts';
-import { permanentDef } from './expectations.ts';
+import type { NCastAction, PlayerId } from '../model/scenario.ts';
+import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
+import { colorsOfDef, declaredKick, permanentDef, targetAllowed } from './expectations.ts';
 import { timesKicked, triggerConditionHolds } from '../model/kick.ts';
-import { entries, kickOf, type Entry } from './permanents.ts';
+import { entries, type Entry } from './permanents.ts';
 import { abilityOf } from './copies.ts';
 import { boardDuring, controlConditionHolds } from './conditions.ts';
 
@@ -68,11 +68,10 @@ function same(a: Expected, b: Expected): boolean {
 const showMap = (m: Expected) => (m.size === 0 ? 'nothing' : [...m].sort(([x], [y]) => (x < y ? -1 : 1)).map(([k, n]) => `${k}×${n}`).join(', '));
 
 /** CR 601.2i: spellCast abilities a cast should trigger. */
-function expectedOnCast(run: Run, step: RunStep & { action: { do: 'cast' } }): Expected {
+function expectedOnCast(run: Run, step: RunStep & { action: NCastAction }): Expected {
   const out: Expected = new Map();
-  const spell = spellOnStack(step.after, step.action.card);
-  const kick = spell ? kickOf(run, spell) : undefined;
-  if (!kick) return out;
+  // The cast's own declaration, whatever the engine shows on the stack (CR 702.33d).
+  const kick = declaredKick(step.action);
   const done = doneOnce(run, step.index);
   // Permanents sacrificed to pay the costs left before the spell became cast.
   const sources = sourcesIn(run, step.after, step.index).filter((s) => step.before.battlefield.some((p) => p.id === s.id));
@@ -121,7 +120,7 @@ export const castTriggersOncePerCast: Property = {
     const c = new Checker();
     for (const step of run.accepted()) {
       if (step.action.do !== 'cast') continue;
-      const want = expectedOnCast(run, step as RunStep & { action: { do: 'cast' } });
+      const want = expectedOnCast(run, step as RunStep & { action: NCastAction });
       const got = observed(step, ['spellCast'], run);
       if (!same(want, got)) c.fail(step, `cast triggers ${showMap(want)}`, showMap(got));
       else c.checkedOne();
@@ -133,7 +132,8 @@ export const castTriggersOncePerCast: Property = {
 
 function entersCheck(run: Run, filter: (e: Entry) => boolean): ReturnType<Checker['verdict']> {
   const c = new Checker();
-  for (const e of entries(run).filter(filter)) {
+  // An entry that is not there is the permanents properties' failure; what triggered is judged with it there.
+  for (const e of entries(run).filter((x) => !x.absent && filter(x))) {
     const want = expectedOnEnter(run, e);
     const got = observedFrom(e.step, run, e.id);
     if (!same(want, got)) c.fail(e.step, `${e.id} entering (kicked ${timesKicked(e.kick)} times, ${e.kick.kicker.join('') || 'no'} kicker costs) triggers ${showMap(want)}`, showMap(got));
@@ -227,6 +227,10 @@ export const becomesTapped: Property = {
       const want: Expected = new Map();
       if (tapped) {
         const target = sourcesIn(run, step.after, step.index + 1).find((s) => s.id === tapped);
+        if (!step.after.battlefield.some((p) => p.id === tapped)) {
+          c.fail(step, `${tapped} is still on the battlefield once tapped`, 'it is not');
+          break;
+        }
         for (const s of sourcesIn(run, step.before, step.index)) {
           (s.def.triggers ?? []).forEach((ability, i) => {
             if (ability.event !== 'becomesTapped' || !target || (ability.oncePerTurn && done.has(`${s.id}#${i}`))) return;
@@ -269,16 +273,85 @@ export const onceEachTurn: Property = {
   },
 };
 
+/**
+ * The targets the scenario format gives a triggered ability put on the stack in a step (README,
+ * "Scenarios and traces"): those the action names for it, else for each requirement the first legal
+ * objects of the opponent, the controller, the permanents by id and the spells from the top.
+ */
+function expectedTriggerTargets(run: Run, step: RunStep, source: string, ability: TriggeredAbility, controller: PlayerId, named: string[][] | undefined): string[][] | null {
+  if (named) return named;
+  const def = permanentDef(run, source, step.index + 1);
+  const colors = def ? colorsOfDef(def) : [];
+  const candidates = [controller === 'p1' ? 'p2' : 'p1', controller, ...step.after.battlefield.map((p) => p.id).sort(), ...[...step.after.stack].reverse().map((o) => o.id)];
+  const chosen: string[][] = [];
+  for (const req of ability.targets ?? []) {
+    const taken = req.another ? chosen.flat() : [];
+    // 'Other than' the permanent the ability belongs to (Rosie Cotton of South Lane).
+    const group = candidates.filter((id) => !taken.includes(id) && !(req.filter?.other && id === source) && targetAllowed(run, step.after, step.index + 1, req, id, '', controller, colors)).slice(0, req.count ?? 1);
+    // CR 603.3d: an ability with no legal target for a requirement is removed.
+    if (group.length < (req.count ?? 1)) return null;
+    chosen.push(group);
+  }
+  return chosen;
+}
+
+export const triggerTargets: Property = {
+  id: 'triggers.targets',
+  rules: ['603.3d', '601.2c'],
+  statement:
+    'A triggered ability goes on the stack with the targets the action names for it, else the first legal ones in the scenario format’s order (opponent, controller, permanents by id, spells from the top); one with no legal target is removed.',
+  needs: { ...NEEDS, observes: [...NEEDS.observes, 'ability.targets' as const] },
+  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => (t.targets ?? []).length > 0)),
+  check(run) {
+    const c = new Checker();
+    for (const step of run.accepted()) {
+      // In a step that resolves everything, abilities go on the stack between resolutions no state shows.
+      if (step.action.do === 'resolve' && step.action.untilEmpty) continue;
+      const named = (step.action.triggerTargets ?? []).map((t) => ({ ...t, used: false }));
+      for (const t of step.step.triggered ?? []) {
+        const ability = abilityOf(run, step.index, t.source, t.ability);
+        if (!ability || !(ability.targets ?? []).length || (ability.targets ?? []).some((r) => (r.condition ?? 'always') !== 'always' || r.perKick)) continue;
+        const choice = named.find((x) => !x.used && x.source === t.source && (x.ability ?? 0) === t.ability);
+        if (choice) choice.used = true;
+        const want = expectedTriggerTargets(run, step, t.source, ability, t.controller, choice?.targets);
+        const onStack = t.id ? step.after.stack.find((o) => o.id === t.id) : undefined;
+        if (want === null) {
+          if (onStack) c.fail(step, `${t.source}#${t.ability} has no legal target and is removed (CR 603.3d)`, `${t.id} on the stack`);
+          else c.checkedOne();
+        } else if (onStack?.kind !== 'ability') c.fail(step, `${t.source}#${t.ability} on the stack with targets ${show(want)}`, t.id ? `no ability ${t.id} on the stack` : 'it was removed');
+        else if (show(onStack.targets) !== show(want)) c.fail(step, `${t.id} targets ${show(want)}`, `targets ${show(onStack.targets)}`);
+        else c.checkedOne();
+        if (c.done) break;
+      }
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
 export const apnapOrder: Property = {
   id: 'triggers.apnap-order',
   rules: ['603.3b'],
-  statement: "Abilities that trigger together go on the stack active player's first, then the other player's: the other player's resolve first.",
+  statement:
+    "Abilities that trigger together go on the stack active player's first, then the other player's (the other player's resolve first), each player's in the order the action names, then by source and ability.",
   needs: NEEDS,
   applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).length > 0),
   check(run) {
     const c = new Checker();
     for (const step of run.accepted()) {
       const list: TriggerEvent[] = step.step.triggered ?? [];
+      if (list.length < 2) continue;
+      if (!(step.action.do === 'resolve' && step.action.untilEmpty)) {
+        // One batch: p1's, then p2's, each player's by the action's triggerOrder, then source id and ability (README).
+        const order = step.action.triggerOrder ?? [];
+        const rank = (t: TriggerEvent) => (order.includes(`${t.source}#${t.ability}`) ? order.indexOf(`${t.source}#${t.ability}`) : order.length);
+        const key = (t: TriggerEvent) => `${t.controller}:${t.source}#${t.ability}`;
+        const want = [...list].sort((a, b) => (a.controller === b.controller ? 0 : a.controller === 'p1' ? -1 : 1) || rank(a) - rank(b) || (a.source < b.source ? -1 : a.source > b.source ? 1 : 0) || a.ability - b.ability);
+        if (show(want.map(key)) !== show(list.map(key))) c.fail(step, `triggered abilities go on the stack in the order ${want.map(key).join(', ')}`, list.map(key).join(', '));
+        else c.checkedOne();
+        if (c.done) break;
+        continue;
+      }
       const controllers = list.map((t) => t.controller);
       if (new Set(controllers).size < 2) continue;
       // Within one batch (an untilEmpty step may hold several), p1's come before p2's.

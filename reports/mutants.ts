@@ -1,5 +1,6 @@
 // The kill matrix of castcheck mutants: a row per fault, the faults each property kills, the
-// figures against the benchmark targets; and the same as one JSON document.
+// figures against the benchmark targets; and the same as one JSON document. Kills are by rule
+// properties only; agreement with the reference engine has a column of its own.
 import type { Fault } from '../adapters/reference/faults.ts';
 import type { Property } from '../properties/property.ts';
 import { AGREEMENT, figures, killsByProperty, nearMinimal, TARGETS, type FaultResult, type Figures } from '../runner/mutants.ts';
@@ -11,8 +12,8 @@ export interface MutantsSettings {
   maxShrinkRuns: number;
 }
 
-const COLUMNS = ['fault', 'rules', 'result', 'runs', 'shrink', 'shrunk', 'minimal', 'killed by (first failing scenario)'] as const;
-const NUMERIC = new Set([3, 4]);
+const COLUMNS = ['fault', 'rules', 'result', 'runs', 'agreement', 'shrink', 'shrunk', 'minimal', 'killed by (rule properties failing on the first scenario one fails on)'] as const;
+const NUMERIC = new Set([3, 4, 5]);
 
 /** The kill matrix's rows, in columns as wide as the faults it is about need. */
 export class Matrix {
@@ -20,7 +21,7 @@ export class Matrix {
 
   constructor(faults: readonly Fault[]) {
     const widest = (xs: string[], min: number) => Math.max(min, ...xs.map((x) => x.length));
-    this.widths = [widest(faults.map((f) => f.id), 5), widest(faults.map((f) => f.rules.join(' ')), 5), 8, 5, 6, 7, 7];
+    this.widths = [widest(faults.map((f) => f.id), 5), widest(faults.map((f) => f.rules.join(' ')), 5), 8, 5, 9, 6, 7, 7];
   }
 
   private line(cells: readonly string[]): string {
@@ -35,36 +36,35 @@ export class Matrix {
     ].join('\n');
   }
 
-  row(r: FaultResult): string {
+  row(r: FaultResult, note?: string): string {
     return this.line([
       r.fault.id,
       r.fault.rules.join(' '),
       r.killed ? 'KILLED' : 'SURVIVED',
       r.runsToFailure !== undefined ? String(r.runsToFailure) : '-',
+      r.agreementRun !== undefined ? String(r.agreementRun) : '-',
       r.killed ? String(r.shrinkRuns) : '-',
       r.shrunk ? `${size(r.shrunk)}${nearMinimal(r) ? '' : '!'}` : '-',
       size(r.minimal),
-      killedByText(r),
+      killedByText(r, note),
     ]);
   }
 }
 
 const size = (x: { cards: number; actions: number }) => `${x.cards}c ${x.actions}a`;
 
-/** The specific properties that killed the fault on its first failing scenario, agreement noted apart. */
-function killedByText(r: FaultResult): string {
-  if (!r.killed) return `survived ${r.scenariosJudged} scenarios`;
-  const specific = r.killedBy.filter((id) => id !== AGREEMENT);
-  const agreement = r.killedBy.includes(AGREEMENT) ? ' (+ agreement)' : '';
-  if (specific.length > 0) return `${specific.join(', ')}${agreement}`;
-  const later = r.caughtBy.find((c) => c.id !== AGREEMENT);
-  return later ? `agreement only; then ${later.id} at run ${later.run}` : 'agreement only';
+/** The rule properties that killed the fault on the first scenario one of them failed on; for a survivor, why. */
+function killedByText(r: FaultResult, note?: string): string {
+  if (r.killed) return r.killedBy.join(', ');
+  return `survived ${r.scenariosJudged} scenarios${note ? `: ${note}` : ''}`;
 }
 
 export function matrixLegend(): string {
   return [
-    'runs: engine runs (scenarios) until the first failure; shrink: engine runs spent shrinking it;',
-    'shrunk / minimal: cards and actions of the shrunk repro and of the hand-written one (! over the target).',
+    'runs: engine runs (scenarios) until a rule property first failed; agreement: the run agreement with the reference',
+    'engine first failed on (apart: it compares the faulty engine with itself without the fault, so it kills nothing);',
+    'shrink: engine runs spent shrinking; shrunk / minimal: cards and actions of the shrunk repro and of the',
+    'hand-written one (! over the target).',
   ].join('\n');
 }
 
@@ -72,12 +72,17 @@ export function matrixLegend(): string {
 export function propertyTable(results: readonly FaultResult[], properties: readonly Property[], notes: Readonly<Record<string, string>>, complete = true): string {
   const rows = killsByProperty(results, properties);
   const width = Math.max(...properties.map((p) => p.id.length));
-  const out = ['properties and the faults they caught (on any scenario of the fault\'s run):', ''];
-  for (const row of rows.filter((r) => r.faults.length > 0)) {
-    const which = row.faults.length === results.length && results.length > 1 ? 'every one' : row.faults.join(', ');
-    out.push(`${row.property.id.padEnd(width)}  ${String(row.faults.length).padStart(2)}  ${which}`);
+  const out = ['rule properties and the faults they caught (on any scenario of the fault\'s run):', ''];
+  const which = (faults: string[]) => (faults.length === results.length && results.length > 1 ? 'every one' : faults.join(', '));
+  for (const row of rows.filter((r) => r.faults.length > 0 && r.property.id !== AGREEMENT)) {
+    out.push(`${row.property.id.padEnd(width)}  ${String(row.faults.length).padStart(2)}  ${which(row.faults)}`);
   }
-  const none = rows.filter((r) => r.faults.length === 0);
+  const agreement = rows.find((r) => r.property.id === AGREEMENT);
+  if (agreement) {
+    out.push('', 'apart, not a rule property (the reference engine without the fault; it kills nothing):');
+    out.push(`${AGREEMENT.padEnd(width)}  ${String(agreement.faults.length).padStart(2)}  ${which(agreement.faults) || 'none'}`);
+  }
+  const none = rows.filter((r) => r.faults.length === 0 && r.property.id !== AGREEMENT);
   if (!complete) out.push('', `(${results.length} of the faults ran: properties that caught none of them are not listed)`);
   else if (none.length > 0) {
     out.push('', 'properties that caught no fault, and why they earn their place:');
@@ -88,17 +93,36 @@ export function propertyTable(results: readonly FaultResult[], properties: reado
 
 const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
-export function figuresText(f: Figures, s: MutantsSettings): string {
+/** Faults no rule property killed, with their notes (adapters/reference/faults/property-notes.ts) where they have one. */
+export function survivorsText(results: readonly FaultResult[], notes: Readonly<Record<string, string>>): string {
+  const survivors = results.filter((r) => !r.killed);
+  if (survivors.length === 0) return '';
+  const width = Math.max(...survivors.map((r) => r.fault.id.length));
   return [
-    `figures (seed ${s.seed}; at most ${s.runs} scenarios per fault; shrinking at most ${s.maxShrinkRuns} engine runs):`,
-    `  faults killed                 ${f.killed} of ${f.faults}`,
-    `  engine runs to first failure  median ${f.runsToFailure.median}, max ${f.runsToFailure.max}   targets: median <= ${TARGETS.medianRunsToFailure} ${met(f.targets.medianRunsToFailure)}; every fault within ${TARGETS.maxRunsToFailure} ${met(f.targets.everyFaultWithinBudget)}`,
-    `  engine runs shrinking         median ${f.shrinkRuns.median}, max ${f.shrinkRuns.max}, total ${f.shrinkRuns.total}`,
-    `  shrunk vs hand-written repro  ${f.killed - f.oversized.length} of ${f.killed} within +${TARGETS.extraCards} card and +${TARGETS.extraActions} action   target ${met(f.targets.shrunkNearMinimal)}${f.oversized.length > 0 ? ` (over: ${f.oversized.join(', ')})` : ''}`,
+    'faults no rule property killed, and why:',
+    '',
+    ...survivors.map((r) => `${r.fault.id.padEnd(width)}  ${notes[r.fault.id] ?? 'NO NOTE: make a rule property catch it, or say why none can in adapters/reference/faults/property-notes.ts'}`),
   ].join('\n');
 }
 
-export function mutantsJson(results: readonly FaultResult[], properties: readonly Property[], notes: Readonly<Record<string, string>>, s: MutantsSettings): object {
+export function figuresText(f: Figures, s: MutantsSettings): string {
+  return [
+    `figures (seed ${s.seed}; at most ${s.runs} scenarios per fault; shrinking at most ${s.maxShrinkRuns} engine runs):`,
+    `  faults killed by rule properties  ${f.killed} of ${f.faults}`,
+    `  engine runs to first failure      median ${f.runsToFailure.median}, max ${f.runsToFailure.max}   targets: median <= ${TARGETS.medianRunsToFailure} ${met(f.targets.medianRunsToFailure)}; every fault within ${TARGETS.maxRunsToFailure} ${met(f.targets.everyFaultWithinBudget)}`,
+    `  agreement (apart)                 failed on ${f.agreement.caught} of ${f.faults}, first at median run ${f.agreement.median}, max ${f.agreement.max}`,
+    `  engine runs shrinking             median ${f.shrinkRuns.median}, max ${f.shrinkRuns.max}, total ${f.shrinkRuns.total}`,
+    `  shrunk vs hand-written repro      ${f.killed - f.oversized.length} of ${f.killed} within +${TARGETS.extraCards} card and +${TARGETS.extraActions} action   target ${met(f.targets.shrunkNearMinimal)}${f.oversized.length > 0 ? ` (over: ${f.oversized.join(', ')})` : ''}`,
+  ].join('\n');
+}
+
+export function mutantsJson(
+  results: readonly FaultResult[],
+  properties: readonly Property[],
+  notes: Readonly<Record<string, string>>,
+  s: MutantsSettings,
+  faultNotes: Readonly<Record<string, string>> = {},
+): object {
   const f = figures(results);
   return {
     format: 'castcheck-mutants/1',
@@ -112,6 +136,8 @@ export function mutantsJson(results: readonly FaultResult[], properties: readonl
       killedBy: r.killedBy,
       caughtBy: r.caughtBy,
       runsToFailure: r.runsToFailure ?? null,
+      agreementRun: r.agreementRun ?? null,
+      ...(r.killed ? {} : { note: faultNotes[r.fault.id] ?? null }),
       scenariosJudged: r.scenariosJudged,
       shrinkRuns: r.shrinkRuns,
       shrunk: r.shrunk ? { cards: r.shrunk.cards, actions: r.shrunk.actions, shows: r.shrunk.shows, reproduced: r.shrunk.reproduced, scenario: r.shrunk.scenario } : null,
@@ -120,11 +146,11 @@ export function mutantsJson(results: readonly FaultResult[], properties: readonl
     })),
     properties: killsByProperty(results, properties).map((row) => ({
       id: row.property.id,
-      kills: row.faults,
-      killsFirst: row.first,
-      ...(row.faults.length === 0 ? { note: notes[row.property.id] ?? null } : {}),
+      // Agreement with the reference engine catches faults but kills none (README, the kill matrix).
+      ...(row.property.id === AGREEMENT ? { kills: [], killsFirst: [], caught: row.faults } : { kills: row.faults, killsFirst: row.first }),
+      ...(row.faults.length === 0 && row.property.id !== AGREEMENT ? { note: notes[row.property.id] ?? null } : {}),
     })),
-    figures: { faults: f.faults, killed: f.killed, runsToFailure: f.runsToFailure, shrinkRuns: f.shrinkRuns, oversized: f.oversized },
+    figures: { faults: f.faults, killed: f.killed, runsToFailure: f.runsToFailure, agreement: f.agreement, shrinkRuns: f.shrinkRuns, oversized: f.oversized },
     targets: { ...TARGETS, met: f.targets },
   };
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { addMana, colorsOf, fixX, formatMana, manaValue, parseMana, payFromPool, toPool } from '../model/mana.ts';
+import { formatMana, parseMana, toPool } from '../model/mana.ts';
+import { addMana, colorsOf, fixX, manaValue, payFromPool } from '../adapters/reference/mana.ts';
+import { canPay, fixedPayment, isWayToPay, paymentProblem, waysToPay } from '../properties/payment.ts';
 
-describe('mana', () => {
+describe('mana as data, and the reference engine\'s arithmetic', () => {
   it('reads and writes costs in normal form', () => {
     expect(formatMana(parseMana('{R}{X}{2}{R}'))).toBe('{X}{2}{R}{R}');
     expect(formatMana(parseMana(''))).toBe('{0}');
@@ -21,8 +23,8 @@ describe('mana', () => {
     expect(colorsOf(parseMana('{4}{C}'))).toEqual([]);
   });
 
-  it('adds costs, several times for multikicker', () => {
-    expect(formatMana(addMana(parseMana('{1}{G}'), parseMana('{1}{G}'), 3))).toBe('{4}{G}{G}{G}{G}');
+  it('adds costs', () => {
+    expect(formatMana(addMana(parseMana('{1}{G}'), parseMana('{X}{2}{G}{C}')))).toBe('{X}{3}{C}{G}{G}');
   });
 
   it('pays coloured symbols first and generic from colourless first', () => {
@@ -30,5 +32,32 @@ describe('mana', () => {
     expect(payFromPool(toPool({ R: 1, U: 1 }), parseMana('{1}{R}'))).toEqual(toPool({}));
     expect(payFromPool(toPool({ U: 3 }), parseMana('{R}'))).toBeNull();
     expect(payFromPool(toPool({ R: 1 }), parseMana('{1}{R}'))).toBeNull();
+  });
+});
+
+describe('the judge\'s payments', () => {
+  it('lists every way to pay, the payment the scenario format fixes first', () => {
+    const ways = [...waysToPay(toPool({ R: 2, U: 1, C: 1 }), parseMana('{2}{R}'))];
+    expect(ways).toEqual([toPool({ C: 1, U: 1, R: 1 }), toPool({ C: 1, R: 2 }), toPool({ U: 1, R: 2 })]);
+    expect(fixedPayment(toPool({ R: 2, U: 1, C: 1 }), parseMana('{2}{R}'))).toEqual(toPool({ C: 1, U: 1, R: 1 }));
+    expect([...waysToPay(toPool({ G: 5 }), parseMana('{0}'))]).toEqual([toPool({})]);
+  });
+
+  it('knows when a cost cannot be paid at all (CR 601.2h)', () => {
+    expect(canPay(toPool({ U: 3 }), parseMana('{R}'))).toBe(false);
+    expect(canPay(toPool({ R: 1 }), parseMana('{1}{R}'))).toBe(false);
+    expect(canPay(toPool({ R: 1, U: 1 }), parseMana('{1}{R}'))).toBe(true);
+    expect(canPay(toPool({ W: 1 }), parseMana('{C}'))).toBe(false);
+  });
+
+  it('tells a payment that pays the cost another way from one that does not pay it', () => {
+    const pool = toPool({ R: 2, C: 1 });
+    const cost = parseMana('{1}{R}');
+    expect(paymentProblem(pool, cost, toPool({ R: 1, C: 1 }))).toBeUndefined();
+    expect(isWayToPay(pool, cost, toPool({ R: 2 }))).toBe(true);
+    expect(paymentProblem(pool, cost, toPool({ R: 2 }))?.observed).toMatch(/not the one the scenario format fixes/);
+    expect(paymentProblem(pool, cost, toPool({ C: 1 }))?.observed).toMatch(/does not pay it/);
+    expect(paymentProblem(pool, cost, toPool({ R: 1, C: 1, G: 0 }))).toBeUndefined();
+    expect(paymentProblem(toPool({ R: 1 }), cost, toPool({ R: 1 }))?.expected).toMatch(/cannot be paid/);
   });
 });

@@ -89,6 +89,15 @@ const breakers: Record<string, Breaker> = {
   'resolution.player-effects': { scenario: F.SPLICED_SPIKE, break: (t) => void (playerAt(t, 2, 'p2').life = 16) },
   'resolution.all-targets-illegal': { scenario: F.FIZZLE, break: (t) => void (playerAt(t, 4, 'p1').mana = { R: 3 }) },
   'resolution.damage-to-creatures': { scenario: F.FIZZLE, break: (t) => void (permanent(t, 1, 'pro').damage = 0) },
+  // The destroyed Grizzly Bears returned to its owner's hand instead of going to the graveyard.
+  'actions.as-declared': {
+    scenario: F.FIZZLE,
+    break: (t) => {
+      const p2 = playerAt(t, 3, 'p2');
+      p2.graveyard = p2.graveyard.filter((id) => id !== 'bears');
+      p2.hand = [...p2.hand, 'bears'];
+    },
+  },
   'triggers.cast-triggers-once-per-cast': { scenario: F.TRIGGERS, break: (t) => void (step(t, 0).triggered = step(t, 0).triggered!.filter((x) => x.source !== 'castw')) },
   'triggers.enters-count': { scenario: F.TRIGGERS, break: (t) => void step(t, 3).triggered!.pop() },
   'triggers.intervening-if-false': { scenario: F.TRIGGERS, break: (t) => void (step(t, 6).triggered = [{ id: 'a7.t1', source: 'gk2', ability: 0, controller: 'p1' }]) },
@@ -97,6 +106,14 @@ const breakers: Record<string, Breaker> = {
   'triggers.becomes-tapped': { scenario: F.TRIGGERS, break: (t) => void (step(t, 9).triggered = [{ id: 'a10.t1', source: 'tapw', ability: 0, controller: 'p1' }]) },
   'triggers.once-each-turn': { scenario: F.TRIGGERS, break: (t) => void (step(t, 18).triggered = [...step(t, 18).triggered!, { id: 'a19.t2', source: 'hurt', ability: 0, controller: 'p2' }]) },
   'triggers.apnap-order': { scenario: F.TRIGGERS, break: (t) => void step(t, 0).triggered!.reverse() },
+  // The watcher's ability aimed at its own controller, where the first legal target is the opponent.
+  'triggers.targets': {
+    scenario: F.TARGETED_TRIGGER,
+    break: (t) => {
+      const o = step(t, 0).state.stack.find((x) => x.kind === 'ability')!;
+      o.targets = [['p1']];
+    },
+  },
   'triggers.prevented-damage': { scenario: F.PREVENTED, break: (t) => void (step(t, 1).triggered = [{ id: 'a2.t1', source: 'hurt', ability: 0, controller: 'p2' }]) },
   'triggers.token-created': { scenario: F.TRIGGERS, break: (t) => void (step(t, 12).triggered = []) },
   'casting.rejection-changes-nothing': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void (playerAt(t, 2, 'p1').hand = []) },

@@ -81,7 +81,7 @@ export function castSpell(g: Game, action: NCastAction, r: Rules): Rejection | n
     },
     r,
   );
-  const paid = r.checkPayment(g, action.player, total, action.sacrifice ?? []);
+  const paid = r.checkPayment(g, action.player, total, action.sacrifice ?? [], r);
   if (!Array.isArray(paid)) return paid;
   leaveBattlefield(g, paid, 'graveyard', r);
   spell.totalCost = { mana: total.mana, sacrificed: [...(action.sacrifice ?? [])] };

@@ -1,5 +1,6 @@
 // The total cost of a spell (CR 601.2f) and paying it (CR 601.2h).
-import { addMana, emptyMana, fixX, parseMana, payFromPool, type Mana, type Pool } from '../../model/mana.ts';
+import { emptyMana, parseMana, type Mana, type Pool } from '../../model/mana.ts';
+import { addMana, fixX } from './mana.ts';
 import type { CardDefinition, Cost, KickerLabel, SacrificeCost, StaticAbility } from '../../model/schema-types.ts';
 import type { PlayerId } from '../../model/scenario.ts';
 import { player, type Game, type Permanent } from './game.ts';
@@ -118,7 +119,7 @@ function payWhatCanBePaid(pool: Pool, cost: Mana): Pool {
  * order; each must be the caster's and match its cost's filter. Returns the sacrificed permanents,
  * still on the battlefield, for the caller to move.
  */
-export function checkPayment(g: Game, caster: PlayerId, cost: TotalCost, chosen: readonly string[]): Rejection | Permanent[] {
+export function checkPayment(g: Game, caster: PlayerId, cost: TotalCost, chosen: readonly string[], r: Rules): Rejection | Permanent[] {
   if (cost.unpayable) return { reason: 'cannot-pay', message: 'it has no mana cost, which cannot be paid (cast it without paying its mana cost instead)' };
   const needed = cost.sacrifices.reduce((n, s) => n + s.count, 0);
   if (chosen.length !== needed) {
@@ -143,7 +144,7 @@ export function checkPayment(g: Game, caster: PlayerId, cost: TotalCost, chosen:
       sacrificed.push(permanent);
     }
   }
-  const pool = payFromPool(player(g, caster).pool, cost.mana);
+  const pool = r.payMana(player(g, caster).pool, cost.mana);
   if (!pool) {
     // Mana is paid symbol by symbol (CR 601.2h) until it runs out; the rejected cast is then undone
     // as a whole (CR 733.1), so what was taken is given back with the rest.

@@ -6,11 +6,13 @@ import { hasSpliceQuality, spellCharacteristics } from './characteristics.ts';
 import { clone, counterSpellOnStack, flicker, spellToGraveyard } from './actions.ts';
 import { copyOfSpell, putCopyOnStack } from './copy.ts';
 import { checkPayment, costChanges, reduceCost, totalCost } from './costs.ts';
+import { payFromPool } from './mana.ts';
 import { effectRepetitions } from './effects.ts';
 import type { Game, StackSpell } from './game.ts';
+import type { Mana, Pool } from '../../model/mana.ts';
 import { isKicked, kickerDeclarationError, repetitions, timesKicked } from './kicker.ts';
 import { fizzles, permanentFromSpell, resolvePermanentSpell, spellParts } from './resolve.ts';
-import { isLegalTarget, targetDeclarationError, targetSlots } from './targets.ts';
+import { canonicalTargets, isLegalTarget, targetDeclarationError, targetSlots } from './targets.ts';
 import { apnapOrder, collectTriggers, controlConditionHolds, eventMatches, interveningIfHolds, interveningIfHoldsOnResolution, triggerInstances } from './triggers.ts';
 import { damagePrevented, dealDamage, entersWithTimes, enterTapped, legendRuleLosers, stateBasedActions } from './zones.ts';
 
@@ -42,6 +44,7 @@ function table(options: RulesOptions) {
     costChanges,
     reduceCost,
     checkPayment,
+    payMana: (pool: Pool, cost: Mana) => payFromPool(pool, cost),
     kickedAsPaid,
     spellCharacteristics,
     // Illegal actions (CR 733.1).
@@ -72,6 +75,7 @@ function table(options: RulesOptions) {
     controlConditionHolds,
     interveningIfHoldsOnResolution,
     triggerInstances,
+    triggerTargets: canonicalTargets,
     apnapOrder,
   };
 }

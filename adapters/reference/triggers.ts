@@ -6,7 +6,7 @@ import { triggerId } from '../../model/conventions.ts';
 import { gameOver, permanentById, type Game, type PendingTrigger, type Permanent, type StackSpell, type StackTrigger } from './game.ts';
 import { isKicked, timesKicked, type KickInfo, type Rejection } from './kicker.ts';
 import { permanentColors } from './characteristics.ts';
-import { canonicalTargets, slotsOf, targetDeclarationError, type TargetSlot } from './targets.ts';
+import { slotsOf, targetDeclarationError, type TargetSlot } from './targets.ts';
 import type { Rules } from './rules.ts';
 
 export type GameEvent =
@@ -189,7 +189,7 @@ export function putTriggersOnStack(g: Game, action: NAction, r: Rules): Rejectio
       const error = targetDeclarationError(g, slots, choice.targets, ctx);
       if (error) return { ...error, message: `targets for ${t.source}#${t.ability}: ${error.message}` };
       targets = choice.targets;
-    } else targets = canonicalTargets(g, slots, ctx);
+    } else targets = r.triggerTargets(g, slots, ctx);
     if (targets === null) {
       events.push({ source: t.source, ability: t.ability, controller: t.controller });
       continue;

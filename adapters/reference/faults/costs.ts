@@ -1,6 +1,7 @@
 // Faults in costs (CR 601.2f-h, 118, 202.3): the total cost, cost changes, free casts, and mana
 // value.
-import { addMana, emptyMana, manaValue, parseMana } from '../../../model/mana.ts';
+import { emptyMana, parseMana } from '../../../model/mana.ts';
+import { addMana, manaValue, payFromPool } from '../mana.ts';
 import type { Action, ScenarioCard } from '../../../model/schema-types.ts';
 import { additionalCosts, manaCostToPay, withAdditionalCosts, withCostChanges } from '../costs.ts';
 import { burstLightning, oracle, scenario, synthetic, type Fault } from './fault.ts';
@@ -163,6 +164,24 @@ export const COST_FAULTS: readonly Fault[] = [
         return { mana, sacrifices, unpayable: d.def.manaCost === undefined && !d.withoutPayingManaCost };
       },
     }),
+  },
+  {
+    id: 'generic-paid-coloured-first',
+    family: 'costs',
+    rules: ['601.2h'],
+    summary:
+      'Generic mana is paid from the pool in its stored order, W, U, B, R, G, then colourless: kicked Burst Lightning paid from {R}{R} and four {C} spends both {R} and leaves a {C}, where the scenario format leaves the {R}.',
+    inspiredBy:
+      'Auto-payment reports of the kind "the engine tapped my coloured mana for the generic part": payment routines that walk the pool in whatever order it is stored; the scenario format fixes the order (colourless first) so that the mana left is part of the outcome.',
+    minimal: {
+      shows: 'costs.total-cost-paid',
+      scenario: scenario({
+        cards: [oracle('bolt', 'Burst Lightning')],
+        p1: { hand: ['bolt'], mana: { R: 2, C: 4 } },
+        actions: [{ do: 'cast', card: 'bolt', kicker: ['A'], targets: [['p2']] }],
+      }),
+    },
+    apply: (base) => ({ ...base, payMana: (pool, cost) => payFromPool(pool, cost, ['W', 'U', 'B', 'R', 'G', 'C']) }),
   },
   {
     id: 'splice-cost-charged-twice',

@@ -1,6 +1,6 @@
 // Faults in kicker and multikicker (CR 702.33): declaring, counting, linking A and B, and what
 // happens when the kicker can't be paid or costs nothing.
-import { manaValue } from '../../../model/mana.ts';
+import { manaValue } from '../mana.ts';
 import type { CardDefinition } from '../../../model/schema-types.ts';
 import { cloneGame } from '../game.ts';
 import { isKicked } from '../kicker.ts';

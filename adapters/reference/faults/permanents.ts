@@ -9,6 +9,22 @@ const CLONE: CardDefinition = { name: 'Clone Shell', manaCost: '{3}{U}', types: 
 
 export const PERMANENT_FAULTS: readonly Fault[] = [
   {
+    id: 'put-tapped-enters-untapped',
+    family: 'permanents',
+    rules: ['110.5'],
+    summary: 'A permanent put onto the battlefield tapped (by an effect that says so, or its own "enters tapped") enters untapped.',
+    inspiredBy: 'Engines that create the permanent with default status and apply "tapped" only to permanents already on the battlefield, so "put onto the battlefield tapped" effects lose the tapped part.',
+    minimal: {
+      shows: 'actions.as-declared',
+      scenario: scenario({
+        cards: [oracle('land', 'Forest')],
+        p1: { hand: ['land'] },
+        actions: [{ do: 'putOntoBattlefield', card: 'land', tapped: true }],
+      }),
+    },
+    apply: (base) => ({ ...base, enterTapped: () => undefined }),
+  },
+  {
     id: 'flicker-keeps-kicked',
     family: 'permanents',
     rules: ['400.7', '702.33a'],

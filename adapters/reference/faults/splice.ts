@@ -78,7 +78,7 @@ export const SPLICE_FAULTS: readonly Fault[] = [
     summary: "The spliced cards' effects happen before the main spell's.",
     inspiredBy: 'Engines that prepend gained abilities to a spell\'s ability list; CR 702.47b requires the main spell\'s effects first (a destroy-then-bounce spell returns nothing to hand).',
     minimal: {
-      shows: 'agreement.reference',
+      shows: 'resolution.player-effects',
       scenario: scenario({
         cards: [synthetic('rend', DESTROY_ARCANE), synthetic('wind', BOUNCE_SPLICE), oracle('bears', 'Grizzly Bears')],
         p1: { hand: ['rend', 'wind'], mana: { B: 1, C: 1 } },

@@ -28,6 +28,34 @@ function oncePerBatch(base: Rules, kind: 'landToGraveyard' | 'tokenCreated'): Ru
 
 export const TRIGGER_FAULTS: readonly Fault[] = [
   {
+    id: 'trigger-targets-own-side-first',
+    family: 'triggers',
+    rules: ['603.3d', '601.2c'],
+    summary: 'A triggered ability whose targets are not named aims at its own controller wherever the controller is a legal choice, before the opponent the scenario format puts first.',
+    inspiredBy: 'Auto-targeting that walks the players in seat order from the controller: "my own Pinger shot me" reports; the scenario format fixes the choice (the opponent first) so that the outcome is one.',
+    minimal: {
+      shows: 'triggers.targets',
+      // A pinger that enters: its "when this enters, it deals 1 damage to any target" aims at p1.
+      scenario: scenario({
+        cards: [synthetic('pinger', { name: 'Pinger', manaCost: '{2}', types: ['Artifact'], triggers: [{ event: 'selfEnters', targets: [{ kind: 'any' }], effects: [{ kind: 'damage', amount: 1, target: 0 }] }] })],
+        p1: { hand: ['pinger'] },
+        actions: [{ do: 'putOntoBattlefield', card: 'pinger' }],
+      }),
+    },
+    apply: (base) => ({
+      ...base,
+      triggerTargets: (g, slots, ctx) => {
+        const chosen = base.triggerTargets(g, slots, ctx);
+        const active = slots.filter((s) => s.active);
+        return (
+          chosen?.map((group, i) =>
+            group.map((id) => (id !== ctx.controller && (id === 'p1' || id === 'p2') && !group.includes(ctx.controller) && base.isLegalTarget(g, active[i]!.requirement, ctx.controller, ctx) ? ctx.controller : id)),
+          ) ?? null
+        );
+      },
+    }),
+  },
+  {
     id: 'entering-tapped-becomes-tapped',
     family: 'triggers',
     rules: ['603.2e'],

@@ -2,8 +2,8 @@
 // docs/FAULTS.md (the named faults of the reference engine).
 import { writeFileSync } from 'node:fs';
 import { FAULTS_DOC, renderFaultsDoc } from '../adapters/reference/faults/doc.ts';
-import { COVERAGE_DOC, currentCoverage } from '../runner/rules-coverage.ts';
-import { renderRulesDoc, ruleCheckProblems, RULES_DOC } from './rules-index.ts';
+import { COVERAGE_DOC, currentCoverage } from './rules-coverage.ts';
+import { renderRulesDoc, ruleCheckProblems, RULES_DOC } from '../properties/rules-index.ts';
 
 writeFileSync(RULES_DOC, renderRulesDoc());
 writeFileSync(COVERAGE_DOC, currentCoverage());

@@ -1,0 +1,54 @@
+// The reference engine's arithmetic on mana: mana value (CR 202.3), colours, adding costs
+// (CR 601.2f) and paying a cost from a pool (CR 601.2h). The properties never use these: they judge
+// payments and totals with their own reasoning (properties/payment.ts, model/declarations.ts).
+import { COLORS, POOL_KEYS, type Mana, type Pool } from '../../model/mana.ts';
+import type { Color } from '../../model/schema-types.ts';
+import { GENERIC_PAYMENT_ORDER } from '../../model/conventions.ts';
+
+/** CR 202.3: the total amount of mana in the cost; each {X} counts as x (CR 202.3e). */
+export function manaValue(mana: Mana, x = 0): number {
+  return mana.x * x + mana.generic + mana.W + mana.U + mana.B + mana.R + mana.G + mana.C;
+}
+
+/** A card's colours come from the coloured symbols of its mana cost (CR 105.2). */
+export function colorsOf(mana: Mana): Color[] {
+  return COLORS.filter((c) => mana[c] > 0);
+}
+
+export function addMana(a: Mana, b: Mana): Mana {
+  return { x: a.x + b.x, generic: a.generic + b.generic, W: a.W + b.W, U: a.U + b.U, B: a.B + b.B, R: a.R + b.R, G: a.G + b.G, C: a.C + b.C };
+}
+
+/** Replaces each {X} by its chosen value, as generic mana. */
+export function fixX(mana: Mana, x: number): Mana {
+  return { ...mana, x: 0, generic: mana.generic + mana.x * x };
+}
+
+export function addToPool(pool: Pool, mana: Mana): Pool {
+  const out = { ...pool };
+  for (const key of POOL_KEYS) out[key] += mana[key];
+  return out;
+}
+
+
+/**
+ * Pays a cost with no {X} left from a pool, or returns null when it cannot be paid (CR 601.2h: no
+ * partial payments). Coloured and {C} symbols take their own mana first; generic mana then takes
+ * mana in `order`. Paying the specific symbols first means the payment succeeds whenever any payment
+ * would; the fixed order makes the mana left over part of the one correct outcome.
+ */
+export function payFromPool(pool: Pool, cost: Mana, order: readonly (keyof Pool)[] = GENERIC_PAYMENT_ORDER): Pool | null {
+  if (cost.x !== 0) throw new Error('fix X before paying');
+  const left = { ...pool };
+  for (const key of POOL_KEYS) {
+    left[key] -= cost[key];
+    if (left[key] < 0) return null;
+  }
+  let generic = cost.generic;
+  for (const key of order) {
+    const take = Math.min(generic, left[key]);
+    left[key] -= take;
+    generic -= take;
+  }
+  return generic === 0 ? left : null;
+}

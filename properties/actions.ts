@@ -1,0 +1,182 @@
+// The scenario's actions besides casting, copying and resolving one object: effects from outside the
+// scenario's cards that counter, return, destroy, tap, put onto the battlefield, exile and return
+// (flicker) and clone, and resolving everything. Each moves exactly the objects it names, to the
+// zones the rules send them to (CR 400.7: a new object each time; a copy of a spell or a token that
+// leaves ceases to exist, 707.10a), and nothing else moves.
+import type { CardDefinition, ObservedPermanent, ObservedState } from '../model/schema-types.ts';
+import type { NAction, PlayerId } from '../model/scenario.ts';
+import { Checker, show, spells, type Property, type Run, type RunStep } from './property.ts';
+import { permanentDef } from './expectations.ts';
+import { diesAtOnce } from './permanents.ts';
+import { kickTimes, NOT_KICKED } from '../model/kick.ts';
+import { formatPool, poolsEqual, toPool } from '../model/mana.ts';
+
+const JUDGED = new Set<NAction['do']>(['counter', 'bounce', 'destroy', 'destroyAll', 'tap', 'untap', 'putOntoBattlefield', 'flicker', 'clone']);
+
+/** The player whose starting zones hold a card: its owner for good. */
+function ownerOf(run: Run, card: string): PlayerId | undefined {
+  const p = run.scenario.players.find((x) => [...(x.hand ?? []), ...(x.library ?? []), ...(x.graveyard ?? []), ...(x.battlefield ?? []).map((b) => b.card)].includes(card));
+  return p?.id;
+}
+
+/** A created token has no card: its kind comes from the effect that describes it. */
+function tokenDef(run: Run, p: ObservedPermanent): CardDefinition | undefined {
+  for (const c of run.scenario.cards) {
+    const effects = [...(c.definition.effects ?? []), ...(c.definition.triggers ?? []).flatMap((t) => t.effects)];
+    const made = effects.find((e) => e.kind === 'createToken' && e.token?.name === p.name)?.token;
+    if (made) return { name: made.name, types: made.types, ...(made.subtypes ? { subtypes: made.subtypes } : {}) };
+  }
+  return undefined;
+}
+
+/** What an action should leave: the permanents and spells there, each player's hand and graveyard, what is tapped. */
+interface Outcome {
+  battlefield: Set<string>;
+  /** Permanents that enter and may die at once to state-based actions (0 toughness), with their owners: their cards then go to the graveyard. */
+  mayDie: Map<string, PlayerId>;
+  /** The stack as it was, less the spells the action takes off it (in order, abilities included). */
+  stack: string[];
+  hand: Record<PlayerId, string[]>;
+  graveyard: Record<PlayerId, string[]>;
+  tapped: Map<string, boolean>;
+}
+
+/** Whether it enters tapped (an "enters tapped" replacement that applies to something never kicked, CR 400.7). */
+const entersTapped = (def: CardDefinition | undefined) => (def?.entersWith ?? []).some((e) => e.tapped && kickTimes(e.condition, NOT_KICKED) > 0);
+
+/** The outcome the rules call for, or undefined for an action this property does not judge. */
+function expectedOutcome(run: Run, step: RunStep): Outcome | undefined {
+  const a = step.action;
+  if (!JUDGED.has(a.do)) return undefined;
+  const before: ObservedState = step.before;
+  const o: Outcome = {
+    battlefield: new Set(before.battlefield.map((p) => p.id)),
+    mayDie: new Map(),
+    stack: before.stack.map((s) => s.id),
+    hand: { p1: [...before.players[0]!.hand], p2: [...before.players[1]!.hand] },
+    graveyard: { p1: [...before.players[0]!.graveyard], p2: [...before.players[1]!.graveyard] },
+    tapped: new Map(),
+  };
+  const take = (list: string[], id: string) => list.splice(list.indexOf(id), list.includes(id) ? 1 : 0);
+  const leave = (p: ObservedPermanent, to: 'graveyard' | 'hand' | 'exile') => {
+    o.battlefield.delete(p.id);
+    if (!p.token && to !== 'exile') o[to][p.owner].push(p.card ?? p.id);
+  };
+  // A legendary permanent entering beside one of the same name: the legend rule puts one of them,
+  // the player's choice, into the graveyard (CR 704.5j); game.legend-rule judges that, not this.
+  let legendRule = false;
+  const enter = (id: string, def: CardDefinition | undefined, tapped: boolean, owner: PlayerId | undefined) => {
+    if ((def?.supertypes ?? []).includes('Legendary') && before.battlefield.some((p) => p.id !== id && o.battlefield.has(p.id) && p.name === def!.name)) legendRule = true;
+    o.battlefield.add(id);
+    o.tapped.set(id, tapped || entersTapped(def));
+    if (diesAtOnce(def, NOT_KICKED) && owner) o.mayDie.set(id, owner);
+  };
+  const permanent = (id: string) => before.battlefield.find((p) => p.id === id);
+  switch (a.do) {
+    case 'counter':
+    case 'bounce': {
+      const spell = spells(before).find((s) => s.id === (a.do === 'counter' ? a.spell : a.object));
+      if (spell) {
+        // A spell that can't be countered stays where it is.
+        if (a.do === 'counter' && run.def(spell.card)?.cantBeCountered) break;
+        o.stack = o.stack.filter((id) => id !== spell.id);
+        const owner = ownerOf(run, spell.card);
+        if (!spell.copy && owner) o[a.do === 'counter' ? 'graveyard' : 'hand'][owner].push(spell.card);
+      } else if (a.do === 'bounce' && permanent(a.object)) leave(permanent(a.object)!, 'hand');
+      break;
+    }
+    case 'destroy':
+      if (permanent(a.permanent)) leave(permanent(a.permanent)!, 'graveyard');
+      break;
+    case 'destroyAll':
+      for (const p of before.battlefield) {
+        const def = permanentDef(run, p.id, step.index) ?? tokenDef(run, p);
+        if (!def) return undefined;
+        const f = a.filter;
+        const fits = (!f.types || f.types.some((t) => def.types.includes(t))) && (!f.subtypes || f.subtypes.some((t) => (def.subtypes ?? []).includes(t)));
+        if (fits) leave(p, 'graveyard');
+      }
+      break;
+    case 'tap':
+    case 'untap':
+      o.tapped.set(a.permanent, a.do === 'tap');
+      break;
+    case 'putOntoBattlefield':
+    case 'clone': {
+      const zone = o.hand[a.player].includes(a.card) ? o.hand[a.player] : o.graveyard[a.player];
+      take(zone, a.card);
+      const def = a.do === 'clone' ? permanentDef(run, a.copyOf, step.index) : run.def(a.card);
+      enter(a.card, def, a.do === 'putOntoBattlefield' && (a.tapped ?? false), ownerOf(run, a.card));
+      break;
+    }
+    case 'flicker': {
+      const p = permanent(a.permanent);
+      if (!p) break;
+      leave(p, 'exile');
+      // A token exiled ceases to exist; a card comes back as a new object, untapped.
+      if (!p.token) enter(p.id, permanentDef(run, p.id, step.index), false, p.owner);
+      break;
+    }
+  }
+  return legendRule ? undefined : o;
+}
+
+export const actionsAsDeclared: Property = {
+  id: 'actions.as-declared',
+  rules: ['400.7', '707.10a', '110.5'],
+  statement:
+    'An action from outside the cards (counter, return to hand, destroy, destroy all, tap, untap, put onto the battlefield, flicker, clone) moves and taps exactly what it names, to the zones the rules send it to; resolving everything empties the stack.',
+  applies: (s) => s.actions.some((a) => JUDGED.has(a.do) || (a.do === 'resolve' && a.untilEmpty)),
+  check(run) {
+    const c = new Checker();
+    for (const step of run.accepted()) {
+      const a = step.action;
+      if (a.do === 'resolve' && a.untilEmpty) {
+        // A player who loses partway ends the game (CR 104.2a, 704.5a-b) with what is left still on the stack: game.loss-ends-the-game judges that.
+        const over = step.after.players.some((p) => p.lost);
+        if (!over && step.after.stack.length > 0) c.fail(step, 'the stack is empty once everything has resolved', `${step.after.stack.map((x) => x.id).join(', ')} on the stack`);
+        else if (!over) c.checkedOne();
+      }
+      const want = expectedOutcome(run, step);
+      if (want) {
+        const wrong = outcomeProblem(step, want);
+        if (wrong) c.fail(step, wrong.expected, wrong.observed);
+        else c.checkedOne();
+      }
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
+function outcomeProblem(step: RunStep, want: Outcome): { expected: string; observed: string } | undefined {
+  const after = step.after;
+  const died = [...want.mayDie.keys()].filter((id) => !after.battlefield.some((p) => p.id === id));
+  const there = [...want.battlefield].filter((id) => !died.includes(id)).sort();
+  const got = after.battlefield.map((p) => p.id).sort();
+  if (show(there) !== show(got)) return { expected: `on the battlefield: ${there.join(', ') || 'nothing'}`, observed: got.join(', ') || 'nothing' };
+  // What stays on the stack stays in order; what the action triggered goes on top of it.
+  const stack = after.stack.map((x) => x.id);
+  const abilitiesOnTop = after.stack.slice(want.stack.length).every((x) => x.kind === 'ability' && !want.stack.includes(x.id));
+  if (show(stack.slice(0, want.stack.length)) !== show(want.stack) || !abilitiesOnTop) {
+    return { expected: `on the stack: ${want.stack.join(', ') || 'nothing'}, then only abilities it triggered`, observed: stack.join(', ') || 'nothing' };
+  }
+  for (const [i, id] of (['p1', 'p2'] as const).entries()) {
+    const p = after.players[i]!;
+    const b = step.before.players[i]!;
+    // A card that entered and died at once to state-based actions is in its owner's graveyard.
+    const graveyard = [...want.graveyard[id], ...died.filter((x) => want.mayDie.get(x) === id)].sort();
+    const hand = [...want.hand[id]].sort();
+    if (show(hand) !== show([...p.hand].sort())) return { expected: `${id}'s hand ${show(hand)}`, observed: show([...p.hand].sort()) };
+    if (show(graveyard) !== show([...p.graveyard].sort())) return { expected: `${id}'s graveyard ${show(graveyard)}`, observed: show([...p.graveyard].sort()) };
+    // Nothing resolves in these steps: life, library and mana stay as they were.
+    if (p.life !== b.life) return { expected: `${id}'s life unchanged: ${b.life}`, observed: String(p.life) };
+    if (b.library && p.library && show(b.library) !== show(p.library)) return { expected: `${id}'s library unchanged: ${show(b.library)}`, observed: show(p.library) };
+    if (b.mana && p.mana && !poolsEqual(toPool(b.mana), toPool(p.mana))) return { expected: `${id}'s mana unchanged: ${formatPool(toPool(b.mana))}`, observed: formatPool(toPool(p.mana)) };
+  }
+  for (const [id, tapped] of want.tapped) {
+    const p = after.battlefield.find((x) => x.id === id);
+    if (p && p.tapped !== tapped) return { expected: `${id} is ${tapped ? 'tapped' : 'untapped'}`, observed: p.tapped ? 'tapped' : 'untapped' };
+  }
+  return undefined;
+}

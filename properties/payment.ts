@@ -1,0 +1,88 @@
+// Paying a total cost (CR 601.2h), as the judge reasons about it: by listing the ways to pay it.
+// The reference engine pays with its own routine (adapters/reference/mana.ts); nothing here comes
+// from it, so that a mistake in one is caught by the other.
+import { COLORS, POOL_KEYS, formatMana, formatPool, toPool, type Mana, type Pool } from '../model/mana.ts';
+
+/**
+ * The order the scenario format fixes for generic mana (README, "Scenarios and traces"): colourless
+ * first, then W, U, B, R, G. A rule could let the player choose; the format pins the choice so that
+ * the mana left over is part of the one correct outcome.
+ */
+const GENERIC_ORDER = ['C', ...COLORS] as const;
+
+/** `a` minus `b`, kind by kind: the mana spent is the pool before minus the pool after. */
+export function poolMinus(a: Pool, b: Pool): Pool {
+  const out = toPool({});
+  for (const key of POOL_KEYS) out[key] = a[key] - b[key];
+  return out;
+}
+
+export function addPools(a: Pool, b: Pool): Pool {
+  const out = toPool({});
+  for (const key of POOL_KEYS) out[key] = a[key] + b[key];
+  return out;
+}
+
+/**
+ * Every way to pay `cost` (X already counted into its generic part) from `pool`, as the mana each
+ * way spends. Each coloured and {C} symbol takes one mana of its own kind; each generic mana takes
+ * one of any kind; nothing more is spent (CR 601.2h: no partial payment, no overpayment). The ways
+ * come in the order of the scenario format's preference: the most colourless first, then the most
+ * W, U, B, R, G, so the first is the payment the format fixes.
+ */
+export function* waysToPay(pool: Pool, cost: Mana): Generator<Pool> {
+  if (cost.x !== 0) throw new Error('count X into the generic part first');
+  const left = toPool({});
+  for (const key of POOL_KEYS) {
+    left[key] = pool[key] - cost[key];
+    if (left[key] < 0) return;
+  }
+  const base = toPool({});
+  for (const key of POOL_KEYS) base[key] = cost[key];
+  // Deal the generic mana out over the kinds, most of each kind first.
+  function* deal(i: number, generic: number, way: Pool): Generator<Pool> {
+    const key = GENERIC_ORDER[i]!;
+    if (i === GENERIC_ORDER.length - 1) {
+      if (generic <= left[key]) yield { ...way, [key]: way[key] + generic };
+      return;
+    }
+    for (let take = Math.min(generic, left[key]); take >= 0; take--) yield* deal(i + 1, generic - take, { ...way, [key]: way[key] + take });
+  }
+  yield* deal(0, cost.generic, base);
+}
+
+export function canPay(pool: Pool, cost: Mana): boolean {
+  return !waysToPay(pool, cost).next().done;
+}
+
+/** The one payment the scenario format fixes, or undefined when the cost cannot be paid. */
+export function fixedPayment(pool: Pool, cost: Mana): Pool | undefined {
+  const first = waysToPay(pool, cost).next();
+  return first.done ? undefined : first.value;
+}
+
+function samePool(a: Pool, b: Pool): boolean {
+  return POOL_KEYS.every((key) => a[key] === b[key]);
+}
+
+/** Whether the mana spent is one of the ways to pay the cost from the pool. */
+export function isWayToPay(pool: Pool, cost: Mana, paid: Pool): boolean {
+  for (const way of waysToPay(pool, cost)) if (samePool(way, paid)) return true;
+  return false;
+}
+
+/**
+ * What is wrong with a payment, or undefined when `paid` is exactly the payment the scenario format
+ * fixes: first whether it pays the cost at all, then whether it pays generic mana in the fixed order.
+ */
+export function paymentProblem(pool: Pool, cost: Mana, paid: Pool): { expected: string; observed: string } | undefined {
+  const fixed = fixedPayment(pool, cost);
+  const observed = `spent ${formatPool(paid)}`;
+  if (!fixed) return { expected: `${formatMana(cost)} cannot be paid from ${formatPool(pool)}`, observed };
+  if (samePool(fixed, paid)) return undefined;
+  if (!isWayToPay(pool, cost, paid)) return { expected: `a payment of ${formatMana(cost)} from ${formatPool(pool)}: ${formatPool(fixed)}`, observed: `${observed}, which does not pay it` };
+  return {
+    expected: `${formatPool(fixed)} spent on ${formatMana(cost)} from ${formatPool(pool)} (generic mana paid with colourless first, then W, U, B, R, G)`,
+    observed: `${observed}: a way to pay it, not the one the scenario format fixes`,
+  };
+}

@@ -1,0 +1,56 @@
+// npm run mutation: StrykerJS against the reference engine, a benchmark of the suite (not a CI gate,
+// not part of npm test). Generates the scenarios once, runs Stryker once per suite (the rule
+// properties, then the fixed cases), and writes the scores with every undetected mutant to
+// docs/MUTATION.md and castcheck-out/mutation/score.json. Arguments after `--` go to Stryker
+// (`npm run mutation -- --force` retests every mutant; by default Stryker's incremental mode
+// retests only the mutants whose code or tests changed since the last run), except
+// `--report-only`, which scores the last run's reports again (after a change to the triage).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ReferenceEngine } from '../adapters/reference/engine.ts';
+import { mutantsOf, mutationDoc, scoreLine, staleEquivalents, suiteScore, type Equivalent, type StrykerReport, type SuiteScore } from '../reports/mutation.ts';
+import { MUTATION_SCENARIOS, MUTATION_SEED, mutationScenarios, SCENARIOS_FILE_VARIABLE } from './mutation-scenarios.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = `${root}castcheck-out/mutation`;
+const CONFIG = 'test/mutation/stryker.config.mjs';
+const TRIAGE = `${root}test/mutation/triage.json`;
+const DOC = `${root}docs/MUTATION.md`;
+const SUITES = ['properties', 'cases'] as const;
+
+const reportOnly = process.argv.includes('--report-only');
+mkdirSync(out, { recursive: true });
+const scenariosFile = `${out}/scenarios.json`;
+if (!reportOnly) writeFileSync(scenariosFile, JSON.stringify(mutationScenarios(new ReferenceEngine().capabilities)));
+const previous = reportOnly ? (JSON.parse(readFileSync(`${out}/score.json`, 'utf8')) as { suites: SuiteScore[] }).suites : [];
+const config = (await import(new URL(`../${CONFIG}`, import.meta.url).href)) as { default: { mutate: string[] } };
+const equivalents = (JSON.parse(readFileSync(TRIAGE, 'utf8')) as { equivalent: Equivalent[] }).equivalent;
+
+const scores: SuiteScore[] = [];
+let allMutants: ReturnType<typeof mutantsOf> = [];
+for (const suite of SUITES) {
+  const started = Date.now();
+  if (!reportOnly) {
+    console.log(`\nnpm run mutation: the ${suite} suite against every mutant (StrykerJS)`);
+    const r = spawnSync('npx', ['stryker', 'run', CONFIG, ...process.argv.slice(2)], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, CASTCHECK_MUTATION_SUITE: suite, [SCENARIOS_FILE_VARIABLE]: scenariosFile },
+    });
+    if (r.status !== 0) {
+      console.error(`StrykerJS failed on the ${suite} suite (exit ${r.status})`);
+      process.exit(2);
+    }
+  }
+  const report = JSON.parse(readFileSync(`${out}/${suite}.json`, 'utf8')) as StrykerReport;
+  const mutants = mutantsOf(report, equivalents);
+  if (suite === 'properties') allMutants = mutants;
+  const seconds = reportOnly ? (previous.find((s) => s.suite === suite)?.seconds ?? 0) : (Date.now() - started) / 1000;
+  scores.push(suiteScore(suite, mutants, seconds));
+}
+
+const stale = staleEquivalents(allMutants, equivalents);
+writeFileSync(DOC, mutationDoc(scores, { scenarios: MUTATION_SCENARIOS, seed: MUTATION_SEED, mutate: config.default.mutate, stale }));
+writeFileSync(`${out}/score.json`, JSON.stringify({ format: 'castcheck-mutation/1', scenarios: MUTATION_SCENARIOS, seed: MUTATION_SEED, suites: scores, staleTriage: stale }, null, 2));
+console.log(`\n${scores.map(scoreLine).join('\n')}\nwrote ${DOC} and ${out}/score.json`);
