@@ -10,26 +10,16 @@ export class EngineFailure extends Error {
   /** The scenarios the engine process ran before the failing one since it started: the failure may depend on them. */
   history?: EngineHistory;
 
-  private readonly stderrOf: () => string;
-
   constructor(
     readonly kind: EngineFailureKind,
     message: string,
-    /**
-     * What the engine wrote to stderr around the failure, when it runs in another process; or how to
-     * read it later, for a process killed at once whose stderr may not have been read to its end yet.
-     */
-    stderr: string | (() => string) = '',
+    /** What the engine wrote to stderr around the failure, when it runs in another process. */
+    readonly stderr = '',
     /** The engine cannot run anything any more (it no longer starts): the run stops here. */
     readonly fatal = false,
   ) {
     super(message);
     this.name = 'EngineFailure';
-    this.stderrOf = typeof stderr === 'string' ? () => stderr : stderr;
-  }
-
-  get stderr(): string {
-    return this.stderrOf();
   }
 }
 

@@ -266,7 +266,7 @@ export class ProcessEngine implements Engine {
       }
       this.settle(head, trace);
     } else if (message.type === 'error') {
-      this.settle(head, new EngineFailure('crash', `the engine reported an error for request ${head.id}: ${String(message.message)}`, proc.stderr.text()));
+      this.failSoon(head, () => new EngineFailure('crash', `the engine reported an error for request ${head.id}: ${String(message.message)}`, proc.stderr.text()));
     } else {
       this.violation(proc, new ProtocolViolation(`the engine answered request ${head.id} with a '${message.type}' message`, false));
     }
@@ -275,31 +275,42 @@ export class ProcessEngine implements Engine {
   /** A broken rule of the protocol: the waiting request fails, and the process goes unless the stream is still in step. */
   private violation(proc: EngineProcess, error: unknown): void {
     if (proc !== this.proc) return;
-    const failure = this.failureOf(proc, error);
+    const failure = () => this.failureOf(proc, error);
     if (this.greeting) {
-      this.greeting.reject(failure);
+      this.greeting.reject(failure());
       return;
     }
     const head = this.queue[0]?.sent ? this.queue[0] : undefined;
     if (error instanceof ProtocolViolation && error.resync) {
-      if (head) this.settle(head, failure);
-      else this.idleViolation = failure;
+      if (head) this.failSoon(head, failure);
+      else this.idleViolation = failure();
     } else if (head) this.killFor(proc, head, failure);
     else {
       this.discard(proc);
-      this.idleViolation = failure;
+      this.idleViolation = failure();
     }
     this.pump();
+  }
+
+  /**
+   * The request at the head fails, from a process that goes on: after the input already waiting is
+   * read, so that what the engine wrote to stderr just before its answer is in the report.
+   */
+  private failSoon(head: Pending, failure: () => EngineFailure): void {
+    this.clearHeadTimer();
+    if (this.queue[0] === head) this.queue.shift();
+    setImmediate(() => this.fail(head, failure()));
+    if (this.proc && !this.greeting) this.armHeadTimer();
   }
 
   /**
    * Kills the process for what it did with the request at the head: that request fails once the
    * process is gone, when what it wrote to stderr just before has been read to its end.
    */
-  private killFor(proc: EngineProcess, head: Pending, failure: EngineFailure): void {
+  private killFor(proc: EngineProcess, head: Pending, failure: () => EngineFailure): void {
     this.clearHeadTimer();
     if (this.queue[0] === head) this.queue.shift();
-    this.gone.set(proc, () => this.fail(head, failure));
+    this.gone.set(proc, () => this.fail(head, failure()));
     this.discard(proc);
   }
 
@@ -326,8 +337,7 @@ export class ProcessEngine implements Engine {
     this.headTimer = setTimeout(() => {
       this.headTimer = undefined;
       if (proc !== this.proc || this.queue[0] !== head) return;
-      const failure = new EngineFailure('timeout', `no answer to request ${head.id} within ${this.o.timeoutMs} ms; the engine was killed`, () => proc.stderr.text());
-      this.killFor(proc, head, failure);
+      this.killFor(proc, head, () => new EngineFailure('timeout', `no answer to request ${head.id} within ${this.o.timeoutMs} ms; the engine was killed`, proc.stderr.text()));
       this.pump();
     }, this.o.timeoutMs);
   }
@@ -361,9 +371,7 @@ export class ProcessEngine implements Engine {
 
   private failureOf(proc: EngineProcess, error: unknown): EngineFailure {
     const kind: EngineFailureKind = error instanceof ProtocolViolation ? 'protocol-error' : 'crash';
-    // Read when reported: the process is killed at once, and what it wrote to stderr just before may
-    // still be in the pipe.
-    return new EngineFailure(kind, error instanceof Error ? error.message : String(error), () => proc.stderr.text());
+    return new EngineFailure(kind, error instanceof Error ? error.message : String(error), proc.stderr.text());
   }
 
   private checkOwn(message: unknown): void {
