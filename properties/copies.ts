@@ -208,6 +208,28 @@ export const permanentCopyBecomesKickedToken: Property = {
   },
 };
 
+export const copyTokenKeepsName: Property = {
+  id: 'copies.token-keeps-name',
+  rules: ['707.2', '707.10f'],
+  statement: "The token a copy of a permanent spell becomes has the copied card's name: a name is a copiable value.",
+  needs: { mechanics: ['copy'], actions: ['copy'] },
+  applies: (s) => s.actions.some((a) => a.do === 'copy'),
+  check(run) {
+    const c = new Checker();
+    for (const { step, copy } of resolvedPermanentCopies(run, { untilEmpty: true })) {
+      const token = step.after.battlefield.find((p) => p.id === copy.id);
+      // The name comes from the card the scenario names, not from what the engine shows of the stack.
+      const name = run.def(copy.card)?.name;
+      // Gone at once (state-based actions) or not there: copies.permanent-copy-is-kicked-token says which.
+      if (!token || name === undefined) continue;
+      if (token.name !== name) c.fail(step, `token ${copy.id} is named ${show(name)}`, `named ${show(token.name)}`);
+      else c.checkedOne();
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
 export const copyTokenIsNotCreated: Property = {
   id: 'copies.token-not-created',
   rules: ['111.13', '608.3f'],

@@ -12,6 +12,7 @@ import {
   copyTokenIsNotCreated,
   originalUnchangedByCopy,
   permanentCopyBecomesKickedToken,
+  copyTokenKeepsName,
 } from './copies.ts';
 import { copySameManaValue, freeCastKeepsAdditionalCosts, manaValueUnchanged, reductionsOnlyGeneric, totalCostPaid, xIsZeroOnFreeCast } from './costs.ts';
 import { kickedEvenWhenFree, kickerDeclarations, targetCountFixed, targetsOnlyIfKicked } from './kicker.ts';
@@ -69,6 +70,7 @@ export const PROPERTIES: readonly Property[] = [
   copySameChoices,
   copyIsNotCast,
   permanentCopyBecomesKickedToken,
+  copyTokenKeepsName,
   copyTokenIsNotCreated,
   originalUnchangedByCopy,
   copyKeepsSplice,

@@ -76,6 +76,7 @@ const breakers: Record<string, Breaker> = {
   'copies.same-choices': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void (spellAt(t, 1, 1).targets = [['p2']]) },
   'copies.not-cast': { scenario: F.COPIED_PERMANENT, break: (t) => void (step(t, 2).triggered = [{ id: 'copy.t1', source: 'castw', ability: 0, controller: 'p1' }]) },
   'copies.permanent-copy-is-kicked-token': { scenario: F.COPIED_PERMANENT, break: (t) => void (permanent(t, 3, 'copy').token = false) },
+  'copies.token-keeps-name': { scenario: F.COPIED_PERMANENT, break: (t) => void (permanent(t, 3, 'copy').name += ' Token') },
   'copies.token-not-created': { scenario: F.COPIED_PERMANENT, break: (t) => void (step(t, 3).triggered = [{ id: 'a4.t1', source: 'tokw', ability: 0, controller: 'p1' }]) },
   'copies.original-unchanged': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void (spellAt(t, 1, 0).targets = [['bears']]) },
   'copies.same-characteristics': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void (spellAt(t, 1, 1).colors = ['U']) },

@@ -234,11 +234,11 @@ export const COPY_FAULTS: readonly Fault[] = [
     id: 'token-copy-renamed',
     family: 'copies',
     rules: ['707.10f', '707.2'],
-    summary: 'The token a copy of a permanent spell becomes is named "<card name> Token": a difference of display only, everything else about the token is right.',
+    summary: 'The token a copy of a permanent spell becomes is named "<card name> Token": everything else about the token is right, but a name is a copiable value (CR 707.2).',
     inspiredBy:
-      'Engines that name tokens for their interface ("Kavu Titan Token") and whose authors keep it so: a known, cosmetic difference that agreement with the reference engine reports wherever such a token appears, and that an expectations file is for.',
+      'Engines that name tokens for their interface ("Kavu Titan Token") and whose authors keep it so: a known bug that looks cosmetic (it matters to the legend rule and to anything that reads names), the example castcheck\'s expectations file is written for.',
     minimal: {
-      shows: 'agreement.reference',
+      shows: 'copies.token-keeps-name',
       scenario: scenario({
         cards: [oracle('bears', 'Grizzly Bears')],
         p1: { hand: ['bears'], mana: { G: 1, C: 1 } },

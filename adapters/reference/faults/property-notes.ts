@@ -15,7 +15,4 @@ export const PROPERTY_NOTES: Readonly<Record<string, string>> = {
  * while every fault is killed by a rule property: a fault caught by agreement with the reference
  * engine alone is not killed (README, the kill matrix), and needs a better property or a note here.
  */
-export const FAULT_NOTES: Readonly<Record<string, string>> = {
-  'token-copy-renamed':
-    'A name is a copiable value (CR 707.2), so a token named "<card> Token" breaks a rule; but the suite keeps this fault as its example of a known difference of display that an engine author writes into an expectations file (README, "Signatures, clusters, expectations"; examples/expectations.json), where agreement reports it. No rule property compares names: one would turn that example into a failure. A name decides something only for the legend rule, and the generated legendary copies are too rare to meet it within the budget.',
-};
+export const FAULT_NOTES: Readonly<Record<string, string>> = {};
