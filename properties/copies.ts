@@ -1,5 +1,5 @@
 // Copies of spells (CR 707.2, 707.10, 111.13).
-import type { CardDefinition, StackSpell } from '../model/schema-types.ts';
+import type { CardDefinition, ObservedPermanent, StackSpell } from '../model/schema-types.ts';
 import { Checker, show, spellOnStack, type CheckContext, type Property, type Run, type RunStep, type Verdict } from './property.ts';
 import { activeRequirements, effectTimes, permanentDef, targetAllowed } from './expectations.ts';
 import { diesAtOnce, kickOf, legendRuleMayTake } from './permanents.ts';
@@ -163,14 +163,14 @@ export const copyIsNotCast: Property = {
  * Steps where a copy of a permanent spell left the stack by resolving. One resolution at a time: in
  * an untilEmpty step other objects' effects mix in, except for what they cannot change (`untilEmpty`).
  */
-function resolvedPermanentCopies(run: Run, o: { untilEmpty?: boolean } = {}): { step: RunStep; copy: StackSpell }[] {
-  const out: { step: RunStep; copy: StackSpell }[] = [];
+function resolvedPermanentCopies(run: Run, o: { untilEmpty?: boolean } = {}): { step: RunStep; copy: StackSpell; token: ObservedPermanent | undefined }[] {
+  const out: { step: RunStep; copy: StackSpell; token: ObservedPermanent | undefined }[] = [];
   for (const step of run.accepted()) {
     if (step.action.do !== 'resolve' || (step.action.untilEmpty && !o.untilEmpty)) continue;
     for (const o of step.before.stack) {
       if (o.kind !== 'spell' || !o.copy || o.types.some((t) => t === 'Instant' || t === 'Sorcery')) continue;
       if (step.after.stack.some((x) => x.id === o.id)) continue;
-      out.push({ step, copy: o });
+      out.push({ step, copy: o, token: step.after.battlefield.find((p) => p.id === o.id) });
     }
   }
   return out;
@@ -184,8 +184,7 @@ export const permanentCopyBecomesKickedToken: Property = {
   applies: (s) => s.actions.some((a) => a.do === 'copy'),
   check(run) {
     const c = new Checker();
-    for (const { step, copy } of resolvedPermanentCopies(run, { untilEmpty: true })) {
-      const token = step.after.battlefield.find((p) => p.id === copy.id);
+    for (const { step, copy, token } of resolvedPermanentCopies(run, { untilEmpty: true })) {
       // A token can die at once to state-based actions (0 toughness, or the legend rule), or in a step
       // that resolves everything, to what resolves after it; then there is nothing to look at.
       const kick = kickOf(run, copy, step.index);
@@ -216,8 +215,7 @@ export const copyTokenKeepsName: Property = {
   applies: (s) => s.actions.some((a) => a.do === 'copy'),
   check(run) {
     const c = new Checker();
-    for (const { step, copy } of resolvedPermanentCopies(run, { untilEmpty: true })) {
-      const token = step.after.battlefield.find((p) => p.id === copy.id);
+    for (const { step, copy, token } of resolvedPermanentCopies(run, { untilEmpty: true })) {
       // The name comes from the card the scenario names, not from what the engine shows of the stack.
       const name = run.def(copy.card)?.name;
       // Gone at once (state-based actions) or not there: copies.permanent-copy-is-kicked-token says which.
