@@ -1,6 +1,6 @@
 // What a run's scenarios exercised: the share of scenarios with each feature, and the floors a run
 // must reach for the features the engine supports (coverage gates).
-import type { Capabilities, Scenario } from '../model/schema-types.ts';
+import type { Capabilities, CardDefinition, Scenario } from '../model/schema-types.ts';
 import { catalog } from '../model/catalog.ts';
 import { declaredMana } from '../model/declarations.ts';
 import { builtFeatures } from './scenario.ts';
@@ -22,6 +22,13 @@ const cardDef = (c: Scenario['cards'][number] | undefined) => c?.definition ?? (
 const onBattlefield = (s: Scenario) => s.players.flatMap((p) => (p.battlefield ?? []).map((b) => def(s, b.card)).filter((d) => d !== undefined));
 const mech = (m: Capabilities['mechanics'][number]) => (caps: Capabilities) => caps.mechanics.includes(m);
 const act = (a: Capabilities['actions'][number]) => (caps: Capabilities) => caps.actions.includes(a);
+/** Whether the engine knows a card of this kind: any, when it builds synthetic ones; else one of its printed cards. */
+const knowsCard = (kind: (d: CardDefinition) => boolean) => (caps: Capabilities) =>
+  caps.cards.synthetic || (caps.cards.oracle ?? []).some((name) => {
+    const d = catalog().get(name);
+    return d !== undefined && kind(d);
+  });
+const targetsSpells = (d: CardDefinition) => (d.targets ?? []).some((t) => SPELL_TARGETS.includes(t.kind));
 const hasTrigger = (s: Scenario, event: string) => s.cards.some((c) => (cardDef(c)?.triggers ?? []).some((t) => t.event === event));
 
 /** Whether cost reductions on the board bring a cast's generic mana, more than none, down to {0}. */
@@ -78,8 +85,8 @@ export const FEATURES: readonly Feature[] = [
   { id: 'token-trigger', description: 'a token-created trigger', supported: (c) => mech('triggers')(c) && mech('tokens')(c), has: (s) => hasTrigger(s, 'tokenCreated') },
   { id: 'death-trigger', description: 'a creatures-die trigger', supported: mech('triggers'), has: (s) => hasTrigger(s, 'creaturesDie') },
   { id: 'recast-after-rejection', description: 'a card cast again after a rejected cast of it', supported: act('cast'), has: (s) => builtFeatures(s)?.recast ?? false },
-  { id: 'spell-targets-spell', description: 'a spell cast at a spell on the stack (a counterspell, a copier)', supported: act('cast'), has: (s) => casts(s).some((a) => (def(s, a.card)?.targets ?? []).some((t) => SPELL_TARGETS.includes(t.kind))) },
-  { id: 'spell-targets-itself', description: 'a spell cast with itself as its target (rejected, CR 115.5)', supported: act('cast'), has: (s) => casts(s).some((a) => (a.targets ?? []).flat().includes(a.card)) },
+  { id: 'spell-targets-spell', description: 'a spell cast at a spell on the stack (a counterspell, a copier)', supported: (c) => act('cast')(c) && knowsCard(targetsSpells)(c), has: (s) => casts(s).some((a) => { const d = def(s, a.card); return d !== undefined && targetsSpells(d); }) },
+  { id: 'spell-targets-itself', description: 'a spell cast with itself as its target (rejected, CR 115.5)', supported: (c) => act('cast')(c) && knowsCard(targetsSpells)(c), has: (s) => casts(s).some((a) => (a.targets ?? []).flat().includes(a.card)) },
   {
     id: 'board-changes-before-trigger-resolves',
     description: "the board changes between an enters ability's trigger and its resolution",
