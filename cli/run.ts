@@ -238,7 +238,7 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
       if (gates) console.log(`\n${statsTable(gates, o.gateFloor)}`);
       console.log(`\n${totals(result, o.checkFloor)}`);
       const gatesFailed = (gates ?? []).some((g) => g.belowFloor);
-      if (gatesFailed) console.log(`coverage gates: ${gates!.filter((g) => g.belowFloor).map((g) => g.feature.id).join(', ')} under ${(o.gateFloor * 100).toFixed(0)}%`);
+      if (gatesFailed) console.log(`coverage gates: ${gates!.filter((g) => g.belowFloor).map((g) => g.feature.id).join(', ')} under ${(o.gateFloor * 100).toFixed(0)}% beyond chance (the 99.9% upper bound of their share is under it)`);
       const partial = result.partial === true;
       const { report, files } = writeAll(partial, {
         ...(o.expectations !== undefined ? { expectations: { file: o.expectations, stale, ...(updated ? { updated } : {}) } } : {}),

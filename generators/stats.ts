@@ -102,8 +102,23 @@ export interface FeatureCount {
   count: number;
   share: number;
   supported: boolean;
-  /** Below the floor for a feature the engine supports. */
+  /** Below the floor for a feature the engine supports, beyond chance: even the upper confidence bound of its share is. */
   belowFloor: boolean;
+}
+
+/** z for a one-sided 99.9% bound: a feature whose true share is at the floor fails its gate about one run in a thousand. */
+const GATE_Z = 3.09;
+
+/**
+ * The upper Wilson score bound of a share seen `count` times in `total` scenarios. A gate on the share
+ * itself is a coin flip for a feature near the floor (5.5% against 5% fails about one run in five at
+ * 1,000 scenarios); a gate on this bound fails only a share that is under the floor beyond chance.
+ */
+export function shareUpperBound(count: number, total: number, z = GATE_Z): number {
+  if (total === 0) return 1;
+  const p = count / total;
+  const z2 = z * z;
+  return Math.min(1, (p + z2 / (2 * total) + z * Math.sqrt((p * (1 - p)) / total + z2 / (4 * total * total))) / (1 + z2 / total));
 }
 
 /** Counts features over scenarios as they are generated. */
@@ -121,7 +136,7 @@ export class FeatureStats {
       const count = this.counts.get(feature.id)!;
       const share = this.total === 0 ? 0 : count / this.total;
       const supported = feature.supported(caps);
-      return { feature, count, share, supported, belowFloor: supported && share < floor };
+      return { feature, count, share, supported, belowFloor: supported && shareUpperBound(count, this.total) < floor };
     });
   }
 }

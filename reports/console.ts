@@ -125,6 +125,7 @@ export function scenarioSize(s: Scenario): { cards: number; actions: number } {
 /** The share of scenarios with each feature, and the coverage gate of each. */
 export function statsTable(counts: readonly FeatureCount[], floor: number): string {
   const width = Math.max(...counts.map((c) => c.feature.id.length));
+  // A gate fails only a share under the floor beyond chance (its 99.9% upper bound is under it).
   const lines = [`${'feature'.padEnd(width)}  share  scenarios  gate (${(floor * 100).toFixed(0)}%)`];
   for (const c of counts) {
     const gate = !c.supported ? 'not supported' : c.belowFloor ? 'UNDER' : 'ok';
