@@ -21,9 +21,12 @@ export function doneOnce(run: Run, upTo: number): Set<string> {
     if (step.step.outcome !== 'accepted') continue;
     for (const t of step.step.triggered ?? []) if (abilityOf(run, step.index, t.source, t.ability)?.triggersOnlyOnceEachTurn) done.add(`${t.source}#${t.ability}`);
     if (step.action.do !== 'resolve') continue;
+    const resolved = (id: string) => !step.after.stack.some((x) => x.id === id);
     for (const o of step.before.stack) {
-      if (o.kind === 'ability' && !step.after.stack.some((x) => x.id === o.id)) done.add(`${o.source}#${o.ability}`);
+      if (o.kind === 'ability' && resolved(o.id)) done.add(`${o.source}#${o.ability}`);
     }
+    // Resolving until the stack is empty also resolves what triggers on the way: gone by the end, it resolved.
+    for (const t of step.step.triggered ?? []) if (t.id !== undefined && resolved(t.id)) done.add(`${t.source}#${t.ability}`);
   }
   return done;
 }
@@ -307,6 +310,8 @@ export const triggerTargets: Property = {
     for (const step of run.accepted()) {
       // In a step that resolves everything, abilities go on the stack between resolutions no state shows.
       if (step.action.do === 'resolve' && step.action.untilEmpty) continue;
+      // A player who lost ended the game before anything that triggered could go on the stack (CR 704.3, 104.2a).
+      if (step.after.players.some((p) => p.lost)) continue;
       const named = (step.action.triggerTargets ?? []).map((t) => ({ ...t, used: false }));
       for (const t of step.step.triggered ?? []) {
         const ability = abilityOf(run, step.index, t.source, t.ability);
