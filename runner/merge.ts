@@ -3,6 +3,7 @@
 // run (the lowest scenario number), with the repro shrunk from it.
 import type { EngineFailureKind } from '../adapters/engine-failure.ts';
 import type { Cluster, SuiteResult, Tally } from './run-suite.ts';
+import { byFirstScenario } from './signatures.ts';
 
 const COUNTS = ['notApplicable', 'checkedNothing', 'checks', 'passed', 'failed', 'xfailed', 'contested'] as const;
 
@@ -37,7 +38,7 @@ export function mergeResults(parts: readonly SuiteResult[]): SuiteResult {
       }
     }
   }
-  const merged = [...clusters.values()].sort((a, b) => a.first.run - b.first.run);
+  const merged = [...clusters.values()].sort(byFirstScenario);
   return {
     runs,
     seed: head.seed,

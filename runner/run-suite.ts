@@ -14,7 +14,7 @@ import { judge, type Judge, type Judged, type Target } from './evaluate.ts';
 import { shrink } from './shrink.ts';
 import { Interrupted, turn, whenAborted } from './abort.ts';
 import { Expectations } from './expectations.ts';
-import { engineFailureSignature, propertySignature, showing } from './signatures.ts';
+import { byFirstScenario, engineFailureSignature, propertySignature, showing } from './signatures.ts';
 
 export { shrink };
 
@@ -192,7 +192,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     tallies,
     engineFailures,
     unsupported,
-    clusters: [...clusters.values()].sort((a, b) => a.first.run - b.first.run),
+    clusters: [...clusters.values()].sort(byFirstScenario),
     findings,
     ...(stopped !== undefined ? { stopped } : {}),
     ...(o.abort?.aborted ? { partial: true } : {}),
@@ -283,7 +283,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   const order = (c: Cluster) => (c.property === undefined ? 0 : c.kind === 'contested' ? 3 : c.property.kind === 'agreement' ? 2 : 1);
   const queue = [...clusters.values()]
     .filter((c) => !c.expectation && !o.alreadyShrunk?.has(c.signature))
-    .sort((a, b) => order(a) - order(b) || a.first.run - b.first.run);
+    .sort((a, b) => order(a) - order(b) || byFirstScenario(a, b));
   let budget = o.shrinkBudget ?? Infinity;
   for (const [i, cluster] of queue.entries()) {
     const share = Math.min(o.maxShrinkRuns ?? 2000, Math.floor(budget / (queue.length - i)));

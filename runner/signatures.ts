@@ -110,3 +110,11 @@ export function showing(j: Judged, signature: string): Divergence[] | undefined 
   const first = all.find((d) => kindOf(d) === s.kind);
   return first && [first, ...all.filter((d) => d !== first && d.step === first.step)];
 }
+
+/**
+ * Clusters in the order of their first scenario; clusters first met in the same scenario by signature,
+ * so that a run split over workers or shards lists them as the unsplit run does.
+ */
+export function byFirstScenario(a: { signature: string; first: { run: number } }, b: { signature: string; first: { run: number } }): number {
+  return a.first.run - b.first.run || (a.signature < b.signature ? -1 : a.signature > b.signature ? 1 : 0);
+}
