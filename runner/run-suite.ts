@@ -14,7 +14,7 @@ import { judge, type Judge, type Judged, type Target } from './evaluate.ts';
 import { shrink } from './shrink.ts';
 import { Interrupted, turn, whenAborted } from './abort.ts';
 import { Expectations } from './expectations.ts';
-import { byFirstScenario, engineFailureSignature, propertySignature, showing } from './signatures.ts';
+import { byFirstScenario, clusterRank, engineFailureSignature, propertySignature, showing } from './signatures.ts';
 
 export { shrink };
 
@@ -280,10 +280,9 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
 
   // Engine failures first, then the rules properties, then agreement and contested readings: when
   // the budget runs short, what it leaves unshrunk is what says least.
-  const order = (c: Cluster) => (c.property === undefined ? 0 : c.kind === 'contested' ? 3 : c.property.kind === 'agreement' ? 2 : 1);
   const queue = [...clusters.values()]
     .filter((c) => !c.expectation && !o.alreadyShrunk?.has(c.signature))
-    .sort((a, b) => order(a) - order(b) || byFirstScenario(a, b));
+    .sort((a, b) => clusterRank(a) - clusterRank(b) || byFirstScenario(a, b));
   let budget = o.shrinkBudget ?? Infinity;
   for (const [i, cluster] of queue.entries()) {
     const share = Math.min(o.maxShrinkRuns ?? 2000, Math.floor(budget / (queue.length - i)));

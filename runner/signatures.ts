@@ -111,10 +111,17 @@ export function showing(j: Judged, signature: string): Divergence[] | undefined 
   return first && [first, ...all.filter((d) => d !== first && d.step === first.step)];
 }
 
+/** What says most first: engine failures, then the rule properties, then agreement, then contested readings. */
+export function clusterRank(c: { kind: string; property?: { kind?: string } }): number {
+  return c.property === undefined ? 0 : c.kind === 'contested' ? 3 : c.property.kind === 'agreement' ? 2 : 1;
+}
+
+type Ordered = { signature: string; kind: string; property?: { kind?: string }; first: { run: number } };
+
 /**
- * Clusters in the order of their first scenario; clusters first met in the same scenario by signature,
- * so that a run split over workers or shards lists them as the unsplit run does.
+ * Clusters in the order of their first scenario; clusters first met in the same scenario by rank, then
+ * by signature, so that a run split over workers or shards lists them as the unsplit run does.
  */
-export function byFirstScenario(a: { signature: string; first: { run: number } }, b: { signature: string; first: { run: number } }): number {
-  return a.first.run - b.first.run || (a.signature < b.signature ? -1 : a.signature > b.signature ? 1 : 0);
+export function byFirstScenario(a: Ordered, b: Ordered): number {
+  return a.first.run - b.first.run || clusterRank(a) - clusterRank(b) || (a.signature < b.signature ? -1 : a.signature > b.signature ? 1 : 0);
 }
