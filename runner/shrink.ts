@@ -117,9 +117,8 @@ export async function shrink(o: ShrinkOptions, arb: fc.Arbitrary<Scenario>, firs
     if (engineFailure) {
       engineRuns++;
       const solo = await alone();
-      if (solo !== undefined && !solo.failure?.fatal && !hits(solo, target)) {
-        return { finding: { ...unshrunk(o, first, false, engineRuns), shrunk: true } };
-      }
+      if (solo?.failure?.fatal) stopped = solo.failure.message;
+      else if (solo !== undefined && !hits(solo, target)) return { finding: { ...unshrunk(o, first, false, engineRuns), shrunk: true } };
     }
     while (!outOfBudget()) {
       // The candidates in the stream's order, which makes the big cuts first (whole parts of the

@@ -137,7 +137,7 @@ export class ProcessEngine implements Engine {
     if (proc) await proc.stop(stopRequest(), STOP_GRACE_MS);
   }
 
-  /** Stops the process between scenarios; the next scenario starts a new one. */
+  /** Stops the process between scenarios, the next one starting a new one; with scenarios in flight (other lanes of a run) it does nothing. */
   async fresh(): Promise<void> {
     if (this.closed || this.queue.length > 0 || this.greeting || !this.proc) return;
     const proc = this.proc;
