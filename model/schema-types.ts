@@ -1992,11 +1992,26 @@ export interface ShardTally {
    * Skipped because it would compare the reference engine with itself.
    */
   vacuous?: boolean;
+  /**
+   * Scenarios where its precondition did not hold.
+   */
   notApplicable: number;
+  /**
+   * Scenarios where its precondition held but it found nothing to check.
+   */
   checkedNothing: number;
+  /**
+   * Checks made, over every scenario it checked (a verdict that does not count them counts one).
+   */
   checks: number;
   passed: number;
+  /**
+   * Scenarios with a failure no expectation names.
+   */
   failed: number;
+  /**
+   * Scenarios whose every failure was expected.
+   */
   xfailed: number;
   contested: number;
 }

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { Engine } from '../adapters/engine.ts';
 import type { EngineFailureKind, EngineHistory } from '../adapters/engine-failure.ts';
 import { scenarioArb } from '../generators/scenario.ts';
-import type { Expectation, Scenario, Trace } from '../model/schema-types.ts';
+import type { Expectation, Scenario, ShardTally, Trace } from '../model/schema-types.ts';
 import { missingCapability, type Divergence, type Failed, type Property } from '../properties/property.ts';
 import { hitsOf, type Hit } from './clusters.ts';
 import { judge, type Judge, type Judged, type Target } from './evaluate.ts';
@@ -65,25 +65,9 @@ export interface SuiteOptions extends Judge {
   onStart?: (sofar: () => SuiteResult) => void;
 }
 
-/** A property's counts over a run, in scenarios (and checks). */
-export interface Tally {
+/** A property's counts over a run, in scenarios (and checks): a shard result's, with the property itself. */
+export interface Tally extends Omit<ShardTally, 'id'> {
   property: Property;
-  /** Why the property is never run: what the engine cannot do, or agreement with itself. */
-  skipped?: string;
-  /** Skipped because it cannot fail: it would compare the reference engine with itself. */
-  vacuous?: boolean;
-  /** Its precondition did not hold. */
-  notApplicable: number;
-  /** Its precondition held but it found nothing to check. */
-  checkedNothing: number;
-  /** Checks made, over every scenario it checked (a verdict that does not count them counts one). */
-  checks: number;
-  passed: number;
-  /** Scenarios with a failure no expectation names. */
-  failed: number;
-  /** Scenarios whose every failure was expected. */
-  xfailed: number;
-  contested: number;
 }
 
 /** Scenarios a property checked: passed, failed, expected to fail or contested. */

@@ -1,16 +1,16 @@
 // The files a run leaves in its output folder, run as a user runs it: after a run against a faulty
 // engine, report.json, events.jsonl, junit.xml, summary.md and report.html; the story in the console,
 // in replay and in every file; and the events of a run killed with SIGKILL, readable up to the kill.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { RunReport } from '../model/schema-types.ts';
 import { validateDocument } from '../model/schemas.ts';
+import { killedWhileShrinking } from './fixtures/killed-run.ts';
 import { reproIn } from './fixtures/repros.ts';
 
 function castcheck(...args: string[]) {
@@ -86,15 +86,7 @@ describe('the output folder of a run', () => {
   });
 
   it('keeps the events of a run killed with SIGKILL while shrinking, readable up to the kill', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'castcheck-files-'));
-    const marker = join(out, 'stalled');
-    // The engine stops answering when shrinking replays the first failing scenario (test/fixtures/stalling-engine.ts).
-    const stalling = `"${process.execPath}" bin/run-ts.mjs test/fixtures/stalling-engine.ts copy-loses-kicked ${marker}`;
-    const child = spawn(process.execPath, ['bin/castcheck.mjs', 'run', '--engine-cmd', stalling, '--runs', '100', '--seed', '5', '--out', out, '--no-progress', '--timeout', '3600000', '--pipeline', '1'], { stdio: 'ignore' });
-    const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
-    while (!existsSync(marker)) await sleep(50);
-    child.kill('SIGKILL');
-    expect(await exited).toBe('SIGKILL');
+    const out = await killedWhileShrinking('castcheck-files-');
     const seen = events(out);
     expect(seen[0]).toMatchObject({ event: 'start', seed: 5 });
     expect(seen.filter((e) => e.event === 'progress').map((e) => e.done)).toEqual([100]);

@@ -1,13 +1,13 @@
 // Every distinct bug in one run, as a user runs castcheck: clusters with their own repros, expectations
 // (XFAIL, stale, rewritten), the failure store that survives a killed run and is replayed first, and
 // findings promoted to fixed cases.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { validateDocument } from '../model/schemas.ts';
+import { killedWhileShrinking } from './fixtures/killed-run.ts';
 import { reproIn, storedRepro, storedRepros } from './fixtures/repros.ts';
 
 function castcheck(...args: string[]) {
@@ -100,16 +100,7 @@ describe('castcheck run against several bugs at once', () => {
 
 describe('the failure store', () => {
   it('keeps what a run killed with SIGKILL while shrinking found, and the next run replays it first', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'castcheck-store-'));
-    const marker = join(out, 'stalled');
-    // The engine stops answering when shrinking replays the first failing scenario: the run is then
-    // held in shrinking until it is killed, however fast or slow the machine.
-    const stalling = `"${process.execPath}" bin/run-ts.mjs test/fixtures/stalling-engine.ts copy-loses-kicked ${marker}`;
-    const child = spawn(process.execPath, ['bin/castcheck.mjs', 'run', '--engine-cmd', stalling, '--runs', '100', '--seed', '5', '--out', out, '--no-progress', '--timeout', '3600000', '--pipeline', '1'], { stdio: 'ignore' });
-    const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
-    while (!existsSync(marker)) await sleep(50);
-    child.kill('SIGKILL');
-    expect(await exited).toBe('SIGKILL');
+    const out = await killedWhileShrinking('castcheck-store-');
 
     // The first scenario of every failure it had found is on disk, marked as not shrunk.
     const kept = storedRepros(join(out, 'store'), 'reference');
