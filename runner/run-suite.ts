@@ -217,6 +217,11 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   // inFlight judgements are left running while the next scenarios are generated.
   const window = Math.max(1, o.inFlight ?? 1);
   const running = new Set<Promise<void>>();
+  // Room in the window: a judgement ended or the run was interrupted. One waiter, woken by either;
+  // racing the abort's promise at every scenario would leave a reaction on it per scenario, memory
+  // that grows for as long as the run lasts.
+  let wake: (() => void) | undefined;
+  void aborted.promise.then(() => wake?.());
   // A property that throws is a bug in castcheck: it ends the run, as it would without a window.
   let broken: { error: unknown } | undefined;
   const visit = async (scenario: Scenario, run: number): Promise<boolean> => {
@@ -229,14 +234,16 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       (judged) => {
         running.delete(job);
         record(scenario, run, judged);
+        wake?.();
       },
       (error: unknown) => {
         running.delete(job);
         broken ??= { error };
+        wake?.();
       },
     );
     running.add(job);
-    while (running.size >= window && !o.abort?.aborted) await Promise.race([...running, aborted.promise]);
+    while (running.size >= window && !o.abort?.aborted) await new Promise<void>((resolve) => (wake = resolve));
     return true;
   };
   try {
