@@ -99,7 +99,7 @@ interface Plan {
   multipliers: number;
   costChangers: CardDefinition[];
   lands: number;
-  /** Library cards, when something draws or mills. */
+  /** Library cards, when something draws or mills: now and then none. */
   library: number;
   forests: number;
   ward: boolean;
@@ -239,6 +239,11 @@ const kicksArb = fc.oneof(
  */
 function rare<T>(value: fc.Arbitrary<T>, none: T, weight = 5): fc.Arbitrary<T> {
   return fc.tuple(fc.noBias(fc.nat({ max: weight })), value).map(([draw, v]) => (draw < weight ? none : v));
+}
+
+/** A value, `none` one time in odds + 1: shrinking the draw to 0 reaches `none` from any point of the shrinking. */
+function mostly<T>(value: fc.Arbitrary<T>, none: T, odds: number): fc.Arbitrary<T> {
+  return fc.tuple(fc.noBias(fc.nat({ max: odds })), value).map(([draw, v]) => (draw === 0 ? none : v));
 }
 
 /**
@@ -404,9 +409,10 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
       // No spell at all shrinks first: a failure about the board alone needs no cast.
       spell: fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 19, arbitrary: fc.constant(true) }),
       boardFollowUps: boardFollowUps.length > 0 ? fc.uniqueArray(fc.constantFrom(...boardFollowUps), { maxLength: 3 }) : fc.constant<BoardFollowUp[]>([]),
+      // Almost always where it can be: it needs a main permanent with a conditional enters ability, and a plan that resolves it.
       interrupt:
         does('resolve') && (does('flicker') || does('bounce'))
-          ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 7, arbitrary: fc.constant(true) })
+          ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 15, arbitrary: fc.constant(true) })
           : fc.constant(false),
       // Killing the spell's targets weighs four times: "every target illegal on resolution", or some, is an
       // edge worth reaching often; bouncing and casting again triple (the splices lost, CR 702.47e).
@@ -430,7 +436,8 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
           : fc.constant(null),
       resolveAll: fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
       settle: fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
-      resolves: fc.nat({ max: 3 }),
+      // Mostly at least one resolution one at a time: the resolution properties judge those; casting alone one time in eight.
+      resolves: mostly(fc.integer({ min: 1, max: 3 }), 0, 7),
       multikicks: kicksArb,
       // Both costs of "A and/or B" weigh most: the other declarations come up anyway.
       kickers: fc.oneof(
@@ -444,7 +451,9 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
       main: mainArb,
       x: fc.nat({ max: 4 }),
       lands: fc.nat({ max: 3 }),
-      library: fc.integer({ min: 1, max: 6 }),
+      // Seldom none, where the first draw loses the game (CR 704.5a) and checks little else; shrinking
+      // goes there from any point, so that a failure about drawing from an empty library shrinks to one.
+      library: mostly(fc.integer({ min: 1, max: 6 }), 0, 31),
       forests: fc.nat({ max: 2 }),
       extraBystanders: fc.nat({ max: 2 }),
       bystanders: bystanderDefs.map((t): CardDefinition[] => [...t]),
@@ -497,7 +506,9 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
         selfTarget: r.selfTarget,
         pick: r.pick,
         enabler: r.enabler,
-        interrupt: r.interrupt,
+        // The interrupt is a way of resolving the main spell: only where the plan resolves it at all, so
+        // that shrinking which drops it leaves the spell resolving, and not the interrupt alone.
+        interrupt: r.interrupt && (r.resolves > 0 || r.resolveAll),
         p2Life: r.p2Life,
         quiet: r.quiet,
         quietKicks: r.quietKicks,
@@ -579,7 +590,7 @@ function mainShapes(mains: readonly CardDefinition[]): { group: CardDefinition[]
     { weight: 5, fits: (d) => d.manaCost?.includes('{X}') ?? false },
     { weight: 6, fits: (d) => isSpell(d) && (d.subtypes ?? []).includes('Arcane') },
     { weight: 2, fits: (d) => (d.kicker?.costs ?? []).some((c) => c.sacrifice !== undefined) },
-    { weight: 3, fits: (d) => enteringConditions(d).length > 0 && enteringConditions(d).every((t) => t.if !== undefined || t.ifYouControl !== undefined) },
+    { weight: 4, fits: (d) => enteringConditions(d).length > 0 && enteringConditions(d).every((t) => t.if !== undefined || t.ifYouControl !== undefined) },
     { weight: 1, fits: (d) => d.kicker !== undefined },
     { weight: 1, fits: () => true },
   ];
@@ -987,7 +998,7 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
     b.actions.push({ do: 'cast', card: 'maker' }, { do: 'resolve' });
   }
 
-  // Library cards for the draws: at least one, so that a draw changes the hand; more let several draw.
+  // Library cards for the draws: mostly at least one, so that a draw changes the hand; more let several draw.
   const drawing = [...parts, ...plan.watchers.map((w) => w.def)].flatMap((d) => [...(d.effects ?? []), ...(d.triggers ?? []).flatMap((t) => t.effects)]);
   const island = known('Island');
   if (island && drawing.some((e) => e.kind === 'draw' || e.kind === 'mill')) {
