@@ -22,7 +22,7 @@ export interface CheckOptions {
   runs?: number;
   /** Generator seed (default 1, so that a test sees the same scenarios every time). */
   seed?: number;
-  /** Share of scenarios with an illegal declaration (default 0.1). */
+  /** Share of scenarios with an illegal declaration (default 0.2). */
   illegalShare?: number;
   /** Engine runs allowed to shrink one failure (default 2000). */
   maxShrinkRuns?: number;

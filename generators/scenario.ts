@@ -20,6 +20,7 @@ import {
   MULTIPLIER,
   SECOND_SPELL,
   syntheticSpellArb,
+  TOKEN_SPELL,
   tokenFor,
   watcherArb,
   type CardFeatures,
@@ -44,6 +45,14 @@ export const ILLEGAL_KINDS = [
 ] as const;
 export type IllegalKind = (typeof ILLEGAL_KINDS)[number];
 const SPECIFIC_ILLEGAL_KINDS: readonly IllegalKind[] = ['kicker-twice', 'splice-twice', 'splice-quality', 'targets-for-unkicked', 'x-on-free-cast'];
+/**
+ * The illegal kinds by weight. The kinds that need something particular of the scenario (a kicker, a
+ * splice, an {X}) weigh double, the splices more, and a cost the pool cannot pay most: only it
+ * reaches casting.unpayable-rejected, and the splice kinds splice.declarations.
+ */
+const WEIGHTED_ILLEGAL_KINDS: readonly IllegalKind[] = [...ILLEGAL_KINDS, ...SPECIFIC_ILLEGAL_KINDS, 'splice-twice', 'splice-quality', 'cannot-pay', 'cannot-pay', 'cannot-pay', 'cannot-pay', 'cannot-pay'];
+/** One scenario in five: most go on to cast the card again legally, so that little is lost to the rejection. */
+export const DEFAULT_ILLEGAL_SHARE = 0.2;
 
 export const STACK_FOLLOW_UPS = ['counter', 'counter-if-kicked', 'bounce-and-recast', 'kill-targets', 'kill-one-target', 'second-kicked-spell', 'counterspell'] as const;
 // In the order they happen when a plan has several: destroying the lands comes last.
@@ -53,7 +62,7 @@ type BoardFollowUp = (typeof BOARD_FOLLOW_UPS)[number];
 
 export interface ScenarioOptions {
   capabilities: Capabilities;
-  /** Share of scenarios with an illegal declaration, 0 to 1. Default 0.1. */
+  /** Share of scenarios with an illegal declaration, 0 to 1. Default 0.2. */
   illegalShare?: number;
 }
 
@@ -67,6 +76,8 @@ interface Watcher {
   kind: WatcherKind;
   def: CardDefinition;
   side: 'p1' | 'p2';
+  /** Whether the scenario makes what it watches happen (a token created, a land tapped or destroyed): a watcher with nothing to see checks little. */
+  fed: boolean;
 }
 
 interface Plan {
@@ -88,7 +99,7 @@ interface Plan {
   multipliers: number;
   costChangers: CardDefinition[];
   lands: number;
-  /** Library cards, when something draws or mills. */
+  /** Library cards, when something draws or mills: now and then none. */
   library: number;
   forests: number;
   ward: boolean;
@@ -116,6 +127,8 @@ interface Plan {
   p2Life: number | undefined;
   /** No triggered ability anywhere the plan can leave it out: relations between runs want such scenarios. */
   quiet: boolean;
+  /** Quiet too where the main card is a permanent with a counter per multikick: relations.one-more-multikick kicks it once more, on a board without triggered abilities only. */
+  quietKicks: boolean;
 }
 
 /** What the builder knows about a scenario beyond what its JSON shows, for statistics. */
@@ -219,8 +232,35 @@ const kicksArb = fc.oneof(
   { weight: 4, arbitrary: fc.integer({ min: 1, max: 9 }) },
 );
 
+/**
+ * `none` weight times in weight + 1, else a value. A draw, not a choice between arbitraries: shrinking
+ * the draw to 0 reaches `none` from any point of the shrinking (fast-check offers the cross-shrink of
+ * fc.oneof only while the first context lasts, so that a Trigger Doubler could outlive every cut).
+ */
 function rare<T>(value: fc.Arbitrary<T>, none: T, weight = 5): fc.Arbitrary<T> {
-  return fc.oneof({ withCrossShrink: true }, { weight, arbitrary: fc.constant(none) }, { weight: 1, arbitrary: value });
+  return fc.tuple(fc.noBias(fc.nat({ max: weight })), value).map(([draw, v]) => (draw < weight ? none : v));
+}
+
+/** A value, `none` one time in odds + 1: shrinking the draw to 0 reaches `none` from any point of the shrinking. */
+function mostly<T>(value: fc.Arbitrary<T>, none: T, odds: number): fc.Arbitrary<T> {
+  return fc.tuple(fc.noBias(fc.nat({ max: odds })), value).map(([draw, v]) => (draw === 0 ? none : v));
+}
+
+/**
+ * One of several arbitraries by weight, as a draw beside a value of each: shrinking the draw reaches the
+ * first from any point of the shrinking, where fc.oneof's cross-shrink lasts only its first context
+ * (two printed splices, at least two by their source, would outlive every cut).
+ */
+function weightedDraw<T>(options: readonly { weight: number; arbitrary: fc.Arbitrary<T> }[]): fc.Arbitrary<T> {
+  const total = options.reduce((n, o) => n + o.weight, 0);
+  return fc.tuple(fc.noBias(fc.nat({ max: total - 1 })), ...options.map((o) => o.arbitrary)).map(([draw, ...values]) => {
+    let left = draw;
+    for (const [i, o] of options.entries()) {
+      if (left < o.weight) return values[i] as T;
+      left -= o.weight;
+    }
+    return values[0] as T;
+  });
 }
 
 function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
@@ -231,11 +271,14 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   const synthetic = ctx.syntheticSpells;
 
   const syntheticMain = fc.oneof(
-    syntheticSpellArb({ name: 'Main Spell', role: 'instant', arcane: true, features }),
+    // Arcane instants weigh double: any splice card fits them.
+    { weight: 2, arbitrary: syntheticSpellArb({ name: 'Main Spell', role: 'instant', arcane: true, features }) },
     syntheticSpellArb({ name: 'Main Spell', role: 'sorcery', arcane: false, features }),
     syntheticSpellArb({ name: 'Main Spell', role: 'instant', arcane: false, features }),
-    // Permanents weigh double: their enters abilities are where the triggers properties look.
+    // Permanents weigh double: their enters abilities are where the triggers properties look; those
+    // with a counter per multikick too, which relations.one-more-multikick kicks once more.
     { weight: 2, arbitrary: syntheticSpellArb({ name: 'Main Permanent', role: 'permanent', features }) },
+    ...(can('multikicker') ? [{ weight: 2, arbitrary: syntheticSpellArb({ name: 'Main Permanent', role: 'permanent', perKick: true, features }) }] : []),
   );
   // Printed mains by shape, so that the rarer shapes (two kicker costs, multikicker, {X}, Arcane hosts)
   // come up about as often as the many cards with one kicker cost.
@@ -247,7 +290,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   const mainArb: fc.Arbitrary<{ def: CardDefinition; oracle: boolean }> =
     synthetic && mains.length > 0
       ? fc.oneof(
-          { weight: 3, arbitrary: syntheticMain.map((def) => ({ def, oracle: false })) },
+          { weight: 2, arbitrary: syntheticMain.map((def) => ({ def, oracle: false })) },
           { weight: 1, arbitrary: catalogMain.map((def) => ({ def, oracle: true })) },
         )
       : synthetic
@@ -256,14 +299,18 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
 
   const maxSplices = can('splice') ? 3 : 0;
   const syntheticSplice = (role: 'instant' | 'sorcery', simple = false) => syntheticSpellArb({ name: 'Splice Card', role, arcane: true, splice: 'Arcane', kicker: false, simple, features });
-  const spliceSources: fc.Arbitrary<{ defs: CardDefinition[]; oracle: boolean }>[] = [];
+  const spliceSources: { weight: number; arbitrary: fc.Arbitrary<{ defs: CardDefinition[]; oracle: boolean }> }[] = [];
   if (synthetic) {
     // An array, not a prefix of a tuple: shrinking can drop any one splice and keep the others.
-    spliceSources.push(
-      fc
-        // Rituals and cantrips (simple splices) too, whose order can be swapped without changing the
-        // outcome; each splices onto Arcane, or onto any instant or sorcery (Everdream).
-        .array(fc.tuple(fc.oneof(syntheticSplice('instant'), syntheticSplice('sorcery'), syntheticSplice('instant', true)), fc.boolean()), { maxLength: maxSplices })
+    // Rituals and cantrips (simple splices) too, whose order can be swapped without changing the
+    // outcome; each splices onto Arcane, or onto any instant or sorcery (Everdream). Now and then all
+    // of them are simple: relations.splice-order compares such spells spliced in both orders.
+    const mixedSplices = fc.array(fc.tuple(fc.oneof(syntheticSplice('instant'), syntheticSplice('sorcery'), syntheticSplice('instant', true)), fc.boolean()), { maxLength: maxSplices });
+    const simpleSplices = fc.array(fc.tuple(syntheticSplice('instant', true), fc.boolean()), { minLength: 2, maxLength: maxSplices });
+    spliceSources.push({
+      weight: 2,
+      arbitrary: fc
+        .oneof({ withCrossShrink: true }, { weight: 3, arbitrary: mixedSplices }, { weight: 1, arbitrary: simpleSplices })
         .map((splices) => ({
           defs: splices.map(([d, anySpell], i) => ({
             ...d,
@@ -273,17 +320,28 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
           })),
           oracle: false,
         })),
-    );
+    });
   }
   if (spliceCards.length > 0) {
-    spliceSources.push(
-      fc
+    spliceSources.push({
+      weight: 2,
+      arbitrary: fc
         .uniqueArray(fc.nat({ max: spliceCards.length - 1 }), { maxLength: Math.min(maxSplices, spliceCards.length) })
         .map((is) => ({ defs: is.map((i) => spliceCards[i]!), oracle: true })),
-    );
+    });
+  }
+  // Printed rituals and cantrips (Desperate Ritual, Vital Surge, Evermind...), two or more, for relations.splice-order.
+  const simpleSpliceCards = spliceCards.filter((d) => !d.targets?.length && (d.effects ?? []).every((e) => ['gainLife', 'draw', 'addMana'].includes(e.kind)));
+  if (simpleSpliceCards.length >= 2) {
+    spliceSources.push({
+      weight: 1,
+      arbitrary: fc
+        .uniqueArray(fc.nat({ max: simpleSpliceCards.length - 1 }), { minLength: 2, maxLength: Math.min(maxSplices, simpleSpliceCards.length) })
+        .map((is) => ({ defs: is.map((i) => simpleSpliceCards[i]!), oracle: true })),
+    });
   }
   const splicesArb: fc.Arbitrary<{ defs: CardDefinition[]; oracle: boolean }> =
-    maxSplices === 0 || spliceSources.length === 0 ? fc.constant({ defs: [], oracle: false }) : fc.oneof(...spliceSources);
+    maxSplices === 0 || spliceSources.length === 0 ? fc.constant({ defs: [], oracle: false }) : weightedDraw(spliceSources);
 
   const copyVia: CopyPlan['via'][] = [...(does('copy') ? (['action'] as const) : []), ...(copiers.length > 0 && does('cast') ? (['card'] as const) : [])];
   const copyArb: fc.Arbitrary<CopyPlan> = fc.record({
@@ -300,20 +358,24 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   const watcherKinds: WatcherKind[] = can('triggers')
     ? (['cast', 'land', 'tap', 'damage', 'death', ...(can('tokens') ? (['token'] as const) : [])] as WatcherKind[])
     : [];
-  const watcherArbs: fc.Arbitrary<Watcher>[] = [];
+  const watcherArbs: { weight: number; arbitrary: fc.Arbitrary<Watcher> }[] = [];
+  // Token watchers weigh more: tokens are made by few scenarios, and two properties watch them; so do
+  // printed watchers that trigger only once each turn (Morbid Opportunist), which few printed cards do.
+  const watcherWeight = (kind: WatcherKind, def?: CardDefinition) => (kind === 'token' ? (def ? 5 : 4) : (def?.triggers ?? []).some((t) => t.oncePerTurn || t.triggersOnlyOnceEachTurn) ? 2 : 1);
+  const fedArb = fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 3, arbitrary: fc.constant(true) });
   if (caps.cards.synthetic) {
     for (const kind of watcherKinds) {
       // Only watchers the engine builds; a kind none of whose shapes it builds is left out.
       const arb = watcherArb(kind, `${kind[0]!.toUpperCase()}${kind.slice(1)} Watcher`);
       if (!fc.sample(arb, { numRuns: 20, seed: 1 }).some(ctx.synth)) continue;
-      watcherArbs.push(fc.record({ def: arb.filter(ctx.synth), side: fc.constantFrom('p1', 'p2') as fc.Arbitrary<'p1' | 'p2'> }).map((w) => ({ ...w, kind })));
+      watcherArbs.push({ weight: watcherWeight(kind), arbitrary: fc.record({ def: arb.filter(ctx.synth), side: fc.constantFrom('p1', 'p2') as fc.Arbitrary<'p1' | 'p2'>, fed: fedArb }).map((w) => ({ ...w, kind })) });
     }
   } else {
     // Printed watchers: cast triggers (Bloodstone Goblin), lands dying (Dingus Egg), tapping (Lifetap),
     // tokens (Rosie Cotton), damage (Coalhauler Swine), deaths (Morbid Opportunist).
     for (const def of pool.filter((d) => d.triggers?.length && !d.kicker && !d.multikicker)) {
       const kind = def.triggers!.map((t) => WATCHED[t.event]).find((k) => k !== undefined);
-      if (kind) watcherArbs.push(fc.constantFrom<'p1' | 'p2'>('p1', 'p2').map((side) => ({ kind, def, side })));
+      if (kind) watcherArbs.push({ weight: watcherWeight(kind, def), arbitrary: fc.record({ side: fc.constantFrom<'p1' | 'p2'>('p1', 'p2'), fed: fedArb }).map(({ side, fed }) => ({ kind, def, side, fed })) });
     }
   }
   const multiplierDef = ctx.synth(MULTIPLIER) ? MULTIPLIER : ctx.byName('Panharmonicon');
@@ -330,15 +392,14 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   const stackFollowUps = STACK_FOLLOW_UPS.filter((f) => stackFollowUpPossible(f, ctx));
   const boardFollowUps = BOARD_FOLLOW_UPS.filter((f) => boardFollowUpPossible(f, ctx));
 
-  const illegalShare = options.illegalShare ?? 0.1;
+  const illegalShare = options.illegalShare ?? DEFAULT_ILLEGAL_SHARE;
   const illegalArb: fc.Arbitrary<IllegalKind | null> =
     illegalShare <= 0
       ? fc.constant(null)
       : fc.oneof(
           { withCrossShrink: true },
           { weight: Math.round((1 - illegalShare) * 100), arbitrary: fc.constant(null) },
-          // The kinds that need something particular of the scenario (a kicker, a splice, an {X}) weigh double.
-          { weight: Math.round(illegalShare * 100), arbitrary: fc.constantFrom(...ILLEGAL_KINDS, ...SPECIFIC_ILLEGAL_KINDS) },
+          { weight: Math.round(illegalShare * 100), arbitrary: fc.constantFrom(...WEIGHTED_ILLEGAL_KINDS) },
         );
 
   // Fields shrink in this order, each until it can go no further: whole parts of the scenario first
@@ -348,21 +409,25 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
       // No spell at all shrinks first: a failure about the board alone needs no cast.
       spell: fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 19, arbitrary: fc.constant(true) }),
       boardFollowUps: boardFollowUps.length > 0 ? fc.uniqueArray(fc.constantFrom(...boardFollowUps), { maxLength: 3 }) : fc.constant<BoardFollowUp[]>([]),
+      // Almost always where it can be: it needs a main permanent with a conditional enters ability, and a plan that resolves it.
       interrupt:
         does('resolve') && (does('flicker') || does('bounce'))
-          ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 7, arbitrary: fc.constant(true) })
+          ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 15, arbitrary: fc.constant(true) })
           : fc.constant(false),
-      // Killing the spell's targets weighs triple: "every target illegal on resolution", or some, is an edge worth reaching often.
+      // Killing the spell's targets weighs four times: "every target illegal on resolution", or some, is an
+      // edge worth reaching often; bouncing and casting again triple (the splices lost, CR 702.47e).
       stackFollowUps:
         stackFollowUps.length > 0
-          ? fc.uniqueArray(fc.constantFrom(...stackFollowUps, ...[1, 2].flatMap(() => stackFollowUps.filter((f) => f === 'kill-targets' || f === 'kill-one-target'))), { maxLength: 2 })
+          ? fc.uniqueArray(fc.constantFrom(...stackFollowUps, ...[1, 2, 3].flatMap(() => stackFollowUps.filter((f) => f === 'kill-targets' || f === 'kill-one-target')), ...[1, 2].flatMap(() => stackFollowUps.filter((f) => f === 'bounce-and-recast'))), { maxLength: 3 })
           : fc.constant<StackFollowUp[]>([]),
       selfTarget: illegalShare > 0 ? rare(fc.constant(true), false, 1) : fc.constant(false),
       copies: can('copy') && copyVia.length > 0 ? fc.array(copyArb, { maxLength: 2 }) : fc.constant<CopyPlan[]>([]),
-      watchers: watcherArbs.length > 0 ? fc.array(fc.oneof(...watcherArbs), { maxLength: 3 }) : fc.constant<Watcher[]>([]),
+      // Printed watchers are one card each: a printed-only board holds one more of them.
+      watchers: watcherArbs.length > 0 ? fc.array(fc.oneof(...watcherArbs), { maxLength: caps.cards.synthetic ? 4 : 5 }) : fc.constant<Watcher[]>([]),
       multipliers: multiplierDef && can('triggerMultiplier') ? rare(fc.integer({ min: 1, max: 2 }), 0, 3) : fc.constant(0),
       costChangers: changerArb && can('costModifiers') ? fc.array(changerArb, { maxLength: 2 }) : fc.constant<CardDefinition[]>([]),
-      ward: ctx.synth(DAMAGE_WARD) && can('triggers') ? rare(fc.constant(true), false, 2) : fc.constant(false),
+      // One scenario in five behind a damage ward: it prevents the damage resolution.damage-to-creatures judges.
+      ward: ctx.synth(DAMAGE_WARD) && can('triggers') ? rare(fc.constant(true), false, 4) : fc.constant(false),
       splices: splicesArb,
       illegal: illegalArb,
       recast:
@@ -371,7 +436,8 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
           : fc.constant(null),
       resolveAll: fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
       settle: fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
-      resolves: fc.nat({ max: 3 }),
+      // Mostly at least one resolution one at a time: the resolution properties judge those; casting alone one time in eight.
+      resolves: mostly(fc.integer({ min: 1, max: 3 }), 0, 7),
       multikicks: kicksArb,
       // Both costs of "A and/or B" weigh most: the other declarations come up anyway.
       kickers: fc.oneof(
@@ -381,11 +447,13 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
         { weight: 1, arbitrary: fc.constant('B') },
         { weight: 3, arbitrary: fc.constant('AB') },
       ),
-      free: can('freeCast') ? rare(fc.constant(true), false) : fc.constant(false),
+      free: can('freeCast') ? rare(fc.constant(true), false, 4) : fc.constant(false),
       main: mainArb,
       x: fc.nat({ max: 4 }),
       lands: fc.nat({ max: 3 }),
-      library: fc.integer({ min: 1, max: 6 }),
+      // Seldom none, where the first draw loses the game (CR 704.5a) and checks little else; shrinking
+      // goes there from any point, so that a failure about drawing from an empty library shrinks to one.
+      library: mostly(fc.integer({ min: 1, max: 6 }), 0, 31),
       forests: fc.nat({ max: 2 }),
       extraBystanders: fc.nat({ max: 2 }),
       bystanders: bystanderDefs.map((t): CardDefinition[] => [...t]),
@@ -396,7 +464,10 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
       pick: fc.nat({ max: 7 }),
       enabler: fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 4, arbitrary: fc.constant(true) }),
       p2Life: rare(fc.integer({ min: 1, max: 6 }), undefined, 8),
-      quiet: rare(fc.constant(true), false, 4),
+      // Quiet one time in four, and where the main card has counters per multikick one more time in two;
+      // both shrink towards quiet, which leaves out every triggered ability the plan can.
+      quiet: fc.noBias(fc.nat({ max: 3 })).map((draw) => draw === 0),
+      quietKicks: fc.noBias(fc.nat({ max: 1 })).map((draw) => draw === 0),
     })
     .map(
       (r): Plan => ({
@@ -435,9 +506,12 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
         selfTarget: r.selfTarget,
         pick: r.pick,
         enabler: r.enabler,
-        interrupt: r.interrupt,
+        // The interrupt is a way of resolving the main spell: only where the plan resolves it at all, so
+        // that shrinking which drops it leaves the spell resolving, and not the interrupt alone.
+        interrupt: r.interrupt && (r.resolves > 0 || r.resolveAll),
         p2Life: r.p2Life,
         quiet: r.quiet,
+        quietKicks: r.quietKicks,
       }),
     );
 }
@@ -480,6 +554,15 @@ function boardFollowUpPossible(f: BoardFollowUp, ctx: Context): boolean {
   }
 }
 
+/** The board follow-up that makes happen what a watcher of each kind watches. */
+const FED: Partial<Record<WatcherKind, BoardFollowUp>> = { tap: 'tap-land', land: 'destroy-lands' };
+
+/** A spell that makes a token: a synthetic one, or Spiritual Visit. */
+function tokenMaker(ctx: Context): CardDefinition | undefined {
+  if (!ctx.does('cast') || !ctx.does('resolve') || !ctx.can('tokens')) return undefined;
+  return ctx.synth(TOKEN_SPELL) ? TOKEN_SPELL : ctx.byName('Spiritual Visit');
+}
+
 /** The watcher kind of each trigger event a printed watcher can have. */
 const WATCHED: Partial<Record<TriggeredAbility['event'], WatcherKind>> = {
   spellCast: 'cast',
@@ -501,11 +584,13 @@ function mainShapes(mains: readonly CardDefinition[]): { group: CardDefinition[]
     { weight: 5, fits: (d) => d.kicker?.costs.length === 2 },
     // Spells with several targets once kicked (Comet Storm, Jilt): some of them can die first.
     { weight: 8, fits: (d) => isSpell(d) && ((d.targets ?? []).length >= 2 || (d.targets ?? []).some((t) => t.perKick !== undefined)) },
-    { weight: 4, fits: (d) => d.multikicker !== undefined },
-    { weight: 1, fits: (d) => d.manaCost?.includes('{X}') ?? false },
-    { weight: 3, fits: (d) => isSpell(d) && (d.subtypes ?? []).includes('Arcane') },
+    // Permanents with a counter per multikick (Gnarlid Pack), which relations.one-more-multikick kicks once more.
+    { weight: 9, fits: (d) => !isSpell(d) && d.multikicker !== undefined && (d.entersWith ?? []).some((e) => e.condition === 'perKick') },
+    { weight: 2, fits: (d) => d.multikicker !== undefined },
+    { weight: 5, fits: (d) => d.manaCost?.includes('{X}') ?? false },
+    { weight: 6, fits: (d) => isSpell(d) && (d.subtypes ?? []).includes('Arcane') },
     { weight: 2, fits: (d) => (d.kicker?.costs ?? []).some((c) => c.sacrifice !== undefined) },
-    { weight: 3, fits: (d) => enteringConditions(d).length > 0 && enteringConditions(d).every((t) => t.if !== undefined || t.ifYouControl !== undefined) },
+    { weight: 4, fits: (d) => enteringConditions(d).length > 0 && enteringConditions(d).every((t) => t.if !== undefined || t.ifYouControl !== undefined) },
     { weight: 1, fits: (d) => d.kicker !== undefined },
     { weight: 1, fits: () => true },
   ];
@@ -578,9 +663,14 @@ function quieted(plan: Plan): Plan {
     boardFollowUps: plan.boardFollowUps.filter((f) => f !== 'put-kicker-permanent'),
     bystanders: plan.bystanders.map(still),
     // A main permanent's own enters abilities stay where the board is to change before they resolve.
-    main: plan.oracle || plan.interrupt ? plan.main : still(plan.main),
+    main: plan.oracle || (plan.interrupt && hasConditionalEnters(plan.main)) ? plan.main : still(plan.main),
     splices: plan.spliceOracle ? plan.splices : plan.splices.map(still),
   };
+}
+
+/** A permanent card with multikicker that enters with counters per kick (Gnarlid Pack). */
+function countersPerKick(d: CardDefinition): boolean {
+  return !isSpell(d) && d.multikicker?.cost.mana !== undefined && (d.entersWith ?? []).some((e) => e.condition === 'perKick');
 }
 
 /** A creature to sacrifice, for synthetic scenarios. */
@@ -588,12 +678,12 @@ const FODDER: CardDefinition = { name: 'Fodder', manaCost: '{1}', types: ['Creat
 
 /** Turns a plan into a scenario; everything the plan leaves open is fixed here, deterministically. */
 export function buildScenario(planned: Plan, ctx: Context): Scenario {
-  let plan = planned.quiet ? quieted(planned) : planned;
+  let plan = planned.quiet || (planned.quietKicks && countersPerKick(planned.main)) ? quieted(planned) : planned;
   const b = new Builder(ctx.caps.cards.synthetic);
   const copiers = ctx.pool.filter(isCopier);
   const main = plan.main;
   // A board change before the enters ability resolves wants the stack to hold nothing else.
-  const conditionalEnters = !isSpell(main) && enteringConditions(main).some((t) => t.if !== undefined || t.ifYouControl !== undefined);
+  const conditionalEnters = hasConditionalEnters(main);
   if (plan.interrupt && conditionalEnters && plan.illegal === null) plan = { ...plan, copies: [], stackFollowUps: [] };
   // Without the spell, nothing is declared: no splices, kicks or targets.
   let splices = plan.spell ? plan.splices.filter((s) => spliceFits(main, s)) : [];
@@ -639,7 +729,12 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   // Behind a damage ward, spells aim at the creatures it protects.
   const aim = plan.ward && ctx.caps.cards.synthetic;
   const pick = (reqs: readonly Requirement[], board: readonly BoardObject[], shift: number, partial = false, sourceColors = colors) => chooseTargets(reqs, board, sourceColors, plan.picks, shift, partial, aim);
-  const fits = (d: Kick, ss: CardDefinition[]) => pick(activeRequirements([main, ...ss], d), prospective, 0) !== null;
+  // What the costs sacrifice is gone before targets are chosen: never count it as a target.
+  const kept = (objects: readonly BoardObject[], d: Kick, ss: CardDefinition[]) => {
+    const gone = new Set(sacrificeChoices(main, [...d.kicker], d.multikicker, ss, b.board));
+    return objects.filter((o) => !gone.has(o.id));
+  };
+  const fits = (d: Kick, ss: CardDefinition[]) => pick(activeRequirements([main, ...ss], d), kept(prospective, d, ss), 0) !== null;
   while (multikicker > 0 && !fits({ kicker, multikicker }, splices)) multikicker--;
   while (kicker.length > 0 && !fits({ kicker, multikicker }, splices)) kicker.pop();
   while (splices.length > 0 && !fits({ kicker, multikicker }, splices)) splices = splices.slice(0, -1);
@@ -648,13 +743,13 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   const requirements = activeRequirements(parts, declared);
 
   // Bystanders: as many as the targets need, or as the plan asks; without protection if it leaves nothing to target.
-  if (pick(requirements, prospective, 0) === null) {
+  if (pick(requirements, kept(prospective, declared, splices), 0) === null) {
     plan = { ...plan, bystanders: plan.bystanders.map(({ protection: _, ...d }) => d) };
     prospective.splice(targetable(b.board).length, MAX_BYSTANDERS, ...plan.bystanders.slice(0, MAX_BYSTANDERS).map((def, i): BoardObject => ({ id: `b${i + 1}`, def, controller: 'p2' })));
   }
   let bystanderCount = plan.extraBystanders;
   const withBystanders = (n: number) => [...targetable(b.board), ...prospective.slice(targetable(b.board).length, targetable(b.board).length + n)];
-  while (bystanderCount < MAX_BYSTANDERS && pick(requirements, withBystanders(bystanderCount), 0) === null) bystanderCount++;
+  while (bystanderCount < MAX_BYSTANDERS && pick(requirements, kept(withBystanders(bystanderCount), declared, splices), 0) === null) bystanderCount++;
   // A bystander watches the damage it is dealt only where something deals damage; elsewhere its
   // ability would only keep relations that want no triggered abilities around from applying.
   const damaging = [...parts, ...plan.watchers.map((w) => w.def)].some((d) => [...(d.effects ?? []), ...(d.triggers ?? []).flatMap((t) => t.effects)].some((e) => e.kind === 'damage'));
@@ -832,7 +927,9 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   for (let i = 0; i < Math.min(plan.resolves, onStack); i++) b.actions.push({ do: 'resolve' });
   // Flickering, cloning and reanimating the main permanent need it on the battlefield first.
   const aboutMain = (f: BoardFollowUp) => ['flicker', 'clone', 'reanimate'].includes(f);
-  const board = plan.boardFollowUps.filter((f) => (plan.spell && !mainLeft) || !aboutMain(f));
+  // Fed watchers see their event: a land tapped, the lands destroyed.
+  const fed = plan.watchers.filter((w) => w.fed).flatMap((w) => FED[w.kind] ?? []).filter((f) => boardFollowUpPossible(f, ctx));
+  const board = [...new Set([...plan.boardFollowUps, ...fed])].filter((f) => (plan.spell && !mainLeft) || !aboutMain(f));
   const isPermanentMain = !isSpell(main);
   if (plan.spell && (plan.resolveAll || board.some(aboutMain))) b.actions.push({ do: 'resolve', untilEmpty: true });
 
@@ -885,8 +982,23 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
     }
   }
   if (boardActions > 0 && plan.settle) b.actions.push({ do: 'resolve', untilEmpty: true });
+  // A fed token watcher sees a token created: a spell that makes one is cast last and resolves on its
+  // own (the resolution properties judge single resolutions). Only where nothing can trigger on its
+  // cast, so that it is on top of the stack, and nothing makes p1 discard it first (Bog Down).
+  const cardDefs = b.cards.map((c) => c.definition ?? (c.oracle !== undefined ? catalog().get(c.oracle) : undefined));
+  const defs = cardDefs.filter((d) => d !== undefined);
+  const castWatched = [...defs, ...(plan.kickerPermanent ? [plan.kickerPermanent] : [])].some((d) => (d.triggers ?? []).some((t) => t.event === 'spellCast'));
+  const discards = defs.some((d) => [...(d.effects ?? []), ...(d.triggers ?? []).flatMap((t) => t.effects)].some((e) => e.kind === 'discard'));
+  // Nor where a cost increase may have entered since, copied or not (Thorn of Amethyst cast as the main spell): the mana is counted for the board's cost changers alone.
+  const increasing = b.cards.some((c, i) => !plan.costChangers.some((_, k) => c.id === `r${k + 1}`) && (cardDefs[i]?.statics ?? []).some((a) => a.kind === 'costIncrease'));
+  const maker = plan.watchers.some((w) => w.fed && w.kind === 'token') && !castWatched && !discards && !increasing ? tokenMaker(ctx) : undefined;
+  if (maker) {
+    b.hand.push(b.card('maker', maker, isPrinted(maker)));
+    b.pay(parseMana(maker.manaCost!));
+    b.actions.push({ do: 'cast', card: 'maker' }, { do: 'resolve' });
+  }
 
-  // Library cards for the draws: at least one, so that a draw changes the hand; more let several draw.
+  // Library cards for the draws: mostly at least one, so that a draw changes the hand; more let several draw.
   const drawing = [...parts, ...plan.watchers.map((w) => w.def)].flatMap((d) => [...(d.effects ?? []), ...(d.triggers ?? []).flatMap((t) => t.effects)]);
   const island = known('Island');
   if (island && drawing.some((e) => e.kind === 'draw' || e.kind === 'mill')) {
@@ -960,6 +1072,11 @@ function castWatchersFor(watchers: readonly Watcher[], kicked: boolean): Watcher
   return watchers.filter((w) =>
     w.def.triggers!.some((t) => t.event === 'spellCast' && (t.if === undefined || (t.if === 'kicked') === kicked) && (t.whose ?? 'any') !== (w.side === 'p1' ? 'opponents' : 'yours')),
   );
+}
+
+/** Whether a permanent card has an enters ability with an intervening "if". */
+function hasConditionalEnters(d: CardDefinition): boolean {
+  return !isSpell(d) && enteringConditions(d).some((t) => t.if !== undefined || t.ifYouControl !== undefined);
 }
 
 /** The main permanent's enters abilities. */

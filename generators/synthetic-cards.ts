@@ -97,7 +97,8 @@ interface EffectTemplate {
 const SIMPLE_EFFECT_KINDS = ['gainLife', 'draw', 'addMana'] as const;
 
 const effectTemplateArb = (kinds: readonly EffectTemplate['kind'][] = EFFECT_KINDS): fc.Arbitrary<EffectTemplate> => fc.record({
-  kind: fc.constantFrom(...kinds),
+  // Damage weighs triple: resolution.damage-to-creatures needs it to meet a creature target.
+  kind: fc.constantFrom(...kinds, ...kinds.filter((k) => k === 'damage'), ...kinds.filter((k) => k === 'damage')),
   amount: fc.integer({ min: 1, max: 4 }),
   useX: fc.boolean(),
   condition: fc.nat({ max: 6 }),
@@ -114,7 +115,8 @@ interface TargetTemplate {
 }
 
 const targetTemplateArb: fc.Arbitrary<TargetTemplate> = fc.record({
-  kind: fc.constantFrom('any', 'creature', 'player'),
+  // Creatures weigh triple: most effects that target want one.
+  kind: fc.constantFrom('any', 'creature', 'creature', 'creature', 'player'),
   condition: fc.nat({ max: 3 }),
   perKick: fc.boolean(),
   another: fc.boolean(),
@@ -234,12 +236,19 @@ export interface SyntheticSpellOptions {
   kicker?: boolean;
   /** Only untargeted effects on its caster that commute (life, cards, mana), like Desperate Ritual or Everdream. */
   simple?: boolean;
+  /** A permanent with multikicker that enters with a counter per kick, like Gnarlid Pack. */
+  perKick?: boolean;
 }
 
 /** An instant, sorcery or permanent card with any mix of kicker, multikicker, targets, effects and enters abilities. */
 export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDefinition> {
   const f = o.features;
-  const shapeArb = o.kicker === false ? fc.constant<KickerShape>({ kicker: undefined, multikicker: undefined }) : kickerShapeArb(f);
+  const shapeArb =
+    o.kicker === false
+      ? fc.constant<KickerShape>({ kicker: undefined, multikicker: undefined })
+      : o.perKick
+        ? fc.record({ kicker: fc.constant(undefined), multikicker: additionalManaCostArb().map((mana): Cost => ({ mana })) })
+        : kickerShapeArb(f);
   return fc
     .record({
       cost: manaCostArb({ withX: o.role !== 'permanent' && f.x }),
@@ -273,6 +282,7 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
           if (condition !== 'always') e.condition = condition;
           return e;
         });
+        if (o.perKick && r.shape.multikicker) entersWith.unshift({ counter: r.creature ? '+1/+1' : 'charge', amount: 1, condition: 'perKick' });
         if (r.keyword && r.creature) {
           const condition = conditions[r.keyword.condition % conditions.length]!;
           entersWith.push({ keyword: r.keyword.keyword, ...(condition !== 'always' && condition !== 'perKick' ? { condition } : {}) });
@@ -321,7 +331,8 @@ export type WatcherKind = 'cast' | 'land' | 'tap' | 'token' | 'damage' | 'death'
 
 export function watcherArb(kind: WatcherKind, name: string): fc.Arbitrary<CardDefinition> {
   return fc
-    .record({ whose: fc.constantFrom('any', 'yours', 'opponents') as fc.Arbitrary<'any' | 'yours' | 'opponents'>, ifKicked: fc.boolean(), once: fc.boolean(), counter: fc.boolean() })
+    // "If it was kicked" two times in three: an intervening "if" that triggers.intervening-if-on-resolution checks again.
+    .record({ whose: fc.constantFrom('any', 'yours', 'opponents') as fc.Arbitrary<'any' | 'yours' | 'opponents'>, ifKicked: fc.constantFrom(false, true, true), once: fc.boolean(), counter: fc.boolean() })
     .map(({ whose, ifKicked, once, counter }): CardDefinition => {
       const gain: Effect = counter && kind !== 'token' ? { kind: 'putCounters', amount: 1, counter: '+1/+1', self: true } : { kind: 'gainLife', amount: 1 };
       const ability: TriggeredAbility =
@@ -384,4 +395,6 @@ export const SECOND_SPELL: CardDefinition = {
   kicker: { costs: [{ mana: '{1}' }] },
   effects: [{ kind: 'gainLife', amount: 1 }, { kind: 'gainLife', amount: 2, condition: 'insteadIfKicked' }],
 };
+/** An instant that makes a token, cast where a token watcher is to see one created. */
+export const TOKEN_SPELL: CardDefinition = { name: 'Token Spell', manaCost: '{1}', types: ['Instant'], effects: [{ kind: 'createToken', amount: 1, token: tokenFor('Token Spell') }] };
 export const CLONE: CardDefinition = { name: 'Clone Shell', manaCost: '{3}{U}', types: ['Creature'], power: 0, toughness: 0 };
