@@ -110,6 +110,11 @@ export function costChanges(run: Run, step: RunStep, action: NCastAction, def: C
  * and the total cannot go below {0}: each reduction takes what generic mana there still is.
  */
 export function expectedTotalMana(run: Run, step: RunStep, action: NCastAction): Mana | undefined {
+  const total = ofTheCast(run, step, action, 'total', () => expectedTotal(run, step, action));
+  return total && { ...total };
+}
+
+function expectedTotal(run: Run, step: RunStep, action: NCastAction): Mana | undefined {
   const def = run.def(action.card);
   const total = declaredTotalMana(run, action);
   if (!def || !total) return undefined;
@@ -162,6 +167,12 @@ export function targetAllowed(
   return permanentMayBeTargeted(req, { def, controller: p.controller, keywords: p.keywords ?? [] }, controller, sourceColors);
 }
 
+/** What several properties ask of the same cast, worked out once per run. */
+function ofTheCast<T>(run: Run, step: RunStep, a: NCastAction, key: string, compute: () => T): T {
+  if (a !== step.action || run.allSteps[step.index] !== step) return compute();
+  return run.shared(`${key} ${step.index}`, compute);
+}
+
 /** A problem with a cast's declarations that makes it illegal, with the reason code it calls for. */
 export interface DeclarationProblem {
   reason: string;
@@ -174,7 +185,11 @@ export interface DeclarationProblem {
  * may refuse the cast for any one of them (model/rejections.ts). Targets are judged as far as the
  * declarations let them be read: not when a spliced card is unknown.
  */
-export function declarationProblems(run: Run, step: RunStep, a: NCastAction): DeclarationProblem[] {
+export function declarationProblems(run: Run, step: RunStep, a: NCastAction): readonly DeclarationProblem[] {
+  return ofTheCast(run, step, a, 'declarations', () => findDeclarationProblems(run, step, a));
+}
+
+function findDeclarationProblems(run: Run, step: RunStep, a: NCastAction): DeclarationProblem[] {
   const out: DeclarationProblem[] = [];
   const def = run.def(a.card);
   if (!def) return [{ reason: 'no-such-object', why: `no card ${a.card}` }];
@@ -234,6 +249,10 @@ function targetDeclarationProblem(run: Run, step: RunStep, a: NCastAction, parts
 
 /** The sacrifices a cast's costs ask for, in order, and whether the named permanents fit (CR 601.2h). */
 export function sacrificeProblem(run: Run, step: RunStep, a: NCastAction): string | undefined {
+  return ofTheCast(run, step, a, 'sacrifices', () => findSacrificeProblem(run, step, a));
+}
+
+function findSacrificeProblem(run: Run, step: RunStep, a: NCastAction): string | undefined {
   const def = run.def(a.card)!;
   const costs = [
     ...(a.kicker ?? []).map((l) => def.kicker?.costs[l === 'A' ? 0 : 1]),
