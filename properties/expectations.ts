@@ -60,6 +60,10 @@ export function colorsOfDef(def: CardDefinition): Color[] {
 
 /** The definition behind each permanent id at a step: a clone has the definition of what it copied (CR 707.2). */
 export function permanentDef(run: Run, id: string, upTo: number): CardDefinition | undefined {
+  return run.shared(`definition ${id} ${upTo}`, () => definitionAt(run, id, upTo));
+}
+
+function definitionAt(run: Run, id: string, upTo: number): CardDefinition | undefined {
   const clone = run.scenario.actions.slice(0, upTo + 1).filter((a) => a.do === 'clone' && a.card === id).at(-1);
   if (clone?.do === 'clone') return permanentDef(run, clone.copyOf, upTo);
   const step = run.steps[Math.min(Math.max(0, upTo), run.steps.length - 1)];
@@ -94,6 +98,7 @@ function costChangeApplies(run: Run, step: RunStep, action: NCastAction, def: Ca
 /** The cost increases and reductions on the battlefield as the spell is cast that apply to it, by amount. */
 export function costChanges(run: Run, step: RunStep, action: NCastAction, def: CardDefinition): { increases: number[]; reductions: number[] } {
   const out = { increases: [] as number[], reductions: [] as number[] };
+  if (!hasCostChangers(run)) return out;
   for (const p of step.before.battlefield) {
     for (const ability of permanentDef(run, p.id, step.index)?.statics ?? []) {
       const list = ability.kind === 'costIncrease' ? out.increases : ability.kind === 'costReduction' ? out.reductions : undefined;
@@ -134,7 +139,7 @@ export function declaredTotalMana(run: Run, action: NCastAction): Mana | undefin
 }
 
 export function hasCostChangers(run: Run): boolean {
-  return run.scenario.cards.some((c) => (c.definition.statics ?? []).some((s) => s.kind === 'costReduction' || s.kind === 'costIncrease'));
+  return run.shared('cost changers', () => run.scenario.cards.some((c) => (c.definition.statics ?? []).some((s) => s.kind === 'costReduction' || s.kind === 'costIncrease')));
 }
 
 /** Whether an object may be chosen for a requirement in this state (CR 115, 702.16b). */
@@ -169,8 +174,7 @@ export function targetAllowed(
 
 /** What several properties ask of the same cast, worked out once per run. */
 function ofTheCast<T>(run: Run, step: RunStep, a: NCastAction, key: string, compute: () => T): T {
-  if (a !== step.action || run.allSteps[step.index] !== step) return compute();
-  return run.shared(`${key} ${step.index}`, compute);
+  return a === step.action ? run.ofStep(step, key, compute) : compute();
 }
 
 /** A problem with a cast's declarations that makes it illegal, with the reason code it calls for. */

@@ -125,6 +125,11 @@ export class Run {
     this.facts.set(key, value);
     return value;
   }
+
+  /** A fact about one of this run's steps that several properties ask for, worked out once. */
+  ofStep<T>(step: RunStep, key: string, compute: () => T): T {
+    return this.allSteps[step.index] === step ? this.shared(`${key} ${step.index}`, compute) : compute();
+  }
 }
 
 /** The first step, whose state before is the scenario's start: built only when a property reads it. */

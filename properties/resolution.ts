@@ -157,7 +157,12 @@ function resolvingSource(run: Run, step: RunStep): Source | undefined {
   };
 }
 
+/** What a step's resolving is expected to do; several properties judge it, and it is worked out once. */
 function resolution(run: Run, step: RunStep): Expected | Mismatch | undefined {
+  return run.ofStep(step, 'resolution', () => expectedOf(run, step));
+}
+
+function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
   const src = resolvingSource(run, step);
   if (!src) return undefined;
   const { resolving, parts, kick, x } = src;
