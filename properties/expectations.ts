@@ -60,7 +60,13 @@ export function colorsOfDef(def: CardDefinition): Color[] {
 
 /** The definition behind each permanent id at a step: a clone has the definition of what it copied (CR 707.2). */
 export function permanentDef(run: Run, id: string, upTo: number): CardDefinition | undefined {
-  return run.shared(`definition ${id} ${upTo}`, () => definitionAt(run, id, upTo));
+  const known = run.shared('definitions', () => new Map<number, Map<string, CardDefinition | undefined>>());
+  let atStep = known.get(upTo);
+  if (!atStep) known.set(upTo, (atStep = new Map()));
+  if (atStep.has(id)) return atStep.get(id);
+  const def = definitionAt(run, id, upTo);
+  atStep.set(id, def);
+  return def;
 }
 
 function definitionAt(run: Run, id: string, upTo: number): CardDefinition | undefined {

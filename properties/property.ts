@@ -128,7 +128,12 @@ export class Run {
 
   /** A fact about one of this run's steps that several properties ask for, worked out once. */
   ofStep<T>(step: RunStep, key: string, compute: () => T): T {
-    return this.allSteps[step.index] === step ? this.shared(`${key} ${step.index}`, compute) : compute();
+    if (this.allSteps[step.index] !== step) return compute();
+    const known = this.shared(key, () => new Map<RunStep, T>());
+    if (known.has(step)) return known.get(step)!;
+    const value = compute();
+    known.set(step, value);
+    return value;
   }
 }
 

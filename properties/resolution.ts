@@ -7,6 +7,7 @@ import { formatPool, parseMana, poolsEqual, toPool, type Pool } from '../model/m
 import { addPools, poolMinus } from './payment.ts';
 import type { CardDefinition, Color, ObservedPermanent, StackSpell } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
+import { sameJson } from '../model/compare.ts';
 import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
 import { activeRequirements, colorsOfDef, effectTimes, permanentDef, targetAllowed } from './expectations.ts';
 import { NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
@@ -374,7 +375,7 @@ function zoneProblem(run: Run, step: RunStep, e: Expected): { expected: string; 
       ['library', want.library, got.library],
       ['graveyard', want.graveyard && [...want.graveyard, ...died].sort(), [...got.graveyard].sort()],
     ];
-    const bad = checks.find(([, w, g]) => w !== undefined && g !== undefined && show(w) !== show(g));
+    const bad = checks.find(([, w, g]) => w !== undefined && g !== undefined && !sameJson(w, g));
     if (bad) return { expected: `${id}'s ${bad[0]} ${show(bad[1])}`, observed: show(bad[2]) };
   }
   return undefined;
