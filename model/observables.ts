@@ -56,11 +56,9 @@ export function observedPart<S extends Partial<ObservedState>>(state: S, observe
   return out as S;
 }
 
-const EVERY_OBSERVABLE = new Set<Observable>(['step.triggered', ...Object.values(OPTIONAL_FIELDS)]);
-
 /** Whether `observes` leaves nothing of a trace out. */
 export function observesEverything(observes: readonly Observable[]): boolean {
-  return [...EVERY_OBSERVABLE].every((o) => observes.includes(o));
+  return droppedFields(observes).size === 0 && observes.includes('step.triggered');
 }
 
 /**
