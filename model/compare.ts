@@ -74,6 +74,31 @@ function dropZeros(x: Json): Json {
   return Object.fromEntries(Object.entries(x).filter(([, v]) => v !== 0));
 }
 
+/**
+ * Whether two JSON values are the same: arrays in order, objects whatever the order of their keys.
+ * Cheaper than writing both out; what it calls different may still be the same by meaning (diffStates).
+ */
+export function sameJson(a: Json, b: Json): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const x = a as Record<string, Json>;
+  const y = b as Record<string, Json>;
+  // Every key of x in y with the same value, and as many keys in y: no key lists made (this runs for every step).
+  let keys = 0;
+  for (const k in x) {
+    if (!Object.hasOwn(y, k) || !sameJson(x[k], y[k])) return false;
+    keys++;
+  }
+  for (const _ in y) keys--;
+  return keys === 0;
+}
+
 /** JSON with sorted keys, so that key order never makes two values differ. */
 export function canonical(x: Json): string {
   return JSON.stringify(x, (_, v: Json) =>

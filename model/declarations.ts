@@ -53,16 +53,16 @@ export function permanentMayBeTargeted(
   sourceColors: readonly Color[],
 ): boolean {
   const d = permanent.def;
-  const is = (t: string) => d.types.includes(t as never);
+  // Called for every object of every cast: no function made per call.
   const kindOk =
     req.kind === 'any' || req.kind === 'creature'
-      ? is('Creature')
+      ? d.types.includes('Creature')
       : req.kind === 'artifact'
-        ? is('Artifact')
+        ? d.types.includes('Artifact')
         : req.kind === 'land'
-          ? is('Land')
+          ? d.types.includes('Land')
           : req.kind === 'nonlandPermanent'
-            ? !is('Land')
+            ? !d.types.includes('Land')
             : req.kind === 'permanent';
   if (!kindOk) return false;
   const f = req.filter;

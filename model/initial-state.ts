@@ -10,7 +10,8 @@ export function initialObservedState(s: NormalizedScenario): ObservedState {
     .flatMap((p) =>
       p.battlefield.map((b) => {
         const def = defs.get(b.card)!;
-        const counters = Object.fromEntries(Object.entries(b.counters ?? {}).filter((e): e is [string, number] => e[1] !== undefined));
+        const counters: Record<string, number> = {};
+        for (const [k, n] of Object.entries(b.counters ?? {})) if (n !== undefined) counters[k] = n;
         const plus = (counters['+1/+1'] ?? 0) - (counters['-1/-1'] ?? 0);
         return {
           id: b.card,

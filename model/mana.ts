@@ -28,7 +28,18 @@ export function emptyMana(): Mana {
   return { x: 0, generic: 0, W: 0, U: 0, B: 0, R: 0, G: 0, C: 0 };
 }
 
+// The same few costs are read again and again (each cast, by several properties): each is read once.
+const PARSED = new Map<string, Mana>();
+
 export function parseMana(text: string): Mana {
+  const known = PARSED.get(text);
+  if (known) return { ...known };
+  const mana = readMana(text);
+  if (PARSED.size < 10_000) PARSED.set(text, { ...mana });
+  return mana;
+}
+
+function readMana(text: string): Mana {
   const mana = emptyMana();
   SYMBOL.lastIndex = 0;
   let consumed = 0;

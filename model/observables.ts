@@ -23,25 +23,50 @@ export const OPTIONAL_FIELDS: Readonly<Record<string, Observable>> = {
   'ability.targets': 'ability.targets',
 };
 
+/** The fields of each zone that `observes` leaves out, worked out once per list of observables. */
+const DROPPED = new WeakMap<readonly Observable[], Map<string, string[]>>();
+
+function droppedFields(observes: readonly Observable[]): Map<string, string[]> {
+  let dropped = DROPPED.get(observes);
+  if (!dropped) {
+    dropped = new Map();
+    for (const [field, observable] of Object.entries(OPTIONAL_FIELDS)) {
+      if (observes.includes(observable)) continue;
+      const [zone, key] = field.split('.') as [string, string];
+      dropped.set(zone, [...(dropped.get(zone) ?? []), key]);
+    }
+    DROPPED.set(observes, dropped);
+  }
+  return dropped;
+}
+
 /** The state (or the part of one a case expects) without the optional fields not in `observes`. */
 export function observedPart<S extends Partial<ObservedState>>(state: S, observes: readonly Observable[]): S {
-  const keep = (zone: string) => (o: object) =>
-    Object.fromEntries(Object.entries(o).filter(([k]) => !OPTIONAL_FIELDS[`${zone}.${k}`] || observes.includes(OPTIONAL_FIELDS[`${zone}.${k}`]!)));
+  const dropped = droppedFields(observes);
+  // An object with none of its zone's unobserved fields is kept as it is: most are, and copying each is the cost.
+  const keep = (zone: string) => {
+    const keys = dropped.get(zone);
+    return <O extends object>(o: O): O =>
+      keys && keys.some((k) => k in o) ? (Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k))) as O) : o;
+  };
   const out: Partial<ObservedState> = {};
-  if (state.stack) out.stack = state.stack.map((o) => keep(o.kind === 'ability' ? 'ability' : 'stack')(o)) as ObservedState['stack'];
-  if (state.battlefield) out.battlefield = state.battlefield.map(keep('battlefield')) as ObservedState['battlefield'];
+  if (state.stack) out.stack = state.stack.map((o) => keep(o.kind === 'ability' ? 'ability' : 'stack')(o));
+  if (state.battlefield) out.battlefield = state.battlefield.map(keep('battlefield'));
   if (state.players) out.players = state.players.map(keep('players')) as ObservedState['players'];
   return out as S;
 }
 
-const EVERY_OBSERVABLE = new Set<Observable>(['step.triggered', ...Object.values(OPTIONAL_FIELDS)]);
+/** Whether `observes` leaves nothing of a trace out. */
+export function observesEverything(observes: readonly Observable[]): boolean {
+  return droppedFields(observes).size === 0 && observes.includes('step.triggered');
+}
 
 /**
  * The trace without what the engine does not declare it observes, so that no property judges a field
  * the engine may fill with anything (a default, a placeholder).
  */
 export function observedTrace(trace: Trace, observes: readonly Observable[]): Trace {
-  if ([...EVERY_OBSERVABLE].every((o) => observes.includes(o))) return trace;
+  if (observesEverything(observes)) return trace;
   const triggers = observes.includes('step.triggered');
   return {
     ...trace,

@@ -5,6 +5,7 @@
 // leaves ceases to exist, 707.10a), and nothing else moves.
 import type { CardDefinition, ObservedPermanent, ObservedState } from '../model/schema-types.ts';
 import type { NAction, PlayerId } from '../model/scenario.ts';
+import { sameJson } from '../model/compare.ts';
 import { Checker, show, spells, type Property, type Run, type RunStep } from './property.ts';
 import { permanentDef } from './expectations.ts';
 import { diesAtOnce } from './permanents.ts';
@@ -154,11 +155,11 @@ function outcomeProblem(step: RunStep, want: Outcome): { expected: string; obser
   const died = [...want.mayDie.keys()].filter((id) => !after.battlefield.some((p) => p.id === id));
   const there = [...want.battlefield].filter((id) => !died.includes(id)).sort();
   const got = after.battlefield.map((p) => p.id).sort();
-  if (show(there) !== show(got)) return { expected: `on the battlefield: ${there.join(', ') || 'nothing'}`, observed: got.join(', ') || 'nothing' };
+  if (!sameJson(there, got)) return { expected: `on the battlefield: ${there.join(', ') || 'nothing'}`, observed: got.join(', ') || 'nothing' };
   // What stays on the stack stays in order; what the action triggered goes on top of it.
   const stack = after.stack.map((x) => x.id);
   const abilitiesOnTop = after.stack.slice(want.stack.length).every((x) => x.kind === 'ability' && !want.stack.includes(x.id));
-  if (show(stack.slice(0, want.stack.length)) !== show(want.stack) || !abilitiesOnTop) {
+  if (!sameJson(stack.slice(0, want.stack.length), want.stack) || !abilitiesOnTop) {
     return { expected: `on the stack: ${want.stack.join(', ') || 'nothing'}, then only abilities it triggered`, observed: stack.join(', ') || 'nothing' };
   }
   for (const [i, id] of (['p1', 'p2'] as const).entries()) {
@@ -167,11 +168,11 @@ function outcomeProblem(step: RunStep, want: Outcome): { expected: string; obser
     // A card that entered and died at once to state-based actions is in its owner's graveyard.
     const graveyard = [...want.graveyard[id], ...died.filter((x) => want.mayDie.get(x) === id)].sort();
     const hand = [...want.hand[id]].sort();
-    if (show(hand) !== show([...p.hand].sort())) return { expected: `${id}'s hand ${show(hand)}`, observed: show([...p.hand].sort()) };
-    if (show(graveyard) !== show([...p.graveyard].sort())) return { expected: `${id}'s graveyard ${show(graveyard)}`, observed: show([...p.graveyard].sort()) };
+    if (!sameJson(hand, [...p.hand].sort())) return { expected: `${id}'s hand ${show(hand)}`, observed: show([...p.hand].sort()) };
+    if (!sameJson(graveyard, [...p.graveyard].sort())) return { expected: `${id}'s graveyard ${show(graveyard)}`, observed: show([...p.graveyard].sort()) };
     // Nothing resolves in these steps: life, library and mana stay as they were.
     if (p.life !== b.life) return { expected: `${id}'s life unchanged: ${b.life}`, observed: String(p.life) };
-    if (b.library && p.library && show(b.library) !== show(p.library)) return { expected: `${id}'s library unchanged: ${show(b.library)}`, observed: show(p.library) };
+    if (b.library && p.library && !sameJson(b.library, p.library)) return { expected: `${id}'s library unchanged: ${show(b.library)}`, observed: show(p.library) };
     if (b.mana && p.mana && !poolsEqual(toPool(b.mana), toPool(p.mana))) return { expected: `${id}'s mana unchanged: ${formatPool(toPool(b.mana))}`, observed: formatPool(toPool(p.mana)) };
   }
   for (const [id, tapped] of want.tapped) {

@@ -3,8 +3,8 @@
 // otherwise) does not hide a later one. Each difference is a failure of its own kind: its field path
 // with ids abstracted (`stack[].kicked`, `players[].life`), or the change of outcome
 // (`accepted->rejected:cannot-pay`), so that the same bug met in different scenarios is one cluster.
-import { canonical, diffStates } from '../model/compare.ts';
-import { observedPart } from '../model/observables.ts';
+import { canonical, diffStates, sameJson } from '../model/compare.ts';
+import { observedPart, observesEverything } from '../model/observables.ts';
 import { familyOf } from '../model/rejections.ts';
 import type { Step } from '../model/schema-types.ts';
 import { Checker, type Property } from './property.ts';
@@ -20,7 +20,8 @@ export const agreesWithReference: Property = {
     const ref = await ctx.reference();
     // Only what the engine declares it observes is compared; left undeclared, everything is.
     const observes = ctx.capabilities?.observes;
-    const view = <S extends Step['state']>(s: S): S => (observes ? observedPart(s, observes) : s);
+    const everything = !observes || observesEverything(observes);
+    const view = <S extends Step['state']>(s: S): S => (observes && !everything ? observedPart(s, observes) : s);
     const triggers = !observes || observes.includes('step.triggered');
     // A difference that stands unchanged from one step to the next is reported once, where it began.
     let standing = new Map<string, string>();
@@ -38,7 +39,7 @@ export const agreesWithReference: Property = {
       const now = new Map<string, string>();
       const [a, b] = [view(want.after), view(step.after)];
       // States written out the same need no comparison by meaning (the common case, and the costly one).
-      const diffs = JSON.stringify(a) === JSON.stringify(b) ? [] : diffStates(a, b);
+      const diffs = sameJson(a, b) ? [] : diffStates(a, b);
       for (const d of diffs) {
         const values = canonical([d.expected, d.observed]);
         now.set(d.path, values);
@@ -46,8 +47,9 @@ export const agreesWithReference: Property = {
       }
       standing = now;
       if (triggers) {
-        const key = (ts: Step['triggered']) => canonical((ts ?? []).map((t) => `${t.controller}:${t.source}#${t.ability}`));
-        if (key(want.step.triggered) !== key(step.step.triggered)) differ(`triggered ${key(want.step.triggered)}`, `triggered ${key(step.step.triggered)}`, 'triggered');
+        const key = (ts: Step['triggered']) => (ts ?? []).map((t) => `${t.controller}:${t.source}#${t.ability}`);
+        const [wantedKeys, gotKeys] = [key(want.step.triggered), key(step.step.triggered)];
+        if (!sameJson(wantedKeys, gotKeys)) differ(`triggered ${canonical(wantedKeys)}`, `triggered ${canonical(gotKeys)}`, 'triggered');
       }
       if (!differs) c.checkedOne();
     }

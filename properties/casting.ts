@@ -1,5 +1,5 @@
 // Casting as a whole (CR 601.2) and illegal actions (CR 733.1).
-import { diffStates, formatDifferences } from '../model/compare.ts';
+import { diffStates, formatDifferences, sameJson } from '../model/compare.ts';
 import { formatMana, toPool } from '../model/mana.ts';
 import { canPay } from './payment.ts';
 import type { NCastAction } from '../model/scenario.ts';
@@ -38,7 +38,8 @@ export const rejectionChangesNothing: Property = {
       // Judged against the engine's own view of the state before (its previous step, or its initial
       // state); a rejected first action without one is judged on what the scenario fixes.
       const before = engineBefore(run, step);
-      const diffs = before.own ? diffStates(before.state, step.after) : diffStates(withoutDerived(before.state), withoutDerived(step.after));
+      // The same state written the same way (the common case) has no differences to look for.
+      const diffs = before.own ? (sameJson(before.state, step.after) ? [] : diffStates(before.state, step.after)) : diffStates(withoutDerived(before.state), withoutDerived(step.after));
       if (diffs.length > 0) c.fail(step, 'the state before the action', formatDifferences(diffs.slice(0, 3)));
       else c.checkedOne();
       if (c.done) break;

@@ -14,6 +14,11 @@ export type MadeBy = { copy: StackSpell; original: StackSpell } | { missing: { e
  * should be there and is not is a mismatch the caller fails on, never a reason to stop checking.
  */
 export function copyMadeBy(run: Run, step: RunStep): MadeBy | undefined {
+  // Every copy property asks this of every step: it is worked out once.
+  return run.ofStep(step, 'copy made', () => findCopyMadeBy(run, step));
+}
+
+function findCopyMadeBy(run: Run, step: RunStep): MadeBy | undefined {
   const a = step.action;
   if (step.step.outcome !== 'accepted') return undefined;
   if (a.do === 'copy') {

@@ -60,6 +60,16 @@ export function colorsOfDef(def: CardDefinition): Color[] {
 
 /** The definition behind each permanent id at a step: a clone has the definition of what it copied (CR 707.2). */
 export function permanentDef(run: Run, id: string, upTo: number): CardDefinition | undefined {
+  const known = run.shared('definitions', () => new Map<number, Map<string, CardDefinition | undefined>>());
+  let atStep = known.get(upTo);
+  if (!atStep) known.set(upTo, (atStep = new Map()));
+  if (atStep.has(id)) return atStep.get(id);
+  const def = definitionAt(run, id, upTo);
+  atStep.set(id, def);
+  return def;
+}
+
+function definitionAt(run: Run, id: string, upTo: number): CardDefinition | undefined {
   const clone = run.scenario.actions.slice(0, upTo + 1).filter((a) => a.do === 'clone' && a.card === id).at(-1);
   if (clone?.do === 'clone') return permanentDef(run, clone.copyOf, upTo);
   const step = run.steps[Math.min(Math.max(0, upTo), run.steps.length - 1)];
@@ -94,6 +104,7 @@ function costChangeApplies(run: Run, step: RunStep, action: NCastAction, def: Ca
 /** The cost increases and reductions on the battlefield as the spell is cast that apply to it, by amount. */
 export function costChanges(run: Run, step: RunStep, action: NCastAction, def: CardDefinition): { increases: number[]; reductions: number[] } {
   const out = { increases: [] as number[], reductions: [] as number[] };
+  if (!hasCostChangers(run)) return out;
   for (const p of step.before.battlefield) {
     for (const ability of permanentDef(run, p.id, step.index)?.statics ?? []) {
       const list = ability.kind === 'costIncrease' ? out.increases : ability.kind === 'costReduction' ? out.reductions : undefined;
@@ -110,6 +121,11 @@ export function costChanges(run: Run, step: RunStep, action: NCastAction, def: C
  * and the total cannot go below {0}: each reduction takes what generic mana there still is.
  */
 export function expectedTotalMana(run: Run, step: RunStep, action: NCastAction): Mana | undefined {
+  const total = ofTheCast(run, step, action, 'total', () => expectedTotal(run, step, action));
+  return total && { ...total };
+}
+
+function expectedTotal(run: Run, step: RunStep, action: NCastAction): Mana | undefined {
   const def = run.def(action.card);
   const total = declaredTotalMana(run, action);
   if (!def || !total) return undefined;
@@ -129,7 +145,7 @@ export function declaredTotalMana(run: Run, action: NCastAction): Mana | undefin
 }
 
 export function hasCostChangers(run: Run): boolean {
-  return run.scenario.cards.some((c) => (c.definition.statics ?? []).some((s) => s.kind === 'costReduction' || s.kind === 'costIncrease'));
+  return run.shared('cost changers', () => run.scenario.cards.some((c) => (c.definition.statics ?? []).some((s) => s.kind === 'costReduction' || s.kind === 'costIncrease')));
 }
 
 /** Whether an object may be chosen for a requirement in this state (CR 115, 702.16b). */
@@ -162,6 +178,11 @@ export function targetAllowed(
   return permanentMayBeTargeted(req, { def, controller: p.controller, keywords: p.keywords ?? [] }, controller, sourceColors);
 }
 
+/** What several properties ask of the same cast, worked out once per run. */
+function ofTheCast<T>(run: Run, step: RunStep, a: NCastAction, key: string, compute: () => T): T {
+  return a === step.action ? run.ofStep(step, key, compute) : compute();
+}
+
 /** A problem with a cast's declarations that makes it illegal, with the reason code it calls for. */
 export interface DeclarationProblem {
   reason: string;
@@ -174,7 +195,11 @@ export interface DeclarationProblem {
  * may refuse the cast for any one of them (model/rejections.ts). Targets are judged as far as the
  * declarations let them be read: not when a spliced card is unknown.
  */
-export function declarationProblems(run: Run, step: RunStep, a: NCastAction): DeclarationProblem[] {
+export function declarationProblems(run: Run, step: RunStep, a: NCastAction): readonly DeclarationProblem[] {
+  return ofTheCast(run, step, a, 'declarations', () => findDeclarationProblems(run, step, a));
+}
+
+function findDeclarationProblems(run: Run, step: RunStep, a: NCastAction): DeclarationProblem[] {
   const out: DeclarationProblem[] = [];
   const def = run.def(a.card);
   if (!def) return [{ reason: 'no-such-object', why: `no card ${a.card}` }];
@@ -234,6 +259,10 @@ function targetDeclarationProblem(run: Run, step: RunStep, a: NCastAction, parts
 
 /** The sacrifices a cast's costs ask for, in order, and whether the named permanents fit (CR 601.2h). */
 export function sacrificeProblem(run: Run, step: RunStep, a: NCastAction): string | undefined {
+  return ofTheCast(run, step, a, 'sacrifices', () => findSacrificeProblem(run, step, a));
+}
+
+function findSacrificeProblem(run: Run, step: RunStep, a: NCastAction): string | undefined {
   const def = run.def(a.card)!;
   const costs = [
     ...(a.kicker ?? []).map((l) => def.kicker?.costs[l === 'A' ? 0 : 1]),

@@ -52,13 +52,27 @@ export function* waysToPay(pool: Pool, cost: Mana): Generator<Pool> {
 }
 
 export function canPay(pool: Pool, cost: Mana): boolean {
-  return !waysToPay(pool, cost).next().done;
+  return fixedPayment(pool, cost) !== undefined;
 }
 
-/** The one payment the scenario format fixes, or undefined when the cost cannot be paid. */
+/**
+ * The one payment the scenario format fixes, or undefined when the cost cannot be paid: the first of
+ * waysToPay (the most of each kind in the format's order), found without listing the others.
+ */
 export function fixedPayment(pool: Pool, cost: Mana): Pool | undefined {
-  const first = waysToPay(pool, cost).next();
-  return first.done ? undefined : first.value;
+  if (cost.x !== 0) throw new Error('count X into the generic part first');
+  const way = toPool({});
+  for (const key of POOL_KEYS) {
+    if (pool[key] < cost[key]) return undefined;
+    way[key] = cost[key];
+  }
+  let generic = cost.generic;
+  for (const key of GENERIC_ORDER) {
+    const take = Math.min(generic, pool[key] - cost[key]);
+    way[key] += take;
+    generic -= take;
+  }
+  return generic === 0 ? way : undefined;
 }
 
 function samePool(a: Pool, b: Pool): boolean {

@@ -40,7 +40,12 @@ export function kickOf(run: Run, o: StackSpell, upTo: number): Kick | undefined 
  * `untilEmpty`, also those that resolved from spells in a step that resolves everything, for what
  * later objects resolving in that step cannot change (whether it was kicked).
  */
-export function entries(run: Run, o: { untilEmpty?: boolean } = {}): Entry[] {
+export function entries(run: Run, o: { untilEmpty?: boolean } = {}): readonly Entry[] {
+  // Several properties of permanents and triggers read the same list: it is made once.
+  return run.shared(o.untilEmpty ? 'entries until empty' : 'entries', () => findEntries(run, o));
+}
+
+function findEntries(run: Run, o: { untilEmpty?: boolean }): Entry[] {
   const out: Entry[] = [];
   for (const step of run.accepted()) {
     const a = step.action;

@@ -93,13 +93,13 @@ export class Run {
     readonly trace: Trace,
   ) {
     this.defs = new Map(scenario.cards.map((c) => [c.id, c.definition]));
-    let before = initialObservedState(scenario);
     this.allSteps = [];
     const count = Math.min(scenario.actions.length, trace.steps.length);
     for (let i = 0; i < count; i++) {
       const step = trace.steps[i]!;
-      this.allSteps.push({ index: i, action: scenario.actions[i]!, step, before, after: step.state });
-      before = step.state;
+      const action = scenario.actions[i]!;
+      if (i === 0) this.allSteps.push(firstStep(scenario, action, step));
+      else this.allSteps.push({ index: i, action, step, before: trace.steps[i - 1]!.state, after: step.state });
     }
     const end = this.allSteps.findIndex((s) => s.after.players.some((p) => p.lost));
     this.steps = end === -1 ? this.allSteps : this.allSteps.slice(0, end + 1);
@@ -109,9 +109,46 @@ export class Run {
     return this.defs.get(cardId);
   }
 
+  private acceptedSteps?: RunStep[];
+
+  /** The accepted steps while the game is on; one list, shared by the properties that ask. */
   accepted(): RunStep[] {
-    return this.steps.filter((s) => s.step.outcome === 'accepted');
+    return (this.acceptedSteps ??= this.steps.filter((s) => s.step.outcome === 'accepted'));
   }
+
+  private readonly facts = new Map<string, unknown>();
+
+  /** A fact about the run that several properties ask for, worked out once; `key` names it. */
+  shared<T>(key: string, compute: () => T): T {
+    if (this.facts.has(key)) return this.facts.get(key) as T;
+    const value = compute();
+    this.facts.set(key, value);
+    return value;
+  }
+
+  /** A fact about one of this run's steps that several properties ask for, worked out once. */
+  ofStep<T>(step: RunStep, key: string, compute: () => T): T {
+    if (this.allSteps[step.index] !== step) return compute();
+    const known = this.shared(key, () => new Map<RunStep, T>());
+    if (known.has(step)) return known.get(step)!;
+    const value = compute();
+    known.set(step, value);
+    return value;
+  }
+}
+
+/** The first step, whose state before is the scenario's start: built only when a property reads it. */
+function firstStep(scenario: NormalizedScenario, action: NAction, step: Step): RunStep {
+  let before: ObservedState | undefined;
+  return {
+    index: 0,
+    action,
+    step,
+    get before() {
+      return (before ??= initialObservedState(scenario));
+    },
+    after: step.state,
+  };
 }
 
 /** The spells on the stack, bottom first, without the abilities. */

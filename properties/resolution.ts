@@ -7,6 +7,7 @@ import { formatPool, parseMana, poolsEqual, toPool, type Pool } from '../model/m
 import { addPools, poolMinus } from './payment.ts';
 import type { CardDefinition, Color, ObservedPermanent, StackSpell } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
+import { sameJson } from '../model/compare.ts';
 import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
 import { activeRequirements, colorsOfDef, effectTimes, permanentDef, targetAllowed } from './expectations.ts';
 import { NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
@@ -157,7 +158,12 @@ function resolvingSource(run: Run, step: RunStep): Source | undefined {
   };
 }
 
+/** What a step's resolving is expected to do; several properties judge it, and it is worked out once. */
 function resolution(run: Run, step: RunStep): Expected | Mismatch | undefined {
+  return run.ofStep(step, 'resolution', () => expectedOf(run, step));
+}
+
+function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
   const src = resolvingSource(run, step);
   if (!src) return undefined;
   const { resolving, parts, kick, x } = src;
@@ -369,7 +375,7 @@ function zoneProblem(run: Run, step: RunStep, e: Expected): { expected: string; 
       ['library', want.library, got.library],
       ['graveyard', want.graveyard && [...want.graveyard, ...died].sort(), [...got.graveyard].sort()],
     ];
-    const bad = checks.find(([, w, g]) => w !== undefined && g !== undefined && show(w) !== show(g));
+    const bad = checks.find(([, w, g]) => w !== undefined && g !== undefined && !sameJson(w, g));
     if (bad) return { expected: `${id}'s ${bad[0]} ${show(bad[1])}`, observed: show(bad[2]) };
   }
   return undefined;

@@ -15,7 +15,14 @@ const NEEDS = { mechanics: ['triggers' as const], observes: ['step.triggered' as
  * Abilities of "do this only once each turn" that have resolved before this step (CR 603.2h), and
  * abilities that "trigger only once each turn" that have triggered before it.
  */
-export function doneOnce(run: Run, upTo: number): Set<string> {
+export function doneOnce(run: Run, upTo: number): ReadonlySet<string> {
+  const known = run.shared('done once', () => new Map<number, Set<string>>());
+  let done = known.get(upTo);
+  if (!done) known.set(upTo, (done = findDoneOnce(run, upTo)));
+  return done;
+}
+
+function findDoneOnce(run: Run, upTo: number): Set<string> {
   const done = new Set<string>();
   for (const step of run.steps.slice(0, upTo)) {
     if (step.step.outcome !== 'accepted') continue;
@@ -262,7 +269,8 @@ export const onceEachTurn: Property = {
   check(run) {
     const c = new Checker();
     for (const step of run.accepted()) {
-      const done = doneOnce(run, step.index);
+      // Its own copy: what triggers in this step is added as it goes.
+      const done = new Set(doneOnce(run, step.index));
       for (const t of step.step.triggered ?? []) {
         const ability = abilityOf(run, step.index, t.source, t.ability);
         if (!ability?.oncePerTurn && !ability?.triggersOnlyOnceEachTurn) continue;

@@ -7,7 +7,11 @@ import { Checker, show, type Property } from './property.ts';
 /** The zones each card id is found in, in a state (the library only when it is observed). */
 export function zonesOf(state: ObservedState): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  const put = (id: string, zone: string) => out.set(id, [...(out.get(id) ?? []), zone]);
+  const put = (id: string, zone: string) => {
+    const zones = out.get(id);
+    if (zones) zones.push(zone);
+    else out.set(id, [zone]);
+  };
   for (const p of state.players) {
     for (const id of p.hand) put(id, `${p.id}'s hand`);
     for (const id of p.graveyard) put(id, `${p.id}'s graveyard`);

@@ -90,7 +90,9 @@ export async function judge(j: Judge, scenario: Scenario, properties: readonly P
     if (!p.applies(judged)) verdicts.set(p.id, notApplicable);
     else {
       applied.add(p.id);
-      verdicts.set(p.id, await p.check(run, ctx));
+      // Most properties judge at once: only those that ask for another run are waited for.
+      const v = p.check(run, ctx);
+      verdicts.set(p.id, v instanceof Promise ? await v : v);
     }
   }
   if (rerunFailure) return { scenario: normalized, failure: rerunFailure };

@@ -217,10 +217,10 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   // inFlight judgements are left running while the next scenarios are generated.
   const window = Math.max(1, o.inFlight ?? 1);
   const running = new Set<Promise<void>>();
-  // Room in the window: a judgement ended or the run was interrupted. One waiter, woken by either;
-  // racing the abort's promise at every scenario would leave a reaction on it per scenario, memory
-  // that grows for as long as the run lasts.
+  // Waiting for room: woken by a judgement that ends or by the abort. One waiter at a time, instead of
+  // a race per scenario that would leave a reaction on the abort's promise for each.
   let wake: (() => void) | undefined;
+  const room = () => new Promise<void>((resolve) => (wake = resolve));
   void aborted.promise.then(() => wake?.());
   // A property that throws is a bug in castcheck: it ends the run, as it would without a window.
   let broken: { error: unknown } | undefined;
@@ -233,7 +233,11 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     const job: Promise<void> = judge(o, scenario, properties).then(
       (judged) => {
         running.delete(job);
-        record(scenario, run, judged);
+        try {
+          record(scenario, run, judged);
+        } catch (error) {
+          broken ??= { error };
+        }
         wake?.();
       },
       (error: unknown) => {
@@ -243,7 +247,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       },
     );
     running.add(job);
-    while (running.size >= window && !o.abort?.aborted) await new Promise<void>((resolve) => (wake = resolve));
+    while (running.size >= window && !o.abort?.aborted) await room();
     return true;
   };
   try {

@@ -4,6 +4,7 @@
 // (`rebuildTrace`) before anything reads it, so that nothing above adapters/process/ knows the form.
 // A rebuilt state shares the objects that did not change with the state before it: states are read,
 // never changed, above this point.
+import { sameJson } from '../../model/compare.ts';
 import type {
   BattlefieldChanges,
   ObservedPermanent,
@@ -204,18 +205,3 @@ function fieldChanges(a: Fields | undefined, b: Fields): { set?: Fields; unset?:
   return { ...(set ? { set } : {}), ...(unset ? { unset } : {}) };
 }
 
-/** Equality of JSON values (key order aside). */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) if (!(k in b) || !sameJson((a as Fields)[k], (b as Fields)[k])) return false;
-  return true;
-}
