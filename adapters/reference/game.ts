@@ -182,24 +182,67 @@ export function initialGame(s: NormalizedScenario): Game {
   };
 }
 
-/** A copy to work on, so that a rejected action can leave the game exactly as it was (CR 733.1). */
+/**
+ * A copy to work on, so that a rejected action can leave the game exactly as it was (CR 733.1).
+ * The copy shares the permanents, the objects on the stack and the mana pools with `g`, sealed
+ * (frozen): rule code changes a shared permanent through `mutablePermanent`, which swaps in a copy
+ * of it, and never changes a stack object once it is on the stack. Only the zones' lists and the
+ * players are copied, so an action costs what it changes rather than the size of the game.
+ */
 export function cloneGame(g: Game): Game {
+  sealGame(g);
+  const [a, b] = g.players;
   return {
     cards: g.cards,
-    players: g.players.map((p) => ({
-      ...p,
-      hand: [...p.hand],
-      library: [...p.library],
-      graveyard: [...p.graveyard],
-      pool: { ...p.pool },
-    })) as [PlayerState, PlayerState],
-    stack: g.stack.map((s) => ({ ...s })),
-    battlefield: g.battlefield.map((p) => ({ ...p, counters: { ...p.counters }, keywords: [...p.keywords], pump: { ...p.pump }, ...(p.colors ? { colors: [...p.colors] } : {}) })),
+    players: [clonePlayer(a), clonePlayer(b)],
+    stack: g.stack.slice(),
+    battlefield: g.battlefield.slice(),
     pending: [],
-    turn: { doneOnce: [...g.turn.doneOnce], kickedSpellsCast: { ...g.turn.kickedSpellsCast }, triggeredOnce: [...g.turn.triggeredOnce] },
+    turn: { doneOnce: g.turn.doneOnce.slice(), kickedSpellsCast: { ...g.turn.kickedSpellsCast }, triggeredOnce: g.turn.triggeredOnce.slice() },
     tokensMade: 0,
     nextSerial: g.nextSerial,
   };
+}
+
+function clonePlayer(p: PlayerState): PlayerState {
+  return { id: p.id, life: p.life, lost: p.lost, drewFromEmpty: p.drewFromEmpty, hand: p.hand.slice(), library: p.library.slice(), graveyard: p.graveyard.slice(), pool: p.pool };
+}
+
+/**
+ * Freezes what a copy of the game may share with it: every permanent (with its counters, keywords
+ * and pump), every object on the stack and each mana pool. Changing one of them afterwards throws,
+ * so that a state kept for undoing an action, or observed in a trace, can never change under it.
+ */
+export function sealGame(g: Game): void {
+  for (const p of g.battlefield) {
+    if (Object.isFrozen(p)) continue;
+    Object.freeze(p.counters);
+    Object.freeze(p.keywords);
+    Object.freeze(p.pump);
+    Object.freeze(p);
+  }
+  for (const item of g.stack) Object.freeze(item);
+  for (const p of g.players) Object.freeze(p.pool);
+}
+
+/**
+ * The permanent as rule code may change it: itself while this action made or copied it, else a copy
+ * that takes its place on the battlefield (the same object to the rules: same id and serial, CR 400.7).
+ * Always change the permanent this returns, and read it back through `current` afterwards.
+ */
+export function mutablePermanent(g: Game, p: Permanent): Permanent {
+  const now = current(g, p);
+  if (!Object.isFrozen(now)) return now;
+  const copy: Permanent = { ...now, counters: { ...now.counters }, keywords: [...now.keywords], pump: { ...now.pump } };
+  const i = g.battlefield.indexOf(now);
+  if (i !== -1) g.battlefield[i] = copy;
+  return copy;
+}
+
+/** The permanent as it is now: `p`'s object on the battlefield (a change may have swapped in a copy), or `p` once it has left. */
+export function current(g: Game, p: Permanent): Permanent {
+  if (!Object.isFrozen(p)) return p;
+  return g.battlefield.find((q) => q.serial === p.serial) ?? p;
 }
 
 /** CR 104.2a: in a two-player game, the game is over once a player has lost. */
