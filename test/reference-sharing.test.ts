@@ -26,6 +26,7 @@ function* parts(value: unknown, seen = new Set<object>()): Generator<object> {
 
 describe('the reference engine shares unchanged parts, and never changes them', () => {
   it('freezes every part of every observed state', () => {
+    expect(process.env.CASTCHECK_FREEZE_STATES, 'set by vitest.config.ts').toBe('1');
     let count = 0;
     for (const s of scenarios) {
       const t = engine.runSync(s);

@@ -1,7 +1,6 @@
 // What spells and abilities do when they resolve: each effect in order (CR 608.2c), with its kicker
 // condition, applied to the targets still legal (CR 608.2b).
-import { parseMana } from '../../model/mana.ts';
-import { addToPool } from './mana.ts';
+import { addToPool, manaOf } from './mana.ts';
 import { tokenId } from '../../model/conventions.ts';
 import type { Color, Effect } from '../../model/schema-types.ts';
 import type { NResolveAction, PlayerId } from '../../model/scenario.ts';
@@ -95,7 +94,7 @@ function perform(g: Game, effect: Effect, chosen: readonly string[], ctx: Effect
       you.life += amount;
       return null;
     case 'addMana':
-      you.pool = addToPool(you.pool, parseMana(effect.mana ?? ''));
+      you.pool = addToPool(you.pool, manaOf(effect.mana ?? ''));
       return null;
     case 'putCounters':
       for (const target of affected()) {

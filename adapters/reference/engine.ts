@@ -5,7 +5,7 @@ import { isNormalized, normalizeScenario, type NAction } from '../../model/scena
 import { InputError } from '../../model/errors.ts';
 import { catalog } from '../../model/catalog.ts';
 import { version } from '../../model/version.ts';
-import { cloneGame, gameOver, initialGame, sealGame, type Game } from './game.ts';
+import { cloneSealedGame, gameOver, initialGame, sealGame, type Game } from './game.ts';
 import type { Rejection } from './kicker.ts';
 import { observe } from './observe.ts';
 import { resolveTop } from './resolve.ts';
@@ -77,13 +77,15 @@ export class ReferenceEngine implements Engine {
     for (const action of s.actions) {
       // Each action works on a copy of the game that shares what it does not change (cloneGame): a
       // rejected one leaves the game as it was (CR 733.1).
-      const next = cloneGame(game);
+      const next = cloneSealedGame(game);
       const outcome: Rejection | NonNullable<Step['triggered']> = gameOver(game)
         ? { reason: 'game-over', message: `${game.players.filter((p) => p.lost).map((p) => p.id).join(' and ')} lost the game: no action can be taken (CR 104.2a)` }
         : this.perform(next, action);
       if ('reason' in outcome) {
-        game = this.rules.rollback(game, next);
-        sealGame(game);
+        const undone = this.rules.rollback(game, next);
+        // The reference rules give back the game as it was, sealed already; a fault may build another.
+        if (undone !== game) sealGame(undone);
+        game = undone;
         steps.push({ action: action.id, outcome: 'rejected', reason: outcome.reason, message: outcome.message, state: observe(game, this.rules) });
         continue;
       }

@@ -191,6 +191,11 @@ export function initialGame(s: NormalizedScenario): Game {
  */
 export function cloneGame(g: Game): Game {
   sealGame(g);
+  return cloneSealedGame(g);
+}
+
+/** cloneGame for a game sealed since it last changed (the engine seals each state it keeps). */
+export function cloneSealedGame(g: Game): Game {
   const [a, b] = g.players;
   return {
     cards: g.cards,
