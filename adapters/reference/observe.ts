@@ -1,7 +1,7 @@
 // The observed state in the trace's normal form (schema/trace.schema.json). States share what did
-// not change since the step before: a sealed permanent or stack object (game.ts) is observed once,
-// and a part of the state that is the same as the last one observed is the same object. Everything
-// observed is frozen, so that a trace, kept and judged after the run, can never change.
+// not change since the step before: a sealed object on the stack (game.ts) is observed once, and a
+// stack, battlefield, player or whole state the same as the last one observed is that one's object.
+// A trace is kept and judged after the run, so nothing observed may change afterwards (see FREEZE).
 import { formatMana, sparsePool, type Pool } from '../../model/mana.ts';
 import type { ObservedState, StackObject, ObservedPermanent, ManaPool } from '../../model/schema-types.ts';
 import type { Game, Permanent, PlayerState, StackItem } from './game.ts';
@@ -11,9 +11,8 @@ import type { Rules } from './rules.ts';
 
 type ObservedPlayer = ObservedState['players'][number];
 
-/** What one rules table has observed: each object's form, and the last state's parts with what they were observed from. */
+/** What one rules table has observed: the forms of stack objects and pools, and the last state with what it was observed from. */
 interface Memory {
-  permanents: WeakMap<Permanent, ObservedPermanent>;
   stackObjects: WeakMap<StackItem, StackObject>;
   pools: WeakMap<Pool, ManaPool>;
   last?: {
@@ -35,7 +34,7 @@ const FREEZE = process.env.CASTCHECK_FREEZE_STATES === '1';
 function memoryOf(r: Rules): Memory {
   let m = memories.get(r);
   if (!m) {
-    m = { permanents: new WeakMap(), stackObjects: new WeakMap(), pools: new WeakMap() };
+    m = { stackObjects: new WeakMap(), pools: new WeakMap() };
     memories.set(r, m);
   }
   return m;
