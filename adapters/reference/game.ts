@@ -83,6 +83,8 @@ export interface Permanent {
   multikicker: number;
   /** A created token's colours, which its definition (no mana cost) cannot tell. */
   colors?: Color[];
+  /** Shared with a state the engine keeps (sealGame): change it only through mutablePermanent. */
+  sealed: boolean;
 }
 
 export interface PlayerState {
@@ -121,7 +123,7 @@ export interface Game {
   nextSerial: number;
 }
 
-export function newPermanent(g: { nextSerial: number }, fields: Pick<Permanent, 'id' | 'def' | 'owner' | 'controller'> & Partial<Permanent>): Permanent {
+export function newPermanent(g: { nextSerial: number }, fields: Pick<Permanent, 'id' | 'def' | 'owner' | 'controller'> & Partial<Omit<Permanent, 'sealed'>>): Permanent {
   return {
     serial: g.nextSerial++,
     card: undefined,
@@ -134,6 +136,7 @@ export function newPermanent(g: { nextSerial: number }, fields: Pick<Permanent, 
     kicker: [],
     multikicker: 0,
     ...fields,
+    sealed: false,
   };
 }
 
@@ -184,10 +187,10 @@ export function initialGame(s: NormalizedScenario): Game {
 
 /**
  * A copy to work on, so that a rejected action can leave the game exactly as it was (CR 733.1).
- * The copy shares the permanents, the objects on the stack and the mana pools with `g`, sealed
- * (frozen): rule code changes a shared permanent through `mutablePermanent`, which swaps in a copy
- * of it, and never changes a stack object once it is on the stack. Only the zones' lists and the
- * players are copied, so an action costs what it changes rather than the size of the game.
+ * The copy shares the permanents, the objects on the stack and the mana pools with `g`, sealed:
+ * rule code changes a shared permanent through `mutablePermanent`, which swaps in a copy of it, and
+ * replaces a stack object or a pool rather than changing it. Only the zones' lists and the players
+ * are copied, so an action costs what it changes rather than the size of the game.
  */
 export function cloneGame(g: Game): Game {
   sealGame(g);
@@ -214,18 +217,29 @@ function clonePlayer(p: PlayerState): PlayerState {
 }
 
 /**
- * Freezes what a copy of the game may share with it: every permanent (with its counters, keywords
- * and pump), every object on the stack and each mana pool. Changing one of them afterwards throws,
- * so that a state kept for undoing an action, or observed in a trace, can never change under it.
+ * Under test (CASTCHECK_FREEZE_STATES=1, set by vitest.config.ts), what states share is frozen, so
+ * that code changing a shared object throws there; frozen objects cost the engine a tenth of its
+ * time, so a run leaves them as they are.
+ */
+export const FREEZE_SHARED = process.env.CASTCHECK_FREEZE_STATES === '1';
+
+/**
+ * Seals what a copy of the game may share with it, so that a state kept for undoing an action, or
+ * observed in a trace, never changes under it: every permanent (marked sealed, for mutablePermanent),
+ * and under test, frozen with every object on the stack and each mana pool.
  */
 export function sealGame(g: Game): void {
   for (const p of g.battlefield) {
-    if (Object.isFrozen(p)) continue;
-    Object.freeze(p.counters);
-    Object.freeze(p.keywords);
-    Object.freeze(p.pump);
-    Object.freeze(p);
+    if (p.sealed) continue;
+    p.sealed = true;
+    if (FREEZE_SHARED) {
+      Object.freeze(p.counters);
+      Object.freeze(p.keywords);
+      Object.freeze(p.pump);
+      Object.freeze(p);
+    }
   }
+  if (!FREEZE_SHARED) return;
   for (const item of g.stack) Object.freeze(item);
   for (const p of g.players) Object.freeze(p.pool);
 }
@@ -237,8 +251,8 @@ export function sealGame(g: Game): void {
  */
 export function mutablePermanent(g: Game, p: Permanent): Permanent {
   const now = current(g, p);
-  if (!Object.isFrozen(now)) return now;
-  const copy: Permanent = { ...now, counters: { ...now.counters }, keywords: [...now.keywords], pump: { ...now.pump } };
+  if (!now.sealed) return now;
+  const copy: Permanent = { ...now, counters: { ...now.counters }, keywords: [...now.keywords], pump: { ...now.pump }, sealed: false };
   const i = g.battlefield.indexOf(now);
   if (i !== -1) g.battlefield[i] = copy;
   return copy;
@@ -246,7 +260,7 @@ export function mutablePermanent(g: Game, p: Permanent): Permanent {
 
 /** The permanent as it is now: `p`'s object on the battlefield (a change may have swapped in a copy), or `p` once it has left. */
 export function current(g: Game, p: Permanent): Permanent {
-  if (!Object.isFrozen(p)) return p;
+  if (!p.sealed) return p;
   return g.battlefield.find((q) => q.serial === p.serial) ?? p;
 }
 

@@ -1,57 +1,33 @@
 // The observed state in the trace's normal form (schema/trace.schema.json). States share what did
-// not change since the step before: a sealed object on the stack (game.ts) is observed once, and a
-// stack, battlefield, player or whole state the same as the last one observed is that one's object.
-// A trace is kept and judged after the run, so nothing observed may change afterwards (see FREEZE).
+// not change since the step before: an object on the stack or a permanent that is as it was at the
+// last observation is that observation's object, and so is a stack, battlefield, player or whole
+// state. A trace is kept and judged after the run, so nothing observed may change afterwards (frozen).
 import { formatMana, sparsePool, type Pool } from '../../model/mana.ts';
-import type { ObservedState, StackObject, ObservedPermanent, ManaPool } from '../../model/schema-types.ts';
-import type { Game, Permanent, PlayerState, StackItem } from './game.ts';
+import type { ObservedState, StackObject, ObservedPermanent } from '../../model/schema-types.ts';
+import { FREEZE_SHARED, type Game, type Permanent, type PlayerState, type StackItem } from './game.ts';
 import { sortedKicker } from './kicker.ts';
 import { powerOf, toughnessOf } from './characteristics.ts';
 import type { Rules } from './rules.ts';
 
 type ObservedPlayer = ObservedState['players'][number];
 
-/** What one rules table has observed: the forms of stack objects and pools, and the last state with what it was observed from. */
-interface Memory {
-  stackObjects: WeakMap<StackItem, StackObject>;
-  pools: WeakMap<Pool, ManaPool>;
-  last?: {
-    stackFrom: readonly StackItem[];
-    battlefieldFrom: readonly Permanent[];
-    state: ObservedState;
-  };
+/** The last state one rules table observed, with what it was observed from, each list in the game's order. */
+interface Last {
+  stackFrom: readonly StackItem[];
+  battlefieldFrom: readonly Permanent[];
+  permanents: readonly ObservedPermanent[];
+  poolsFrom: readonly Pool[];
+  state: ObservedState;
 }
 
-const memories = new WeakMap<Rules, Memory>();
+const lastObserved = new WeakMap<Rules, Last>();
 
 /**
- * Freezing every observed part guards the sharing (a consumer that changed a shared part would
- * change other steps too) but costs a tenth of the engine's time: the tests turn it on
- * (CASTCHECK_FREEZE_STATES=1 in vitest.config.ts), so that any code that changes a trace throws there.
+ * Frozen under test (FREEZE_SHARED), typed as the schema's types (which are not readonly): freezing
+ * guards the sharing, as a consumer that changed a shared part would change other steps too.
  */
-const FREEZE = process.env.CASTCHECK_FREEZE_STATES === '1';
-
-function memoryOf(r: Rules): Memory {
-  let m = memories.get(r);
-  if (!m) {
-    m = { stackObjects: new WeakMap(), pools: new WeakMap() };
-    memories.set(r, m);
-  }
-  return m;
-}
-
-/** Kept only for a sealed object, which can no longer change (game.ts). */
-function remembered<K extends object, V>(map: WeakMap<K, V>, key: K, make: (key: K) => V): V {
-  const known = map.get(key);
-  if (known !== undefined) return known;
-  const value = make(key);
-  if (Object.isFrozen(key)) map.set(key, value);
-  return value;
-}
-
-/** Frozen, typed as the schema's types (which are not readonly). */
 function frozen<T>(value: T): T {
-  return FREEZE ? Object.freeze(value) : value;
+  return FREEZE_SHARED ? Object.freeze(value) : value;
 }
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
@@ -60,22 +36,31 @@ function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   return true;
 }
 
+/**
+ * What was observed last of the same object, or a new observation. An object on the stack or a
+ * pool is replaced, never changed, once the action that made it is over; a sealed permanent is
+ * changed only through a copy (game.ts): the same object is as it was then.
+ */
+function again<K, V>(from: readonly K[] | undefined, seen: readonly V[] | undefined, key: K, make: (key: K) => V): V {
+  const i = from ? from.indexOf(key) : -1;
+  return i === -1 ? make(key) : seen![i]!;
+}
+
 export function observe(g: Game, r: Rules): ObservedState {
-  const m = memoryOf(r);
-  const last = m.last;
-  const stack = last && sameItems(last.stackFrom, g.stack) ? last.state.stack : frozen(g.stack.map((item) => remembered(m.stackObjects, item, (i) => observeStackObject(i, r))));
-  const battlefield =
-    last && sameItems(last.battlefieldFrom, g.battlefield)
-      ? last.state.battlefield
-      : frozen(
-          [...g.battlefield].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((p) => observePermanent(p, r)),
-        );
-  const players = g.players.map((p, i) => observePlayer(p, m, last?.state.players[i])) as ObservedState['players'];
+  const last = lastObserved.get(r);
+  const stack =
+    last && sameItems(last.stackFrom, g.stack) ? last.state.stack : frozen(g.stack.map((item) => again(last?.stackFrom, last?.state.stack, item, (i) => observeStackObject(i, r))));
+  const sameBattlefield = last !== undefined && sameItems(last.battlefieldFrom, g.battlefield);
+  const permanents = sameBattlefield
+    ? last.permanents
+    : g.battlefield.map((p) => (p.sealed ? again(last?.battlefieldFrom, last?.permanents, p, (q) => observePermanent(q, r)) : observePermanent(p, r)));
+  const battlefield = sameBattlefield ? last.state.battlefield : frozen([...permanents].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
+  const players = g.players.map((p, i) => observePlayer(p, last?.poolsFrom[i] === p.pool ? last.state.players[i] : undefined, last?.state.players[i])) as ObservedState['players'];
   const state =
     last && stack === last.state.stack && battlefield === last.state.battlefield && players[0] === last.state.players[0] && players[1] === last.state.players[1]
       ? last.state
       : frozen({ stack, battlefield, players: frozen(players) });
-  m.last = { stackFrom: g.stack.slice(), battlefieldFrom: g.battlefield.slice(), state };
+  lastObserved.set(r, { stackFrom: g.stack.slice(), battlefieldFrom: g.battlefield.slice(), permanents, poolsFrom: g.players.map((p) => p.pool), state });
   return state;
 }
 
@@ -134,10 +119,13 @@ function observePermanent(p: Permanent, r: Rules): ObservedPermanent {
   return frozen(o);
 }
 
-/** The player as observed, or the last observation of them when nothing observed has changed. */
-function observePlayer(p: PlayerState, m: Memory, before: ObservedPlayer | undefined): ObservedPlayer {
+/**
+ * The player as observed, or the last observation of them when nothing observed has changed.
+ * `samePool` is that observation when the player's pool is the object it was observed from.
+ */
+function observePlayer(p: PlayerState, samePool: ObservedPlayer | undefined, before: ObservedPlayer | undefined): ObservedPlayer {
   const hand = [...p.hand].sort();
-  const mana = remembered(m.pools, p.pool, sparsePool);
+  const mana = samePool ? samePool.mana : sparsePool(p.pool);
   if (
     before &&
     before.id === p.id &&
