@@ -30,6 +30,9 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // The reference engine's states and traces share unchanged parts; under test what they share is
+    // frozen, so that code changing a shared object or a trace throws (adapters/reference/game.ts).
+    env: { CASTCHECK_FREEZE_STATES: '1' },
     projects: [
       { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...E2E, ...ENGINE_PROCESSES], sequence: { groupOrder: 0 } } },
       {

@@ -15,6 +15,7 @@ import { Expectations, staleAfterRun, staleExpectations, updatedExpectations } f
 import { runSuite, type SuiteResult } from '../runner/run-suite.ts';
 import { engineFailureSignature, parseSignature, signatureFileName } from '../runner/signatures.ts';
 import { engineFolder, FailureStore } from '../runner/store.ts';
+import { editableCopy } from './fixtures/traces.ts';
 
 const TOKEN_NAMES = 'agreement.reference:battlefield[].name';
 
@@ -181,7 +182,7 @@ describe('an engine that observes part of the state and cannot perform some acti
     id: { name: 'partial', version: '1' },
     capabilities,
     run: async (s: Scenario): Promise<Trace> => {
-      const trace = structuredClone(await reference.run(s));
+      const trace = editableCopy(await reference.run(s));
       const first = s.actions.findIndex((a) => UNSUPPORTED.has(a.do));
       trace.steps.forEach((step, i) => {
         step.triggered = [];

@@ -8,6 +8,7 @@ import { PROPERTIES } from '../properties/index.ts';
 import { Run, type CheckContext, type Property } from '../properties/property.ts';
 import * as F from './fixtures/scenarios.ts';
 import { loadCases } from '../runner/cases.ts';
+import { editableCopy } from './fixtures/traces.ts';
 
 const engine = new ReferenceEngine();
 
@@ -199,7 +200,7 @@ describe('properties', () => {
         expect(await verdictOf(p, scenario, engine.runSync(scenario))).toMatchObject({ status: 'pass' });
       });
       it(`gives ${b.status ?? 'fail'} on the broken trace`, async () => {
-        const trace = structuredClone(engine.runSync(scenario));
+        const trace = editableCopy(engine.runSync(scenario));
         b.break(trace);
         expect(await verdictOf(p, scenario, trace)).toMatchObject({ status: b.status ?? 'fail' });
       });

@@ -6,13 +6,14 @@ import { normalizeScenario } from '../model/scenario.ts';
 import type { Scenario, Trace } from '../model/schema-types.ts';
 import { propertyById } from '../properties/index.ts';
 import { Run, type CheckContext } from '../properties/property.ts';
+import { editableCopy } from './fixtures/traces.ts';
 
 const engine = new ReferenceEngine();
 const ctx: CheckContext = { readings: { spliceCopy: 'ruling' }, rerun: async () => undefined, reference: async () => Promise.reject(new Error('unused')) };
 
 async function playerEffects(s: Scenario, breakTrace?: (t: Trace) => void) {
   const n = normalizeScenario(s);
-  const t = structuredClone(engine.runSync(n));
+  const t = editableCopy(engine.runSync(n));
   breakTrace?.(t);
   return propertyById('resolution.player-effects')!.check(new Run(n, t), ctx);
 }

@@ -7,6 +7,7 @@ import { normalizeScenario } from '../model/scenario.ts';
 import type { Scenario, StackSpell, Trace } from '../model/schema-types.ts';
 import { propertyById } from '../properties/index.ts';
 import { Run, type CheckContext, type Verdict } from '../properties/property.ts';
+import { editableCopy } from './fixtures/traces.ts';
 
 const engine = new ReferenceEngine();
 
@@ -89,7 +90,7 @@ async function verdict(id: string, s: Scenario, breakTrace?: (t: Trace) => void,
   const p = propertyById(id)!;
   const n = normalizeScenario(s);
   expect(p.applies(n), `${id} applies`).toBe(true);
-  const trace = structuredClone(engine.runSync(n));
+  const trace = editableCopy(engine.runSync(n));
   breakTrace?.(trace);
   return p.check(new Run(n, trace), c);
 }
@@ -124,7 +125,7 @@ describe('a mismatch of shape fails the property that looks for it', () => {
     const t = literal.runSync(n);
     expect(spellAt(t, 1, 'copy').targets).toEqual([['p2']]);
     expect(await p.check(new Run(n, t), lctx)).toMatchObject({ status: 'pass' });
-    const kept = structuredClone(t);
+    const kept = editableCopy(t);
     spellAt(kept, 1, 'copy').targets = [['p2'], ['p2']];
     expect(await p.check(new Run(n, kept), lctx)).toMatchObject({ status: 'fail' });
   });
@@ -256,7 +257,7 @@ describe('a mismatch of shape fails the property that looks for it', () => {
     const p = propertyById('relations.one-more-multikick')!;
     const n = normalizeScenario(scenario([{ id: 'pack', oracle: 'Gnarlid Pack' }], { hand: ['pack'], mana: { G: 2, C: 2 } }, [{ do: 'cast', card: 'pack', multikicker: 1 }]));
     const withoutPack = (r: Run) => {
-      const t = structuredClone(r.trace);
+      const t = editableCopy(r.trace);
       for (const step of t.steps) step.state.battlefield = step.state.battlefield.filter((x) => x.id !== 'pack');
       return new Run(r.scenario, t);
     };

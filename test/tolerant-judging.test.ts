@@ -9,13 +9,14 @@ import type { Scenario, Trace } from '../model/schema-types.ts';
 import { illegalDeclarationsRejected, rejectionChangesNothing, unpayableRejected } from '../properties/casting.ts';
 import { Run, type CheckContext, type Property } from '../properties/property.ts';
 import traceSchema from '../schema/trace.schema.json' with { type: 'json' };
+import { editableCopy } from './fixtures/traces.ts';
 
 const engine = new ReferenceEngine();
 const ctx = {} as CheckContext;
 
 async function verdict(p: Property, scenario: Scenario, change: (t: Trace) => void = () => {}) {
   const n = normalizeScenario(scenario);
-  const trace = structuredClone(engine.runSync(n));
+  const trace = editableCopy(engine.runSync(n));
   change(trace);
   expect(validateDocument('trace', trace)).toEqual([]);
   return p.check(new Run(n, trace), ctx);

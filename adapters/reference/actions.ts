@@ -2,7 +2,7 @@
 // counter, move, tap and destroy (each as a real card's effect would).
 import type { PlayerId } from '../../model/scenario.ts';
 import type { PermanentFilter } from '../../model/schema-types.ts';
-import { newPermanent, permanentById, player, spellById, type Game, type Permanent, type StackSpell } from './game.ts';
+import { mutablePermanent, newPermanent, permanentById, player, spellById, type Game, type Permanent, type StackSpell } from './game.ts';
 import type { Rejection } from './kicker.ts';
 import { isPermanentCard } from './characteristics.ts';
 import { enterBattlefield, leaveBattlefield, tapPermanent } from './zones.ts';
@@ -117,7 +117,7 @@ export function setTapped(g: Game, id: string, tapped: boolean, r: Rules): Rejec
   const p = permanentOrRejection(g, id);
   if (isRejection(p)) return p;
   if (tapped) tapPermanent(g, p, r);
-  else p.tapped = false;
+  else mutablePermanent(g, p).tapped = false;
   return null;
 }
 

@@ -1,8 +1,8 @@
 // Casting a spell (CR 601.2) with every choice declared by the scenario. Works on a copy of the
 // game: a rejected cast returns the reason and the caller keeps the game as it was (CR 733.1).
-import { parseMana } from '../../model/mana.ts';
 import type { NCastAction, PlayerId } from '../../model/scenario.ts';
 import { player, type Game, type StackSpell } from './game.ts';
+import { manaOf } from './mana.ts';
 import type { KickInfo, Rejection } from './kicker.ts';
 import type { TotalCost } from './costs.ts';
 import { hasLegalChoice } from './targets.ts';
@@ -43,7 +43,7 @@ export function castSpell(g: Game, action: NCastAction, r: Rules): Rejection | n
   const kickerError = r.kickerDeclarationError(card.def, spell.kicker, spell.multikicker);
   if (kickerError) return kickerError;
 
-  const hasX = card.def.manaCost !== undefined && parseMana(card.def.manaCost).x > 0;
+  const hasX = card.def.manaCost !== undefined && manaOf(card.def.manaCost).x > 0;
   if (hasX && action.x === undefined) return { reason: 'x-mismatch', message: `${card.def.name} has {X}: choose a value for it` };
   if (!hasX && action.x !== undefined) return { reason: 'x-mismatch', message: `${card.def.name} has no {X} in its mana cost` };
   // CR 107.3b: cast without paying its mana cost, X can only be 0.

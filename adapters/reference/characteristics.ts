@@ -1,7 +1,7 @@
 // What objects look like: a spell's mana cost, mana value (CR 202.3), colours and types (a spliced
 // spell keeps only its main card's, CR 702.47c); a permanent's colours, power and toughness.
-import { parseMana, formatMana, emptyMana } from '../../model/mana.ts';
-import { colorsOf, manaValue } from './mana.ts';
+import { formatMana, emptyMana } from '../../model/mana.ts';
+import { colorsOf, manaOf, manaValue } from './mana.ts';
 import type { CardDefinition, CardType, Color } from '../../model/schema-types.ts';
 import type { Permanent, StackSpell } from './game.ts';
 
@@ -15,7 +15,7 @@ export interface SpellCharacteristics {
 }
 
 export function spellCharacteristics(spell: StackSpell): SpellCharacteristics {
-  const mana = spell.def.manaCost === undefined ? emptyMana() : parseMana(spell.def.manaCost);
+  const mana = spell.def.manaCost === undefined ? emptyMana() : manaOf(spell.def.manaCost);
   return {
     name: spell.def.name,
     manaCost: spell.def.manaCost === undefined ? undefined : formatMana(mana),
@@ -28,7 +28,7 @@ export function spellCharacteristics(spell: StackSpell): SpellCharacteristics {
 }
 
 export function definitionColors(def: CardDefinition): Color[] {
-  return def.manaCost === undefined ? [] : colorsOf(parseMana(def.manaCost));
+  return def.manaCost === undefined ? [] : colorsOf(manaOf(def.manaCost));
 }
 
 export function permanentColors(p: Permanent): Color[] {

@@ -1,6 +1,6 @@
 // The total cost of a spell (CR 601.2f) and paying it (CR 601.2h).
-import { emptyMana, parseMana, type Mana, type Pool } from '../../model/mana.ts';
-import { addMana, fixX } from './mana.ts';
+import { emptyMana, type Mana, type Pool } from '../../model/mana.ts';
+import { addMana, fixX, manaOf } from './mana.ts';
 import type { CardDefinition, Cost, KickerLabel, SacrificeCost, StaticAbility } from '../../model/schema-types.ts';
 import type { PlayerId } from '../../model/scenario.ts';
 import { player, type Game, type Permanent } from './game.ts';
@@ -72,14 +72,14 @@ export function totalCost(g: Game, d: CostDeclaration, r: Rules): TotalCost {
 
 /** The mana cost that starts the total: none when cast without paying it, or when there is none to pay. */
 export function manaCostToPay(d: CostDeclaration): Mana {
-  return d.withoutPayingManaCost || d.def.manaCost === undefined ? emptyMana() : fixX(parseMana(d.def.manaCost), d.x);
+  return d.withoutPayingManaCost || d.def.manaCost === undefined ? emptyMana() : fixX(manaOf(d.def.manaCost), d.x);
 }
 
 /** `mana` with the declared kicker, multikicker and splice costs added, and the sacrifices they ask for. */
 export function withAdditionalCosts(d: CostDeclaration, mana: Mana): { mana: Mana; sacrifices: SacrificeCost[] } {
   const sacrifices: SacrificeCost[] = [];
   for (const cost of additionalCosts(d)) {
-    if (cost.mana) mana = addMana(mana, parseMana(cost.mana));
+    if (cost.mana) mana = addMana(mana, manaOf(cost.mana));
     if (cost.sacrifice) sacrifices.push(cost.sacrifice);
   }
   return { mana, sacrifices };

@@ -1,11 +1,10 @@
 // What spells and abilities do when they resolve: each effect in order (CR 608.2c), with its kicker
 // condition, applied to the targets still legal (CR 608.2b).
-import { parseMana } from '../../model/mana.ts';
-import { addToPool } from './mana.ts';
+import { addToPool, manaOf } from './mana.ts';
 import { tokenId } from '../../model/conventions.ts';
 import type { Color, Effect } from '../../model/schema-types.ts';
 import type { NResolveAction, PlayerId } from '../../model/scenario.ts';
-import { newPermanent, opponentOf, permanentById, player, spellById, type Game, type Permanent } from './game.ts';
+import { current, mutablePermanent, newPermanent, opponentOf, permanentById, player, spellById, type Game, type Permanent } from './game.ts';
 import type { KickInfo, Rejection } from './kicker.ts';
 import { enterBattlefield, leaveBattlefield } from './zones.ts';
 import type { TargetSlot } from './targets.ts';
@@ -76,7 +75,7 @@ function perform(g: Game, effect: Effect, chosen: readonly string[], ctx: Effect
   const targets: readonly string[] =
     effect.each === 'player' ? ['p1', 'p2'] : effect.each === 'opponent' ? [opponentOf(ctx.controller)] : effect.each === 'eventController' ? (ctx.eventController ? [ctx.eventController] : []) : chosen;
   const affected = (): Permanent[] =>
-    effect.self ? (ctx.self ? [ctx.self] : []) : targets.map((id) => permanentById(g, id)).filter((p) => p !== undefined);
+    effect.self ? (ctx.self ? [current(g, ctx.self)] : []) : targets.map((id) => permanentById(g, id)).filter((p) => p !== undefined);
   switch (effect.kind) {
     case 'damage':
       for (const id of targets) {
@@ -95,13 +94,18 @@ function perform(g: Game, effect: Effect, chosen: readonly string[], ctx: Effect
       you.life += amount;
       return null;
     case 'addMana':
-      you.pool = addToPool(you.pool, parseMana(effect.mana ?? ''));
+      you.pool = addToPool(you.pool, manaOf(effect.mana ?? ''));
       return null;
     case 'putCounters':
-      for (const p of affected()) if (amount > 0) p.counters[effect.counter ?? '+1/+1'] = (p.counters[effect.counter ?? '+1/+1'] ?? 0) + amount;
+      for (const target of affected()) {
+        if (amount <= 0) continue;
+        const p = mutablePermanent(g, target);
+        p.counters[effect.counter ?? '+1/+1'] = (p.counters[effect.counter ?? '+1/+1'] ?? 0) + amount;
+      }
       return null;
     case 'pump':
-      for (const p of affected()) {
+      for (const target of affected()) {
+        const p = mutablePermanent(g, target);
         p.pump = { power: p.pump.power + (effect.power ?? 0), toughness: p.pump.toughness + (effect.toughness ?? 0) };
         if (effect.keyword && !p.keywords.includes(effect.keyword)) p.keywords.push(effect.keyword);
       }

@@ -5,7 +5,7 @@ import { isNormalized, normalizeScenario, type NAction } from '../../model/scena
 import { InputError } from '../../model/errors.ts';
 import { catalog } from '../../model/catalog.ts';
 import { version } from '../../model/version.ts';
-import { cloneGame, gameOver, initialGame, type Game } from './game.ts';
+import { cloneSealedGame, gameOver, initialGame, sealGame, type Game } from './game.ts';
 import type { Rejection } from './kicker.ts';
 import { observe } from './observe.ts';
 import { resolveTop } from './resolve.ts';
@@ -71,20 +71,26 @@ export class ReferenceEngine implements Engine {
   runSync(scenario: Scenario): Trace {
     const s = isNormalized(scenario) ? scenario : normalizeScenario(scenario);
     let game = initialGame(s);
+    sealGame(game);
     const initialState = observe(game, this.rules);
     const steps: Step[] = [];
     for (const action of s.actions) {
-      // Each action works on a copy of the game: a rejected one leaves it as it was (CR 733.1).
-      const next = cloneGame(game);
+      // Each action works on a copy of the game that shares what it does not change (cloneGame): a
+      // rejected one leaves the game as it was (CR 733.1).
+      const next = cloneSealedGame(game);
       const outcome: Rejection | NonNullable<Step['triggered']> = gameOver(game)
         ? { reason: 'game-over', message: `${game.players.filter((p) => p.lost).map((p) => p.id).join(' and ')} lost the game: no action can be taken (CR 104.2a)` }
         : this.perform(next, action);
       if ('reason' in outcome) {
-        game = this.rules.rollback(game, next);
+        const undone = this.rules.rollback(game, next);
+        // The reference rules give back the game as it was, sealed already; a fault may build another.
+        if (undone !== game) sealGame(undone);
+        game = undone;
         steps.push({ action: action.id, outcome: 'rejected', reason: outcome.reason, message: outcome.message, state: observe(game, this.rules) });
         continue;
       }
       game = next;
+      sealGame(game);
       const step: Step = { action: action.id, outcome: 'accepted', state: observe(game, this.rules) };
       if (outcome.length > 0) step.triggered = outcome;
       steps.push(step);

@@ -83,6 +83,8 @@ export interface Permanent {
   multikicker: number;
   /** A created token's colours, which its definition (no mana cost) cannot tell. */
   colors?: Color[];
+  /** Shared with a state the engine keeps (sealGame): change it only through mutablePermanent. */
+  sealed: boolean;
 }
 
 export interface PlayerState {
@@ -121,7 +123,7 @@ export interface Game {
   nextSerial: number;
 }
 
-export function newPermanent(g: { nextSerial: number }, fields: Pick<Permanent, 'id' | 'def' | 'owner' | 'controller'> & Partial<Permanent>): Permanent {
+export function newPermanent(g: { nextSerial: number }, fields: Pick<Permanent, 'id' | 'def' | 'owner' | 'controller'> & Partial<Omit<Permanent, 'sealed'>>): Permanent {
   return {
     serial: g.nextSerial++,
     card: undefined,
@@ -134,6 +136,7 @@ export function newPermanent(g: { nextSerial: number }, fields: Pick<Permanent, 
     kicker: [],
     multikicker: 0,
     ...fields,
+    sealed: false,
   };
 }
 
@@ -182,24 +185,83 @@ export function initialGame(s: NormalizedScenario): Game {
   };
 }
 
-/** A copy to work on, so that a rejected action can leave the game exactly as it was (CR 733.1). */
+/**
+ * A copy to work on, so that a rejected action can leave the game exactly as it was (CR 733.1).
+ * The copy shares the permanents, the objects on the stack and the mana pools with `g`, sealed:
+ * rule code changes a shared permanent through `mutablePermanent`, which swaps in a copy of it, and
+ * replaces a stack object or a pool rather than changing it. Only the zones' lists and the players
+ * are copied, so an action costs what it changes rather than the size of the game.
+ */
 export function cloneGame(g: Game): Game {
+  sealGame(g);
+  return cloneSealedGame(g);
+}
+
+/** cloneGame for a game sealed since it last changed (the engine seals each state it keeps). */
+export function cloneSealedGame(g: Game): Game {
+  const [a, b] = g.players;
   return {
     cards: g.cards,
-    players: g.players.map((p) => ({
-      ...p,
-      hand: [...p.hand],
-      library: [...p.library],
-      graveyard: [...p.graveyard],
-      pool: { ...p.pool },
-    })) as [PlayerState, PlayerState],
-    stack: g.stack.map((s) => ({ ...s })),
-    battlefield: g.battlefield.map((p) => ({ ...p, counters: { ...p.counters }, keywords: [...p.keywords], pump: { ...p.pump }, ...(p.colors ? { colors: [...p.colors] } : {}) })),
+    players: [clonePlayer(a), clonePlayer(b)],
+    stack: g.stack.slice(),
+    battlefield: g.battlefield.slice(),
     pending: [],
-    turn: { doneOnce: [...g.turn.doneOnce], kickedSpellsCast: { ...g.turn.kickedSpellsCast }, triggeredOnce: [...g.turn.triggeredOnce] },
+    turn: { doneOnce: g.turn.doneOnce.slice(), kickedSpellsCast: { ...g.turn.kickedSpellsCast }, triggeredOnce: g.turn.triggeredOnce.slice() },
     tokensMade: 0,
     nextSerial: g.nextSerial,
   };
+}
+
+function clonePlayer(p: PlayerState): PlayerState {
+  return { id: p.id, life: p.life, lost: p.lost, drewFromEmpty: p.drewFromEmpty, hand: p.hand.slice(), library: p.library.slice(), graveyard: p.graveyard.slice(), pool: p.pool };
+}
+
+/**
+ * Under test (CASTCHECK_FREEZE_STATES=1, set by vitest.config.ts), what states share is frozen, so
+ * that code changing a shared object throws there; frozen objects cost the engine a tenth of its
+ * time, so a run leaves them as they are.
+ */
+export const FREEZE_SHARED = process.env.CASTCHECK_FREEZE_STATES === '1';
+
+/**
+ * Seals what a copy of the game may share with it, so that a state kept for undoing an action, or
+ * observed in a trace, never changes under it: every permanent (marked sealed, for mutablePermanent),
+ * and under test, frozen with every object on the stack and each mana pool.
+ */
+export function sealGame(g: Game): void {
+  for (const p of g.battlefield) {
+    if (p.sealed) continue;
+    p.sealed = true;
+    if (FREEZE_SHARED) {
+      Object.freeze(p.counters);
+      Object.freeze(p.keywords);
+      Object.freeze(p.pump);
+      Object.freeze(p);
+    }
+  }
+  if (!FREEZE_SHARED) return;
+  for (const item of g.stack) Object.freeze(item);
+  for (const p of g.players) Object.freeze(p.pool);
+}
+
+/**
+ * The permanent as rule code may change it: itself while this action made or copied it, else a copy
+ * that takes its place on the battlefield (the same object to the rules: same id and serial, CR 400.7).
+ * Always change the permanent this returns, and read it back through `current` afterwards.
+ */
+export function mutablePermanent(g: Game, p: Permanent): Permanent {
+  const now = current(g, p);
+  if (!now.sealed) return now;
+  const copy: Permanent = { ...now, counters: { ...now.counters }, keywords: [...now.keywords], pump: { ...now.pump }, sealed: false };
+  const i = g.battlefield.indexOf(now);
+  if (i !== -1) g.battlefield[i] = copy;
+  return copy;
+}
+
+/** The permanent as it is now: `p`'s object on the battlefield (a change may have swapped in a copy), or `p` once it has left. */
+export function current(g: Game, p: Permanent): Permanent {
+  if (!p.sealed) return p;
+  return g.battlefield.find((q) => q.serial === p.serial) ?? p;
 }
 
 /** CR 104.2a: in a two-player game, the game is over once a player has lost. */

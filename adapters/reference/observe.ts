@@ -1,72 +1,150 @@
-// The observed state in the trace's normal form (schema/trace.schema.json).
-import { formatMana, sparsePool } from '../../model/mana.ts';
+// The observed state in the trace's normal form (schema/trace.schema.json). States share what did
+// not change since the step before: an object on the stack or a permanent that is as it was at the
+// last observation is that observation's object, and so is a stack, battlefield, player or whole
+// state. A trace is kept and judged after the run, so nothing observed may change afterwards (frozen).
+import { formatMana, sparsePool, type Pool } from '../../model/mana.ts';
 import type { ObservedState, StackObject, ObservedPermanent } from '../../model/schema-types.ts';
-import type { Game } from './game.ts';
+import { FREEZE_SHARED, type Game, type Permanent, type PlayerState, type StackItem } from './game.ts';
 import { sortedKicker } from './kicker.ts';
 import { powerOf, toughnessOf } from './characteristics.ts';
 import type { Rules } from './rules.ts';
 
+type ObservedPlayer = ObservedState['players'][number];
+
+/** The last state one rules table observed, with what it was observed from, each list in the game's order. */
+interface Last {
+  stackFrom: readonly StackItem[];
+  battlefieldFrom: readonly Permanent[];
+  permanents: readonly ObservedPermanent[];
+  poolsFrom: readonly Pool[];
+  state: ObservedState;
+}
+
+const lastObserved = new WeakMap<Rules, Last>();
+
+/**
+ * Frozen under test (FREEZE_SHARED), typed as the schema's types (which are not readonly): freezing
+ * guards the sharing, as a consumer that changed a shared part would change other steps too.
+ */
+function frozen<T>(value: T): T {
+  return FREEZE_SHARED ? Object.freeze(value) : value;
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * What was observed last of the same object, or a new observation. An object on the stack or a
+ * pool is replaced, never changed, once the action that made it is over; a sealed permanent is
+ * changed only through a copy (game.ts): the same object is as it was then.
+ */
+function again<K, V>(from: readonly K[] | undefined, seen: readonly V[] | undefined, key: K, make: (key: K) => V): V {
+  const i = from ? from.indexOf(key) : -1;
+  return i === -1 ? make(key) : seen![i]!;
+}
+
 export function observe(g: Game, r: Rules): ObservedState {
-  return {
-    stack: g.stack.map((item): StackObject => {
-      if (item.kind === 'ability') {
-        return { kind: 'ability', id: item.id, source: item.source, ability: item.ability, controller: item.controller, targets: item.targets.map((t) => [...t]) };
-      }
-      const c = r.spellCharacteristics(item);
-      const o: StackObject = {
-        kind: 'spell',
-        id: item.id,
-        card: item.card,
-        name: c.name,
-        controller: item.controller,
-        copy: item.copy,
-        manaValue: c.manaValue,
-        colors: c.colors,
-        types: c.types,
-        subtypes: c.subtypes,
-        kicked: r.isKicked(item),
-        kicker: sortedKicker(item.kicker),
-        multikicker: item.multikicker,
-        timesKicked: r.timesKicked(item),
-        spliced: item.spliced.map((s) => s.card),
-        targets: item.targets.map((t) => [...t]),
-      };
-      if (c.manaCost !== undefined) o.manaCost = c.manaCost;
-      if (item.x !== undefined) o.x = item.x;
-      if (item.totalCost) o.totalCost = { mana: formatMana(item.totalCost.mana), sacrificed: [...item.totalCost.sacrificed] };
-      return o;
-    }),
-    battlefield: [...g.battlefield]
-      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-      .map((p): ObservedPermanent => {
-        const o: ObservedPermanent = {
-          id: p.id,
-          name: p.def.name,
-          owner: p.owner,
-          controller: p.controller,
-          token: p.token,
-          tapped: p.tapped,
-          counters: { ...p.counters },
-          damage: p.damage,
-          keywords: [...p.keywords],
-          kicked: r.isKicked(p),
-          timesKicked: r.timesKicked(p),
-        };
-        if (p.card !== undefined) o.card = p.card;
-        if (p.def.types.includes('Creature')) {
-          o.power = powerOf(p);
-          o.toughness = toughnessOf(p);
-        }
-        return o;
-      }),
-    players: g.players.map((p) => ({
-      id: p.id,
-      life: p.life,
-      ...(p.lost ? { lost: true } : {}),
-      hand: [...p.hand].sort(),
-      library: [...p.library],
-      graveyard: [...p.graveyard],
-      mana: sparsePool(p.pool),
-    })) as ObservedState['players'],
+  const last = lastObserved.get(r);
+  const stack =
+    last && sameItems(last.stackFrom, g.stack) ? last.state.stack : frozen(g.stack.map((item) => again(last?.stackFrom, last?.state.stack, item, (i) => observeStackObject(i, r))));
+  const sameBattlefield = last !== undefined && sameItems(last.battlefieldFrom, g.battlefield);
+  const permanents = sameBattlefield
+    ? last.permanents
+    : g.battlefield.map((p) => (p.sealed ? again(last?.battlefieldFrom, last?.permanents, p, (q) => observePermanent(q, r)) : observePermanent(p, r)));
+  const battlefield = sameBattlefield ? last.state.battlefield : frozen([...permanents].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
+  const players = g.players.map((p, i) => observePlayer(p, last?.poolsFrom[i] === p.pool ? last.state.players[i] : undefined, last?.state.players[i])) as ObservedState['players'];
+  const state =
+    last && stack === last.state.stack && battlefield === last.state.battlefield && players[0] === last.state.players[0] && players[1] === last.state.players[1]
+      ? last.state
+      : frozen({ stack, battlefield, players: frozen(players) });
+  lastObserved.set(r, { stackFrom: g.stack.slice(), battlefieldFrom: g.battlefield.slice(), permanents, poolsFrom: g.players.map((p) => p.pool), state });
+  return state;
+}
+
+function observeStackObject(item: StackItem, r: Rules): StackObject {
+  if (item.kind === 'ability') {
+    return frozen({ kind: 'ability', id: item.id, source: item.source, ability: item.ability, controller: item.controller, targets: frozenTargets(item.targets) });
+  }
+  const c = r.spellCharacteristics(item);
+  const o: StackObject = {
+    kind: 'spell',
+    id: item.id,
+    card: item.card,
+    name: c.name,
+    controller: item.controller,
+    copy: item.copy,
+    manaValue: c.manaValue,
+    colors: frozen([...c.colors]),
+    types: frozen([...c.types]),
+    subtypes: frozen([...c.subtypes]),
+    kicked: r.isKicked(item),
+    kicker: frozen(sortedKicker(item.kicker)),
+    multikicker: item.multikicker,
+    timesKicked: r.timesKicked(item),
+    spliced: frozen(item.spliced.map((s) => s.card)),
+    targets: frozenTargets(item.targets),
   };
+  if (c.manaCost !== undefined) o.manaCost = c.manaCost;
+  if (item.x !== undefined) o.x = item.x;
+  if (item.totalCost) o.totalCost = frozen({ mana: formatMana(item.totalCost.mana), sacrificed: frozen([...item.totalCost.sacrificed]) });
+  return frozen(o);
+}
+
+function frozenTargets(targets: readonly string[][]): string[][] {
+  return frozen(targets.map((t) => frozen([...t]))) as string[][];
+}
+
+function observePermanent(p: Permanent, r: Rules): ObservedPermanent {
+  const o: ObservedPermanent = {
+    id: p.id,
+    name: p.def.name,
+    owner: p.owner,
+    controller: p.controller,
+    token: p.token,
+    tapped: p.tapped,
+    counters: frozen({ ...p.counters }),
+    damage: p.damage,
+    keywords: frozen([...p.keywords]),
+    kicked: r.isKicked(p),
+    timesKicked: r.timesKicked(p),
+  };
+  if (p.card !== undefined) o.card = p.card;
+  if (p.def.types.includes('Creature')) {
+    o.power = powerOf(p);
+    o.toughness = toughnessOf(p);
+  }
+  return frozen(o);
+}
+
+/**
+ * The player as observed, or the last observation of them when nothing observed has changed.
+ * `samePool` is that observation when the player's pool is the object it was observed from.
+ */
+function observePlayer(p: PlayerState, samePool: ObservedPlayer | undefined, before: ObservedPlayer | undefined): ObservedPlayer {
+  const hand = [...p.hand].sort();
+  const mana = samePool ? samePool.mana : sparsePool(p.pool);
+  if (
+    before &&
+    before.id === p.id &&
+    before.life === p.life &&
+    (before.lost ?? false) === p.lost &&
+    before.mana === mana &&
+    sameItems(before.hand!, hand) &&
+    sameItems(before.library!, p.library) &&
+    sameItems(before.graveyard!, p.graveyard)
+  ) {
+    return before;
+  }
+  return frozen({
+    id: p.id,
+    life: p.life,
+    ...(p.lost ? { lost: true } : {}),
+    hand: frozen(hand),
+    library: frozen([...p.library]),
+    graveyard: frozen([...p.graveyard]),
+    mana: frozen(mana),
+  });
 }

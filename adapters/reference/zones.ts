@@ -2,7 +2,7 @@
 // its "enters with" replacements, CR 603.6d), leaving it, becoming tapped, being dealt damage.
 import type { Color, EntersWith } from '../../model/schema-types.ts';
 import type { PlayerId } from '../../model/scenario.ts';
-import { gameOver, isPlayerId, permanentById, player, type Game, type Permanent } from './game.ts';
+import { current, gameOver, isPlayerId, mutablePermanent, permanentById, player, type Game, type Permanent } from './game.ts';
 import { toughnessOf } from './characteristics.ts';
 import type { Rules } from './rules.ts';
 
@@ -47,6 +47,8 @@ export function entersWithTimes(_g: Game, permanent: Permanent, e: EntersWith, r
  */
 export function leaveBattlefield(g: Game, leaving: readonly Permanent[], to: 'graveyard' | 'hand' | 'exile', r: Rules): void {
   if (leaving.length === 0) return;
+  // Named as they are now: an effect before may have changed one (mutablePermanent).
+  leaving = leaving.map((p) => current(g, p));
   const before = [...g.battlefield];
   g.battlefield = g.battlefield.filter((p) => !leaving.includes(p));
   for (const p of leaving) {
@@ -66,9 +68,10 @@ export function leaveBattlefield(g: Game, leaving: readonly Permanent[], to: 'gr
 }
 
 export function tapPermanent(g: Game, permanent: Permanent, r: Rules): void {
-  if (permanent.tapped) return;
-  permanent.tapped = true;
-  r.collectTriggers(g, { kind: 'becomesTapped', permanent }, r);
+  if (current(g, permanent).tapped) return;
+  const tapped = mutablePermanent(g, permanent);
+  tapped.tapped = true;
+  r.collectTriggers(g, { kind: 'becomesTapped', permanent: tapped }, r);
 }
 
 export interface DamageSource {
@@ -87,9 +90,10 @@ export function dealDamage(g: Game, source: DamageSource, targetId: string, amou
     if (source.lifelink) player(g, source.controller).life += amount;
     return;
   }
-  const permanent = permanentById(g, targetId);
+  const found = permanentById(g, targetId);
   // CR 603.2g: damage that is prevented is never dealt, so it triggers nothing.
-  if (!permanent || r.damagePrevented(g, source, permanent)) return;
+  if (!found || r.damagePrevented(g, source, found)) return;
+  const permanent = mutablePermanent(g, found);
   permanent.damage += amount;
   if (source.lifelink) player(g, source.controller).life += amount;
   r.collectTriggers(g, { kind: 'selfDealtDamage', permanent, amount }, r);

@@ -98,7 +98,8 @@ export const COPY_FAULTS: readonly Fault[] = [
         const error = base.putCopyOnStack(g, spellId, req, r);
         const orig = spellById(g, spellId);
         const copy = g.stack.at(-1);
-        if (!error && req.newTargets && orig && copy?.kind === 'spell') orig.targets = copy.targets;
+        // A spell on the stack is sealed (game.ts): the original is swapped for itself with the copy's targets.
+        if (!error && req.newTargets && orig && copy?.kind === 'spell') g.stack[g.stack.indexOf(orig)] = { ...orig, targets: copy.targets };
         return error;
       },
     }),
