@@ -28,15 +28,23 @@ export function emptyMana(): Mana {
   return { x: 0, generic: 0, W: 0, U: 0, B: 0, R: 0, G: 0, C: 0 };
 }
 
-// The same few costs are read again and again (each cast, by several properties): each is read once.
-const PARSED = new Map<string, Mana>();
+// The same few costs are read again and again (each cast, by the engine and by several properties):
+// each text is read once. Reading is parsing, which the judge and the engine may share.
+const PARSED = new Map<string, Readonly<Mana>>();
 
-export function parseMana(text: string): Mana {
-  const known = PARSED.get(text);
-  if (known) return { ...known };
-  const mana = readMana(text);
-  if (PARSED.size < 10_000) PARSED.set(text, { ...mana });
+/** A cost's symbols, shared and frozen: for readers that never change it (copy it with parseMana). */
+export function manaOf(text: string): Readonly<Mana> {
+  let mana = PARSED.get(text);
+  if (mana === undefined) {
+    mana = Object.freeze(readMana(text));
+    if (PARSED.size < 10_000) PARSED.set(text, mana);
+  }
   return mana;
+}
+
+/** A cost's symbols, a copy of its own to change. */
+export function parseMana(text: string): Mana {
+  return { ...manaOf(text) };
 }
 
 function readMana(text: string): Mana {

@@ -2,7 +2,7 @@
 // game: a rejected cast returns the reason and the caller keeps the game as it was (CR 733.1).
 import type { NCastAction, PlayerId } from '../../model/scenario.ts';
 import { player, type Game, type StackSpell } from './game.ts';
-import { manaOf } from './mana.ts';
+import { manaOf } from '../../model/mana.ts';
 import type { KickInfo, Rejection } from './kicker.ts';
 import type { TotalCost } from './costs.ts';
 import { hasLegalChoice } from './targets.ts';

@@ -1,7 +1,7 @@
 // What objects look like: a spell's mana cost, mana value (CR 202.3), colours and types (a spliced
 // spell keeps only its main card's, CR 702.47c); a permanent's colours, power and toughness.
-import { formatMana, emptyMana } from '../../model/mana.ts';
-import { colorsOf, manaOf, manaValue } from './mana.ts';
+import { formatMana, emptyMana, manaOf } from '../../model/mana.ts';
+import { colorsOf, manaValue } from './mana.ts';
 import type { CardDefinition, CardType, Color } from '../../model/schema-types.ts';
 import type { Permanent, StackSpell } from './game.ts';
 

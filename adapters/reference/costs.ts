@@ -1,6 +1,6 @@
 // The total cost of a spell (CR 601.2f) and paying it (CR 601.2h).
-import { emptyMana, type Mana, type Pool } from '../../model/mana.ts';
-import { addMana, fixX, manaOf } from './mana.ts';
+import { emptyMana, manaOf, type Mana, type Pool } from '../../model/mana.ts';
+import { addMana, fixX } from './mana.ts';
 import type { CardDefinition, Cost, KickerLabel, SacrificeCost, StaticAbility } from '../../model/schema-types.ts';
 import type { PlayerId } from '../../model/scenario.ts';
 import { player, type Game, type Permanent } from './game.ts';

@@ -1,6 +1,7 @@
 // What spells and abilities do when they resolve: each effect in order (CR 608.2c), with its kicker
 // condition, applied to the targets still legal (CR 608.2b).
-import { addToPool, manaOf } from './mana.ts';
+import { manaOf } from '../../model/mana.ts';
+import { addToPool } from './mana.ts';
 import { tokenId } from '../../model/conventions.ts';
 import type { Color, Effect } from '../../model/schema-types.ts';
 import type { NResolveAction, PlayerId } from '../../model/scenario.ts';

@@ -1,24 +1,9 @@
 // The reference engine's arithmetic on mana: mana value (CR 202.3), colours, adding costs
 // (CR 601.2f) and paying a cost from a pool (CR 601.2h). The properties never use these: they judge
 // payments and totals with their own reasoning (properties/payment.ts, model/declarations.ts).
-import { COLORS, parseMana, POOL_KEYS, type Mana, type Pool } from '../../model/mana.ts';
+import { COLORS, POOL_KEYS, type Mana, type Pool } from '../../model/mana.ts';
 import type { Color } from '../../model/schema-types.ts';
 import { GENERIC_PAYMENT_ORDER } from '../../model/conventions.ts';
-
-const parsed = new Map<string, Readonly<Mana>>();
-
-/**
- * A mana cost's symbols, read once per text: the engine reads the same few costs at every cast and
- * every observed state. Shared, so frozen: callers that need to change one copy it (fixX, addMana).
- */
-export function manaOf(text: string): Readonly<Mana> {
-  let mana = parsed.get(text);
-  if (mana === undefined) {
-    mana = Object.freeze(parseMana(text));
-    parsed.set(text, mana);
-  }
-  return mana;
-}
 
 /** CR 202.3: the total amount of mana in the cost; each {X} counts as x (CR 202.3e). */
 export function manaValue(mana: Mana, x = 0): number {
