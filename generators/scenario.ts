@@ -232,24 +232,20 @@ const kicksArb = fc.oneof(
   { weight: 4, arbitrary: fc.integer({ min: 1, max: 9 }) },
 );
 
-/**
- * `none` weight times in weight + 1, else a value. A draw, not a choice between arbitraries: shrinking
- * the draw to 0 reaches `none` from any point of the shrinking (fast-check offers the cross-shrink of
- * fc.oneof only while the first context lasts, so that a Trigger Doubler could outlive every cut).
- */
+/** `none` weight times in weight + 1, else a value; shrinking reaches `none` from any point (weightedDraw). */
 function rare<T>(value: fc.Arbitrary<T>, none: T, weight = 5): fc.Arbitrary<T> {
-  return fc.tuple(fc.noBias(fc.nat({ max: weight })), value).map(([draw, v]) => (draw < weight ? none : v));
+  return weightedDraw([{ weight, arbitrary: fc.constant(none) }, { weight: 1, arbitrary: value }]);
 }
 
-/** A value, `none` one time in odds + 1: shrinking the draw to 0 reaches `none` from any point of the shrinking. */
+/** A value, `none` one time in odds + 1; shrinking reaches `none` from any point (weightedDraw). */
 function mostly<T>(value: fc.Arbitrary<T>, none: T, odds: number): fc.Arbitrary<T> {
-  return fc.tuple(fc.noBias(fc.nat({ max: odds })), value).map(([draw, v]) => (draw === 0 ? none : v));
+  return weightedDraw([{ weight: 1, arbitrary: fc.constant(none) }, { weight: odds, arbitrary: value }]);
 }
 
 /**
  * One of several arbitraries by weight, as a draw beside a value of each: shrinking the draw reaches the
  * first from any point of the shrinking, where fc.oneof's cross-shrink lasts only its first context
- * (two printed splices, at least two by their source, would outlive every cut).
+ * (a Trigger Doubler, or two printed splices at least two by their source, would outlive every cut).
  */
 function weightedDraw<T>(options: readonly { weight: number; arbitrary: fc.Arbitrary<T> }[]): fc.Arbitrary<T> {
   const total = options.reduce((n, o) => n + o.weight, 0);
@@ -466,8 +462,8 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
       p2Life: rare(fc.integer({ min: 1, max: 6 }), undefined, 8),
       // Quiet one time in four, and where the main card has counters per multikick one more time in two;
       // both shrink towards quiet, which leaves out every triggered ability the plan can.
-      quiet: fc.noBias(fc.nat({ max: 3 })).map((draw) => draw === 0),
-      quietKicks: fc.noBias(fc.nat({ max: 1 })).map((draw) => draw === 0),
+      quiet: mostly(fc.constant(false), true, 3),
+      quietKicks: mostly(fc.constant(false), true, 1),
     })
     .map(
       (r): Plan => ({
