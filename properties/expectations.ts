@@ -60,9 +60,7 @@ export function colorsOfDef(def: CardDefinition): Color[] {
 
 /** The definition behind each permanent id at a step: a clone has the definition of what it copied (CR 707.2). */
 export function permanentDef(run: Run, id: string, upTo: number): CardDefinition | undefined {
-  const known = run.shared('definitions', () => new Map<number, Map<string, CardDefinition | undefined>>());
-  let atStep = known.get(upTo);
-  if (!atStep) known.set(upTo, (atStep = new Map()));
+  const atStep = run.memo('definitions', upTo, () => new Map<string, CardDefinition | undefined>());
   if (atStep.has(id)) return atStep.get(id);
   const def = definitionAt(run, id, upTo);
   atStep.set(id, def);

@@ -126,14 +126,18 @@ export class Run {
     return value;
   }
 
+  /** A fact about one argument (a step, a step's index) that several properties ask for, worked out once per argument. */
+  memo<K, T>(key: string, arg: K, compute: () => T): T {
+    const known = this.shared(key, () => new Map<K, T>());
+    if (known.has(arg)) return known.get(arg)!;
+    const value = compute();
+    known.set(arg, value);
+    return value;
+  }
+
   /** A fact about one of this run's steps that several properties ask for, worked out once. */
   ofStep<T>(step: RunStep, key: string, compute: () => T): T {
-    if (this.allSteps[step.index] !== step) return compute();
-    const known = this.shared(key, () => new Map<RunStep, T>());
-    if (known.has(step)) return known.get(step)!;
-    const value = compute();
-    known.set(step, value);
-    return value;
+    return this.allSteps[step.index] === step ? this.memo(key, step, compute) : compute();
   }
 }
 

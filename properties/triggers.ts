@@ -16,10 +16,7 @@ const NEEDS = { mechanics: ['triggers' as const], observes: ['step.triggered' as
  * abilities that "trigger only once each turn" that have triggered before it.
  */
 export function doneOnce(run: Run, upTo: number): ReadonlySet<string> {
-  const known = run.shared('done once', () => new Map<number, Set<string>>());
-  let done = known.get(upTo);
-  if (!done) known.set(upTo, (done = findDoneOnce(run, upTo)));
-  return done;
+  return run.memo('done once', upTo, () => findDoneOnce(run, upTo));
 }
 
 function findDoneOnce(run: Run, upTo: number): Set<string> {
