@@ -194,7 +194,8 @@ function contextFor(caps: Capabilities): Context {
   };
   const pool = [...catalog().values()].filter((d) => known.has(d.name) && supportsCard(d, caps) && !needsUntoldChoice(caps, d));
   const synth = (def: CardDefinition) => buildsFromDefinition(caps, def);
-  return { caps, features, can, does, synth, syntheticSpells: caps.cards.synthetic && syntheticSpellsPossible(features), pool, byName: (name) => pool.find((d) => d.name === name) };
+  const byName = new Map(pool.map((d) => [d.name, d]));
+  return { caps, features, can, does, synth, syntheticSpells: caps.cards.synthetic && syntheticSpellsPossible(features), pool, byName: (name) => byName.get(name) };
 }
 
 function supportsCard(def: CardDefinition, caps: Capabilities): boolean {
@@ -597,17 +598,36 @@ function mainShapes(mains: readonly CardDefinition[]): { group: CardDefinition[]
   return [plain, ...shapes.keys()].filter((i, k) => k === 0 || i !== plain).map((i) => ({ group: groups[i]!, weight: shapes[i]!.weight })).filter((g) => g.group.length > 0);
 }
 
-/** Counterspells an engine can run: printed ones it knows (Remand, Memory Lapse...), and a synthetic one. */
-function counterspells(ctx: Context): CardDefinition[] {
-  const printed = ctx.pool.filter((d) => (d.effects ?? []).some((e) => e.kind === 'counterSpell' && !e.ifTargetKicked));
-  return ctx.synth(COUNTERSPELL) ? [COUNTERSPELL, ...printed] : printed;
+/**
+ * A choice of cards that depends on the engine's capabilities alone, made once per context rather
+ * than at every scenario built (the card pool is fixed for a generator's life). Callers only read it.
+ */
+function perContext<T>(choose: (ctx: Context) => T): (ctx: Context) => T {
+  const chosen = new WeakMap<Context, { value: T }>();
+  return (ctx) => {
+    let c = chosen.get(ctx);
+    if (!c) chosen.set(ctx, (c = { value: choose(ctx) }));
+    return c.value;
+  };
 }
 
+/** Counterspells an engine can run: printed ones it knows (Remand, Memory Lapse...), and a synthetic one. */
+const counterspells = perContext((ctx): readonly CardDefinition[] => {
+  const printed = ctx.pool.filter((d) => (d.effects ?? []).some((e) => e.kind === 'counterSpell' && !e.ifTargetKicked));
+  return ctx.synth(COUNTERSPELL) ? [COUNTERSPELL, ...printed] : printed;
+});
+
 /** A second spell to cast kicked, untargeted: Saproling Migration or the like, or a synthetic one. */
-function secondSpells(ctx: Context): CardDefinition[] {
+const secondSpells = perContext((ctx): readonly CardDefinition[] => {
   if (ctx.synth(SECOND_SPELL)) return [SECOND_SPELL];
   return ctx.pool.filter((d) => isSpell(d) && d.kicker?.costs.length === 1 && d.kicker.costs[0]!.mana && !d.kicker.costs[0]!.sacrifice && !d.targets && (d.effects ?? []).every((e) => e.kind !== 'draw' && e.kind !== 'discard'));
-}
+});
+
+/** The printed spell copiers the engine knows (Twincast, Reverberate...). */
+const copiersOf = perContext((ctx): readonly CardDefinition[] => ctx.pool.filter(isCopier));
+
+/** A creature to sacrifice to a kicker cost: the synthetic one, or a printed vanilla creature. */
+const fodderOf = perContext((ctx) => (ctx.synth(FODDER) ? FODDER : ctx.pool.find((d) => vanilla(d) && (d.toughness ?? 0) > 0 && !(d.supertypes ?? []).includes('Legendary'))));
 
 function spliceFits(host: CardDefinition, splice: CardDefinition): boolean {
   if (!splice.splice || !isSpell(host)) return false;
@@ -676,7 +696,7 @@ const FODDER: CardDefinition = { name: 'Fodder', manaCost: '{1}', types: ['Creat
 export function buildScenario(planned: Plan, ctx: Context): Scenario {
   let plan = planned.quiet || (planned.quietKicks && countersPerKick(planned.main)) ? quieted(planned) : planned;
   const b = new Builder(ctx.caps.cards.synthetic);
-  const copiers = ctx.pool.filter(isCopier);
+  const copiers = copiersOf(ctx);
   const main = plan.main;
   // A board change before the enters ability resolves wants the stack to hold nothing else.
   const conditionalEnters = hasConditionalEnters(main);
@@ -701,12 +721,13 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   for (let i = 0; i < lands; i++) b.permanent(`land${i + 1}`, mountain!, true, 'p1');
   // Creatures to sacrifice to kicker costs that ask for one ("sacrifice an artifact or creature").
   const fodder = sacrificeFilters(main, kicker, multikicker, splices).filter((f) => !sacrificesLand(f)).length;
-  const fodderDef = ctx.synth(FODDER) ? FODDER : ctx.pool.find((d) => vanilla(d) && (d.toughness ?? 0) > 0 && !(d.supertypes ?? []).includes('Legendary'));
+  const fodderDef = fodderOf(ctx);
   if (fodderDef) for (let i = 0; i < fodder; i++) b.permanent(`fod${i + 1}`, fodderDef, isPrinted(fodderDef), 'p1');
   const forest = known('Forest');
   if (forest) for (let i = 0; i < plan.forests; i++) b.permanent(`forest${i + 1}`, forest, true, 'p2');
   // A player never starts with two legendary permanents of one name (CR 704.5j would leave one).
-  plan = { ...plan, watchers: plan.watchers.filter((w, i) => !(w.def.supertypes ?? []).includes('Legendary') || !plan.watchers.slice(0, i).some((v) => v.side === w.side && v.def.name === w.def.name)) };
+  const watchers = plan.watchers.filter((w, i) => !(w.def.supertypes ?? []).includes('Legendary') || !plan.watchers.slice(0, i).some((v) => v.side === w.side && v.def.name === w.def.name));
+  if (watchers.length < plan.watchers.length) plan = { ...plan, watchers };
   plan.watchers.forEach((w, i) => b.permanent(`w${i + 1}`, w.def, !ctx.caps.cards.synthetic, w.side));
   const multiplier = ctx.synth(MULTIPLIER) ? MULTIPLIER : ctx.byName('Panharmonicon');
   if (multiplier) for (let i = 0; i < plan.multipliers; i++) b.permanent(`m${i + 1}`, multiplier, isPrinted(multiplier), 'p1');
@@ -1013,9 +1034,10 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   const colorless = b.mana.C + b.mana.generic + provision - (tint ? 1 : 0);
   if (colorless > 0) mana.C = colorless;
 
-  const legalCast = structuredClone(cast);
+  // The legal declaration, before applyIllegal changes it: kept only where a recast follows.
+  const legalCast = plan.spell && plan.illegal !== null && plan.recast ? structuredClone(cast) : undefined;
   const applied = plan.spell ? applyIllegal(plan, cast, b, mana, declared, parts, provision, ctx.can('freeCast')) : null;
-  if (applied !== null && plan.recast) recastAfterRejection(plan.recast, applied, main, legalCast, b, mana, ctx);
+  if (applied !== null && plan.recast && legalCast) recastAfterRejection(plan.recast, applied, main, legalCast, b, mana, ctx);
 
   const players: Scenario['players'] = [
     {
