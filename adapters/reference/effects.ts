@@ -16,7 +16,7 @@ export interface EffectContext {
   action: NResolveAction;
   controller: PlayerId;
   /** Colours of the source of damage: the spell (CR 702.47c: a spliced spell is the source), or the ability's permanent. */
-  sourceColors: Color[];
+  sourceColors: readonly Color[];
   /** Whether the source of damage has lifelink: only a permanent can (an ability's source). */
   sourceLifelink: boolean;
   /** The permanent an ability belongs to, while it is still the same object; for `self` effects. */
@@ -71,7 +71,6 @@ export function performParts(
 
 function perform(g: Game, effect: Effect, chosen: readonly string[], ctx: EffectContext, r: Rules): Rejection | null {
   const amount = effect.amount === 'X' ? ctx.x : effect.amount === 'damageDealt' ? (ctx.eventAmount ?? 0) : (effect.amount ?? 0);
-  const you = player(g, ctx.controller);
   // "Each player" and "each opponent" take the place of targets (APNAP order, CR 608.2f).
   const targets: readonly string[] =
     effect.each === 'player' ? ['p1', 'p2'] : effect.each === 'opponent' ? [opponentOf(ctx.controller)] : effect.each === 'eventController' ? (ctx.eventController ? [ctx.eventController] : []) : chosen;
@@ -86,17 +85,20 @@ function perform(g: Game, effect: Effect, chosen: readonly string[], ctx: Effect
     case 'draw':
       for (let i = 0; i < amount; i++) {
         // Drawing from an empty library draws nothing, and the player loses when state-based actions are next checked (CR 704.5a).
+        const you = player(g, ctx.controller);
         const top = you.library.shift();
         if (top !== undefined) you.hand.push(top);
         else you.drewFromEmpty = true;
       }
       return null;
     case 'gainLife':
-      you.life += amount;
+      player(g, ctx.controller).life += amount;
       return null;
-    case 'addMana':
+    case 'addMana': {
+      const you = player(g, ctx.controller);
       you.pool = addToPool(you.pool, manaOf(effect.mana ?? ''));
       return null;
+    }
     case 'putCounters':
       for (const target of affected()) {
         if (amount <= 0) continue;

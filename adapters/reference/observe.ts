@@ -16,6 +16,7 @@ interface Last {
   stackFrom: readonly StackItem[];
   battlefieldFrom: readonly Permanent[];
   permanents: readonly ObservedPermanent[];
+  playersFrom: readonly PlayerState[];
   poolsFrom: readonly Pool[];
   state: ObservedState;
 }
@@ -55,12 +56,15 @@ export function observe(g: Game, r: Rules): ObservedState {
     ? last.permanents
     : g.battlefield.map((p) => (p.sealed ? again(last?.battlefieldFrom, last?.permanents, p, (q) => observePermanent(q, r)) : observePermanent(p, r)));
   const battlefield = sameBattlefield ? last.state.battlefield : frozen([...permanents].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
-  const players = g.players.map((p, i) => observePlayer(p, last?.poolsFrom[i] === p.pool ? last.state.players[i] : undefined, last?.state.players[i])) as ObservedState['players'];
+  // A sealed player is changed only through a copy (game.ts): the same object is as it was then.
+  const players = g.players.map((p, i) =>
+    last?.playersFrom[i] === p ? last.state.players[i]! : observePlayer(p, last?.poolsFrom[i] === p.pool ? last.state.players[i] : undefined, last?.state.players[i]),
+  ) as ObservedState['players'];
   const state =
     last && stack === last.state.stack && battlefield === last.state.battlefield && players[0] === last.state.players[0] && players[1] === last.state.players[1]
       ? last.state
       : frozen({ stack, battlefield, players: frozen(players) });
-  lastObserved.set(r, { stackFrom: g.stack.slice(), battlefieldFrom: g.battlefield.slice(), permanents, poolsFrom: g.players.map((p) => p.pool), state });
+  lastObserved.set(r, { stackFrom: g.stack.slice(), battlefieldFrom: g.battlefield.slice(), permanents, playersFrom: g.players.slice(), poolsFrom: g.players.map((p) => p.pool), state });
   return state;
 }
 

@@ -72,7 +72,11 @@ export function spellParts(spell: StackSpell): EffectPart[] {
 
 /** CR 608.2b: a spell or ability with targets, every one of them now illegal, does nothing. */
 export function fizzles(chosen: readonly string[][], legal: readonly string[][]): boolean {
-  return chosen.flat().length > 0 && legal.flat().length === 0;
+  return chosen.some(notEmpty) && !legal.some(notEmpty);
+}
+
+function notEmpty(group: readonly string[]): boolean {
+  return group.length > 0;
 }
 
 function resolveTrigger(g: Game, t: StackTrigger, action: NResolveAction, r: Rules): Rejection | null {
