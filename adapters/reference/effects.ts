@@ -10,6 +10,7 @@ import type { KickInfo, Rejection } from './kicker.ts';
 import { enterBattlefield, leaveBattlefield } from './zones.ts';
 import type { TargetSlot } from './targets.ts';
 import type { Rules } from './rules.ts';
+import { sortedStrings } from './sorted.ts';
 
 /** Who and what is resolving, as effects need it. */
 export interface EffectContext {
@@ -186,6 +187,6 @@ function perform(g: Game, effect: Effect, chosen: readonly string[], ctx: Effect
  */
 export function chooseOnResolution(action: NResolveAction, eligible: readonly string[], count: number): string[] {
   const named = (action.choices ?? []).filter((id) => eligible.includes(id));
-  const rest = [...eligible].sort().filter((id) => !named.includes(id));
+  const rest = sortedStrings(eligible).filter((id) => !named.includes(id));
   return [...new Set([...named, ...rest])].slice(0, count);
 }

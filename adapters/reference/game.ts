@@ -298,11 +298,14 @@ export function isPlayerId(id: string): id is PlayerId {
   return id === 'p1' || id === 'p2';
 }
 
+// Loops rather than find(): targeting asks these of every candidate, many times an action.
 export function permanentById(g: Game, id: string): Permanent | undefined {
-  return g.battlefield.find((p) => p.id === id);
+  for (const p of g.battlefield) if (p.id === id) return p;
+  return undefined;
 }
 
+/** The spell `id` names on the stack; none when the first object of that id is an ability. */
 export function spellById(g: Game, id: string): StackSpell | undefined {
-  const item = g.stack.find((s) => s.id === id);
-  return item?.kind === 'spell' ? item : undefined;
+  for (const item of g.stack) if (item.id === id) return item.kind === 'spell' ? item : undefined;
+  return undefined;
 }

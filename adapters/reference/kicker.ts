@@ -1,6 +1,7 @@
 // Kicker and multikicker (CR 702.33): what was declared, what counts as kicked, and how often a
 // kicker-conditioned effect happens.
 import type { CardDefinition, KickerCondition, KickerLabel, RejectionReason } from '../../model/schema-types.ts';
+import { sortedStrings } from './sorted.ts';
 
 export interface KickInfo {
   kicker: KickerLabel[];
@@ -64,5 +65,5 @@ export function repetitions(condition: KickerCondition | undefined, k: KickInfo)
 
 /** Declared kicker costs in printed order, A then B. */
 export function sortedKicker(kicker: readonly KickerLabel[]): KickerLabel[] {
-  return [...kicker].sort();
+  return sortedStrings(kicker);
 }

@@ -6,6 +6,7 @@ import { formatMana, sparsePool, type Pool } from '../../model/mana.ts';
 import type { ObservedState, StackObject, ObservedPermanent } from '../../model/schema-types.ts';
 import { FREEZE_SHARED, type Game, type Permanent, type PlayerState, type StackItem } from './game.ts';
 import { sortedKicker } from './kicker.ts';
+import { sortedBy, sortedStrings } from './sorted.ts';
 import { powerOf, toughnessOf } from './characteristics.ts';
 import type { Rules } from './rules.ts';
 
@@ -37,6 +38,8 @@ function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   return true;
 }
 
+const idOf = (o: { id: string }) => o.id;
+
 /**
  * What was observed last of the same object, or a new observation. An object on the stack or a
  * pool is replaced, never changed, once the action that made it is over; a sealed permanent is
@@ -55,7 +58,7 @@ export function observe(g: Game, r: Rules): ObservedState {
   const permanents = sameBattlefield
     ? last.permanents
     : g.battlefield.map((p) => (p.sealed ? again(last?.battlefieldFrom, last?.permanents, p, (q) => observePermanent(q, r)) : observePermanent(p, r)));
-  const battlefield = sameBattlefield ? last.state.battlefield : frozen([...permanents].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
+  const battlefield = sameBattlefield ? last.state.battlefield : frozen(sortedBy(permanents, idOf));
   // A sealed player is changed only through a copy (game.ts): the same object is as it was then.
   const players = g.players.map((p, i) =>
     last?.playersFrom[i] === p ? last.state.players[i]! : observePlayer(p, last?.poolsFrom[i] === p.pool ? last.state.players[i] : undefined, last?.state.players[i]),
@@ -128,7 +131,7 @@ function observePermanent(p: Permanent, r: Rules): ObservedPermanent {
  * `samePool` is that observation when the player's pool is the object it was observed from.
  */
 function observePlayer(p: PlayerState, samePool: ObservedPlayer | undefined, before: ObservedPlayer | undefined): ObservedPlayer {
-  const hand = [...p.hand].sort();
+  const hand = sortedStrings(p.hand);
   const mana = samePool ? samePool.mana : sparsePool(p.pool);
   if (
     before &&
@@ -142,13 +145,12 @@ function observePlayer(p: PlayerState, samePool: ObservedPlayer | undefined, bef
   ) {
     return before;
   }
-  return frozen({
-    id: p.id,
-    life: p.life,
-    ...(p.lost ? { lost: true } : {}),
-    hand: frozen(hand),
-    library: frozen([...p.library]),
-    graveyard: frozen([...p.graveyard]),
-    mana: frozen(mana),
-  });
+  const library = frozen(p.library.slice());
+  const graveyard = frozen(p.graveyard.slice());
+  // Written out rather than spread, in the trace's key order.
+  return frozen(
+    p.lost
+      ? { id: p.id, life: p.life, lost: true, hand: frozen(hand), library, graveyard, mana: frozen(mana) }
+      : { id: p.id, life: p.life, hand: frozen(hand), library, graveyard, mana: frozen(mana) },
+  );
 }

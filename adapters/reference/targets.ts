@@ -1,10 +1,11 @@
 // Targets (CR 601.2c, 608.2b, 115): which target requirements a spell has given its declarations,
 // what may be chosen for each, and which chosen targets are still legal when it resolves.
-import type { CardDefinition, Color, TargetRequirement } from '../../model/schema-types.ts';
+import type { CardDefinition, CardType, Color, TargetRequirement } from '../../model/schema-types.ts';
 import type { PlayerId } from '../../model/scenario.ts';
-import { isPlayerId, opponentOf, permanentById, type Game, type StackItem } from './game.ts';
+import { isPlayerId, opponentOf, permanentById, type Game, type StackItem, type StackSpell } from './game.ts';
 import { repetitions, timesKicked, type KickInfo, type Rejection } from './kicker.ts';
 import { permanentColors } from './characteristics.ts';
+import { sortedStrings } from './sorted.ts';
 
 /** One target requirement of the combined spell, and the group of the declaration it fills. */
 export interface TargetSlot {
@@ -52,8 +53,8 @@ export function targetSlots(parts: readonly CardDefinition[], k: KickInfo): Targ
 export function isLegalTarget(g: Game, req: TargetRequirement, id: string, ctx: TargetingContext): boolean {
   if (id === ctx.self) return false;
   const permanent = permanentById(g, id);
-  const spell = g.stack.find((s) => s.id === id && s.kind === 'spell');
-  const is = (type: string) => permanent?.def.types.includes(type as never) ?? false;
+  const spell = spellNamed(g, id);
+  const is = (type: CardType) => permanent !== undefined && permanent.def.types.includes(type);
   let kindOk: boolean;
   switch (req.kind) {
     case 'any':
@@ -109,9 +110,15 @@ export function isLegalTarget(g: Game, req: TargetRequirement, id: string, ctx: 
   return !(permanent.def.protection ?? []).some((c) => ctx.sourceColors.includes(c));
 }
 
+/** The first spell on the stack of that id (a loop: asked of every candidate target). */
+function spellNamed(g: Game, id: string): StackSpell | undefined {
+  for (const item of g.stack) if (item.id === id && item.kind === 'spell') return item;
+  return undefined;
+}
+
 /** Objects that could ever be chosen, in the canonical order: opponent, controller, permanents by id, spells from the top. */
 export function candidates(g: Game, controller: PlayerId): string[] {
-  const permanents = g.battlefield.map((p) => p.id).sort();
+  const permanents = sortedStrings(g.battlefield.map((p) => p.id));
   const spells = [...g.stack].reverse().map((s: StackItem) => s.id);
   return [opponentOf(controller), controller, ...permanents, ...spells];
 }

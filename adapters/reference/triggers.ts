@@ -68,8 +68,7 @@ export function interveningIfHoldsOnResolution(g: Game, t: StackTrigger, r: Rule
 export function eventMatches(source: Permanent, ability: TriggeredAbility, event: GameEvent): { subject: KickInfo; amount?: number; controller?: PlayerId } | null {
   if (ability.event !== event.kind) return null;
   const whose = ability.whose ?? 'any';
-  const belongsToYou = (controller: PlayerId) => controller === source.controller;
-  const whoseOk = (controller: PlayerId) => whose === 'any' || (whose === 'yours') === belongsToYou(controller);
+  const whoseOk = (controller: PlayerId) => whose === 'any' || (whose === 'yours') === (controller === source.controller);
   switch (event.kind) {
     case 'selfEnters':
       return event.permanent === source ? { subject: source } : null;
@@ -111,16 +110,19 @@ export function triggerInstances(g: Game, source: Permanent, _ability: Triggered
 export function collectTriggers(g: Game, event: GameEvent, r: Rules): void {
   const sources = event.kind === 'landToGraveyard' || event.kind === 'creaturesDie' ? event.sources : g.battlefield;
   for (const source of sources) {
-    (source.def.triggers ?? []).forEach((ability, index) => {
+    const triggers = source.def.triggers;
+    if (!triggers) continue;
+    for (let index = 0; index < triggers.length; index++) {
+      const ability = triggers[index]!;
       const match = r.eventMatches(source, ability, event);
-      if (!match) return;
+      if (!match) continue;
       // CR 603.2h: "do this only once each turn" abilities stop triggering once done.
-      if (ability.oncePerTurn && g.turn.doneOnce.includes(`${source.id}#${index}`)) return;
+      if (ability.oncePerTurn && g.turn.doneOnce.includes(`${source.id}#${index}`)) continue;
       // "This ability triggers only once each turn."
-      if (ability.triggersOnlyOnceEachTurn && g.turn.triggeredOnce.includes(`${source.id}#${index}`)) return;
+      if (ability.triggersOnlyOnceEachTurn && g.turn.triggeredOnce.includes(`${source.id}#${index}`)) continue;
       // CR 603.4: a false intervening "if" means it does not trigger at all.
-      if (!r.interveningIfHolds(ability, match.subject)) return;
-      if (!r.controlConditionHolds(g, ability, source.controller, source.serial)) return;
+      if (!r.interveningIfHolds(ability, match.subject)) continue;
+      if (!r.controlConditionHolds(g, ability, source.controller, source.serial)) continue;
       const times = ability.triggersOnlyOnceEachTurn ? 1 : r.triggerInstances(g, source, ability, event);
       if (ability.triggersOnlyOnceEachTurn) g.turn.triggeredOnce.push(`${source.id}#${index}`);
       for (let i = 0; i < times; i++) {
@@ -137,7 +139,7 @@ export function collectTriggers(g: Game, event: GameEvent, r: Rules): void {
           ...(match.controller !== undefined ? { eventController: match.controller } : {}),
         });
       }
-    });
+    }
   }
 }
 
@@ -154,10 +156,13 @@ export function triggerSlots(t: PendingTrigger | StackTrigger): TargetSlot[] {
  * the action asks for, then the other player; the last one put on the stack resolves first. Targets
  * come from the action, or the canonical choice; one with no legal target is removed (CR 603.3d).
  */
+// Most actions trigger nothing: one empty answer for them all, which no caller changes.
+const NOTHING_TRIGGERED: TriggerEvent[] = Object.freeze([]) as unknown as TriggerEvent[];
+
 export function putTriggersOnStack(g: Game, action: NAction, r: Rules): Rejection | TriggerEvent[] {
   const pending = g.pending;
+  if (pending.length === 0) return NOTHING_TRIGGERED;
   g.pending = [];
-  if (pending.length === 0) return [];
   const order = action.triggerOrder ?? [];
   const rank = (t: PendingTrigger) => {
     const i = order.indexOf(`${t.source}#${t.ability}`);
