@@ -126,7 +126,7 @@ export function checkPayment(g: Game, caster: PlayerId, cost: TotalCost, chosen:
   if (chosen.length !== needed) {
     return { reason: 'sacrifice-mismatch', message: `the costs sacrifice ${needed} permanent(s), ${chosen.length} were named` };
   }
-  if (new Set(chosen).size !== chosen.length) return { reason: 'sacrifice-mismatch', message: 'a permanent is named twice to sacrifice' };
+  if (chosen.length > 1 && new Set(chosen).size !== chosen.length) return { reason: 'sacrifice-mismatch', message: 'a permanent is named twice to sacrifice' };
   const sacrificed: Permanent[] = [];
   let next = 0;
   for (const s of cost.sacrifices) {

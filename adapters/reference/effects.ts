@@ -75,8 +75,6 @@ function perform(g: Game, effect: Effect, chosen: readonly string[], ctx: Effect
   // "Each player" and "each opponent" take the place of targets (APNAP order, CR 608.2f).
   const targets: readonly string[] =
     effect.each === 'player' ? ['p1', 'p2'] : effect.each === 'opponent' ? [opponentOf(ctx.controller)] : effect.each === 'eventController' ? (ctx.eventController ? [ctx.eventController] : []) : chosen;
-  const affected = (): Permanent[] =>
-    effect.self ? (ctx.self ? [current(g, ctx.self)] : []) : targets.map((id) => permanentById(g, id)).filter((p) => p !== undefined);
   switch (effect.kind) {
     case 'damage':
       for (const id of targets) {
@@ -101,24 +99,24 @@ function perform(g: Game, effect: Effect, chosen: readonly string[], ctx: Effect
       return null;
     }
     case 'putCounters':
-      for (const target of affected()) {
+      for (const target of affected(g, effect, targets, ctx)) {
         if (amount <= 0) continue;
         const p = mutablePermanent(g, target);
         p.counters[effect.counter ?? '+1/+1'] = (p.counters[effect.counter ?? '+1/+1'] ?? 0) + amount;
       }
       return null;
     case 'pump':
-      for (const target of affected()) {
+      for (const target of affected(g, effect, targets, ctx)) {
         const p = mutablePermanent(g, target);
         p.pump = { power: p.pump.power + (effect.power ?? 0), toughness: p.pump.toughness + (effect.toughness ?? 0) };
         if (effect.keyword && !p.keywords.includes(effect.keyword)) p.keywords.push(effect.keyword);
       }
       return null;
     case 'destroy':
-      leaveBattlefield(g, affected(), 'graveyard', r);
+      leaveBattlefield(g, affected(g, effect, targets, ctx), 'graveyard', r);
       return null;
     case 'bounce':
-      leaveBattlefield(g, affected(), 'hand', r);
+      leaveBattlefield(g, affected(g, effect, targets, ctx), 'hand', r);
       return null;
     case 'counterSpell':
       for (const id of targets) {
@@ -179,6 +177,11 @@ function perform(g: Game, effect: Effect, chosen: readonly string[], ctx: Effect
       }
       return null;
   }
+}
+
+/** The permanents an effect acts on: its source's for a `self` effect, else the targets that are permanents. */
+function affected(g: Game, effect: Effect, targets: readonly string[], ctx: EffectContext): Permanent[] {
+  return effect.self ? (ctx.self ? [current(g, ctx.self)] : []) : targets.map((id) => permanentById(g, id)).filter((p) => p !== undefined);
 }
 
 /**

@@ -25,6 +25,7 @@ export function isKicked(k: KickInfo): boolean {
 
 /** CR 702.33b-c: each printed kicker cost at most once; multikicker any number of times. */
 export function kickerDeclarationError(def: CardDefinition, kicker: KickerLabel[], multikicker: number): Rejection | null {
+  if (kicker.length === 0 && multikicker === 0) return null;
   const printed = def.kicker?.costs.length ?? 0;
   const seen = new Set<KickerLabel>();
   for (const label of kicker) {

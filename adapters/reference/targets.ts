@@ -2,7 +2,7 @@
 // what may be chosen for each, and which chosen targets are still legal when it resolves.
 import type { CardDefinition, CardType, Color, TargetRequirement } from '../../model/schema-types.ts';
 import type { PlayerId } from '../../model/scenario.ts';
-import { isPlayerId, opponentOf, permanentById, type Game, type StackItem, type StackSpell } from './game.ts';
+import { isPlayerId, opponentOf, permanentById, type Game, type Permanent, type StackItem, type StackSpell } from './game.ts';
 import { repetitions, timesKicked, type KickInfo, type Rejection } from './kicker.ts';
 import { permanentColors } from './characteristics.ts';
 import { sortedStrings } from './sorted.ts';
@@ -54,11 +54,10 @@ export function isLegalTarget(g: Game, req: TargetRequirement, id: string, ctx: 
   if (id === ctx.self) return false;
   const permanent = permanentById(g, id);
   const spell = spellNamed(g, id);
-  const is = (type: CardType) => permanent !== undefined && permanent.def.types.includes(type);
   let kindOk: boolean;
   switch (req.kind) {
     case 'any':
-      kindOk = isPlayerId(id) || is('Creature');
+      kindOk = isPlayerId(id) || hasType(permanent, 'Creature');
       break;
     case 'player':
       kindOk = isPlayerId(id);
@@ -67,19 +66,19 @@ export function isLegalTarget(g: Game, req: TargetRequirement, id: string, ctx: 
       kindOk = id === opponentOf(ctx.controller);
       break;
     case 'creature':
-      kindOk = is('Creature');
+      kindOk = hasType(permanent, 'Creature');
       break;
     case 'artifact':
-      kindOk = is('Artifact');
+      kindOk = hasType(permanent, 'Artifact');
       break;
     case 'permanent':
       kindOk = permanent !== undefined;
       break;
     case 'nonlandPermanent':
-      kindOk = permanent !== undefined && !is('Land');
+      kindOk = permanent !== undefined && !hasType(permanent, 'Land');
       break;
     case 'land':
-      kindOk = is('Land');
+      kindOk = hasType(permanent, 'Land');
       break;
     case 'spell':
       kindOk = spell !== undefined;
@@ -108,6 +107,11 @@ export function isLegalTarget(g: Game, req: TargetRequirement, id: string, ctx: 
   }
   // CR 702.16b: protection from a colour stops targeting by sources of that colour.
   return !(permanent.def.protection ?? []).some((c) => ctx.sourceColors.includes(c));
+}
+
+// Module functions rather than closures in isLegalTarget, which is asked of every candidate target.
+function hasType(permanent: Permanent | undefined, type: CardType): boolean {
+  return permanent !== undefined && permanent.def.types.includes(type);
 }
 
 /** The first spell on the stack of that id (a loop: asked of every candidate target). */
@@ -171,7 +175,7 @@ export function targetDeclarationError(
     if (group.length !== slot.count) {
       return { reason: 'wrong-target-count', message: `target group ${i} needs ${slot.count} target(s), got ${group.length}` };
     }
-    if (new Set(group).size !== group.length) {
+    if (group.length > 1 && new Set(group).size !== group.length) {
       return { reason: 'illegal-target', message: `target group ${i} names the same object twice` };
     }
     if (slot.requirement.another) {

@@ -68,7 +68,6 @@ export function interveningIfHoldsOnResolution(g: Game, t: StackTrigger, r: Rule
 export function eventMatches(source: Permanent, ability: TriggeredAbility, event: GameEvent): { subject: KickInfo; amount?: number; controller?: PlayerId } | null {
   if (ability.event !== event.kind) return null;
   const whose = ability.whose ?? 'any';
-  const whoseOk = (controller: PlayerId) => whose === 'any' || (whose === 'yours') === (controller === source.controller);
   switch (event.kind) {
     case 'selfEnters':
       return event.permanent === source ? { subject: source } : null;
@@ -76,21 +75,26 @@ export function eventMatches(source: Permanent, ability: TriggeredAbility, event
       return event.permanent === source ? { subject: NOT_KICKED, amount: event.amount } : null;
     case 'creaturesDie':
       // "One or more other creatures": the event counts once, if any creature but this one died.
-      return event.died.some((p) => p !== source && whoseOk(p.controller)) ? { subject: NOT_KICKED } : null;
+      return event.died.some((p) => p !== source && whoseOk(whose, source, p.controller)) ? { subject: NOT_KICKED } : null;
     case 'spellCast':
-      return whoseOk(event.spell.controller) ? { subject: event.spell } : null;
+      return whoseOk(whose, source, event.spell.controller) ? { subject: event.spell } : null;
     case 'landToGraveyard':
     case 'tokenCreated':
-      return whoseOk(event.permanent.controller) ? { subject: NOT_KICKED, controller: event.permanent.controller } : null;
+      return whoseOk(whose, source, event.permanent.controller) ? { subject: NOT_KICKED, controller: event.permanent.controller } : null;
     case 'becomesTapped': {
       const p = event.permanent;
       const f = ability.filter;
       const fits =
         (!f?.types || f.types.some((t) => p.def.types.includes(t))) &&
         (!f?.subtypes || f.subtypes.some((t) => (p.def.subtypes ?? []).includes(t)));
-      return fits && whoseOk(p.controller) ? { subject: NOT_KICKED } : null;
+      return fits && whoseOk(whose, source, p.controller) ? { subject: NOT_KICKED } : null;
     }
   }
+}
+
+/** Whether the event's object is one of those the ability's "whose" names, seen from its source's controller. */
+function whoseOk(whose: NonNullable<TriggeredAbility['whose']>, source: Permanent, controller: PlayerId): boolean {
+  return whose === 'any' || (whose === 'yours') === (controller === source.controller);
 }
 
 /**
