@@ -207,7 +207,7 @@ export function cloneSealedGame(g: Game): Game {
     stack: g.stack.slice(),
     battlefield: g.battlefield.slice(),
     pending: [],
-    turn: { doneOnce: g.turn.doneOnce.slice(), kickedSpellsCast: { ...g.turn.kickedSpellsCast }, triggeredOnce: g.turn.triggeredOnce.slice() },
+    turn: { doneOnce: g.turn.doneOnce.slice(), kickedSpellsCast: { p1: g.turn.kickedSpellsCast.p1, p2: g.turn.kickedSpellsCast.p2 }, triggeredOnce: g.turn.triggeredOnce.slice() },
     tokensMade: 0,
     nextSerial: g.nextSerial,
   };
