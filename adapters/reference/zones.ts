@@ -127,8 +127,14 @@ export function stateBasedActions(g: Game, r: Rules, choices: readonly string[] 
       loser.lost = lost = true;
       loser.drewFromEmpty = false;
     }
-    const dying = g.battlefield.filter((p) => p.def.types.includes('Creature') && (toughnessOf(p) <= 0 || p.damage >= toughnessOf(p)));
-    const legends = r.legendRuleLosers(g, choices).filter((p) => !dying.includes(p));
+    const dying: Permanent[] = [];
+    for (const p of g.battlefield) {
+      if (!p.def.types.includes('Creature')) continue;
+      const toughness = toughnessOf(p);
+      if (toughness <= 0 || p.damage >= toughness) dying.push(p);
+    }
+    const losers = r.legendRuleLosers(g, choices);
+    const legends = losers.length === 0 || dying.length === 0 ? losers : losers.filter((p) => !dying.includes(p));
     if (!lost && dying.length === 0 && legends.length === 0) return;
     leaveBattlefield(g, [...dying, ...legends], 'graveyard', r);
   }
