@@ -139,8 +139,9 @@ export function collectTriggers(g: Game, event: GameEvent, r: Rules): void {
           ability: index,
           controller: source.controller,
           subject: { kicker: [...match.subject.kicker], multikicker: match.subject.multikicker },
-          ...(match.amount !== undefined ? { eventAmount: match.amount } : {}),
-          ...(match.controller !== undefined ? { eventController: match.controller } : {}),
+          // Written when absent too: one shape for every trigger, which the rule code reads fast.
+          eventAmount: match.amount,
+          eventController: match.controller,
         });
       }
     }
@@ -204,7 +205,21 @@ export function putTriggersOnStack(g: Game, action: NAction, r: Rules): Rejectio
       continue;
     }
     const id = triggerId(action.id, ++k);
-    g.stack.push({ kind: 'ability', id, ...t, targets });
+    g.stack.push({
+      kind: 'ability',
+      id,
+      source: t.source,
+      sourceSerial: t.sourceSerial,
+      sourceDef: t.sourceDef,
+      sourceColors: t.sourceColors,
+      sourceKeywords: t.sourceKeywords,
+      ability: t.ability,
+      controller: t.controller,
+      subject: t.subject,
+      eventAmount: t.eventAmount,
+      eventController: t.eventController,
+      targets,
+    });
     events.push({ id, source: t.source, ability: t.ability, controller: t.controller });
   }
   return events;
