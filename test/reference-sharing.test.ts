@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
-import { cloneGame, initialGame, mutablePermanent, sealGame } from '../adapters/reference/game.ts';
+import { cloneGame, initialGame, mutablePermanent, player, sealGame } from '../adapters/reference/game.ts';
 import { scenarioArb } from '../generators/scenario.ts';
 import { normalizeScenario, type NormalizedScenario } from '../model/scenario.ts';
 import type { Trace } from '../model/schema-types.ts';
@@ -91,5 +91,21 @@ describe('the reference engine shares unchanged parts, and never changes them', 
     expect(mutablePermanent(next, bears)).toBe(changed);
     expect(before.battlefield[0]).toMatchObject({ tapped: false, counters: {} });
     expect(changed.serial).toBe(before.battlefield[0]!.serial);
+  });
+
+  it('shares the players until one changes: player copies a sealed one, and the game before keeps its own', () => {
+    const s = normalizeScenario({ format: 'castcheck-scenario/1', cards: [{ id: 'bolt', oracle: 'Burst Lightning' }], players: [{ id: 'p1', hand: ['bolt'] }, { id: 'p2' }], actions: [] });
+    const before = initialGame(s);
+    sealGame(before);
+    const next = cloneGame(before);
+    expect(next.players[0]).toBe(before.players[0]);
+    expect(() => next.players[0].hand.pop()).toThrow(TypeError);
+    const p1 = player(next, 'p1');
+    p1.hand.pop();
+    p1.life -= 3;
+    expect(next.players[0]).toBe(p1);
+    expect(player(next, 'p1')).toBe(p1);
+    expect(next.players[1]).toBe(before.players[1]);
+    expect(before.players[0]).toMatchObject({ hand: ['bolt'], life: 20 });
   });
 });

@@ -33,6 +33,10 @@ export function castSpell(g: Game, action: NCastAction, r: Rules): Rejection | n
     multikicker: action.multikicker ?? 0,
     spliced: [],
     targets: (action.targets ?? []).map((t) => [...t]),
+    // Set below or never: written now so that every spell has one shape, which the rule code reads fast.
+    x: undefined,
+    totalCost: undefined,
+    colors: undefined,
   };
 
   // CR 601.2b: reveal the cards to splice, declare additional costs, choose X.
@@ -95,6 +99,7 @@ export function castSpell(g: Game, action: NCastAction, r: Rules): Rejection | n
 
 /** CR 702.47a-b: each revealed card is a different card with splice, in the caster's hand, and fits the spell. */
 export function spliceDeclarationError(g: Game, spell: StackSpell, splice: readonly string[], caster: PlayerId, r: Rules): Rejection | null {
+  if (splice.length === 0) return null;
   const seen = new Set<string>();
   for (const id of splice) {
     if (seen.has(id)) return { reason: 'splice-card-twice', message: `'${id}' is spliced twice onto one spell` };

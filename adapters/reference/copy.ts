@@ -32,8 +32,11 @@ export function copyOfSpell(orig: StackSpell, req: CopyRequest, r: Rules): Stack
     multikicker: orig.multikicker,
     spliced: keepSplice ? orig.spliced.map((s) => ({ ...s })) : [],
     targets: orig.targets.map((t) => [...t]),
+    // In the order castSpell writes them (one shape for every spell); a copy is not cast, so it has no total cost.
+    x: orig.x,
+    totalCost: undefined,
+    colors: undefined,
   };
-  if (orig.x !== undefined) copy.x = orig.x;
   const colors = req.colors ?? orig.colors;
   if (colors) copy.colors = [...colors];
   if (!keepSplice) {

@@ -6,6 +6,7 @@ import type { PlayerId } from '../../model/scenario.ts';
 import { player, type Game, type Permanent } from './game.ts';
 import { isKicked, type Rejection } from './kicker.ts';
 import type { Rules } from './rules.ts';
+import { sortedStrings } from './sorted.ts';
 
 export interface CostDeclaration {
   def: CardDefinition;
@@ -28,7 +29,7 @@ export interface TotalCost {
 /** The additional costs declared, in payment order (CR 118.8, 702.33a, 702.47a). */
 export function additionalCosts(d: CostDeclaration): Cost[] {
   const costs: Cost[] = [];
-  for (const label of [...d.kicker].sort()) {
+  for (const label of sortedStrings(d.kicker)) {
     const cost = d.def.kicker?.costs[label === 'A' ? 0 : 1];
     if (cost) costs.push(cost);
   }
@@ -125,7 +126,7 @@ export function checkPayment(g: Game, caster: PlayerId, cost: TotalCost, chosen:
   if (chosen.length !== needed) {
     return { reason: 'sacrifice-mismatch', message: `the costs sacrifice ${needed} permanent(s), ${chosen.length} were named` };
   }
-  if (new Set(chosen).size !== chosen.length) return { reason: 'sacrifice-mismatch', message: 'a permanent is named twice to sacrifice' };
+  if (chosen.length > 1 && new Set(chosen).size !== chosen.length) return { reason: 'sacrifice-mismatch', message: 'a permanent is named twice to sacrifice' };
   const sacrificed: Permanent[] = [];
   let next = 0;
   for (const s of cost.sacrifices) {

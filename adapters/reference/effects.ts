@@ -10,13 +10,14 @@ import type { KickInfo, Rejection } from './kicker.ts';
 import { enterBattlefield, leaveBattlefield } from './zones.ts';
 import type { TargetSlot } from './targets.ts';
 import type { Rules } from './rules.ts';
+import { sortedStrings } from './sorted.ts';
 
 /** Who and what is resolving, as effects need it. */
 export interface EffectContext {
   action: NResolveAction;
   controller: PlayerId;
   /** Colours of the source of damage: the spell (CR 702.47c: a spliced spell is the source), or the ability's permanent. */
-  sourceColors: Color[];
+  sourceColors: readonly Color[];
   /** Whether the source of damage has lifelink: only a permanent can (an ability's source). */
   sourceLifelink: boolean;
   /** The permanent an ability belongs to, while it is still the same object; for `self` effects. */
@@ -71,12 +72,9 @@ export function performParts(
 
 function perform(g: Game, effect: Effect, chosen: readonly string[], ctx: EffectContext, r: Rules): Rejection | null {
   const amount = effect.amount === 'X' ? ctx.x : effect.amount === 'damageDealt' ? (ctx.eventAmount ?? 0) : (effect.amount ?? 0);
-  const you = player(g, ctx.controller);
   // "Each player" and "each opponent" take the place of targets (APNAP order, CR 608.2f).
   const targets: readonly string[] =
     effect.each === 'player' ? ['p1', 'p2'] : effect.each === 'opponent' ? [opponentOf(ctx.controller)] : effect.each === 'eventController' ? (ctx.eventController ? [ctx.eventController] : []) : chosen;
-  const affected = (): Permanent[] =>
-    effect.self ? (ctx.self ? [current(g, ctx.self)] : []) : targets.map((id) => permanentById(g, id)).filter((p) => p !== undefined);
   switch (effect.kind) {
     case 'damage':
       for (const id of targets) {
@@ -86,36 +84,39 @@ function perform(g: Game, effect: Effect, chosen: readonly string[], ctx: Effect
     case 'draw':
       for (let i = 0; i < amount; i++) {
         // Drawing from an empty library draws nothing, and the player loses when state-based actions are next checked (CR 704.5a).
+        const you = player(g, ctx.controller);
         const top = you.library.shift();
         if (top !== undefined) you.hand.push(top);
         else you.drewFromEmpty = true;
       }
       return null;
     case 'gainLife':
-      you.life += amount;
+      player(g, ctx.controller).life += amount;
       return null;
-    case 'addMana':
+    case 'addMana': {
+      const you = player(g, ctx.controller);
       you.pool = addToPool(you.pool, manaOf(effect.mana ?? ''));
       return null;
+    }
     case 'putCounters':
-      for (const target of affected()) {
+      for (const target of affected(g, effect, targets, ctx)) {
         if (amount <= 0) continue;
         const p = mutablePermanent(g, target);
         p.counters[effect.counter ?? '+1/+1'] = (p.counters[effect.counter ?? '+1/+1'] ?? 0) + amount;
       }
       return null;
     case 'pump':
-      for (const target of affected()) {
+      for (const target of affected(g, effect, targets, ctx)) {
         const p = mutablePermanent(g, target);
         p.pump = { power: p.pump.power + (effect.power ?? 0), toughness: p.pump.toughness + (effect.toughness ?? 0) };
         if (effect.keyword && !p.keywords.includes(effect.keyword)) p.keywords.push(effect.keyword);
       }
       return null;
     case 'destroy':
-      leaveBattlefield(g, affected(), 'graveyard', r);
+      leaveBattlefield(g, affected(g, effect, targets, ctx), 'graveyard', r);
       return null;
     case 'bounce':
-      leaveBattlefield(g, affected(), 'hand', r);
+      leaveBattlefield(g, affected(g, effect, targets, ctx), 'hand', r);
       return null;
     case 'counterSpell':
       for (const id of targets) {
@@ -178,12 +179,17 @@ function perform(g: Game, effect: Effect, chosen: readonly string[], ctx: Effect
   }
 }
 
+/** The permanents an effect acts on: its source's for a `self` effect, else the targets that are permanents. */
+function affected(g: Game, effect: Effect, targets: readonly string[], ctx: EffectContext): Permanent[] {
+  return effect.self ? (ctx.self ? [current(g, ctx.self)] : []) : targets.map((id) => permanentById(g, id)).filter((p) => p !== undefined);
+}
+
 /**
  * Choices made on resolution (CR 608.2d): the resolve action's `choices` that are eligible, in
  * order, then the eligible objects with the smallest ids.
  */
 export function chooseOnResolution(action: NResolveAction, eligible: readonly string[], count: number): string[] {
   const named = (action.choices ?? []).filter((id) => eligible.includes(id));
-  const rest = [...eligible].sort().filter((id) => !named.includes(id));
+  const rest = sortedStrings(eligible).filter((id) => !named.includes(id));
   return [...new Set([...named, ...rest])].slice(0, count);
 }

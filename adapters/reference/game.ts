@@ -98,6 +98,8 @@ export interface PlayerState {
   library: string[];
   graveyard: string[];
   pool: Pool;
+  /** Shared with a state the engine keeps (sealGame): change a player only through `player`, which copies a sealed one. */
+  sealed: boolean;
 }
 
 export interface Game {
@@ -123,19 +125,24 @@ export interface Game {
   nextSerial: number;
 }
 
-export function newPermanent(g: { nextSerial: number }, fields: Pick<Permanent, 'id' | 'def' | 'owner' | 'controller'> & Partial<Omit<Permanent, 'sealed'>>): Permanent {
+export function newPermanent(g: { nextSerial: number }, fields: Pick<Permanent, 'id' | 'def' | 'owner' | 'controller'> & Partial<Omit<Permanent, 'sealed' | 'serial'>>): Permanent {
+  // Every field written, in one order: permanents made here share one shape, which the rule code reads fast.
   return {
+    id: fields.id,
     serial: g.nextSerial++,
-    card: undefined,
-    token: false,
-    tapped: false,
-    counters: {},
-    damage: 0,
-    keywords: [...(fields.def.keywords ?? [])],
-    pump: { power: 0, toughness: 0 },
-    kicker: [],
-    multikicker: 0,
-    ...fields,
+    card: fields.card,
+    def: fields.def,
+    owner: fields.owner,
+    controller: fields.controller,
+    token: fields.token ?? false,
+    tapped: fields.tapped ?? false,
+    counters: fields.counters ?? {},
+    damage: fields.damage ?? 0,
+    keywords: fields.keywords ?? [...(fields.def.keywords ?? [])],
+    pump: fields.pump ?? { power: 0, toughness: 0 },
+    kicker: fields.kicker ?? [],
+    multikicker: fields.multikicker ?? 0,
+    colors: fields.colors,
     sealed: false,
   };
 }
@@ -143,36 +150,26 @@ export function newPermanent(g: { nextSerial: number }, fields: Pick<Permanent, 
 export function initialGame(s: NormalizedScenario): Game {
   const owners = new Map<string, PlayerId>();
   for (const p of s.players) {
-    for (const id of [...p.hand, ...p.library, ...p.graveyard, ...p.battlefield.map((b) => b.card)]) owners.set(id, p.id);
+    for (const id of p.hand) owners.set(id, p.id);
+    for (const id of p.library) owners.set(id, p.id);
+    for (const id of p.graveyard) owners.set(id, p.id);
+    for (const b of p.battlefield) owners.set(b.card, p.id);
   }
-  const cards = new Map(s.cards.map((c) => [c.id, { def: c.definition, owner: owners.get(c.id) ?? 'p1' }] as const));
+  const cards = new Map<string, { def: CardDefinition; owner: PlayerId }>();
+  for (const c of s.cards) cards.set(c.id, { def: c.definition, owner: owners.get(c.id) ?? 'p1' });
   const battlefield: Permanent[] = [];
   const serials = { nextSerial: 1 };
   for (const p of s.players) {
     for (const b of p.battlefield) {
-      battlefield.push(
-        newPermanent(serials, {
-          id: b.card,
-          card: b.card,
-          def: cards.get(b.card)!.def,
-          owner: p.id,
-          controller: p.id,
-          tapped: b.tapped ?? false,
-          counters: Object.fromEntries(Object.entries(b.counters ?? {}).filter((e): e is [string, number] => e[1] !== undefined)),
-        }),
-      );
+      const counters: Record<string, number> = {};
+      for (const key in b.counters) {
+        const n = b.counters[key];
+        if (n !== undefined) counters[key] = n;
+      }
+      battlefield.push(newPermanent(serials, { id: b.card, card: b.card, def: cards.get(b.card)!.def, owner: p.id, controller: p.id, tapped: b.tapped ?? false, counters }));
     }
   }
-  const players = s.players.map((p) => ({
-    id: p.id,
-    life: p.life,
-    lost: false,
-    drewFromEmpty: false,
-    hand: [...p.hand],
-    library: [...p.library],
-    graveyard: [...p.graveyard],
-    pool: toPool(p.mana),
-  })) as [PlayerState, PlayerState];
+  const players: [PlayerState, PlayerState] = [initialPlayer(s.players[0]), initialPlayer(s.players[1])];
   return {
     cards,
     players,
@@ -185,12 +182,17 @@ export function initialGame(s: NormalizedScenario): Game {
   };
 }
 
+function initialPlayer(p: NormalizedScenario['players'][number]): PlayerState {
+  return { id: p.id, life: p.life, lost: false, drewFromEmpty: false, hand: p.hand.slice(), library: p.library.slice(), graveyard: p.graveyard.slice(), pool: toPool(p.mana), sealed: false };
+}
+
 /**
  * A copy to work on, so that a rejected action can leave the game exactly as it was (CR 733.1).
- * The copy shares the permanents, the objects on the stack and the mana pools with `g`, sealed:
- * rule code changes a shared permanent through `mutablePermanent`, which swaps in a copy of it, and
- * replaces a stack object or a pool rather than changing it. Only the zones' lists and the players
- * are copied, so an action costs what it changes rather than the size of the game.
+ * The copy shares the permanents, the players, the objects on the stack and the mana pools with
+ * `g`, sealed: rule code changes a shared permanent through `mutablePermanent` and a player through
+ * `player`, which swap in a copy of it, and replaces a stack object or a pool rather than changing
+ * it. Only the zones' lists are copied, so an action costs what it changes rather than the size of
+ * the game.
  */
 export function cloneGame(g: Game): Game {
   sealGame(g);
@@ -199,21 +201,16 @@ export function cloneGame(g: Game): Game {
 
 /** cloneGame for a game sealed since it last changed (the engine seals each state it keeps). */
 export function cloneSealedGame(g: Game): Game {
-  const [a, b] = g.players;
   return {
     cards: g.cards,
-    players: [clonePlayer(a), clonePlayer(b)],
+    players: [g.players[0], g.players[1]],
     stack: g.stack.slice(),
     battlefield: g.battlefield.slice(),
     pending: [],
-    turn: { doneOnce: g.turn.doneOnce.slice(), kickedSpellsCast: { ...g.turn.kickedSpellsCast }, triggeredOnce: g.turn.triggeredOnce.slice() },
+    turn: { doneOnce: g.turn.doneOnce.slice(), kickedSpellsCast: { p1: g.turn.kickedSpellsCast.p1, p2: g.turn.kickedSpellsCast.p2 }, triggeredOnce: g.turn.triggeredOnce.slice() },
     tokensMade: 0,
     nextSerial: g.nextSerial,
   };
-}
-
-function clonePlayer(p: PlayerState): PlayerState {
-  return { id: p.id, life: p.life, lost: p.lost, drewFromEmpty: p.drewFromEmpty, hand: p.hand.slice(), library: p.library.slice(), graveyard: p.graveyard.slice(), pool: p.pool };
 }
 
 /**
@@ -225,10 +222,21 @@ export const FREEZE_SHARED = process.env.CASTCHECK_FREEZE_STATES === '1';
 
 /**
  * Seals what a copy of the game may share with it, so that a state kept for undoing an action, or
- * observed in a trace, never changes under it: every permanent (marked sealed, for mutablePermanent),
- * and under test, frozen with every object on the stack and each mana pool.
+ * observed in a trace, never changes under it: every permanent and player (marked sealed, for
+ * mutablePermanent and player), and under test, frozen with every object on the stack and each
+ * mana pool.
  */
 export function sealGame(g: Game): void {
+  for (const p of g.players) {
+    if (p.sealed) continue;
+    p.sealed = true;
+    if (FREEZE_SHARED) {
+      Object.freeze(p.hand);
+      Object.freeze(p.library);
+      Object.freeze(p.graveyard);
+      Object.freeze(p);
+    }
+  }
   for (const p of g.battlefield) {
     if (p.sealed) continue;
     p.sealed = true;
@@ -269,8 +277,17 @@ export function gameOver(g: Game): boolean {
   return g.players.some((p) => p.lost);
 }
 
+/**
+ * The player as rule code may change them: themselves while this action copied them, else a copy
+ * that takes their place in the game (sealGame). Read `g.players` where nothing changes.
+ */
 export function player(g: Game, id: PlayerId): PlayerState {
-  return id === 'p1' ? g.players[0] : g.players[1];
+  const i = id === 'p1' ? 0 : 1;
+  const p = g.players[i];
+  if (!p.sealed) return p;
+  const copy: PlayerState = { id: p.id, life: p.life, lost: p.lost, drewFromEmpty: p.drewFromEmpty, hand: p.hand.slice(), library: p.library.slice(), graveyard: p.graveyard.slice(), pool: p.pool, sealed: false };
+  g.players[i] = copy;
+  return copy;
 }
 
 export function opponentOf(id: PlayerId): PlayerId {
@@ -281,11 +298,14 @@ export function isPlayerId(id: string): id is PlayerId {
   return id === 'p1' || id === 'p2';
 }
 
+// Loops rather than find(): targeting asks these of every candidate, many times an action.
 export function permanentById(g: Game, id: string): Permanent | undefined {
-  return g.battlefield.find((p) => p.id === id);
+  for (const p of g.battlefield) if (p.id === id) return p;
+  return undefined;
 }
 
+/** The spell `id` names on the stack; none when the first object of that id is an ability. */
 export function spellById(g: Game, id: string): StackSpell | undefined {
-  const item = g.stack.find((s) => s.id === id);
-  return item?.kind === 'spell' ? item : undefined;
+  for (const item of g.stack) if (item.id === id) return item.kind === 'spell' ? item : undefined;
+  return undefined;
 }

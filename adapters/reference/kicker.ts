@@ -1,6 +1,7 @@
 // Kicker and multikicker (CR 702.33): what was declared, what counts as kicked, and how often a
 // kicker-conditioned effect happens.
 import type { CardDefinition, KickerCondition, KickerLabel, RejectionReason } from '../../model/schema-types.ts';
+import { sortedStrings } from './sorted.ts';
 
 export interface KickInfo {
   kicker: KickerLabel[];
@@ -24,6 +25,7 @@ export function isKicked(k: KickInfo): boolean {
 
 /** CR 702.33b-c: each printed kicker cost at most once; multikicker any number of times. */
 export function kickerDeclarationError(def: CardDefinition, kicker: KickerLabel[], multikicker: number): Rejection | null {
+  if (kicker.length === 0 && multikicker === 0) return null;
   const printed = def.kicker?.costs.length ?? 0;
   const seen = new Set<KickerLabel>();
   for (const label of kicker) {
@@ -64,5 +66,5 @@ export function repetitions(condition: KickerCondition | undefined, k: KickInfo)
 
 /** Declared kicker costs in printed order, A then B. */
 export function sortedKicker(kicker: readonly KickerLabel[]): KickerLabel[] {
-  return [...kicker].sort();
+  return sortedStrings(kicker);
 }

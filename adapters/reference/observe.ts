@@ -2,21 +2,25 @@
 // not change since the step before: an object on the stack or a permanent that is as it was at the
 // last observation is that observation's object, and so is a stack, battlefield, player or whole
 // state. A trace is kept and judged after the run, so nothing observed may change afterwards (frozen).
-import { formatMana, sparsePool, type Pool } from '../../model/mana.ts';
+import { formatMana, sparsePool } from '../../model/mana.ts';
 import type { ObservedState, StackObject, ObservedPermanent } from '../../model/schema-types.ts';
 import { FREEZE_SHARED, type Game, type Permanent, type PlayerState, type StackItem } from './game.ts';
 import { sortedKicker } from './kicker.ts';
+import { sortedBy, sortedStrings } from './sorted.ts';
 import { powerOf, toughnessOf } from './characteristics.ts';
 import type { Rules } from './rules.ts';
 
 type ObservedPlayer = ObservedState['players'][number];
 
-/** The last state one rules table observed, with what it was observed from, each list in the game's order. */
+/**
+ * The last state one rules table observed, and the game it was observed from. That game is a state
+ * the engine keeps (sealed): it never changes afterwards (frozen under test), so its lists tell what
+ * changed since.
+ */
 interface Last {
-  stackFrom: readonly StackItem[];
-  battlefieldFrom: readonly Permanent[];
+  from: Game;
+  /** The observed permanents in the order of `from.battlefield`. */
   permanents: readonly ObservedPermanent[];
-  poolsFrom: readonly Pool[];
   state: ObservedState;
 }
 
@@ -36,32 +40,49 @@ function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   return true;
 }
 
+const idOf = (o: { id: string }) => o.id;
+
 /**
  * What was observed last of the same object, or a new observation. An object on the stack or a
  * pool is replaced, never changed, once the action that made it is over; a sealed permanent is
  * changed only through a copy (game.ts): the same object is as it was then.
  */
-function again<K, V>(from: readonly K[] | undefined, seen: readonly V[] | undefined, key: K, make: (key: K) => V): V {
+function again<K, V>(from: readonly K[] | undefined, seen: readonly V[] | undefined, key: K, r: Rules, make: (key: K, r: Rules) => V): V {
   const i = from ? from.indexOf(key) : -1;
-  return i === -1 ? make(key) : seen![i]!;
+  return i === -1 ? make(key, r) : seen![i]!;
 }
 
 export function observe(g: Game, r: Rules): ObservedState {
   const last = lastObserved.get(r);
-  const stack =
-    last && sameItems(last.stackFrom, g.stack) ? last.state.stack : frozen(g.stack.map((item) => again(last?.stackFrom, last?.state.stack, item, (i) => observeStackObject(i, r))));
-  const sameBattlefield = last !== undefined && sameItems(last.battlefieldFrom, g.battlefield);
+  // A rejected action leaves the game as it was: the same object, observed already.
+  if (last?.from === g) return last.state;
+  const from = last?.from;
+  const stack = from && sameItems(from.stack, g.stack) ? last.state.stack : frozen(g.stack.map((item) => again(from?.stack, last?.state.stack, item, r, observeStackObject)));
+  const sameBattlefield = from !== undefined && sameItems(from.battlefield, g.battlefield);
   const permanents = sameBattlefield
-    ? last.permanents
-    : g.battlefield.map((p) => (p.sealed ? again(last?.battlefieldFrom, last?.permanents, p, (q) => observePermanent(q, r)) : observePermanent(p, r)));
-  const battlefield = sameBattlefield ? last.state.battlefield : frozen([...permanents].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)));
-  const players = g.players.map((p, i) => observePlayer(p, last?.poolsFrom[i] === p.pool ? last.state.players[i] : undefined, last?.state.players[i])) as ObservedState['players'];
+    ? last!.permanents
+    : g.battlefield.map((p) => (p.sealed ? again(from?.battlefield, last?.permanents, p, r, observePermanent) : observePermanent(p, r)));
+  const battlefield = sameBattlefield ? last!.state.battlefield : frozen(sortedBy(permanents, idOf));
+  const players: ObservedState['players'] = [observedPlayer(g, 0, last), observedPlayer(g, 1, last)];
   const state =
     last && stack === last.state.stack && battlefield === last.state.battlefield && players[0] === last.state.players[0] && players[1] === last.state.players[1]
       ? last.state
       : frozen({ stack, battlefield, players: frozen(players) });
-  lastObserved.set(r, { stackFrom: g.stack.slice(), battlefieldFrom: g.battlefield.slice(), permanents, poolsFrom: g.players.map((p) => p.pool), state });
+  if (FREEZE_SHARED) {
+    Object.freeze(g.stack);
+    Object.freeze(g.battlefield);
+    Object.freeze(g.players);
+  }
+  lastObserved.set(r, { from: g, permanents, state });
   return state;
+}
+
+/** Player i as observed: the last observation while they are the same object, as a sealed player is changed only through a copy (game.ts). */
+function observedPlayer(g: Game, i: 0 | 1, last: Last | undefined): ObservedPlayer {
+  const p = g.players[i];
+  const before = last?.from.players[i];
+  if (before === p) return last!.state.players[i];
+  return observePlayer(p, before?.pool === p.pool ? last!.state.players[i] : undefined, last?.state.players[i]);
 }
 
 function observeStackObject(item: StackItem, r: Rules): StackObject {
@@ -124,7 +145,7 @@ function observePermanent(p: Permanent, r: Rules): ObservedPermanent {
  * `samePool` is that observation when the player's pool is the object it was observed from.
  */
 function observePlayer(p: PlayerState, samePool: ObservedPlayer | undefined, before: ObservedPlayer | undefined): ObservedPlayer {
-  const hand = [...p.hand].sort();
+  const hand = sortedStrings(p.hand);
   const mana = samePool ? samePool.mana : sparsePool(p.pool);
   if (
     before &&
@@ -138,13 +159,12 @@ function observePlayer(p: PlayerState, samePool: ObservedPlayer | undefined, bef
   ) {
     return before;
   }
-  return frozen({
-    id: p.id,
-    life: p.life,
-    ...(p.lost ? { lost: true } : {}),
-    hand: frozen(hand),
-    library: frozen([...p.library]),
-    graveyard: frozen([...p.graveyard]),
-    mana: frozen(mana),
-  });
+  const library = frozen(p.library.slice());
+  const graveyard = frozen(p.graveyard.slice());
+  // Written out rather than spread, in the trace's key order.
+  return frozen(
+    p.lost
+      ? { id: p.id, life: p.life, lost: true, hand: frozen(hand), library, graveyard, mana: frozen(mana) }
+      : { id: p.id, life: p.life, hand: frozen(hand), library, graveyard, mana: frozen(mana) },
+  );
 }

@@ -62,7 +62,7 @@ function resolveInstantOrSorcery(g: Game, spell: StackSpell, action: NResolveAct
   const ctx = { self: spell.id, controller: spell.controller, sourceColors: c.colors };
   const legal = legalTargets(g, slots, spell.targets, ctx, r);
   if (r.fizzles(spell.targets, legal)) return null;
-  return performParts(g, r.spellParts(spell), slots.filter((s) => s.active), legal, { action, controller: spell.controller, sourceColors: c.colors, sourceLifelink: false, self: undefined, kick: spell, x: spell.x ?? 0 }, r);
+  return performParts(g, r.spellParts(spell), slots.filter((s) => s.active), legal, { action, controller: spell.controller, sourceColors: c.colors, sourceLifelink: false, self: undefined, kick: spell, x: spell.x ?? 0, eventAmount: undefined, eventController: undefined }, r);
 }
 
 /** CR 702.47b, 707.10: the main card's effects, then each spliced card's in splice order; a copy's too. */
@@ -72,7 +72,11 @@ export function spellParts(spell: StackSpell): EffectPart[] {
 
 /** CR 608.2b: a spell or ability with targets, every one of them now illegal, does nothing. */
 export function fizzles(chosen: readonly string[][], legal: readonly string[][]): boolean {
-  return chosen.flat().length > 0 && legal.flat().length === 0;
+  return chosen.some(notEmpty) && !legal.some(notEmpty);
+}
+
+function notEmpty(group: readonly string[]): boolean {
+  return group.length > 0;
 }
 
 function resolveTrigger(g: Game, t: StackTrigger, action: NResolveAction, r: Rules): Rejection | null {
@@ -91,7 +95,7 @@ function resolveTrigger(g: Game, t: StackTrigger, action: NResolveAction, r: Rul
     [{ part: 0, effects: ability.effects }],
     slots.filter((s) => s.active),
     legal,
-    { action, controller: t.controller, sourceColors: colors, sourceLifelink: lifelink, self, kick: t.subject, x: 0, ...(t.eventAmount !== undefined ? { eventAmount: t.eventAmount } : {}), ...(t.eventController !== undefined ? { eventController: t.eventController } : {}) },
+    { action, controller: t.controller, sourceColors: colors, sourceLifelink: lifelink, self, kick: t.subject, x: 0, eventAmount: t.eventAmount, eventController: t.eventController },
     r,
   );
   if (error) return error;

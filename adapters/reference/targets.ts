@@ -1,10 +1,11 @@
 // Targets (CR 601.2c, 608.2b, 115): which target requirements a spell has given its declarations,
 // what may be chosen for each, and which chosen targets are still legal when it resolves.
-import type { CardDefinition, Color, TargetRequirement } from '../../model/schema-types.ts';
+import type { CardDefinition, CardType, Color, TargetRequirement } from '../../model/schema-types.ts';
 import type { PlayerId } from '../../model/scenario.ts';
-import { isPlayerId, opponentOf, permanentById, type Game, type StackItem } from './game.ts';
+import { isPlayerId, opponentOf, permanentById, type Game, type Permanent, type StackItem, type StackSpell } from './game.ts';
 import { repetitions, timesKicked, type KickInfo, type Rejection } from './kicker.ts';
 import { permanentColors } from './characteristics.ts';
+import { sortedStrings } from './sorted.ts';
 
 /** One target requirement of the combined spell, and the group of the declaration it fills. */
 export interface TargetSlot {
@@ -52,12 +53,11 @@ export function targetSlots(parts: readonly CardDefinition[], k: KickInfo): Targ
 export function isLegalTarget(g: Game, req: TargetRequirement, id: string, ctx: TargetingContext): boolean {
   if (id === ctx.self) return false;
   const permanent = permanentById(g, id);
-  const spell = g.stack.find((s) => s.id === id && s.kind === 'spell');
-  const is = (type: string) => permanent?.def.types.includes(type as never) ?? false;
+  const spell = spellNamed(g, id);
   let kindOk: boolean;
   switch (req.kind) {
     case 'any':
-      kindOk = isPlayerId(id) || is('Creature');
+      kindOk = isPlayerId(id) || hasType(permanent, 'Creature');
       break;
     case 'player':
       kindOk = isPlayerId(id);
@@ -66,19 +66,19 @@ export function isLegalTarget(g: Game, req: TargetRequirement, id: string, ctx: 
       kindOk = id === opponentOf(ctx.controller);
       break;
     case 'creature':
-      kindOk = is('Creature');
+      kindOk = hasType(permanent, 'Creature');
       break;
     case 'artifact':
-      kindOk = is('Artifact');
+      kindOk = hasType(permanent, 'Artifact');
       break;
     case 'permanent':
       kindOk = permanent !== undefined;
       break;
     case 'nonlandPermanent':
-      kindOk = permanent !== undefined && !is('Land');
+      kindOk = permanent !== undefined && !hasType(permanent, 'Land');
       break;
     case 'land':
-      kindOk = is('Land');
+      kindOk = hasType(permanent, 'Land');
       break;
     case 'spell':
       kindOk = spell !== undefined;
@@ -109,9 +109,20 @@ export function isLegalTarget(g: Game, req: TargetRequirement, id: string, ctx: 
   return !(permanent.def.protection ?? []).some((c) => ctx.sourceColors.includes(c));
 }
 
+// Module functions rather than closures in isLegalTarget, which is asked of every candidate target.
+function hasType(permanent: Permanent | undefined, type: CardType): boolean {
+  return permanent !== undefined && permanent.def.types.includes(type);
+}
+
+/** The first spell on the stack of that id (a loop: asked of every candidate target). */
+function spellNamed(g: Game, id: string): StackSpell | undefined {
+  for (const item of g.stack) if (item.id === id && item.kind === 'spell') return item;
+  return undefined;
+}
+
 /** Objects that could ever be chosen, in the canonical order: opponent, controller, permanents by id, spells from the top. */
 export function candidates(g: Game, controller: PlayerId): string[] {
-  const permanents = g.battlefield.map((p) => p.id).sort();
+  const permanents = sortedStrings(g.battlefield.map((p) => p.id));
   const spells = [...g.stack].reverse().map((s: StackItem) => s.id);
   return [opponentOf(controller), controller, ...permanents, ...spells];
 }
@@ -164,7 +175,7 @@ export function targetDeclarationError(
     if (group.length !== slot.count) {
       return { reason: 'wrong-target-count', message: `target group ${i} needs ${slot.count} target(s), got ${group.length}` };
     }
-    if (new Set(group).size !== group.length) {
+    if (group.length > 1 && new Set(group).size !== group.length) {
       return { reason: 'illegal-target', message: `target group ${i} names the same object twice` };
     }
     if (slot.requirement.another) {

@@ -68,8 +68,6 @@ export function interveningIfHoldsOnResolution(g: Game, t: StackTrigger, r: Rule
 export function eventMatches(source: Permanent, ability: TriggeredAbility, event: GameEvent): { subject: KickInfo; amount?: number; controller?: PlayerId } | null {
   if (ability.event !== event.kind) return null;
   const whose = ability.whose ?? 'any';
-  const belongsToYou = (controller: PlayerId) => controller === source.controller;
-  const whoseOk = (controller: PlayerId) => whose === 'any' || (whose === 'yours') === belongsToYou(controller);
   switch (event.kind) {
     case 'selfEnters':
       return event.permanent === source ? { subject: source } : null;
@@ -77,21 +75,26 @@ export function eventMatches(source: Permanent, ability: TriggeredAbility, event
       return event.permanent === source ? { subject: NOT_KICKED, amount: event.amount } : null;
     case 'creaturesDie':
       // "One or more other creatures": the event counts once, if any creature but this one died.
-      return event.died.some((p) => p !== source && whoseOk(p.controller)) ? { subject: NOT_KICKED } : null;
+      return event.died.some((p) => p !== source && whoseOk(whose, source, p.controller)) ? { subject: NOT_KICKED } : null;
     case 'spellCast':
-      return whoseOk(event.spell.controller) ? { subject: event.spell } : null;
+      return whoseOk(whose, source, event.spell.controller) ? { subject: event.spell } : null;
     case 'landToGraveyard':
     case 'tokenCreated':
-      return whoseOk(event.permanent.controller) ? { subject: NOT_KICKED, controller: event.permanent.controller } : null;
+      return whoseOk(whose, source, event.permanent.controller) ? { subject: NOT_KICKED, controller: event.permanent.controller } : null;
     case 'becomesTapped': {
       const p = event.permanent;
       const f = ability.filter;
       const fits =
         (!f?.types || f.types.some((t) => p.def.types.includes(t))) &&
         (!f?.subtypes || f.subtypes.some((t) => (p.def.subtypes ?? []).includes(t)));
-      return fits && whoseOk(p.controller) ? { subject: NOT_KICKED } : null;
+      return fits && whoseOk(whose, source, p.controller) ? { subject: NOT_KICKED } : null;
     }
   }
+}
+
+/** Whether the event's object is one of those the ability's "whose" names, seen from its source's controller. */
+function whoseOk(whose: NonNullable<TriggeredAbility['whose']>, source: Permanent, controller: PlayerId): boolean {
+  return whose === 'any' || (whose === 'yours') === (controller === source.controller);
 }
 
 /**
@@ -111,16 +114,19 @@ export function triggerInstances(g: Game, source: Permanent, _ability: Triggered
 export function collectTriggers(g: Game, event: GameEvent, r: Rules): void {
   const sources = event.kind === 'landToGraveyard' || event.kind === 'creaturesDie' ? event.sources : g.battlefield;
   for (const source of sources) {
-    (source.def.triggers ?? []).forEach((ability, index) => {
+    const triggers = source.def.triggers;
+    if (!triggers) continue;
+    for (let index = 0; index < triggers.length; index++) {
+      const ability = triggers[index]!;
       const match = r.eventMatches(source, ability, event);
-      if (!match) return;
+      if (!match) continue;
       // CR 603.2h: "do this only once each turn" abilities stop triggering once done.
-      if (ability.oncePerTurn && g.turn.doneOnce.includes(`${source.id}#${index}`)) return;
+      if (ability.oncePerTurn && g.turn.doneOnce.includes(`${source.id}#${index}`)) continue;
       // "This ability triggers only once each turn."
-      if (ability.triggersOnlyOnceEachTurn && g.turn.triggeredOnce.includes(`${source.id}#${index}`)) return;
+      if (ability.triggersOnlyOnceEachTurn && g.turn.triggeredOnce.includes(`${source.id}#${index}`)) continue;
       // CR 603.4: a false intervening "if" means it does not trigger at all.
-      if (!r.interveningIfHolds(ability, match.subject)) return;
-      if (!r.controlConditionHolds(g, ability, source.controller, source.serial)) return;
+      if (!r.interveningIfHolds(ability, match.subject)) continue;
+      if (!r.controlConditionHolds(g, ability, source.controller, source.serial)) continue;
       const times = ability.triggersOnlyOnceEachTurn ? 1 : r.triggerInstances(g, source, ability, event);
       if (ability.triggersOnlyOnceEachTurn) g.turn.triggeredOnce.push(`${source.id}#${index}`);
       for (let i = 0; i < times; i++) {
@@ -133,11 +139,12 @@ export function collectTriggers(g: Game, event: GameEvent, r: Rules): void {
           ability: index,
           controller: source.controller,
           subject: { kicker: [...match.subject.kicker], multikicker: match.subject.multikicker },
-          ...(match.amount !== undefined ? { eventAmount: match.amount } : {}),
-          ...(match.controller !== undefined ? { eventController: match.controller } : {}),
+          // Written when absent too: one shape for every trigger, which the rule code reads fast.
+          eventAmount: match.amount,
+          eventController: match.controller,
         });
       }
-    });
+    }
   }
 }
 
@@ -154,10 +161,13 @@ export function triggerSlots(t: PendingTrigger | StackTrigger): TargetSlot[] {
  * the action asks for, then the other player; the last one put on the stack resolves first. Targets
  * come from the action, or the canonical choice; one with no legal target is removed (CR 603.3d).
  */
+// Most actions trigger nothing: one empty answer for them all, which no caller changes.
+const NOTHING_TRIGGERED: TriggerEvent[] = Object.freeze([]) as unknown as TriggerEvent[];
+
 export function putTriggersOnStack(g: Game, action: NAction, r: Rules): Rejection | TriggerEvent[] {
   const pending = g.pending;
+  if (pending.length === 0) return NOTHING_TRIGGERED;
   g.pending = [];
-  if (pending.length === 0) return [];
   const order = action.triggerOrder ?? [];
   const rank = (t: PendingTrigger) => {
     const i = order.indexOf(`${t.source}#${t.ability}`);
@@ -195,7 +205,21 @@ export function putTriggersOnStack(g: Game, action: NAction, r: Rules): Rejectio
       continue;
     }
     const id = triggerId(action.id, ++k);
-    g.stack.push({ kind: 'ability', id, ...t, targets });
+    g.stack.push({
+      kind: 'ability',
+      id,
+      source: t.source,
+      sourceSerial: t.sourceSerial,
+      sourceDef: t.sourceDef,
+      sourceColors: t.sourceColors,
+      sourceKeywords: t.sourceKeywords,
+      ability: t.ability,
+      controller: t.controller,
+      subject: t.subject,
+      eventAmount: t.eventAmount,
+      eventController: t.eventController,
+      targets,
+    });
     events.push({ id, source: t.source, ability: t.ability, controller: t.controller });
   }
   return events;

@@ -122,11 +122,19 @@ export function stateBasedActions(g: Game, r: Rules, choices: readonly string[] 
   while (!gameOver(g)) {
     let lost = false;
     for (const p of g.players) {
-      if (p.life <= 0 || p.drewFromEmpty) p.lost = lost = true;
-      p.drewFromEmpty = false;
+      if (!(p.life <= 0 || p.drewFromEmpty)) continue;
+      const loser = player(g, p.id);
+      loser.lost = lost = true;
+      loser.drewFromEmpty = false;
     }
-    const dying = g.battlefield.filter((p) => p.def.types.includes('Creature') && (toughnessOf(p) <= 0 || p.damage >= toughnessOf(p)));
-    const legends = r.legendRuleLosers(g, choices).filter((p) => !dying.includes(p));
+    const dying: Permanent[] = [];
+    for (const p of g.battlefield) {
+      if (!p.def.types.includes('Creature')) continue;
+      const toughness = toughnessOf(p);
+      if (toughness <= 0 || p.damage >= toughness) dying.push(p);
+    }
+    const losers = r.legendRuleLosers(g, choices);
+    const legends = losers.length === 0 || dying.length === 0 ? losers : losers.filter((p) => !dying.includes(p));
     if (!lost && dying.length === 0 && legends.length === 0) return;
     leaveBattlefield(g, [...dying, ...legends], 'graveyard', r);
   }
@@ -134,9 +142,11 @@ export function stateBasedActions(g: Game, r: Rules, choices: readonly string[] 
 
 /** CR 704.5j: a player's legendary permanents with the same name but the one they keep (named in `choices`, else the smallest id). */
 export function legendRuleLosers(g: Game, choices: readonly string[]): Permanent[] {
+  // Asked after every action: most battlefields hold no legendary permanent at all.
+  if (!g.battlefield.some(isLegendary)) return [];
   const groups = new Map<string, Permanent[]>();
   for (const p of g.battlefield) {
-    if (!(p.def.supertypes ?? []).includes('Legendary')) continue;
+    if (!isLegendary(p)) continue;
     const key = `${p.controller}\u0000${p.def.name}`;
     groups.set(key, [...(groups.get(key) ?? []), p]);
   }
@@ -147,4 +157,8 @@ export function legendRuleLosers(g: Game, choices: readonly string[]): Permanent
     losers.push(...group.filter((p) => p !== kept));
   }
   return losers;
+}
+
+function isLegendary(p: Permanent): boolean {
+  return p.def.supertypes?.includes('Legendary') ?? false;
 }

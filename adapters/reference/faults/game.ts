@@ -1,5 +1,6 @@
 // Faults in the game as a whole: state-based actions that end the game (CR 704.5a-b) or keep one
 // legend of a name (704.5j).
+import { player } from '../game.ts';
 import { oracle, scenario, type Fault } from './fault.ts';
 
 export const GAME_FAULTS: readonly Fault[] = [
@@ -20,7 +21,7 @@ export const GAME_FAULTS: readonly Fault[] = [
     apply: (base) => ({
       ...base,
       stateBasedActions: (g, r, choices) => {
-        for (const p of g.players) p.drewFromEmpty = false;
+        for (const p of g.players) if (p.drewFromEmpty) player(g, p.id).drewFromEmpty = false;
         base.stateBasedActions(g, r, choices);
       },
     }),
