@@ -235,6 +235,25 @@ describe('properties', () => {
     }
   });
 
+  it('judge a clone the engine should have refused without going round in circles: a land cloning itself', async () => {
+    const scenario = normalizeScenario({
+      format: 'castcheck-scenario/1',
+      cards: [{ id: 'land', oracle: 'Mountain' }],
+      players: [{ id: 'p1', battlefield: [{ card: 'land' }] }, { id: 'p2' }],
+      actions: [{ do: 'clone', card: 'land', copyOf: 'land' }],
+    });
+    const trace = engine.runSync(scenario);
+    expect(trace.steps[0]!.outcome).toBe('rejected');
+    const accepted = editableCopy(trace);
+    accepted.steps[0]!.outcome = 'accepted';
+    delete accepted.steps[0]!.reason;
+    for (const p of PROPERTIES.filter((x) => x.kind !== 'agreement' && x.kind !== 'relation' && x.applies(scenario))) {
+      await expect(Promise.resolve(verdictOf(p, scenario, trace)), p.id).resolves.toBeDefined();
+      await expect(Promise.resolve(verdictOf(p, scenario, accepted)), p.id).resolves.toBeDefined();
+    }
+    expect(await verdictOf(PROPERTIES.find((x) => x.id === 'actions.taken-when-possible')!, scenario, accepted)).toMatchObject({ status: 'fail', kind: 'taken' });
+  });
+
   it("count damage that can't be prevented as dealt: kicked Urza's Rage through a damage ward sets off a 'dealt damage' ability", async () => {
     const scenario: Scenario = {
       format: 'castcheck-scenario/1',
