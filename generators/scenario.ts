@@ -129,7 +129,17 @@ interface Plan {
   quiet: boolean;
   /** Quiet too where the main card is a permanent with a counter per multikick: relations.one-more-multikick kicks it once more, on a board without triggered abilities only. */
   quietKicks: boolean;
+  /** A last action that names what is not there, which the engine must refuse (actions.taken-when-possible). */
+  stray: StrayAction | null;
 }
+
+/**
+ * Actions from outside the cards that name what is not there: destroying or putting onto the
+ * battlefield the main card when it is an instant or sorcery (never a permanent), countering a land,
+ * putting onto the battlefield or cloning from hand a land that is on the battlefield.
+ */
+const STRAY_ACTIONS = ['destroy-spell-card', 'put-spell-card', 'counter-land', 'put-land-in-play', 'clone-land-in-play'] as const;
+type StrayAction = (typeof STRAY_ACTIONS)[number];
 
 /** What the builder knows about a scenario beyond what its JSON shows, for statistics. */
 export interface BuiltFeatures {
@@ -465,6 +475,8 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
       // both shrink towards quiet, which leaves out every triggered ability the plan can.
       quiet: mostly(fc.constant(false), true, 3),
       quietKicks: mostly(fc.constant(false), true, 1),
+      // Last, so that it draws after every other part of the plan and changes none of them.
+      stray: illegalShare > 0 ? rare(fc.constantFrom(...STRAY_ACTIONS), null, 19) : fc.constant(null),
     })
     .map(
       (r): Plan => ({
@@ -509,6 +521,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
         p2Life: r.p2Life,
         quiet: r.quiet,
         quietKicks: r.quietKicks,
+        stray: r.stray,
       }),
     );
 }
@@ -691,6 +704,24 @@ function countersPerKick(d: CardDefinition): boolean {
 
 /** A creature to sacrifice, for synthetic scenarios. */
 const FODDER: CardDefinition = { name: 'Fodder', manaCost: '{1}', types: ['Creature'], power: 1, toughness: 1 };
+
+/** The stray action of a plan, where the scenario has what it names and the engine performs it. */
+function strayAction(kind: StrayAction, b: Builder, main: CardDefinition, ctx: Context): Action | undefined {
+  const land = b.board.some((o) => o.id === 'land1') ? 'land1' : undefined;
+  const spellCard = isSpell(main);
+  switch (kind) {
+    case 'destroy-spell-card':
+      return spellCard && ctx.does('destroy') ? { do: 'destroy', permanent: 'main' } : undefined;
+    case 'put-spell-card':
+      return spellCard && ctx.does('putOntoBattlefield') ? { do: 'putOntoBattlefield', card: 'main' } : undefined;
+    case 'counter-land':
+      return land && ctx.does('counter') ? { do: 'counter', spell: land } : undefined;
+    case 'put-land-in-play':
+      return land && ctx.does('putOntoBattlefield') ? { do: 'putOntoBattlefield', card: land } : undefined;
+    case 'clone-land-in-play':
+      return land && ctx.does('clone') ? { do: 'clone', card: land, copyOf: land } : undefined;
+  }
+}
 
 /** Turns a plan into a scenario; everything the plan leaves open is fixed here, deterministically. */
 export function buildScenario(planned: Plan, ctx: Context): Scenario {
@@ -1038,6 +1069,8 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   const legalCast = plan.spell && plan.illegal !== null && plan.recast ? structuredClone(cast) : undefined;
   const applied = plan.spell ? applyIllegal(plan, cast, b, mana, declared, parts, provision, ctx.can('freeCast')) : null;
   if (applied !== null && plan.recast && legalCast) recastAfterRejection(plan.recast, applied, main, legalCast, b, mana, ctx);
+  const stray = plan.stray && strayAction(plan.stray, b, main, ctx);
+  if (stray) b.actions.push(stray);
 
   const players: Scenario['players'] = [
     {

@@ -11,6 +11,7 @@ import { permanentDef } from './expectations.ts';
 import { diesAtOnce } from './permanents.ts';
 import { kickTimes, NOT_KICKED } from '../model/kick.ts';
 import { formatPool, poolsEqual, toPool } from '../model/mana.ts';
+import { familyOf } from '../model/rejections.ts';
 
 const JUDGED = new Set<NAction['do']>(['counter', 'bounce', 'destroy', 'destroyAll', 'tap', 'untap', 'putOntoBattlefield', 'flicker', 'clone']);
 
@@ -181,3 +182,69 @@ function outcomeProblem(step: RunStep, want: Outcome): { expected: string; obser
   }
   return undefined;
 }
+
+/** Card types that make a permanent card: one that can be put onto the battlefield (CR 110.4). */
+const PERMANENT_TYPES: ReadonlySet<string> = new Set(['Artifact', 'Battle', 'Creature', 'Enchantment', 'Land', 'Planeswalker']);
+
+/**
+ * What an action from outside the cards needs in the state before it to be taken, and whether that
+ * holds there; undefined for a cast or a copy, which the casting and copy properties judge.
+ */
+export function actionNeeds(run: Run, step: RunStep): { needs: string; holds: boolean } | undefined {
+  const a = step.action;
+  const b = step.before;
+  const spellThere = (id: string) => b.stack.some((o) => o.kind === 'spell' && o.id === id);
+  const permanentThere = (id: string) => b.battlefield.some((p) => p.id === id);
+  const player = (id: PlayerId) => b.players.find((p) => p.id === id);
+  switch (a.do) {
+    case 'resolve':
+      // A resolution's choices (new targets, targets and order of what it triggers) may be illegal: only one without is judged here.
+      if (a.newTargets || a.triggerTargets || a.triggerOrder || a.choices) return undefined;
+      // Resolving everything is passing priority until the stack is empty: possible on an empty stack too.
+      return a.untilEmpty ? { needs: 'nothing (resolve everything)', holds: true } : { needs: 'an object on the stack to resolve', holds: b.stack.length > 0 };
+    case 'counter':
+      return { needs: `${a.spell}, a spell on the stack`, holds: spellThere(a.spell) };
+    case 'bounce':
+      return { needs: `${a.object}, a spell on the stack or a permanent`, holds: spellThere(a.object) || permanentThere(a.object) };
+    case 'destroy':
+    case 'flicker':
+    case 'tap':
+    case 'untap':
+      return { needs: `${a.permanent}, a permanent`, holds: permanentThere(a.permanent) };
+    case 'destroyAll':
+      return { needs: 'nothing', holds: true };
+    case 'putOntoBattlefield': {
+      const p = player(a.player);
+      const permanentCard = (run.def(a.card)?.types ?? []).some((t) => PERMANENT_TYPES.has(t));
+      return { needs: `${a.card}, a permanent card, in ${a.player}'s hand or graveyard`, holds: permanentCard && !!p && (p.hand.includes(a.card) || p.graveyard.includes(a.card)) };
+    }
+    case 'clone':
+      return { needs: `${a.card} in ${a.player}'s hand and ${a.copyOf}, a permanent, to copy`, holds: !!player(a.player)?.hand.includes(a.card) && permanentThere(a.copyOf) };
+    default:
+      return undefined;
+  }
+}
+
+export const actionsTakenWhenPossible: Property = {
+  id: 'actions.taken-when-possible',
+  rules: ['117.4', '608.1'],
+  statement:
+    'While the game is on, an action from outside the cards is taken whenever what it names is there: resolving with an object on the stack (all players pass, and the top object resolves), countering or returning a spell on the stack, destroying, tapping, untapping, flickering or returning a permanent, putting a permanent card onto the battlefield from its player’s hand or graveyard, cloning a permanent from hand; one that names what is not there is rejected as illegal-object.',
+  applies: (s) => s.actions.some((a) => a.do !== 'cast' && a.do !== 'copy'),
+  check(run) {
+    const c = new Checker();
+    for (const step of run.steps) {
+      const outcome = step.step.outcome;
+      if (outcome === 'unsupported') continue;
+      const need = actionNeeds(run, step);
+      if (!need) continue;
+      const observed = `${outcome}${step.step.reason ? ` (${step.step.reason})` : ''}`;
+      if (need.holds && outcome !== 'accepted') c.fail(step, `accepted: it needs ${need.needs}, and that is there`, observed, 'refused');
+      else if (!need.holds && (outcome !== 'rejected' || familyOf(step.step.reason ?? '')?.id !== 'illegal-object')) {
+        c.fail(step, `rejected as illegal-object: it needs ${need.needs}, and that is not there`, observed, 'taken');
+      } else c.checkedOne();
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};

@@ -1,5 +1,5 @@
 // The property catalog, one module per rule family.
-import { actionsAsDeclared } from './actions.ts';
+import { actionsAsDeclared, actionsTakenWhenPossible } from './actions.ts';
 import { agreesWithReference } from './agreement.ts';
 import { illegalDeclarationsRejected, legalCastAccepted, rejectionChangesNothing, unpayableRejected } from './casting.ts';
 import {
@@ -82,6 +82,7 @@ export const PROPERTIES: readonly Property[] = [
   damageToCreatures,
   // Actions from outside the cards (CR 400.7)
   actionsAsDeclared,
+  actionsTakenWhenPossible,
   // Triggered abilities (CR 603)
   castTriggersOncePerCast,
   entersTriggerCount,

@@ -11,6 +11,7 @@
 import fc from 'fast-check';
 import type { Scenario } from '../model/schema-types.ts';
 import { canonical } from '../model/compare.ts';
+import { normalizeScenario } from '../model/scenario.ts';
 import { hits, judge, targetProperties, type Judge, type Judged } from './evaluate.ts';
 import { describe, unshrunk, type Finding, type FirstFailure, type SuiteOptions } from './run-suite.ts';
 import { turn, whenAborted } from './abort.ts';
@@ -99,6 +100,13 @@ export async function shrink(o: ShrinkOptions, arb: fc.Arbitrary<Scenario>, firs
   const tryOne = async (c: Candidate): Promise<boolean> => {
     const key = ShrinkCache.key(c.value.value_);
     if (cache.get(key) !== undefined) return false;
+    // A property fails only where it applies: a candidate none of the target's properties applies to
+    // cannot show the failure, and costs no engine run. (An engine that answers `unsupported` is
+    // judged on fewer actions, which a precondition may read otherwise: at worst a way forward is missed.)
+    if (properties.length > 0 && !properties.some((p) => p.applies(normalizeScenario(c.value.value_)))) {
+      cache.set(key, false);
+      return false;
+    }
     const judged = await shows(c.value.value_, key);
     if (judged) last = { scenario: c.value.value_, judged };
     return judged !== undefined;

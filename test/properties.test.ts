@@ -100,6 +100,15 @@ const breakers: Record<string, Breaker> = {
       p2.hand = [...p2.hand, 'bears'];
     },
   },
+  // The resolve with Reach Through Mists on the stack refused as if the stack were empty.
+  'actions.taken-when-possible': {
+    scenario: F.FIZZLE,
+    break: (t) => {
+      step(t, 1).outcome = 'rejected';
+      step(t, 1).reason = 'empty-stack';
+      step(t, 1).state = step(t, 0).state;
+    },
+  },
   'triggers.cast-triggers-once-per-cast': { scenario: F.TRIGGERS, break: (t) => void (step(t, 0).triggered = step(t, 0).triggered!.filter((x) => x.source !== 'castw')) },
   'triggers.enters-count': { scenario: F.TRIGGERS, break: (t) => void step(t, 3).triggered!.pop() },
   'triggers.intervening-if-false': { scenario: F.TRIGGERS, break: (t) => void (step(t, 6).triggered = [{ id: 'a7.t1', source: 'gk2', ability: 0, controller: 'p1' }]) },
@@ -206,6 +215,44 @@ describe('properties', () => {
       });
     });
   }
+
+  it('reject an action that names what is not there: a resolve on an empty stack, a destroy of a permanent gone', async () => {
+    const scenario = normalizeScenario({
+      format: 'castcheck-scenario/1',
+      cards: [{ id: 'bears', oracle: 'Grizzly Bears' }],
+      players: [{ id: 'p1' }, { id: 'p2', battlefield: [{ card: 'bears' }] }],
+      actions: [{ do: 'resolve' }, { do: 'destroy', permanent: 'bears' }, { do: 'destroy', permanent: 'bears' }],
+    });
+    const p = PROPERTIES.find((x) => x.id === 'actions.taken-when-possible')!;
+    const trace = engine.runSync(scenario);
+    expect(trace.steps.map((s) => s.outcome)).toEqual(['rejected', 'accepted', 'rejected']);
+    expect(await verdictOf(p, scenario, trace)).toMatchObject({ status: 'pass', checks: 3 });
+    for (const i of [0, 2]) {
+      const broken = editableCopy(trace);
+      broken.steps[i]!.outcome = 'accepted';
+      delete broken.steps[i]!.reason;
+      expect(await verdictOf(p, scenario, broken), `step ${i + 1} accepted`).toMatchObject({ status: 'fail', kind: 'taken' });
+    }
+  });
+
+  it('judge a clone the engine should have refused without going round in circles: a land cloning itself', async () => {
+    const scenario = normalizeScenario({
+      format: 'castcheck-scenario/1',
+      cards: [{ id: 'land', oracle: 'Mountain' }],
+      players: [{ id: 'p1', battlefield: [{ card: 'land' }] }, { id: 'p2' }],
+      actions: [{ do: 'clone', card: 'land', copyOf: 'land' }],
+    });
+    const trace = engine.runSync(scenario);
+    expect(trace.steps[0]!.outcome).toBe('rejected');
+    const accepted = editableCopy(trace);
+    accepted.steps[0]!.outcome = 'accepted';
+    delete accepted.steps[0]!.reason;
+    for (const p of PROPERTIES.filter((x) => x.kind !== 'agreement' && x.kind !== 'relation' && x.applies(scenario))) {
+      await expect(Promise.resolve(verdictOf(p, scenario, trace)), p.id).resolves.toBeDefined();
+      await expect(Promise.resolve(verdictOf(p, scenario, accepted)), p.id).resolves.toBeDefined();
+    }
+    expect(await verdictOf(PROPERTIES.find((x) => x.id === 'actions.taken-when-possible')!, scenario, accepted)).toMatchObject({ status: 'fail', kind: 'taken' });
+  });
 
   it("count damage that can't be prevented as dealt: kicked Urza's Rage through a damage ward sets off a 'dealt damage' ability", async () => {
     const scenario: Scenario = {

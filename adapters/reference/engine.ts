@@ -11,7 +11,7 @@ import { observe } from './observe.ts';
 import { resolveTop } from './resolve.ts';
 import { referenceRules, type Rules, type RulesOptions } from './rules.ts';
 import { faultById, FAULTS } from './faults.ts';
-import { bounce, counterSpell, destroy, destroyAll, putOntoBattlefield, setTapped } from './actions.ts';
+import { counterSpell, destroy, destroyAll, putOntoBattlefield, setTapped } from './actions.ts';
 import { putTriggersOnStack } from './triggers.ts';
 import { roundPrefix } from '../../model/conventions.ts';
 import { expandCapabilities } from '../../model/capabilities.ts';
@@ -146,7 +146,7 @@ export class ReferenceEngine implements Engine {
       case 'clone':
         return r.clone(g, action.card, action.copyOf, action.player, r);
       case 'bounce':
-        return bounce(g, action.object, r);
+        return r.bounce(g, action.object, r);
       case 'destroy':
         return destroy(g, action.permanent, r);
       case 'destroyAll':

@@ -3,7 +3,7 @@
 // a small change to one entry, the way a real engine's bug is a small change to one function.
 import { castSpell, kickedAsPaid, spliceDeclarationError } from './cast.ts';
 import { hasSpliceQuality, spellCharacteristics } from './characteristics.ts';
-import { clone, counterSpellOnStack, flicker, spellToGraveyard } from './actions.ts';
+import { bounce, clone, counterSpellOnStack, flicker, spellToGraveyard } from './actions.ts';
 import { copyOfSpell, putCopyOnStack } from './copy.ts';
 import { checkPayment, costChanges, reduceCost, totalCost } from './costs.ts';
 import { payFromPool } from './mana.ts';
@@ -68,6 +68,7 @@ function table(options: RulesOptions) {
     entersWithTimes,
     flicker,
     clone,
+    bounce,
     // Triggers (CR 603).
     collectTriggers,
     eventMatches,

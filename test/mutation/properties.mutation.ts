@@ -1,12 +1,13 @@
 // The tests StrykerJS runs against each mutant of the reference engine (npm run mutation): castcheck's
 // rule properties, without agreement with the reference engine (which would compare the mutant with
-// itself), over a fixed set of generated scenarios. Any failure, or an engine failure, kills the
-// mutant. Not part of npm test: the file name does not end in .test.ts.
+// itself), over a fixed set of generated scenarios. Any failure, an engine failure, or a trace that
+// breaks the trace schema (which castcheck refuses from any engine over the protocol) kills the mutant. Not part of npm test: the file name does not end in .test.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, it } from 'vitest';
 import { ReferenceEngine } from '../../adapters/reference/engine.ts';
 import type { Scenario } from '../../model/schema-types.ts';
 import { PROPERTIES } from '../../properties/index.ts';
+import { validateDocument } from '../../model/schemas.ts';
 import { judge, judgeFor } from '../../runner/evaluate.ts';
 import { mutationScenarios, SCENARIOS_FILE_VARIABLE } from '../../runner/mutation-scenarios.ts';
 
@@ -28,6 +29,8 @@ describe('the rule properties on the reference engine', () => {
       for (let i = from; i < to; i++) {
         const judged = await judge(j, scenarios[i]!, properties);
         if (judged.failure) throw new Error(`scenario ${i + 1}: the engine failed: ${judged.failure.kind}: ${judged.failure.message}`);
+        const invalid = validateDocument('trace', judged.trace);
+        if (invalid.length > 0) throw new Error(`scenario ${i + 1}: the trace breaks the trace schema: ${invalid[0]!.message}`);
         const failed = [...judged.verdicts].filter(([, v]) => v.status === 'fail');
         if (failed.length > 0) throw new Error(`scenario ${i + 1}: ${failed.map(([id]) => id).join(', ')} failed`);
       }

@@ -25,6 +25,25 @@ export const PERMANENT_FAULTS: readonly Fault[] = [
     apply: (base) => ({ ...base, enterTapped: () => undefined }),
   },
   {
+    id: 'bounce-permanents-only',
+    family: 'permanents',
+    rules: ['608.2c'],
+    summary: 'An effect that returns a spell on the stack to its owner\'s hand is refused as if the spell were not there: the engine returns permanents only.',
+    inspiredBy: 'Engines that wrote "return target permanent to its owner\'s hand" first and look the object up on the battlefield alone, so effects that return a spell (Remand, Unsubstantiate) find nothing to return.',
+    minimal: {
+      shows: 'actions.taken-when-possible',
+      scenario: scenario({
+        cards: [oracle('bears', 'Grizzly Bears')],
+        p1: { hand: ['bears'], mana: { G: 1, C: 1 } },
+        actions: [{ do: 'cast', card: 'bears' }, { do: 'bounce', object: 'bears' }],
+      }),
+    },
+    apply: (base) => ({
+      ...base,
+      bounce: (g, id, r) => (g.stack.some((s) => s.id === id) ? { reason: 'not-a-permanent', message: `'${id}' is not a permanent on the battlefield` } : base.bounce(g, id, r)),
+    }),
+  },
+  {
     id: 'flicker-keeps-kicked',
     family: 'permanents',
     rules: ['400.7', '702.33a'],
