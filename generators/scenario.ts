@@ -687,6 +687,10 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   const printedKickers = plan.spell ? (main.kicker?.costs.length ?? 0) : 0;
   if (printedKickers >= 1 && plan.kickA) kicker.push('A');
   if (printedKickers >= 2 && plan.kickB) kicker.push('B');
+  // CR 702.33f links each kicker cost to its own words, not to the order declared: now and then B
+  // is declared before A (an engine shows them in printed order). From a choice the plan already
+  // has, so that no other draw moves; it shrinks to A first.
+  if (plan.pick % 2 === 1) kicker.reverse();
   let multikicker = plan.spell && main.multikicker ? plan.multikicks : 0;
   const hasX = main.manaCost?.includes('{X}') ?? false;
   const x = hasX ? (plan.free ? 0 : plan.x) : undefined;
@@ -1256,16 +1260,20 @@ function applyIllegal(
         return kind;
       }
       break;
-    case 'kicker-not-printed':
-      if ((main.kicker?.costs.length ?? 0) < 2) {
-        cast.kicker = main.kicker ? ['A', 'B'] : ['A'];
-        return kind;
-      }
-      if (!main.multikicker) {
+    case 'kicker-not-printed': {
+      // Either way of declaring what is not printed (CR 702.33b): a kicker cost beyond the printed
+      // ones, or multikicker on a card without it; where both fit, one or the other.
+      const label = (main.kicker?.costs.length ?? 0) < 2;
+      if (!main.multikicker && (!label || plan.picks[15]! % 2 === 1)) {
         cast.multikicker = 1;
         return kind;
       }
+      if (label) {
+        cast.kicker = main.kicker ? ['A', 'B'] : ['A'];
+        return kind;
+      }
       break;
+    }
     case 'splice-twice': {
       const again = cast.splice?.[0];
       if (again !== undefined) {
