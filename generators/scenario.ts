@@ -97,7 +97,8 @@ interface Plan {
   extraBystanders: number;
   watchers: Watcher[];
   multipliers: number;
-  costChangers: CardDefinition[];
+  /** Cost changers and who controls each: p2's "spells you cast" does not apply to p1's spells, its "your opponents cast" does (CR 601.2f). */
+  costChangers: { def: CardDefinition; side: 'p1' | 'p2' }[];
   lands: number;
   /** Library cards, when something draws or mills: now and then none. */
   library: number;
@@ -421,7 +422,11 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
       // Printed watchers are one card each: a printed-only board holds one more of them.
       watchers: watcherArbs.length > 0 ? fc.array(fc.oneof(...watcherArbs), { maxLength: caps.cards.synthetic ? 4 : 5 }) : fc.constant<Watcher[]>([]),
       multipliers: multiplierDef && can('triggerMultiplier') ? rare(fc.integer({ min: 1, max: 2 }), 0, 3) : fc.constant(0),
-      costChangers: changerArb && can('costModifiers') ? fc.array(changerArb, { maxLength: 2 }) : fc.constant<CardDefinition[]>([]),
+      // Mostly p1's own; one in four the opponent's, shrinking to p1's.
+      costChangers:
+        changerArb && can('costModifiers')
+          ? fc.array(fc.record({ def: changerArb, side: rare(fc.constant<'p1' | 'p2'>('p2'), 'p1', 3) }), { maxLength: 2 })
+          : fc.constant<Plan['costChangers']>([]),
       // One scenario in five behind a damage ward: it prevents the damage resolution.damage-to-creatures judges.
       ward: ctx.synth(DAMAGE_WARD) && can('triggers') ? rare(fc.constant(true), false, 4) : fc.constant(false),
       splices: splicesArb,
@@ -655,7 +660,7 @@ function quieted(plan: Plan): Plan {
     watchers: [],
     multipliers: 0,
     ward: false,
-    costChangers: plan.costChangers.filter((d) => !d.triggers && !(d.statics ?? []).some((a) => a.kicked)),
+    costChangers: plan.costChangers.filter(({ def: d }) => !d.triggers && !(d.statics ?? []).some((a) => a.kicked)),
     boardFollowUps: plan.boardFollowUps.filter((f) => f !== 'put-kicker-permanent'),
     bystanders: plan.bystanders.map(still),
     // A main permanent's own enters abilities stay where the board is to change before they resolve.
@@ -714,7 +719,7 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   plan.watchers.forEach((w, i) => b.permanent(`w${i + 1}`, w.def, !ctx.caps.cards.synthetic, w.side));
   const multiplier = ctx.synth(MULTIPLIER) ? MULTIPLIER : ctx.byName('Panharmonicon');
   if (multiplier) for (let i = 0; i < plan.multipliers; i++) b.permanent(`m${i + 1}`, multiplier, isPrinted(multiplier), 'p1');
-  plan.costChangers.forEach((d, i) => b.permanent(`r${i + 1}`, d, isPrinted(d), 'p1'));
+  plan.costChangers.forEach((c, i) => b.permanent(`r${i + 1}`, c.def, isPrinted(c.def), c.side));
   if (plan.ward) b.permanent('ward', DAMAGE_WARD, false, 'p2');
   // What an "if you control ..." of the main permanent asks for, so that its enters ability triggers.
   const condition = plan.spell ? enteringConditions(main).find((t) => t.ifYouControl)?.ifYouControl : undefined;
@@ -1006,7 +1011,7 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   }
 
   // Mana: what the casts cost, plus any increases, plus some slack, as colourless mana for the generic part.
-  const increases = plan.costChangers.flatMap((d) => d.statics ?? []).filter((s) => s.kind === 'costIncrease').reduce((n, s) => n + (s.amount ?? 1), 0);
+  const increases = plan.costChangers.flatMap((c) => c.def.statics ?? []).filter((s) => s.kind === 'costIncrease').reduce((n, s) => n + (s.amount ?? 1), 0);
   const mana: ManaPool = {};
   for (const key of ['W', 'U', 'B', 'R', 'G'] as const) if (b.mana[key] > 0) mana[key] = b.mana[key];
   const provision = plan.slack + increases * b.actions.filter((a) => a.do === 'cast').length;
