@@ -97,8 +97,7 @@ interface Plan {
   extraBystanders: number;
   watchers: Watcher[];
   multipliers: number;
-  /** Cost changers and who controls each: p2's "spells you cast" does not apply to p1's spells, its "your opponents cast" does (CR 601.2f). */
-  costChangers: { def: CardDefinition; side: 'p1' | 'p2' }[];
+  costChangers: CardDefinition[];
   lands: number;
   /** Library cards, when something draws or mills: now and then none. */
   library: number;
@@ -422,11 +421,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
       // Printed watchers are one card each: a printed-only board holds one more of them.
       watchers: watcherArbs.length > 0 ? fc.array(fc.oneof(...watcherArbs), { maxLength: caps.cards.synthetic ? 4 : 5 }) : fc.constant<Watcher[]>([]),
       multipliers: multiplierDef && can('triggerMultiplier') ? rare(fc.integer({ min: 1, max: 2 }), 0, 3) : fc.constant(0),
-      // Mostly p1's own; one in four the opponent's, shrinking to p1's.
-      costChangers:
-        changerArb && can('costModifiers')
-          ? fc.array(fc.record({ def: changerArb, side: rare(fc.constant<'p1' | 'p2'>('p2'), 'p1', 3) }), { maxLength: 2 })
-          : fc.constant<Plan['costChangers']>([]),
+      costChangers: changerArb && can('costModifiers') ? fc.array(changerArb, { maxLength: 2 }) : fc.constant<CardDefinition[]>([]),
       // One scenario in five behind a damage ward: it prevents the damage resolution.damage-to-creatures judges.
       ward: ctx.synth(DAMAGE_WARD) && can('triggers') ? rare(fc.constant(true), false, 4) : fc.constant(false),
       splices: splicesArb,
@@ -660,7 +655,7 @@ function quieted(plan: Plan): Plan {
     watchers: [],
     multipliers: 0,
     ward: false,
-    costChangers: plan.costChangers.filter(({ def: d }) => !d.triggers && !(d.statics ?? []).some((a) => a.kicked)),
+    costChangers: plan.costChangers.filter((d) => !d.triggers && !(d.statics ?? []).some((a) => a.kicked)),
     boardFollowUps: plan.boardFollowUps.filter((f) => f !== 'put-kicker-permanent'),
     bystanders: plan.bystanders.map(still),
     // A main permanent's own enters abilities stay where the board is to change before they resolve.
@@ -719,7 +714,10 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   plan.watchers.forEach((w, i) => b.permanent(`w${i + 1}`, w.def, !ctx.caps.cards.synthetic, w.side));
   const multiplier = ctx.synth(MULTIPLIER) ? MULTIPLIER : ctx.byName('Panharmonicon');
   if (multiplier) for (let i = 0; i < plan.multipliers; i++) b.permanent(`m${i + 1}`, multiplier, isPrinted(multiplier), 'p1');
-  plan.costChangers.forEach((c, i) => b.permanent(`r${i + 1}`, c.def, isPrinted(c.def), c.side));
+  // The first cost changer is the opponent's in half the scenarios: p2's "spells you cast" must not
+  // change p1's total cost, its "your opponents cast" must (CR 601.2f). From a choice the plan
+  // already has, so that no other draw moves; it shrinks to p1's.
+  plan.costChangers.forEach((d, i) => b.permanent(`r${i + 1}`, d, isPrinted(d), i === 0 && (plan.pick & 2) !== 0 ? 'p2' : 'p1'));
   if (plan.ward) b.permanent('ward', DAMAGE_WARD, false, 'p2');
   // What an "if you control ..." of the main permanent asks for, so that its enters ability triggers.
   const condition = plan.spell ? enteringConditions(main).find((t) => t.ifYouControl)?.ifYouControl : undefined;
@@ -1011,7 +1009,7 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   }
 
   // Mana: what the casts cost, plus any increases, plus some slack, as colourless mana for the generic part.
-  const increases = plan.costChangers.flatMap((c) => c.def.statics ?? []).filter((s) => s.kind === 'costIncrease').reduce((n, s) => n + (s.amount ?? 1), 0);
+  const increases = plan.costChangers.flatMap((d) => d.statics ?? []).filter((s) => s.kind === 'costIncrease').reduce((n, s) => n + (s.amount ?? 1), 0);
   const mana: ManaPool = {};
   for (const key of ['W', 'U', 'B', 'R', 'G'] as const) if (b.mana[key] > 0) mana[key] = b.mana[key];
   const provision = plan.slack + increases * b.actions.filter((a) => a.do === 'cast').length;
@@ -1037,7 +1035,22 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
     },
     { id: 'p2', ...(plan.p2Life !== undefined ? { life: plan.p2Life } : {}), ...(b.battlefield.p2.length > 0 ? { battlefield: b.battlefield.p2 } : {}) },
   ];
-  return { format: 'castcheck-scenario/1', cards: b.cards, players, actions: b.actions };
+  const actions = ctx.features.triggerOrder && plan.pick >= 4 ? withTriggerOrder(b.actions, cardDefs, b.cards) : b.actions;
+  return { format: 'castcheck-scenario/1', cards: b.cards, players, actions };
+}
+
+const ORDERED = new Set<Action['do']>(['cast', 'copy', 'resolve', 'counter', 'putOntoBattlefield', 'flicker', 'clone', 'bounce']);
+
+/**
+ * Every action that takes one names an order for the triggered abilities of the scenario's cards:
+ * the reverse of the default (source id, then ability), so that an engine that leaves the order out
+ * or puts them in another shows it (CR 603.3b). Abilities that do not trigger are left alone.
+ */
+function withTriggerOrder(actions: Action[], defs: readonly (CardDefinition | undefined)[], cards: readonly ScenarioCard[]): Action[] {
+  const abilities = cards.flatMap((c, i) => (defs[i]?.triggers ?? []).map((_, k) => ({ source: c.id, ability: k })));
+  if (abilities.length < 2) return actions;
+  const order = abilities.sort((a, b) => (a.source < b.source ? 1 : a.source > b.source ? -1 : b.ability - a.ability)).map((a) => `${a.source}#${a.ability}`);
+  return actions.map((a) => (ORDERED.has(a.do) ? ({ ...a, triggerOrder: order } as Action) : a));
 }
 
 /**

@@ -83,6 +83,14 @@ export function textAt(source: string, loc: ReportedMutant['location']): string 
   return [first, ...middle, last].join('\n');
 }
 
+/**
+ * The last report with the files of a run over some of them (Stryker's --mutate) in place of theirs:
+ * every other file keeps its last result, so that one file can be rescored without a full run.
+ */
+export function withFilesOf(last: StrykerReport, run: StrykerReport): StrykerReport {
+  return { ...last, files: { ...last.files, ...run.files } };
+}
+
 export function mutantsOf(report: StrykerReport, equivalents: readonly Equivalent[]): Mutant[] {
   return Object.entries(report.files).flatMap(([file, f]) => {
     const lines = f.source.split('\n');

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { fileURLToPath } from 'node:url';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
-import { mutantsOf, mutationDoc, scoreLine, staleEquivalents, suiteScore, type Equivalent, type StrykerReport, type SuiteScore } from '../reports/mutation.ts';
+import { mutantsOf, mutationDoc, withFilesOf, scoreLine, staleEquivalents, suiteScore, type Equivalent, type StrykerReport, type SuiteScore } from '../reports/mutation.ts';
 import { MUTATION_SCENARIOS, MUTATION_SEED, mutationScenarios, SCENARIOS_FILE_VARIABLE } from './mutation-scenarios.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -68,7 +68,7 @@ for (const suite of SUITES) {
   let report = JSON.parse(readFileSync(reportFile, 'utf8')) as StrykerReport;
   if (before) {
     // The files of this run replace theirs; every other file keeps the result of its last run.
-    report = { ...before, files: { ...before.files, ...report.files } };
+    report = withFilesOf(before, report);
     writeFileSync(reportFile, JSON.stringify(report));
   }
   const mutants = mutantsOf(report, equivalents);

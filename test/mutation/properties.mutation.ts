@@ -1,11 +1,14 @@
 // The tests StrykerJS runs against each mutant of the reference engine (npm run mutation): castcheck's
 // rule properties, without agreement with the reference engine (which would compare the mutant with
-// itself), over a fixed set of generated scenarios, under the ruling on copied splices and, for the
+// itself), over a fixed set of generated scenarios with every trace checked as the protocol checks an
+// engine's, under the ruling on copied splices and, for the
 // scenarios that copy a spliced spell, under the literal reading too. Any failure, a contested
 // verdict (the engine leaving the reading it was set to), or an engine failure kills the mutant.
 // Not part of npm test: the file name does not end in .test.ts.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, it } from 'vitest';
+import type { Engine } from '../../adapters/engine.ts';
+import { checkTrace } from '../../adapters/process/protocol.ts';
 import { ReferenceEngine } from '../../adapters/reference/engine.ts';
 import { normalizeScenario } from '../../model/scenario.ts';
 import type { Scenario } from '../../model/schema-types.ts';
@@ -18,10 +21,18 @@ import { mutationScenarios, SCENARIOS_FILE_VARIABLE } from '../../runner/mutatio
 const CHUNKS = 10;
 
 const properties = PROPERTIES.filter((p) => (p.kind ?? 'invariant') !== 'agreement');
-const engine = new ReferenceEngine();
+/**
+ * The reference engine as castcheck takes any engine over the protocol: a trace that breaks the trace
+ * schema, or does not answer the scenario step by step, is an engine failure.
+ */
+function checked(e: ReferenceEngine): Engine {
+  return { id: e.id, capabilities: e.capabilities, run: async (s) => checkTrace(await e.run(s), normalizeScenario(s)), close: () => e.close() };
+}
+
+const engine = checked(new ReferenceEngine());
 // The reference engine under the literal reading of a copied splice (CR 702.47c with 707.2), judged
 // under the same reading: its own code path, reached only by copies of spliced spells.
-const literal = new ReferenceEngine({ spliceCopy: 'literal' });
+const literal = checked(new ReferenceEngine({ spliceCopy: 'literal' }));
 // npm run mutation generates the scenarios once, with the engine unmutated, and names the file:
 // every mutant is judged on the same scenarios, and none pays for generating them.
 const file = process.env[SCENARIOS_FILE_VARIABLE];
