@@ -73,7 +73,8 @@ for (const suite of SUITES) {
   }
   const mutants = mutantsOf(report, equivalents);
   if (suite === 'properties') allMutants = mutants;
-  const seconds = runs && !before ? (Date.now() - started) / 1000 : (previous.find((s) => s.suite === suite)?.seconds ?? 0);
+  // A report with files rescored apart has no one time: it is left out.
+  const seconds = before ? 0 : runs ? (Date.now() - started) / 1000 : (previous.find((s) => s.suite === suite)?.seconds ?? 0);
   scores.push(suiteScore(suite, mutants, seconds));
 }
 
