@@ -6,6 +6,7 @@
 import type { CardDefinition, ObservedPermanent, ObservedState } from '../model/schema-types.ts';
 import type { NAction, PlayerId } from '../model/scenario.ts';
 import { sameJson } from '../model/compare.ts';
+import { sameFamily } from '../model/rejections.ts';
 import { Checker, show, spells, type Property, type Run, type RunStep } from './property.ts';
 import { permanentDef } from './expectations.ts';
 import { diesAtOnce } from './permanents.ts';
@@ -124,12 +125,21 @@ function expectedOutcome(run: Run, step: RunStep): Outcome | undefined {
 
 export const actionsAsDeclared: Property = {
   id: 'actions.as-declared',
-  rules: ['400.7', '707.10a', '110.5'],
+  rules: ['400.7', '707.10a', '110.5', '608.2'],
   statement:
-    'An action from outside the cards (counter, return to hand, destroy, destroy all, tap, untap, put onto the battlefield, flicker, clone) moves and taps exactly what it names, to the zones the rules send it to; resolving everything empties the stack.',
-  applies: (s) => s.actions.some((a) => JUDGED.has(a.do) || (a.do === 'resolve' && a.untilEmpty)),
+    'An action from outside the cards (counter, return to hand, destroy, destroy all, tap, untap, put onto the battlefield, flicker, clone) moves and taps exactly what it names, to the zones the rules send it to; resolving everything empties the stack; resolving is refused only when the stack is empty.',
+  applies: (s) => s.actions.some((a) => JUDGED.has(a.do) || a.do === 'resolve'),
   check(run) {
     const c = new Checker();
+    for (const step of run.steps) {
+      // CR 608.2: the object on top of the stack resolves when asked; only an empty stack has nothing to resolve.
+      const a = step.action;
+      if (a.do !== 'resolve' || a.newTargets !== undefined || step.step.outcome !== 'rejected') continue;
+      if (step.before.stack.length > 0) c.fail(step, `${step.before.stack.at(-1)!.id}, on top of the stack, resolves`, `rejected (${step.step.reason ?? 'no reason'})`);
+      else if (!sameFamily('empty-stack', step.step.reason)) c.fail(step, 'rejected: the stack is empty (reason of the illegal-object family)', `reason ${step.step.reason ?? '(none)'}`);
+      else c.checkedOne();
+      if (c.done) return c.verdict();
+    }
     for (const step of run.accepted()) {
       const a = step.action;
       if (a.do === 'resolve' && a.untilEmpty) {

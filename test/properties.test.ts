@@ -262,6 +262,26 @@ describe('properties', () => {
     expect(await verdictOf(p, s, broken)).toMatchObject({ status: 'fail', observed: 'sacrificed []' });
   });
 
+  it('fail a resolution refused with something on the stack, or refused on an empty stack for another reason (CR 608.2)', async () => {
+    const scenario: Scenario = {
+      format: 'castcheck-scenario/1',
+      cards: [{ id: 'bolt', oracle: 'Burst Lightning' }],
+      players: [{ id: 'p1', hand: ['bolt'], mana: { R: 1 } }, { id: 'p2' }],
+      actions: [{ do: 'cast', card: 'bolt', targets: [['p2']] }, { do: 'resolve' }, { do: 'resolve' }],
+    };
+    const s = normalizeScenario(scenario);
+    const p = PROPERTIES.find((x) => x.id === 'actions.as-declared')!;
+    const t = engine.runSync(s);
+    expect(t.steps.map((x) => x.outcome)).toEqual(['accepted', 'accepted', 'rejected']);
+    expect(await verdictOf(p, s, t)).toMatchObject({ status: 'pass' });
+    const refused = editableCopy(t);
+    Object.assign(step(refused, 1), { outcome: 'rejected', reason: 'empty-stack', state: step(refused, 0).state });
+    expect(await verdictOf(p, s, refused)).toMatchObject({ status: 'fail', expected: 'bolt, on top of the stack, resolves' });
+    const wrongReason = editableCopy(t);
+    step(wrongReason, 2).reason = 'cannot-pay';
+    expect(await verdictOf(p, s, wrongReason)).toMatchObject({ status: 'fail', observed: 'reason cannot-pay' });
+  });
+
   it('let a spliced card go when the spell it is spliced onto makes its caster discard it (CR 702.47a)', async () => {
     const c = loadCases().find((x) => x.case.id === 'spliced-card-can-be-discarded-by-its-own-spell')!.case;
     const s = normalizeScenario(c.scenario);
