@@ -738,6 +738,10 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   const printedKickers = plan.spell ? (main.kicker?.costs.length ?? 0) : 0;
   if (printedKickers >= 1 && plan.kickA) kicker.push('A');
   if (printedKickers >= 2 && plan.kickB) kicker.push('B');
+  // CR 702.33f links each kicker cost to its own words, not to the order declared: now and then B
+  // is declared before A (an engine shows them in printed order). From a choice the plan already
+  // has, so that no other draw moves; it shrinks to A first.
+  if (plan.pick % 2 === 1) kicker.reverse();
   let multikicker = plan.spell && main.multikicker ? plan.multikicks : 0;
   const hasX = main.manaCost?.includes('{X}') ?? false;
   const x = hasX ? (plan.free ? 0 : plan.x) : undefined;
@@ -762,7 +766,10 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   plan.watchers.forEach((w, i) => b.permanent(`w${i + 1}`, w.def, !ctx.caps.cards.synthetic, w.side));
   const multiplier = ctx.synth(MULTIPLIER) ? MULTIPLIER : ctx.byName('Panharmonicon');
   if (multiplier) for (let i = 0; i < plan.multipliers; i++) b.permanent(`m${i + 1}`, multiplier, isPrinted(multiplier), 'p1');
-  plan.costChangers.forEach((d, i) => b.permanent(`r${i + 1}`, d, isPrinted(d), 'p1'));
+  // The first cost changer is the opponent's in half the scenarios: p2's "spells you cast" must not
+  // change p1's total cost, its "your opponents cast" must (CR 601.2f). From a choice the plan
+  // already has, so that no other draw moves; it shrinks to p1's.
+  plan.costChangers.forEach((d, i) => b.permanent(`r${i + 1}`, d, isPrinted(d), i === 0 && (plan.pick & 2) !== 0 ? 'p2' : 'p1'));
   if (plan.ward) b.permanent('ward', DAMAGE_WARD, false, 'p2');
   // What an "if you control ..." of the main permanent asks for, so that its enters ability triggers.
   const condition = plan.spell ? enteringConditions(main).find((t) => t.ifYouControl)?.ifYouControl : undefined;
@@ -1083,7 +1090,22 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
     },
     { id: 'p2', ...(plan.p2Life !== undefined ? { life: plan.p2Life } : {}), ...(b.battlefield.p2.length > 0 ? { battlefield: b.battlefield.p2 } : {}) },
   ];
-  return { format: 'castcheck-scenario/1', cards: b.cards, players, actions: b.actions };
+  const actions = ctx.features.triggerOrder && plan.pick >= 4 ? withTriggerOrder(b.actions, cardDefs, b.cards) : b.actions;
+  return { format: 'castcheck-scenario/1', cards: b.cards, players, actions };
+}
+
+const ORDERED = new Set<Action['do']>(['cast', 'copy', 'resolve', 'counter', 'putOntoBattlefield', 'flicker', 'clone', 'bounce']);
+
+/**
+ * Every action that takes one names an order for the triggered abilities of the scenario's cards:
+ * the reverse of the default (source id, then ability), so that an engine that leaves the order out
+ * or puts them in another shows it (CR 603.3b). Abilities that do not trigger are left alone.
+ */
+function withTriggerOrder(actions: Action[], defs: readonly (CardDefinition | undefined)[], cards: readonly ScenarioCard[]): Action[] {
+  const abilities = cards.flatMap((c, i) => (defs[i]?.triggers ?? []).map((_, k) => ({ source: c.id, ability: k })));
+  if (abilities.length < 2) return actions;
+  const order = abilities.sort((a, b) => (a.source < b.source ? 1 : a.source > b.source ? -1 : b.ability - a.ability)).map((a) => `${a.source}#${a.ability}`);
+  return actions.map((a) => (ORDERED.has(a.do) ? ({ ...a, triggerOrder: order } as Action) : a));
 }
 
 /**
@@ -1311,16 +1333,20 @@ function applyIllegal(
         return kind;
       }
       break;
-    case 'kicker-not-printed':
-      if ((main.kicker?.costs.length ?? 0) < 2) {
-        cast.kicker = main.kicker ? ['A', 'B'] : ['A'];
-        return kind;
-      }
-      if (!main.multikicker) {
+    case 'kicker-not-printed': {
+      // Either way of declaring what is not printed (CR 702.33b): a kicker cost beyond the printed
+      // ones, or multikicker on a card without it; where both fit, one or the other.
+      const label = (main.kicker?.costs.length ?? 0) < 2;
+      if (!main.multikicker && (!label || plan.picks[15]! % 2 === 1)) {
         cast.multikicker = 1;
         return kind;
       }
+      if (label) {
+        cast.kicker = main.kicker ? ['A', 'B'] : ['A'];
+        return kind;
+      }
       break;
+    }
     case 'splice-twice': {
       const again = cast.splice?.[0];
       if (again !== undefined) {

@@ -192,14 +192,17 @@ const PERMANENT_TYPES: ReadonlySet<string> = new Set(['Artifact', 'Battle', 'Cre
  */
 export function actionNeeds(run: Run, step: RunStep): { needs: string; holds: boolean } | undefined {
   const a = step.action;
+  // Targets given for what the action triggers may be illegal, and the action refused for them; an
+  // order for them never is (CR 603.3b: the player puts them on the stack in any order).
+  if (a.triggerTargets) return undefined;
   const b = step.before;
   const spellThere = (id: string) => b.stack.some((o) => o.kind === 'spell' && o.id === id);
   const permanentThere = (id: string) => b.battlefield.some((p) => p.id === id);
   const player = (id: PlayerId) => b.players.find((p) => p.id === id);
   switch (a.do) {
     case 'resolve':
-      // A resolution's choices (new targets, targets and order of what it triggers) may be illegal: only one without is judged here.
-      if (a.newTargets || a.triggerTargets || a.triggerOrder || a.choices) return undefined;
+      // A resolution's own choices (new targets for a copy, choices as it resolves) may be illegal: one with them is not judged here.
+      if (a.newTargets || a.choices) return undefined;
       // Resolving everything is passing priority until the stack is empty: possible on an empty stack too.
       return a.untilEmpty ? { needs: 'nothing (resolve everything)', holds: true } : { needs: 'an object on the stack to resolve', holds: b.stack.length > 0 };
     case 'counter':

@@ -87,7 +87,8 @@ export function checkEachCopy(run: Run, judge: (made: MadeCopy, c: Checker) => v
   return c.verdict();
 }
 
-const makesCopies = (s: Run['scenario']) =>
+/** Whether a scenario makes copies: a copy action, or a cast of a card that copies a spell. */
+export const makesCopies = (s: Run['scenario']) =>
   s.actions.some((a) => a.do === 'copy') ||
   s.actions.some((a) => a.do === 'cast' && s.cards.find((c) => c.id === a.card)?.definition.effects?.some((e) => e.kind === 'copySpell'));
 

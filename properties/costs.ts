@@ -57,7 +57,7 @@ export const totalCostPaid: Property = {
   id: 'costs.total-cost-paid',
   rules: ['601.2f', '601.2h', '118.7a', '118.8', '118.9d', '702.33a', '702.47a'],
   statement:
-    'The total cost paid is the mana cost (or nothing, cast without paying it) plus every declared kicker, multikicker and splice cost, plus increases, minus generic reductions down to {0}.',
+    'The total cost paid is the mana cost (or nothing, cast without paying it) plus every declared kicker, multikicker and splice cost, plus increases, minus generic reductions down to {0}; the permanents sacrificed for it are those declared.',
   needs: { observes: ['player.mana'] },
   applies: (s) => s.actions.some((a) => a.do === 'cast'),
   check(run) {
@@ -70,6 +70,12 @@ export const totalCostPaid: Property = {
       if (!o) break;
       if (o.totalCost && normalizeManaText(o.totalCost.mana) !== formatMana(total)) {
         c.fail(step, `total cost ${formatMana(total)} for ${o.name}`, `total cost ${o.totalCost.mana}`);
+        break;
+      }
+      // The permanents sacrificed are the part of the total cost that is not mana (CR 601.2h): those declared, no others.
+      const declared = [...(action.sacrifice ?? [])].sort();
+      if (o.totalCost?.sacrificed && show([...o.totalCost.sacrificed].sort()) !== show(declared)) {
+        c.fail(step, `${o.name} paid by sacrificing ${show(declared)}`, `sacrificed ${show(o.totalCost.sacrificed)}`);
         break;
       }
       const who = action.player === 'p1' ? 0 : 1;

@@ -64,6 +64,7 @@ export interface SuiteScore {
   invalid: number;
   /** detected / (mutants - equivalent - invalid), in percent. */
   score: number;
+  /** How long the run took; 0 when the report mixes runs (files rescored apart). */
   seconds: number;
   undetected: Mutant[];
   /** The mutants the triage left out as equivalent, with their reasons. */
@@ -81,6 +82,14 @@ export function textAt(source: string, loc: ReportedMutant['location']): string 
   const middle = lines.slice(loc.start.line, loc.end.line - 1);
   const last = lines[loc.end.line - 1]!.slice(0, loc.end.column - 1);
   return [first, ...middle, last].join('\n');
+}
+
+/**
+ * The last report with the files of a run over some of them (Stryker's --mutate) in place of theirs:
+ * every other file keeps its last result, so that one file can be rescored without a full run.
+ */
+export function withFilesOf(last: StrykerReport, run: StrykerReport): StrykerReport {
+  return { ...last, files: { ...last.files, ...run.files } };
 }
 
 export function mutantsOf(report: StrykerReport, equivalents: readonly Equivalent[]): Mutant[] {
@@ -126,7 +135,7 @@ const minutes = (s: number) => `${Math.floor(s / 60)} min ${Math.round(s % 60)} 
 const oneLine = (code: string) => code.replace(/\s+/g, ' ').trim();
 
 export function scoreLine(s: SuiteScore): string {
-  return `${s.suite}: ${s.score}% of ${s.mutants - s.equivalent - s.invalid} non-equivalent mutants detected (${s.detected} killed or timed out, ${s.survived} survived, ${s.noCoverage} not covered; ${s.equivalent} equivalent, ${s.invalid} invalid) in ${minutes(s.seconds)}`;
+  return `${s.suite}: ${s.score}% of ${s.mutants - s.equivalent - s.invalid} non-equivalent mutants detected (${s.detected} killed or timed out, ${s.survived} survived, ${s.noCoverage} not covered; ${s.equivalent} equivalent, ${s.invalid} invalid)${s.seconds > 0 ? ` in ${minutes(s.seconds)}` : ''}`;
 }
 
 /** docs/MUTATION.md: the scores, how they were measured, and every undetected mutant. */
@@ -137,8 +146,9 @@ export function mutationDoc(scores: readonly SuiteScore[], o: { scenarios: numbe
     'Written by `npm run mutation` (runner/mutation.ts); do not edit. StrykerJS mutates the reference engine',
     `(${o.mutate.map((m) => `\`${m}\``).join(', ')}) and runs one suite against each mutant. The`,
     `**properties** suite is castcheck's rule properties without agreement with the reference engine, over ${o.scenarios}`,
-    `scenarios generated at seed ${o.seed} (test/mutation/properties.mutation.ts): a mutant is killed when a property fails or`,
-    'the engine fails. The **cases** suite is the fixed cases from rulings (scenarios/), scored apart. Equivalent mutants',
+    `scenarios generated at seed ${o.seed} (test/mutation/properties.mutation.ts; those that copy a spliced spell also under the`,
+    'literal reading): a mutant is killed when a property fails or is contested, or the engine fails (a trace that breaks',
+    'the trace schema included). The **cases** suite is the fixed cases from rulings (scenarios/), scored apart. Equivalent mutants',
     '(the code they change cannot change what the engine does) are listed with the reason in test/mutation/triage.json and',
     'left out of the score.',
     '',

@@ -4,12 +4,16 @@
 // docs/MUTATION.md and castcheck-out/mutation/score.json. Arguments after `--` go to Stryker
 // (`npm run mutation -- --force` retests every mutant; by default Stryker's incremental mode
 // retests only the mutants whose code or tests changed since the last run), except
-// `--report-only`, which scores the last run's reports again (after a change to the triage).
+// `--report-only`, which scores the last run's reports again (after a change to the triage), and
+// `--suite <name>`, which runs one suite only (the other keeps its last report). With Stryker's
+// `--mutate <files>` the files mutated replace theirs in the last report, the other files keep their
+// last results: a file at a time can be rescored without a two-hour run.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Command, CommanderError, Option } from 'commander';
 import { fileURLToPath } from 'node:url';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
-import { mutantsOf, mutationDoc, scoreLine, staleEquivalents, suiteScore, type Equivalent, type StrykerReport, type SuiteScore } from '../reports/mutation.ts';
+import { mutantsOf, mutationDoc, withFilesOf, scoreLine, staleEquivalents, suiteScore, type Equivalent, type StrykerReport, type SuiteScore } from '../reports/mutation.ts';
 import { MUTATION_SCENARIOS, MUTATION_SEED, mutationScenarios, SCENARIOS_FILE_VARIABLE } from './mutation-scenarios.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -19,11 +23,22 @@ const TRIAGE = `${root}test/mutation/triage.json`;
 const DOC = `${root}docs/MUTATION.md`;
 const SUITES = ['properties', 'cases'] as const;
 
-const reportOnly = process.argv.includes('--report-only');
+const cli = new Command('npm run mutation --')
+  .description('StrykerJS against the reference engine; options it does not know go to Stryker (--force, --mutate, --concurrency)')
+  .allowUnknownOption()
+  .allowExcessArguments()
+  .addOption(new Option('--suite <name>', 'run one suite only; the other keeps its last report').choices(SUITES))
+  .option('--report-only', "score the last run's reports again, without running Stryker")
+  .exitOverride((e: CommanderError) => process.exit(e.exitCode === 0 ? 0 : 2));
+cli.parse(process.argv);
+const opts = cli.opts<{ suite?: (typeof SUITES)[number]; reportOnly?: boolean }>();
+const reportOnly = opts.reportOnly === true;
+const strykerArgs = cli.args;
+const partial = strykerArgs.some((a) => a === '--mutate' || a === '-m' || a.startsWith('--mutate='));
 mkdirSync(out, { recursive: true });
 const scenariosFile = `${out}/scenarios.json`;
 if (!reportOnly) writeFileSync(scenariosFile, JSON.stringify(mutationScenarios(new ReferenceEngine().capabilities)));
-const previous = reportOnly ? (JSON.parse(readFileSync(`${out}/score.json`, 'utf8')) as { suites: SuiteScore[] }).suites : [];
+const previous = existsSync(`${out}/score.json`) ? (JSON.parse(readFileSync(`${out}/score.json`, 'utf8')) as { suites: SuiteScore[] }).suites : [];
 const config = (await import(new URL(`../${CONFIG}`, import.meta.url).href)) as { default: { mutate: string[] } };
 const equivalents = (JSON.parse(readFileSync(TRIAGE, 'utf8')) as { equivalent: Equivalent[] }).equivalent;
 
@@ -31,9 +46,16 @@ const scores: SuiteScore[] = [];
 let allMutants: ReturnType<typeof mutantsOf> = [];
 for (const suite of SUITES) {
   const started = Date.now();
-  if (!reportOnly) {
+  const reportFile = `${out}/${suite}.json`;
+  const runs = !reportOnly && (opts.suite === undefined || opts.suite === suite);
+  if (!runs && !existsSync(reportFile)) {
+    console.error(`npm run mutation: no report of the ${suite} suite in ${reportFile}: run it first`);
+    process.exit(2);
+  }
+  const before = runs && partial && existsSync(reportFile) ? (JSON.parse(readFileSync(reportFile, 'utf8')) as StrykerReport) : undefined;
+  if (runs) {
     console.log(`\nnpm run mutation: the ${suite} suite against every mutant (StrykerJS)`);
-    const r = spawnSync('npx', ['stryker', 'run', CONFIG, ...process.argv.slice(2)], {
+    const r = spawnSync('npx', ['stryker', 'run', CONFIG, ...strykerArgs], {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, CASTCHECK_MUTATION_SUITE: suite, [SCENARIOS_FILE_VARIABLE]: scenariosFile },
@@ -43,10 +65,16 @@ for (const suite of SUITES) {
       process.exit(2);
     }
   }
-  const report = JSON.parse(readFileSync(`${out}/${suite}.json`, 'utf8')) as StrykerReport;
+  let report = JSON.parse(readFileSync(reportFile, 'utf8')) as StrykerReport;
+  if (before) {
+    // The files of this run replace theirs; every other file keeps the result of its last run.
+    report = withFilesOf(before, report);
+    writeFileSync(reportFile, JSON.stringify(report));
+  }
   const mutants = mutantsOf(report, equivalents);
   if (suite === 'properties') allMutants = mutants;
-  const seconds = reportOnly ? (previous.find((s) => s.suite === suite)?.seconds ?? 0) : (Date.now() - started) / 1000;
+  // A report with files rescored apart has no one time: it is left out.
+  const seconds = before ? 0 : runs ? (Date.now() - started) / 1000 : (previous.find((s) => s.suite === suite)?.seconds ?? 0);
   scores.push(suiteScore(suite, mutants, seconds));
 }
 

@@ -1,6 +1,6 @@
 // The mutation score npm run mutation reports, from StrykerJS's JSON report and the triage file.
 import { describe, expect, it } from 'vitest';
-import { mutantsOf, mutationDoc, staleEquivalents, suiteScore, textAt, type StrykerReport } from '../reports/mutation.ts';
+import { mutantsOf, mutationDoc, staleEquivalents, suiteScore, textAt, withFilesOf, type StrykerReport } from '../reports/mutation.ts';
 
 const source = ["export function f(a: number) {", "  if (a > 0) return { reason: 'x', message: `bad ${a}` };", '  return a + 1;', '}'].join('\n');
 const at = (line: number, start: number, end: number) => ({ start: { line, column: start }, end: { line, column: end } });
@@ -37,6 +37,16 @@ describe('the mutation score', () => {
     expect(doc).toMatch(/properties: 50% of 2 non-equivalent mutants detected/);
     expect(doc).toMatch(/1: messages are free-form/);
     expect(doc).toMatch(/adapters\/reference\/f.ts:1 \| BlockStatement \| NoCoverage/);
+  });
+
+  it('rescores the files of a run over some of them, keeping the last results of the others', () => {
+    const other = { source: 'export const g = 1;', mutants: [{ id: '9', mutatorName: 'ArithmeticOperator', status: 'Survived' as const, location: at(1, 18, 19) }] };
+    const last: StrykerReport = { files: { ...report.files, 'adapters/reference/g.ts': other } };
+    const killed = { ...report.files['adapters/reference/f.ts']!, mutants: report.files['adapters/reference/f.ts']!.mutants.map((m) => ({ ...m, status: 'Killed' as const })) };
+    const merged = withFilesOf(last, { files: { 'adapters/reference/f.ts': killed } });
+    expect(Object.keys(merged.files).sort()).toEqual(['adapters/reference/f.ts', 'adapters/reference/g.ts']);
+    expect(merged.files['adapters/reference/f.ts']!.mutants.every((m) => m.status === 'Killed')).toBe(true);
+    expect(merged.files['adapters/reference/g.ts']).toBe(other);
   });
 
   it('names triage entries that match no undetected mutant any more', () => {

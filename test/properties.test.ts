@@ -269,6 +269,66 @@ describe('properties', () => {
     }
   });
 
+  it('fail a copy action refused for a spell on the stack, or refused for another reason than naming no spell (CR 707.10)', async () => {
+    const scenario: Scenario = {
+      format: 'castcheck-scenario/1',
+      cards: [
+        { id: 'bolt', oracle: 'Burst Lightning' },
+        { id: 'bears', oracle: 'Grizzly Bears' },
+      ],
+      players: [{ id: 'p1', hand: ['bolt'], mana: { R: 1 } }, { id: 'p2', battlefield: [{ card: 'bears' }] }],
+      actions: [
+        { do: 'cast', card: 'bolt', targets: [['p2']] },
+        { do: 'copy', id: 'copy', spell: 'bolt' },
+        { do: 'copy', id: 'copy2', spell: 'bears' },
+      ],
+    };
+    const s = normalizeScenario(scenario);
+    const p = PROPERTIES.find((x) => x.id === 'copies.copy-appears')!;
+    const t = engine.runSync(s);
+    expect(t.steps.map((x) => x.outcome)).toEqual(['accepted', 'accepted', 'rejected']);
+    expect(await verdictOf(p, s, t)).toMatchObject({ status: 'pass' });
+    const refused = editableCopy(t);
+    Object.assign(step(refused, 1), { outcome: 'rejected', reason: 'illegal-targets', state: step(refused, 0).state });
+    expect(await verdictOf(p, s, refused)).toMatchObject({ status: 'fail', expected: expect.stringContaining('is put on the stack') });
+    const wrongReason = editableCopy(t);
+    step(wrongReason, 2).reason = 'cannot-pay';
+    expect(await verdictOf(p, s, wrongReason)).toMatchObject({ status: 'fail', observed: 'reason cannot-pay' });
+  });
+
+  it('fail a total cost that shows other permanents sacrificed than those declared (CR 601.2h)', async () => {
+    const c = loadCases().find((x) => x.case.id === 'rushing-river-kicker-sacrifices-a-land')!.case;
+    const s = normalizeScenario(c.scenario);
+    const p = PROPERTIES.find((x) => x.id === 'costs.total-cost-paid')!;
+    const t = engine.runSync(s);
+    const kicked = t.steps.findIndex((x) => x.outcome === 'accepted');
+    expect(spellAt(t, kicked, 0).totalCost?.sacrificed).toEqual(['isl1']);
+    expect(await verdictOf(p, s, t)).toMatchObject({ status: 'pass' });
+    const broken = editableCopy(t);
+    spellAt(broken, kicked, 0).totalCost!.sacrificed = [];
+    expect(await verdictOf(p, s, broken)).toMatchObject({ status: 'fail', observed: 'sacrificed []' });
+  });
+
+  it('fail a resolution refused with something on the stack, or refused on an empty stack for another reason (CR 608.2)', async () => {
+    const scenario: Scenario = {
+      format: 'castcheck-scenario/1',
+      cards: [{ id: 'bolt', oracle: 'Burst Lightning' }],
+      players: [{ id: 'p1', hand: ['bolt'], mana: { R: 1 } }, { id: 'p2' }],
+      actions: [{ do: 'cast', card: 'bolt', targets: [['p2']] }, { do: 'resolve' }, { do: 'resolve' }],
+    };
+    const s = normalizeScenario(scenario);
+    const p = PROPERTIES.find((x) => x.id === 'actions.taken-when-possible')!;
+    const t = engine.runSync(s);
+    expect(t.steps.map((x) => x.outcome)).toEqual(['accepted', 'accepted', 'rejected']);
+    expect(await verdictOf(p, s, t)).toMatchObject({ status: 'pass' });
+    const refused = editableCopy(t);
+    Object.assign(step(refused, 1), { outcome: 'rejected', reason: 'empty-stack', state: step(refused, 0).state });
+    expect(await verdictOf(p, s, refused)).toMatchObject({ status: 'fail', kind: 'refused' });
+    const wrongReason = editableCopy(t);
+    step(wrongReason, 2).reason = 'cannot-pay';
+    expect(await verdictOf(p, s, wrongReason)).toMatchObject({ status: 'fail', kind: 'taken', observed: 'rejected (cannot-pay)' });
+  });
+
   it('let a spliced card go when the spell it is spliced onto makes its caster discard it (CR 702.47a)', async () => {
     const c = loadCases().find((x) => x.case.id === 'spliced-card-can-be-discarded-by-its-own-spell')!.case;
     const s = normalizeScenario(c.scenario);
