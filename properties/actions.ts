@@ -190,7 +190,7 @@ const PERMANENT_TYPES: ReadonlySet<string> = new Set(['Artifact', 'Battle', 'Cre
  * What an action from outside the cards needs in the state before it to be taken, and whether that
  * holds there; undefined for a cast or a copy, which the casting and copy properties judge.
  */
-export function actionNeeds(run: Run, step: RunStep): { needs: string; holds: boolean } | undefined {
+function takenWhen(run: Run, step: RunStep): { needs: string; holds: boolean } | undefined {
   const a = step.action;
   // Targets given for what the action triggers may be illegal, and the action refused for them; an
   // order for them never is (CR 603.3b: the player puts them on the stack in any order).
@@ -239,7 +239,7 @@ export const actionsTakenWhenPossible: Property = {
     for (const step of run.steps) {
       const outcome = step.step.outcome;
       if (outcome === 'unsupported') continue;
-      const need = actionNeeds(run, step);
+      const need = takenWhen(run, step);
       if (!need) continue;
       const observed = `${outcome}${step.step.reason ? ` (${step.step.reason})` : ''}`;
       if (need.holds && outcome !== 'accepted') c.fail(step, `accepted: it needs ${need.needs}, and that is there`, observed, 'refused');
