@@ -16,7 +16,11 @@ import { putTriggersOnStack } from './triggers.ts';
 import { roundPrefix } from '../../model/conventions.ts';
 import { expandCapabilities } from '../../model/capabilities.ts';
 
-const MAX_RESOLUTIONS = 200;
+// A guard against cards that trigger each other forever, not a rule: a long chain that ends must be
+// resolved to the end. Seven multikicks of a token maker entering twice beside two Trigger Doublers and
+// token watchers made over 200 resolutions in one step (the generators at seed 150562); the longest
+// chains they can build stay under 2,000 by a rough count.
+const MAX_RESOLUTIONS = 10_000;
 
 export interface ReferenceEngineOptions extends Partial<RulesOptions> {
   fault?: string;
