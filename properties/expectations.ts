@@ -59,10 +59,10 @@ export function colorsOfDef(def: CardDefinition): Color[] {
 }
 
 /** The definition behind each permanent id at a step: a clone has the definition of what it copied (CR 707.2). */
-export function permanentDef(run: Run, id: string, upTo: number, seen?: ReadonlySet<string>): CardDefinition | undefined {
+export function permanentDef(run: Run, id: string, upTo: number): CardDefinition | undefined {
   const atStep = run.memo('definitions', upTo, () => new Map<string, CardDefinition | undefined>());
   if (atStep.has(id)) return atStep.get(id);
-  const def = seen?.has(id) ? run.def(id) : definitionAt(run, id, upTo, seen);
+  const def = definitionAt(run, id, upTo);
   atStep.set(id, def);
   return def;
 }
@@ -70,21 +70,25 @@ export function permanentDef(run: Run, id: string, upTo: number, seen?: Readonly
 /** What the last clone of `id` taken up to a step copied: a refused clone changed nothing (CR 733.1). */
 function clonedFrom(run: Run, id: string, upTo: number): string | undefined {
   let copyOf: string | undefined;
-  for (const step of run.allSteps.slice(0, upTo + 1)) {
-    const a = step.action;
-    if (a.do === 'clone' && a.card === id && step.step.outcome === 'accepted') copyOf = a.copyOf;
+  for (let i = 0; i <= upTo && i < run.allSteps.length; i++) {
+    const s = run.allSteps[i]!;
+    if (s.action.do === 'clone' && s.action.card === id && s.step.outcome === 'accepted') copyOf = s.action.copyOf;
   }
   return copyOf;
 }
 
-function definitionAt(run: Run, id: string, upTo: number, seen?: ReadonlySet<string>): CardDefinition | undefined {
-  const copyOf = clonedFrom(run, id, upTo);
-  // A card that copies itself, or copies that copy each other, can only come from an engine that took a
-  // clone it should have refused: the card's own definition then.
-  if (copyOf !== undefined && copyOf !== id) return permanentDef(run, copyOf, upTo, new Set([...(seen ?? []), id]));
+function definitionAt(run: Run, id: string, upTo: number): CardDefinition | undefined {
+  // Back along the clones taken to what was copied. A card that copies itself, or copies that copy
+  // each other, can only come from an engine that took a clone it should have refused: stop there.
+  const seen = new Set([id]);
+  let source = id;
+  for (let from = clonedFrom(run, source, upTo); from !== undefined && !seen.has(from); from = clonedFrom(run, source, upTo)) {
+    seen.add(from);
+    source = from;
+  }
   const step = run.steps[Math.min(Math.max(0, upTo), run.steps.length - 1)];
-  const observed = step?.before.battlefield.find((p) => p.id === id) ?? step?.after.battlefield.find((p) => p.id === id);
-  return run.def(observed?.card ?? id);
+  const observed = step?.before.battlefield.find((p) => p.id === source) ?? step?.after.battlefield.find((p) => p.id === source);
+  return run.def(observed?.card ?? source);
 }
 
 /** Kicked spells each player has cast before this step (for "the first kicked spell each turn"). */

@@ -248,8 +248,8 @@ describe('properties', () => {
     accepted.steps[0]!.outcome = 'accepted';
     delete accepted.steps[0]!.reason;
     for (const p of PROPERTIES.filter((x) => x.kind !== 'agreement' && x.kind !== 'relation' && x.applies(scenario))) {
-      await expect(Promise.resolve(verdictOf(p, scenario, trace)), p.id).resolves.toBeDefined();
-      await expect(Promise.resolve(verdictOf(p, scenario, accepted)), p.id).resolves.toBeDefined();
+      await expect(verdictOf(p, scenario, trace), p.id).resolves.toBeDefined();
+      await expect(verdictOf(p, scenario, accepted), p.id).resolves.toBeDefined();
     }
     expect(await verdictOf(PROPERTIES.find((x) => x.id === 'actions.taken-when-possible')!, scenario, accepted)).toMatchObject({ status: 'fail', kind: 'taken' });
   });
