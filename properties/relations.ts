@@ -42,11 +42,14 @@ export const oneMoreMultikick: Property = {
     ),
   async check(run, ctx) {
     const c = new Checker();
-    const cast = mainCast(run);
-    const def = cast && run.def(cast.action.card);
-    // A card cast again (bounced and recast) would need both casts changed; keep to one.
-    if (!cast || run.scenario.actions.filter((a) => a.do === 'cast' && a.card === cast.action.card).length > 1) return c.verdict();
-    if (!def?.multikicker?.cost.mana || !(def.entersWith ?? []).some((e) => e.condition === 'perKick')) return c.verdict();
+    const first = mainCast(run);
+    const def = first && run.def(first.action.card);
+    if (!first || !def?.multikicker?.cost.mana || !(def.entersWith ?? []).some((e) => e.condition === 'perKick')) return c.verdict();
+    // A card bounced and cast again enters from its last cast: that is the one kicked once more.
+    const index = run.scenario.actions.findLastIndex((a) => a.do === 'cast' && a.card === first.action.card);
+    const last = run.scenario.actions[index]!;
+    if (last.do !== 'cast' || run.steps[index]?.step.outcome !== 'accepted') return c.verdict();
+    const cast = { index, action: last };
     // Both runs resolve everything at the end, so that the permanent is there to compare.
     const base: Scenario = { ...run.scenario, actions: [...run.scenario.actions, { do: 'resolve', id: 'finally', untilEmpty: true }] };
     const variant: Scenario = {
@@ -67,6 +70,8 @@ export const oneMoreMultikick: Property = {
     const step = run.steps[cast.index]!;
     // No usable trace for a related run: the judge reports the engine's failure, not this property.
     if (!other || (one !== run && !one)) return c.verdict();
+    // An earlier cast may have paid with the added mana, as its player may choose (CR 601.2h), and left too little for the kick.
+    if (index !== first.index && other.steps[index]?.step.outcome !== 'accepted') return c.verdict();
     // Countered or bounced in both runs, there is nothing to compare; in one run only, that is the failure.
     if (!here && !there) return c.verdict();
     if (!here || !there) {

@@ -57,6 +57,8 @@ export interface Expected {
   creatureDamage: Map<string, number>;
   /** Damage events each creature is dealt (each can trigger once), after prevention. */
   damageEvents: Map<string, number>;
+  /** Creatures targeted for damage that protection or a ward prevents in full. */
+  prevented: Set<string>;
   tokens: number;
   /** Cards the resolving object's controller is to draw, whether or not the library holds them. */
   draws: number;
@@ -193,6 +195,7 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
     touched: new Set(),
     creatureDamage: new Map(),
     damageEvents: new Map(),
+    prevented: new Set(),
     tokens: 0,
     draws: 0,
     tokensSeen: new Map(),
@@ -302,7 +305,10 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
               (w) => onBattlefield(w.id) && w.controller === p.controller && (permanentDef(run, w.id, step.index)?.statics ?? []).some((s) => s.kind === 'preventDamage'),
             );
             const prevented = !e.unpreventable && ((pdef?.protection ?? []).some((c) => src.colors.includes(c)) || warded);
-            if (prevented) continue;
+            if (prevented) {
+              out.prevented.add(id);
+              continue;
+            }
             if (src.lifelink) out.life[resolving.controller] += amount;
             out.creatureDamage.set(id, (out.creatureDamage.get(id) ?? 0) + amount);
             out.damageEvents.set(id, (out.damageEvents.get(id) ?? 0) + 1);
@@ -468,7 +474,7 @@ export const damageToCreatures: Property = {
         const before = step.before.battlefield.find((b) => b.id === p.id);
         if (before && !e.creatureDamage.has(p.id) && (p.damage ?? 0) !== (before.damage ?? 0)) {
           c.fail(step, `${p.id} is dealt no damage by ${e.resolving.id} (prevented, or not a target)`, `${p.damage} damage`);
-        }
+        } else if (before && e.prevented.has(p.id) && !e.creatureDamage.has(p.id)) c.checkedOne();
       }
       if (c.done) break;
     }

@@ -269,6 +269,16 @@ describe('properties', () => {
     }
   });
 
+  it('count a creature whose damage a ward prevents as checked, and fail it when it is dealt the damage', async () => {
+    const s = normalizeScenario(F.PREVENTED);
+    const p = PROPERTIES.find((x) => x.id === 'resolution.damage-to-creatures')!;
+    const t = engine.runSync(s);
+    expect(await verdictOf(p, s, t)).toMatchObject({ status: 'pass', checks: 1 });
+    const broken = editableCopy(t);
+    broken.steps[1]!.state.battlefield.find((x) => x.id === 'hurt')!.damage = 1;
+    expect(await verdictOf(p, s, broken)).toMatchObject({ status: 'fail' });
+  });
+
   it('fail a copy action refused for a spell on the stack, or refused for another reason than naming no spell (CR 707.10)', async () => {
     const scenario: Scenario = {
       format: 'castcheck-scenario/1',

@@ -273,6 +273,32 @@ describe('a mismatch of shape fails the property that looks for it', () => {
     expect(await p.check(new Run(n, engine.runSync(n)), ctx)).toMatchObject({ status: 'pass' });
     expect(await p.check(new Run(n, engine.runSync(n)), broken)).toMatchObject({ status: 'fail' });
   });
+
+  it('relations.one-more-multikick: a spell bounced and cast again is kicked once more at its last cast', async () => {
+    const p = propertyById('relations.one-more-multikick')!;
+    const n = normalizeScenario(
+      scenario([{ id: 'pack', oracle: 'Gnarlid Pack' }], { hand: ['pack'], mana: { G: 4, C: 6 } }, [
+        { do: 'cast', card: 'pack', multikicker: 1 },
+        { do: 'bounce', object: 'pack' },
+        { do: 'cast', id: 'recast', card: 'pack', multikicker: 1 },
+        { do: 'resolve' },
+      ]),
+    );
+    // An engine that drops the last kick of a recast spell: the permanent enters with what it had kicked once.
+    const broken: CheckContext = {
+      ...ctx,
+      rerun: async (variant) => {
+        const t = editableCopy(engine.runSync(variant));
+        const recast = variant.actions[2]!;
+        if (recast.do === 'cast' && recast.multikicker === 2) for (const step of t.steps) for (const x of step.state.battlefield) if (x.id === 'pack') x.counters = { '+1/+1': 1 };
+        return new Run(normalizeScenario(variant), t);
+      },
+    };
+    const run = new Run(n, engine.runSync(n));
+    expect(run.steps.map((s) => s.step.outcome)).toEqual(['accepted', 'accepted', 'accepted', 'accepted']);
+    expect(await p.check(run, ctx)).toMatchObject({ status: 'pass', checks: 1 });
+    expect(await p.check(run, broken)).toMatchObject({ status: 'fail' });
+  });
 });
 
 /** A kicked Burst Lightning cast with a {1} reduction on the battlefield. */
