@@ -2,13 +2,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import { listCommand } from '../cli/list.ts';
 import { readCapabilities } from '../model/capabilities-file.ts';
-import { catalog } from '../model/catalog.ts';
+import { catalog, catalogFile } from '../model/catalog.ts';
 import { lintCard } from '../model/lint.ts';
-import { formatIssues } from '../model/schemas.ts';
+import { formatIssues, validateDocument } from '../model/schemas.ts';
 
 const cards = [...catalog().values()];
 
 describe('catalog', () => {
+  it('holds cards that each meet the card schema (castcheck does not check them again at start-up)', () => {
+    const bad = catalogFile().flatMap((card, i) => formatIssues(validateDocument('card', card)).map((issue) => `catalog/cards.json[${i}] (${card.name}): ${issue}`));
+    expect(bad).toEqual([]);
+    expect(validateDocument('card', { ...catalogFile()[0], manaCost: 5 }).length).toBeGreaterThan(0);
+  });
+
   it('holds at least 150 printed cards, among them the ones the generators and tests name', () => {
     expect(cards.length).toBeGreaterThanOrEqual(150);
     const names = new Set(cards.map((c) => c.name));
