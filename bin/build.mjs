@@ -7,48 +7,40 @@
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourceUrlsPlugin } from './source-urls.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'dist');
 const jsOnly = process.argv.includes('--js');
+// `npm run bench` measures the JavaScript castcheck ships, not the sources run through tsx (whose
+// transform wraps functions to keep their names): --bench also bundles bench/main.ts.
+const withBench = process.argv.includes('--bench');
 
-// Modules find their data (schema/, catalog/, scenarios/, model/*.json, package.json) relative to
-// their own source file, through import.meta.url. Bundled, every module lives in a chunk directly
-// under dist/: each source's import.meta.url is rewritten to the URL its source file has, seen from
-// there, so that the same relative paths keep working from the repository and from an installed
-// package (which ships those data files).
-const sourceUrls = {
-  name: 'source-urls',
-  setup(b) {
-    b.onLoad({ filter: /\.ts$/ }, async (args) => {
-      const text = await readFile(args.path, 'utf8');
-      const rel = relative(root, args.path).split(sep).join('/');
-      if (rel.startsWith('..') || rel.startsWith('node_modules/') || !text.includes('import.meta.url')) return undefined;
-      return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(`../${rel}`)}, import.meta.url).href`), loader: 'ts' };
-    });
-  },
-};
-
-const started = Date.now();
-const result = await build({
+const bundled = {
   absWorkingDir: root,
-  // The lane of a parallel run (castcheck fuzz, --workers) runs in a worker thread: an entry of its own.
-  entryPoints: { main: 'cli/main.ts', api: 'api.ts', vitest: 'integrations/vitest.ts', 'lane-worker': 'runner/lane-worker.ts' },
-  outdir: out,
-  entryNames: '[name]',
-  chunkNames: '[name]-[hash]',
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
   packages: 'external',
   // runner/lanes.ts starts dist/lane-worker.js rather than the TypeScript through tsx.
   define: { CASTCHECK_BUNDLED: 'true' },
-  plugins: [sourceUrls],
+  // Modules find their data relative to their own source file (bin/source-urls.mjs).
+  plugins: [sourceUrlsPlugin(root)],
   logLevel: 'warning',
+};
+
+const started = Date.now();
+const result = await build({
+  ...bundled,
+  // The lane of a parallel run (castcheck fuzz, --workers) runs in a worker thread: an entry of its own.
+  entryPoints: { main: 'cli/main.ts', api: 'api.ts', vitest: 'integrations/vitest.ts', 'lane-worker': 'runner/lane-worker.ts' },
+  outdir: out,
+  entryNames: '[name]',
+  chunkNames: '[name]-[hash]',
+  splitting: true,
   write: false,
 });
 
@@ -68,6 +60,11 @@ for (const name of await readdir(out)) {
   if (name.endsWith('.js') && !written.has(join(out, name))) await rm(join(out, name));
 }
 
+if (withBench) {
+  // Under castcheck-out/, one folder below the root like dist/, so that source URLs resolve the same.
+  await build({ ...bundled, entryPoints: ['bench/main.ts'], outfile: join(root, 'castcheck-out', 'bench.mjs') });
+}
+
 if (!jsOnly) {
   await rm(join(out, 'types'), { recursive: true, force: true });
   // Declarations for engine authors in TypeScript: api.ts and what it refers to.
@@ -77,4 +74,4 @@ if (!jsOnly) {
     process.exit(1);
   }
 }
-console.log(`castcheck build: dist/ in ${Date.now() - started} ms${jsOnly ? ' (JavaScript only)' : ''}`);
+console.log(`castcheck build: dist/${withBench ? ' and castcheck-out/bench.mjs' : ''} in ${Date.now() - started} ms${jsOnly ? ' (JavaScript only)' : ''}`);
