@@ -1036,6 +1036,15 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
         break;
     }
   }
+  // A fed death watcher sees a creature destroyed on its own: the first other creature on the board
+  // by id, or the first such watcher itself where there is none (its own death triggers nothing).
+  const deathWatcher = plan.watchers.findIndex((w) => w.fed && w.kind === 'death');
+  if (deathWatcher >= 0 && ctx.does('destroy')) {
+    const watcherId = `w${deathWatcher + 1}`;
+    const others = b.board.filter((o) => o.id !== watcherId && o.def.types.includes('Creature') && !destroyed.has(o.id) && !sacrifices.includes(o.id)).map((o) => o.id);
+    b.actions.push({ do: 'destroy', permanent: others.sort()[0] ?? watcherId });
+    boardActions++;
+  }
   if (boardActions > 0 && plan.settle) b.actions.push({ do: 'resolve', untilEmpty: true });
   // A fed token watcher sees a token created: a spell that makes one is cast last and resolves on its
   // own (the resolution properties judge single resolutions). Only where nothing can trigger on its

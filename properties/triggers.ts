@@ -217,6 +217,78 @@ export const landTriggersOncePerLand: Property = {
   },
 };
 
+/**
+ * What the trace tells of the creatures that died in a step (CR 700.4): `certain`, creature cards
+ * that went from the battlefield to a graveyard, unless something went to a hand in the same step (a
+ * card bounced, then discarded, is in the graveyard without having died); `possible`, those, the
+ * tokens that left (a token that dies ceases to exist, as one bounced does) and the creature cards
+ * that reached a graveyard from elsewhere (one that entered and died in the step, to the legend rule).
+ */
+function deathsIn(run: Run, step: RunStep): { certain: Source[]; possible: Source[]; arrived: number } {
+  const graveyards = step.after.players.flatMap((p) => p.graveyard);
+  const before = new Set(step.before.players.flatMap((p) => p.graveyard));
+  const hands = new Set(step.after.players.flatMap((p) => p.hand));
+  const left = sourcesIn(run, step.before, step.index).filter((s) => s.def.types.includes('Creature') && !step.after.battlefield.some((p) => p.id === s.id));
+  const bounced = step.before.battlefield.some((p) => !step.after.battlefield.some((q) => q.id === p.id) && hands.has(p.id));
+  const token = (s: Source) => step.before.battlefield.find((p) => p.id === s.id)?.token === true;
+  const carded = left.filter((s) => !token(s) && graveyards.includes(s.id));
+  const arrived = graveyards.filter((id) => !before.has(id) && !step.before.battlefield.some((p) => p.id === id) && run.def(id)?.types.includes('Creature') === true).length;
+  return { certain: bounced ? [] : carded, possible: [...carded, ...left.filter(token)], arrived };
+}
+
+export const creaturesDie: Property = {
+  id: 'triggers.creatures-die',
+  rules: ['603.2c', '603.6c', '603.2h'],
+  statement:
+    'A "whenever one or more other creatures die" ability triggers once for each event in which a creature other than its source dies (of the players it names), looking back at the battlefield as it was: a creature destroyed on its own is one event; its source dying alone triggers nothing; "only once each turn" stops it after the first.',
+  needs: NEEDS,
+  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.event === 'creaturesDie')),
+  check(run) {
+    const c = new Checker();
+    for (const step of run.accepted()) {
+      // The step that ends the game may stop before its triggered abilities are put on the stack.
+      if (step.after.players.some((p) => p.lost)) break;
+      const { certain, possible, arrived } = deathsIn(run, step);
+      const got = observed(step, ['creaturesDie'], run);
+      if (possible.length + arrived === 0 && got.size === 0 && step.action.do !== 'resolve') continue;
+      const done = doneOnce(run, step.index);
+      const destroyed = step.action.do === 'destroy' ? step.action.permanent : undefined;
+      for (const s of sourcesIn(run, step.before, step.index)) {
+        (s.def.triggers ?? []).forEach((ability, i) => {
+          // Conditions are other properties' business (intervening "if", "if you control").
+          if (ability.event !== 'creaturesDie' || ability.if !== undefined || ability.ifYouControl !== undefined) return;
+          const key = `${s.id}#${i}`;
+          const limited = ability.oncePerTurn === true || ability.triggersOnlyOnceEachTurn === true;
+          const n = got.get(key) ?? 0;
+          const others = (list: Source[]) => list.filter((d) => d.id !== s.id && whoseOk(ability, s, d.controller));
+          let least: number;
+          let most: number;
+          if (limited && done.has(key)) least = most = 0;
+          else if (destroyed !== undefined && possible.some((d) => d.id === destroyed)) {
+            // One permanent destroyed from outside the cards: one event, with nothing else dying in it.
+            least = most = others(possible).length > 0 ? 1 : 0;
+          } else {
+            // Several events may share a step (a destroy effect, then state-based actions): at least one
+            // if a creature surely died while the source stayed, at most one per creature that may have
+            // died; a resolution can make tokens that enter and die unseen (a legend rule's choice).
+            const stayed = step.after.battlefield.some((p) => p.id === s.id);
+            least = stayed && others(certain).length > 0 ? 1 : 0;
+            most = step.action.do === 'resolve' ? Infinity : others(possible).length + arrived;
+            if (ability.triggersOnlyOnceEachTurn) most = Math.min(1, most);
+          }
+          if (n < least || n > most) {
+            const dead = others(possible).map((d) => d.id);
+            const want = least === most ? `${least} time(s)` : `${least} to ${most} times`;
+            c.fail(step, `${key} triggers ${want}: ${dead.length ? `${show(dead)} left the battlefield` : 'no other creature died'}${limited && done.has(key) ? ', and it is done for the turn' : ''}`, `${n} time(s)`);
+          } else if (least > 0 || n > 0 || (most === 0 && possible.length > 0)) c.checkedOne();
+        });
+      }
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
 export const becomesTapped: Property = {
   id: 'triggers.becomes-tapped',
   rules: ['603.2e', '603.2'],

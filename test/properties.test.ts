@@ -114,6 +114,8 @@ const breakers: Record<string, Breaker> = {
   'triggers.intervening-if-false': { scenario: F.TRIGGERS, break: (t) => void (step(t, 6).triggered = [{ id: 'a7.t1', source: 'gk2', ability: 0, controller: 'p1' }]) },
   'triggers.linked-kicker-abilities': { scenario: F.TRIGGERS, break: (t) => void (step(t, 3).triggered = step(t, 3).triggered!.filter((x) => x.ability !== 1)) },
   'triggers.once-per-land': { scenario: F.TRIGGERS, break: (t) => void step(t, 22).triggered!.pop() },
+  // The watcher destroyed on its own sets off its own death ability.
+  'triggers.creatures-die': { scenario: F.DEATHS, break: (t) => void (step(t, 1).triggered = [{ id: 'a2.t1', source: 'dw', ability: 0, controller: 'p1' }]) },
   'triggers.becomes-tapped': { scenario: F.TRIGGERS, break: (t) => void (step(t, 9).triggered = [{ id: 'a10.t1', source: 'tapw', ability: 0, controller: 'p1' }]) },
   'triggers.once-each-turn': { scenario: F.TRIGGERS, break: (t) => void (step(t, 18).triggered = [...step(t, 18).triggered!, { id: 'a19.t2', source: 'hurt', ability: 0, controller: 'p2' }]) },
   'triggers.apnap-order': { scenario: F.TRIGGERS, break: (t) => void step(t, 0).triggered!.reverse() },
@@ -267,6 +269,19 @@ describe('properties', () => {
     for (const id of ['triggers.prevented-damage', 'resolution.damage-to-creatures']) {
       expect(await verdictOf(PROPERTIES.find((p) => p.id === id)!, s, t), id).toMatchObject({ status: 'pass' });
     }
+  });
+
+  it("fail a death watcher that misses another creature's death, or triggers for a creature its controller does not name (CR 603.2c)", async () => {
+    const s = normalizeScenario(F.DEATHS);
+    const p = PROPERTIES.find((x) => x.id === 'triggers.creatures-die')!;
+    const t = engine.runSync(s);
+    expect(await verdictOf(p, s, t)).toMatchObject({ status: 'pass', checks: 4 });
+    const missed = editableCopy(t);
+    step(missed, 0).triggered = step(missed, 0).triggered!.filter((x) => x.source !== 'dw');
+    expect(await verdictOf(p, s, missed)).toMatchObject({ status: 'fail' });
+    const ownSide = editableCopy(t);
+    step(ownSide, 1).triggered = [{ id: 'a2.t1', source: 'dw2', ability: 0, controller: 'p1' }];
+    expect(await verdictOf(p, s, ownSide)).toMatchObject({ status: 'fail' });
   });
 
   it('count a creature whose damage a ward prevents as checked, and fail it when it is dealt the damage', async () => {

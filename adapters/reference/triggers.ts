@@ -18,7 +18,7 @@ export type GameEvent =
   | { kind: 'tokenCreated'; permanent: Permanent }
   | { kind: 'creaturesDie'; died: readonly Permanent[]; sources: readonly Permanent[] };
 
-const NOT_KICKED: KickInfo = { kicker: [], multikicker: 0 };
+export const NOT_KICKED: KickInfo = { kicker: [], multikicker: 0 };
 
 /** CR 603.4: the intervening "if", about the object the event is about. */
 export function interveningIfHolds(ability: TriggeredAbility, subject: KickInfo): boolean {

@@ -3,6 +3,7 @@
 import type { CardDefinition, TriggeredAbility } from '../../../model/schema-types.ts';
 import { permanentById } from '../game.ts';
 import type { Rules } from '../rules.ts';
+import { NOT_KICKED } from '../triggers.ts';
 import { tapPermanent } from '../zones.ts';
 import { oracle, scenario, synthetic, type Fault } from './fault.ts';
 
@@ -210,6 +211,26 @@ export const TRIGGER_FAULTS: readonly Fault[] = [
         if (amount > 0 && permanent && r.damagePrevented(g, source, permanent)) r.collectTriggers(g, { kind: 'selfDealtDamage', permanent, amount }, r);
         else base.dealDamage(g, source, targetId, amount, r);
       },
+    }),
+  },
+  {
+    id: 'death-trigger-sees-itself',
+    family: 'triggers',
+    rules: ['603.2c', '603.6c'],
+    summary: 'A "whenever one or more other creatures die" ability triggers when its own creature dies alone: the engine does not leave the source out.',
+    inspiredBy: 'Two wordings engines implement with one event handler: "whenever this or another creature dies" (Blood Artist) and "one or more other creatures" (Morbid Opportunist); the second reads the first\'s filter.',
+    minimal: {
+      shows: 'triggers.creatures-die',
+      scenario: scenario({
+        cards: [oracle('mo', 'Morbid Opportunist')],
+        p1: { battlefield: [{ card: 'mo' }] },
+        actions: [{ do: 'destroy', permanent: 'mo' }],
+      }),
+    },
+    apply: (base) => ({
+      ...base,
+      eventMatches: (source, ability, event) =>
+        base.eventMatches(source, ability, event) ?? (event.kind === 'creaturesDie' && ability.event === 'creaturesDie' && event.died.includes(source) ? { subject: NOT_KICKED } : null),
     }),
   },
   {
