@@ -11,9 +11,9 @@ const snapshot = (s: ObservedState) =>
 
 export const lossEndsTheGame: Property = {
   id: 'game.loss-ends-the-game',
-  rules: ['704.5a', '704.5b', '104.2a'],
+  rules: ['704.5a', '704.5b', '104.2a', '603.3'],
   statement:
-    'A player at 0 life or less, or who drew from an empty library, loses as state-based actions are checked; the game is then over, and every later action is rejected as game-over and changes nothing.',
+    'A player at 0 life or less, or who drew from an empty library, loses as state-based actions are checked; the game is then over: what triggered is never put on the stack, and every later action is rejected as game-over and changes nothing.',
   applies: () => true,
   check(run) {
     const c = new Checker();
@@ -36,7 +36,13 @@ export const lossEndsTheGame: Property = {
       else if (drewEmpty) c.fail(step, `${drewEmpty.id}, who drew ${e!.draws} from a library of ${library!.length}, has lost the game`, 'not lost');
       else if (step.after.players.some((p) => p.lost)) {
         over = { at: step.index, state: step.after };
-        c.checkedOne();
+        // What triggers goes on the stack the next time a player would receive priority (CR 603.3),
+        // which never comes once the game is over. (Resolving everything, an ability put on the stack
+        // before the game ended stays there.)
+        const was = new Set(step.before.stack.map((o) => o.id));
+        const added = step.after.stack.filter((o) => o.kind === 'ability' && !was.has(o.id)).map((o) => o.id);
+        if (added.length > 0 && !(step.action.do === 'resolve' && step.action.untilEmpty)) c.fail(step, 'nothing triggered as the game ended is put on the stack', `${show(added)} on the stack`);
+        else c.checkedOne();
       }
       if (c.done) break;
     }

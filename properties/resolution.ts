@@ -160,6 +160,21 @@ function resolvingSource(run: Run, step: RunStep): Source | undefined {
   };
 }
 
+/**
+ * Whether an ability's source is still the object it was when the ability triggered: on the
+ * battlefield after every step since, and not flickered; undefined when the trace does not show
+ * where the ability triggered.
+ */
+function sameObjectSince(run: Run, step: RunStep, abilityId: string, source: string): boolean | undefined {
+  const from = run.steps.findIndex((s) => s.index < step.index && (s.step.triggered ?? []).some((t) => t.id === abilityId));
+  if (from === -1) return undefined;
+  for (const s of run.steps.slice(from, step.index)) {
+    if (!s.after.battlefield.some((p) => p.id === source)) return false;
+    if (s.index > from && s.action.do === 'flicker' && s.action.permanent === source && s.step.outcome === 'accepted') return false;
+  }
+  return true;
+}
+
 /** What a step's resolving is expected to do; several properties judge it, and it is worked out once. */
 function resolution(run: Run, step: RunStep): Expected | Mismatch | undefined {
   return run.ofStep(step, 'resolution', () => expectedOf(run, step));
@@ -236,6 +251,14 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
       const opponent: PlayerId = resolving.controller === 'p1' ? 'p2' : 'p1';
       const targets = e.each === 'player' ? ['p1', 'p2'] : e.each === 'opponent' ? [opponent] : group === -1 ? [] : legal[group]!;
       const players = targets.filter((id): id is PlayerId => id === 'p1' || id === 'p2');
+      // An ability's effect on its own source reaches it while it is the object that was there when
+      // the ability triggered, and never a new object it became since (CR 400.7).
+      const self = e.self && src.self !== undefined ? sameObjectSince(run, step, resolving.id, src.self) : undefined;
+      if (e.self && (self === undefined || (e.kind !== 'putCounters' && e.kind !== 'pump'))) {
+        if (src.self) out.touched.add(src.self);
+        return;
+      }
+      const on = e.self ? (self ? [src.self!] : []) : targets;
       for (let k = 0; k < n; k++) {
         if (e.kind === 'gainLife') out.life[resolving.controller] += amount;
         else if (e.kind === 'addMana') out.mana = addPools(out.mana, toPool(parseMana(e.mana ?? '')));
@@ -273,18 +296,15 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
             const theirs = step.before.battlefield.filter((p) => p.controller === who && onBattlefield(p.id) && isCreature(p.id)).map((p) => p.id);
             for (const id of chosen(step, theirs, amount)) leave(id, 'graveyard');
           }
-        } else if (e.self) {
-          // An ability's own source: it may have left and come back as a new object since it triggered.
-          if (src.self) out.touched.add(src.self);
         } else if (e.kind === 'putCounters') {
-          for (const id of targets) {
+          for (const id of on) {
             if (!onBattlefield(id) || amount <= 0) continue;
             const c = change(id).counters;
             const counter = e.counter ?? '+1/+1';
             c[counter] = (c[counter] ?? 0) + amount;
           }
         } else if (e.kind === 'pump') {
-          for (const id of targets) {
+          for (const id of on) {
             if (!onBattlefield(id)) continue;
             const c = change(id);
             c.power += e.power ?? 0;

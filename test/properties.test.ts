@@ -284,6 +284,50 @@ describe('properties', () => {
     expect(await verdictOf(p, s, ownSide)).toMatchObject({ status: 'fail' });
   });
 
+  it('fail an ability put on the stack as the game ends: no player receives priority again (CR 603.3)', async () => {
+    const s = normalizeScenario({
+      format: 'castcheck-scenario/1',
+      cards: [
+        { id: 'end', definition: { name: 'Last Word', manaCost: '{0}', types: ['Instant'], targets: [{ kind: 'player' }], effects: [{ kind: 'damage', amount: 5, target: 0 }, { kind: 'createToken', amount: 1, token: { name: 'Spirit Token', types: ['Creature'], power: 1, toughness: 1 } }] } },
+        { id: 'tw', definition: { name: 'Token Watcher', manaCost: '{2}', types: ['Creature'], power: 1, toughness: 1, triggers: [{ event: 'tokenCreated', effects: [{ kind: 'gainLife', amount: 1 }] }] } },
+      ],
+      players: [{ id: 'p1', hand: ['end'], battlefield: [{ card: 'tw' }] }, { id: 'p2', life: 5 }],
+      actions: [{ do: 'cast', card: 'end', targets: [['p2']] }, { do: 'resolve' }],
+    });
+    const p = PROPERTIES.find((x) => x.id === 'game.loss-ends-the-game')!;
+    const t = engine.runSync(s);
+    expect(t.steps[1]!.state.players[1]!.lost).toBe(true);
+    expect(t.steps[1]!.triggered?.map((x) => x.source)).toEqual(['tw']);
+    expect(await verdictOf(p, s, t)).toMatchObject({ status: 'pass' });
+    const stacked = editableCopy(t);
+    step(stacked, 1).state.stack = [{ kind: 'ability', id: 'a2.t1', source: 'tw', ability: 0, controller: 'p1' }];
+    expect(await verdictOf(p, s, stacked)).toMatchObject({ status: 'fail', expected: 'nothing triggered as the game ended is put on the stack' });
+  });
+
+  it("judge an ability's counters on its own source: on it while it is the same object, on no new object it became (CR 400.7)", async () => {
+    const scenario = (flicker: boolean) =>
+      normalizeScenario({
+        format: 'castcheck-scenario/1',
+        cards: [
+          { id: 'cw', definition: { name: 'Counter Watcher', manaCost: '{2}', types: ['Creature'], power: 1, toughness: 1, triggers: [{ event: 'creaturesDie', effects: [{ kind: 'putCounters', amount: 1, counter: '+1/+1', self: true }] }] } },
+          { id: 'bears', oracle: 'Grizzly Bears' },
+        ],
+        players: [{ id: 'p1', battlefield: [{ card: 'cw' }] }, { id: 'p2', battlefield: [{ card: 'bears' }] }],
+        actions: [{ do: 'destroy', permanent: 'bears' }, ...(flicker ? [{ do: 'flicker' as const, permanent: 'cw' }] : []), { do: 'resolve' }],
+      });
+    const p = PROPERTIES.find((x) => x.id === 'resolution.player-effects')!;
+    const counters = (t: Trace) => t.steps.at(-1)!.state.battlefield.find((x) => x.id === 'cw')!.counters;
+    for (const flicker of [false, true]) {
+      const s = scenario(flicker);
+      const t = engine.runSync(s);
+      expect(counters(t), `flickered: ${flicker}`).toEqual(flicker ? {} : { '+1/+1': 1 });
+      expect(await verdictOf(p, s, t)).toMatchObject({ status: 'pass' });
+      const broken = editableCopy(t);
+      broken.steps.at(-1)!.state.battlefield.find((x) => x.id === 'cw')!.counters = flicker ? { '+1/+1': 1 } : {};
+      expect(await verdictOf(p, s, broken), `flickered: ${flicker}`).toMatchObject({ status: 'fail' });
+    }
+  });
+
   it('count a creature whose damage a ward prevents as checked, and fail it when it is dealt the damage', async () => {
     const s = normalizeScenario(F.PREVENTED);
     const p = PROPERTIES.find((x) => x.id === 'resolution.damage-to-creatures')!;
