@@ -1099,7 +1099,7 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
     },
     { id: 'p2', ...(plan.p2Life !== undefined ? { life: plan.p2Life } : {}), ...(b.battlefield.p2.length > 0 ? { battlefield: b.battlefield.p2 } : {}) },
   ];
-  const actions = ctx.features.triggerOrder && plan.pick >= 4 ? withTriggerOrder(b.actions, cardDefs, b.cards) : b.actions;
+  const actions = ctx.features.triggerOrder && plan.pick >= 4 ? withTriggerOrder(b.actions, cardDefs, b.cards, plan.pick === 7) : b.actions;
   return { format: 'castcheck-scenario/1', cards: b.cards, players, actions };
 }
 
@@ -1108,12 +1108,15 @@ const ORDERED = new Set<Action['do']>(['cast', 'copy', 'resolve', 'counter', 'pu
 /**
  * Every action that takes one names an order for the triggered abilities of the scenario's cards:
  * the reverse of the default (source id, then ability), so that an engine that leaves the order out
- * or puts them in another shows it (CR 603.3b). Abilities that do not trigger are left alone.
+ * or puts them in another shows it (CR 603.3b). Abilities that do not trigger are left alone. With
+ * `partial`, the last is left out of the order.
  */
-function withTriggerOrder(actions: Action[], defs: readonly (CardDefinition | undefined)[], cards: readonly ScenarioCard[]): Action[] {
+function withTriggerOrder(actions: Action[], defs: readonly (CardDefinition | undefined)[], cards: readonly ScenarioCard[], partial: boolean): Action[] {
   const abilities = cards.flatMap((c, i) => (defs[i]?.triggers ?? []).map((_, k) => ({ source: c.id, ability: k })));
   if (abilities.length < 2) return actions;
   const order = abilities.sort((a, b) => (a.source < b.source ? 1 : a.source > b.source ? -1 : b.ability - a.ability)).map((a) => `${a.source}#${a.ability}`);
+  // An ability the order does not name goes after those it names (README, "Scenarios and traces").
+  if (partial) order.pop();
   return actions.map((a) => (ORDERED.has(a.do) ? ({ ...a, triggerOrder: order } as Action) : a));
 }
 
