@@ -178,6 +178,12 @@ describe('a mismatch of shape fails the property that looks for it', () => {
     expect(await verdict('copies.permanent-copy-is-kicked-token', TITAN_TOKEN, gone)).toMatchObject({ status: 'fail' });
   });
 
+  it('costs.total-cost-paid and costs.reductions-only-generic: a pool or a total cost the engine declares it observes, left out', async () => {
+    expect(await verdict('costs.total-cost-paid', COPIED_JILT, (t) => void delete t.steps[0]!.state.players[0]!.mana)).toMatchObject({ status: 'fail' });
+    expect(await verdict('costs.reductions-only-generic', costChangedBolt())).toMatchObject({ status: 'pass' });
+    expect(await verdict('costs.reductions-only-generic', costChangedBolt(), (t) => void delete spellAt(t, 0, 'bolt').totalCost)).toMatchObject({ status: 'fail' });
+  });
+
   it('the cast properties: a cast accepted with no spell on the stack', async () => {
     const cases: [string, Scenario][] = [
       ['costs.total-cost-paid', COPIED_JILT],
