@@ -81,7 +81,11 @@ export const totalCostPaid: Property = {
       const who = action.player === 'p1' ? 0 : 1;
       const before = step.before.players[who]?.mana;
       const after = step.after.players[who]?.mana;
-      if (before === undefined || after === undefined) continue;
+      // The engine observes player.mana (needs): a pool left out is a mismatch, not a reason to skip the payment.
+      if (before === undefined || after === undefined) {
+        c.fail(step, `${action.player}'s mana pool shown before and after the cast`, `${before === undefined ? 'none before' : 'none after'}`);
+        break;
+      }
       const problem = paymentProblem(toPool(before), total, poolMinus(toPool(before), toPool(after)));
       if (problem) {
         c.fail(step, problem.expected, `${problem.observed}${o.totalCost ? ` (total cost ${show(o.totalCost.mana)})` : ''}`);
@@ -106,7 +110,12 @@ export const reductionsOnlyGeneric: Property = {
       const o = castSpellOrFail(c, step, step.action.card);
       if (!o) break;
       const declared = declaredTotalMana(run, step.action);
-      if (!o.totalCost || !declared) continue;
+      if (!declared) continue;
+      // The engine observes stack.totalCost (needs): a cast spell without one is a mismatch, not a reason to skip it.
+      if (!o.totalCost) {
+        c.fail(step, `${o.name}, cast, shows its total cost`, 'no total cost');
+        break;
+      }
       const paid = parseMana(o.totalCost.mana);
       const wrong = (['W', 'U', 'B', 'R', 'G', 'C'] as const).find((k) => paid[k] !== declared[k]);
       if (wrong) c.fail(step, `${declared[wrong]} {${wrong}} in the total cost of ${o.name}, as declared`, `${paid[wrong]} in ${o.totalCost.mana}`);

@@ -16,7 +16,7 @@ import {
 } from './copies.ts';
 import { copySameManaValue, freeCastKeepsAdditionalCosts, manaValueUnchanged, reductionsOnlyGeneric, totalCostPaid, xIsZeroOnFreeCast } from './costs.ts';
 import { kickedEvenWhenFree, kickerDeclarations, targetCountFixed, targetsOnlyIfKicked } from './kicker.ts';
-import { cloneIsNotKicked, countersIgnoreTriggerMultipliers, entersWithCounters, notKickedWithoutCasting, rememberedKick } from './permanents.ts';
+import { cloneIsNotKicked, countersIgnoreTriggerMultipliers, entersWithCounters, notKickedWithoutCasting, powerAndToughness, rememberedKick } from './permanents.ts';
 import type { Property } from './property.ts';
 import { copyAppears } from './copy-effects.ts';
 import { lossEndsTheGame, legendRule } from './game.ts';
@@ -61,6 +61,7 @@ export const PROPERTIES: readonly Property[] = [
   rememberedKick,
   notKickedWithoutCasting,
   cloneIsNotKicked,
+  powerAndToughness,
   // Splice (CR 702.47)
   splicedCardStaysInHand,
   splicedSpellKeepsCharacteristics,

@@ -218,3 +218,36 @@ export const cloneIsNotKicked: Property = {
     return c.verdict();
   },
 };
+
+/**
+ * A creature shows its power and toughness as it enters: printed, plus its +1/+1 counters and minus
+ * its -1/-1 counters (CR 208.1, 122.1a; 707.2 for a clone's printed values). Nothing else changes
+ * them in the card model as it enters (no static effect does; a pump needs an ability to resolve
+ * first). A permanent that is not a creature has neither (CR 208.3). A field an engine declares it
+ * observes and leaves out is a mismatch, not a reason to stop checking.
+ */
+export const powerAndToughness: Property = {
+  id: 'permanents.power-toughness',
+  rules: ['208.1', '208.3', '122.1a', '707.2'],
+  statement:
+    'A creature enters with its printed power and toughness, plus its +1/+1 counters and minus its -1/-1 counters; a permanent that is not a creature has no power or toughness.',
+  needs: { observes: ['permanent.powerToughness'] },
+  applies: (s) => s.actions.some((a) => a.do === 'resolve' || a.do === 'putOntoBattlefield' || a.do === 'flicker' || a.do === 'clone'),
+  check(run) {
+    const c = new Checker();
+    for (const e of entries(run)) {
+      if (absentEntry(c, e)) break;
+      const p = e.step.after.battlefield.find((o) => o.id === e.id)!;
+      const shown = `${p.power ?? 'no power'}/${p.toughness ?? 'no toughness'}`;
+      if (e.def.types.includes('Creature')) {
+        const grow = (p.counters['+1/+1'] ?? 0) - (p.counters['-1/-1'] ?? 0);
+        const want = `${(e.def.power ?? 0) + grow}/${(e.def.toughness ?? 0) + grow}`;
+        if (shown !== want) c.fail(e.step, `${e.id} (${e.def.name}, counters ${show(countersOf(p))}) is ${want}`, shown);
+        else c.checkedOne();
+      } else if (p.power !== undefined || p.toughness !== undefined) c.fail(e.step, `${e.id} (${e.def.name}) is not a creature: no power or toughness`, shown);
+      else c.checkedOne();
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};

@@ -63,6 +63,8 @@ const breakers: Record<string, Breaker> = {
   'permanents.remember-kick': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void (permanent(t, 4, 'pack').kicked = false) },
   'permanents.not-kicked-without-casting': { scenario: F.TRIGGERS, break: (t) => void (permanent(t, 6, 'gk2').kicked = true) },
   'permanents.clone-not-kicked': { scenario: F.TRIGGERS, break: (t) => void (permanent(t, 7, 'clone').kicked = true) },
+  // A creature whose power the engine declares it observes and leaves out: a mismatch, not a pass.
+  'permanents.power-toughness': { scenario: F.KICKED_BOLT_COPIED, break: (t) => void delete permanent(t, 4, 'pack').power },
   'splice.card-stays-in-hand': { scenario: F.SPLICED_SPIKE, break: (t) => void (playerAt(t, 3, 'p1').hand = ['ritual']) },
   'splice.keeps-main-characteristics': { scenario: F.SPLICED_SPIKE, break: (t) => void (spellAt(t, 0, 0).types = ['Sorcery', 'Instant']) },
   'splice.declarations': {

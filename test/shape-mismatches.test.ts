@@ -78,6 +78,13 @@ const PACK = scenario([{ id: 'pack', oracle: 'Gnarlid Pack' }, { id: 'bears', or
   { do: 'putOntoBattlefield', card: 'bears' },
 ]);
 
+/** Gnarlid Pack multikicked once and resolved (a 2/2 with one +1/+1 counter), then a Forest put onto the battlefield. */
+const PACK_AND_FOREST = scenario([{ id: 'pack', oracle: 'Gnarlid Pack' }, { id: 'forest', oracle: 'Forest' }], { hand: ['pack', 'forest'], mana: { G: 3, C: 3 } }, [
+  { do: 'cast', card: 'pack', multikicker: 1 },
+  { do: 'resolve' },
+  { do: 'putOntoBattlefield', card: 'forest' },
+]);
+
 const ctx: CheckContext = {
   readings: { spliceCopy: 'ruling' },
   rerun: async (variant) => new Run(normalizeScenario(variant), engine.runSync(variant)),
@@ -169,6 +176,12 @@ describe('a mismatch of shape fails the property that looks for it', () => {
     expect(await verdict('copies.permanent-copy-is-kicked-token', TITAN_TOKEN)).toMatchObject({ status: 'pass' });
     const gone = (t: Trace) => void (t.steps[2]!.state.battlefield = t.steps[2]!.state.battlefield.filter((p) => p.id !== 'copy'));
     expect(await verdict('copies.permanent-copy-is-kicked-token', TITAN_TOKEN, gone)).toMatchObject({ status: 'fail' });
+  });
+
+  it('costs.total-cost-paid and costs.reductions-only-generic: a pool or a total cost the engine declares it observes, left out', async () => {
+    expect(await verdict('costs.total-cost-paid', COPIED_JILT, (t) => void delete t.steps[0]!.state.players[0]!.mana)).toMatchObject({ status: 'fail' });
+    expect(await verdict('costs.reductions-only-generic', costChangedBolt())).toMatchObject({ status: 'pass' });
+    expect(await verdict('costs.reductions-only-generic', costChangedBolt(), (t) => void delete spellAt(t, 0, 'bolt').totalCost)).toMatchObject({ status: 'fail' });
   });
 
   it('the cast properties: a cast accepted with no spell on the stack', async () => {
@@ -298,6 +311,14 @@ describe('a mismatch of shape fails the property that looks for it', () => {
     expect(run.steps.map((s) => s.step.outcome)).toEqual(['accepted', 'accepted', 'accepted', 'accepted']);
     expect(await p.check(run, ctx)).toMatchObject({ status: 'pass', checks: 1 });
     expect(await p.check(run, broken)).toMatchObject({ status: 'fail' });
+  });
+
+  it('permanents.power-toughness: power and toughness left out for a creature, or shown for a land', async () => {
+    const permanent = (t: Trace, step: number, id: string) => t.steps[step]!.state.battlefield.find((p) => p.id === id)!;
+    expect(await verdict('permanents.power-toughness', PACK_AND_FOREST)).toMatchObject({ status: 'pass' });
+    expect(await verdict('permanents.power-toughness', PACK_AND_FOREST, (t) => void delete permanent(t, 1, 'pack').toughness)).toMatchObject({ status: 'fail' });
+    expect(await verdict('permanents.power-toughness', PACK_AND_FOREST, (t) => void (permanent(t, 1, 'pack').power = 2))).toMatchObject({ status: 'fail' });
+    expect(await verdict('permanents.power-toughness', PACK_AND_FOREST, (t) => void Object.assign(permanent(t, 2, 'forest'), { power: 0, toughness: 0 }))).toMatchObject({ status: 'fail' });
   });
 });
 
