@@ -8,6 +8,8 @@ export const PROPERTY_NOTES: Readonly<Record<string, string>> = {
     'A relation: it reruns the scenario with one more multikick, so it applies only where the main spell is a multikicker permanent with per-kick counters and no card triggers or puts counters, rare among the generated scenarios since issue 10 added watchers and printed cards. It killed multikicker-counts-once at seed 1 before then; permanents.enters-with-counters and resolution.player-effects now kill it first. It stays because it judges the engine against itself, one kick apart, rather than against the judge\'s count of the card\'s counters.',
   'kicker.target-count-fixed':
     'It guards engines whose casts and copies accept however many targets they are given: such an engine lets the count of a per-kick requirement (Comet Storm) drift once announced, or on a copy given new targets. In the reference engine one count decides which targets a cast and a copy accept, so a fault that miscounts them gets the declared targets rejected, which casting.legal-cast-accepted catches first.',
+  'permanents.power-toughness':
+    'It reads the power and toughness an engine shows as a permanent enters (printed, plus and minus its counters; none on a permanent that is not a creature), which no other property judges at entry. The named faults change how the rules are applied, not what a permanent shows, so none is caught here; the mutation run shows what it guards: a reference engine that leaves power out of what it shows (adapters/reference/observe.ts) fails it at the eighth of the mutation scenarios, and no other property notices.',
 };
 
 /**
