@@ -401,6 +401,9 @@ function permanentProblem(step: RunStep, e: Expected): { expected: string; obser
     }
     const lacks = after.keywords && c?.keywords.find((k) => !after.keywords!.includes(k));
     if (lacks) return { expected: `${before.id} gains ${lacks} until end of turn`, observed: `keywords ${show(after.keywords)}` };
+    // No effect of the card model takes a keyword away: what a permanent had, it keeps.
+    const lost = after.keywords && before.keywords?.find((k) => !after.keywords!.includes(k));
+    if (lost) return { expected: `${before.id} keeps ${lost}`, observed: `keywords ${show(after.keywords)}` };
   }
   return tokenProblem(step, e);
 }

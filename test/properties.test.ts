@@ -302,7 +302,7 @@ describe('properties', () => {
     expect(await verdictOf(p, cs, uncountered)).toMatchObject({ status: 'fail', expected: expect.stringContaining('bolt is countered') });
   });
 
-  it('fail a pump that gives no keyword, and tokens other than the effect describes (CR 111.4)', async () => {
+  it('fail a pump that gives no keyword, a keyword lost, and tokens other than the effect describes (CR 111.4)', async () => {
     const p = PROPERTIES.find((x) => x.id === 'resolution.player-effects')!;
     // Lifted by Clouds on the bears, then Splicer's Skill, each resolved at once.
     const s = normalizeScenario({
@@ -321,6 +321,7 @@ describe('properties', () => {
     expect(await verdictOf(p, s, t)).toMatchObject({ status: 'pass' });
     const breaks: [string, (b: Trace) => void, string][] = [
       ['no flying', (b) => void (permanent(b, 1, 'bears').keywords = []), 'bears gains flying'],
+      ['flying lost at the next resolution', (b) => void (permanent(b, 3, 'bears').keywords = []), 'bears keeps flying'],
       ['a 2/3 golem', (b) => void (permanent(b, 3, 'golem.k1').power = 2), 'golem.k1 is a Phyrexian Golem Token'],
       ['a golem that is no token', (b) => void (permanent(b, 3, 'golem.k1').token = false), 'no permanent enters but the tokens'],
       ['no golem', (b) => void (step(b, 3).state.battlefield = step(b, 2).state.battlefield), '1 token(s) created'],
