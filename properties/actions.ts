@@ -16,7 +16,7 @@ import { familyOf } from '../model/rejections.ts';
 const JUDGED = new Set<NAction['do']>(['counter', 'bounce', 'destroy', 'destroyAll', 'tap', 'untap', 'putOntoBattlefield', 'flicker', 'clone']);
 
 /** The player whose starting zones hold a card: its owner for good. */
-function ownerOf(run: Run, card: string): PlayerId | undefined {
+export function ownerOf(run: Run, card: string): PlayerId | undefined {
   const p = run.scenario.players.find((x) => [...(x.hand ?? []), ...(x.library ?? []), ...(x.graveyard ?? []), ...(x.battlefield ?? []).map((b) => b.card)].includes(card));
   return p?.id;
 }

@@ -5,19 +5,20 @@
 // applies (702.16); an ability's damage comes from its source, with its colours and lifelink.
 import { formatPool, parseMana, poolsEqual, toPool, type Pool } from '../model/mana.ts';
 import { addPools, poolMinus } from './payment.ts';
-import type { CardDefinition, Color, ObservedPermanent, StackSpell } from '../model/schema-types.ts';
+import type { CardDefinition, Color, Keyword, ObservedPermanent, StackSpell, TokenDefinition } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
 import { sameJson } from '../model/compare.ts';
 import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
 import { activeRequirements, colorsOfDef, effectTimes, permanentDef, targetAllowed } from './expectations.ts';
 import { NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
 import { kickOf } from './permanents.ts';
+import { ownerOf } from './actions.ts';
 import { abilityOf } from './copies.ts';
 import { doneOnce } from './triggers.ts';
 
-// Effects whose outcome the judge works out below; a spell with any other (copying or countering a
-// spell) is judged by the properties about those.
-const MODELLED = new Set(['damage', 'gainLife', 'draw', 'addMana', 'createToken', 'mill', 'discard', 'destroy', 'bounce', 'sacrifice', 'putCounters', 'pump']);
+// Effects whose outcome the judge works out below; a spell with any other (copying a spell) is
+// judged by the properties about copies.
+const MODELLED = new Set(['damage', 'gainLife', 'draw', 'addMana', 'createToken', 'mill', 'discard', 'destroy', 'bounce', 'sacrifice', 'putCounters', 'pump', 'counterSpell']);
 
 /**
  * What a player's zones should hold after a resolution: hand and graveyard as sorted lists, library
@@ -49,8 +50,10 @@ export interface Expected {
   zones: Record<PlayerId, Zones>;
   /** Permanents the effects take off the battlefield (destroyed, returned to hand, sacrificed). */
   removed: Set<string>;
-  /** Counters put on each permanent, and the power and toughness it is given until end of turn. */
-  changes: Map<string, { counters: Record<string, number>; power: number; toughness: number }>;
+  /** Spells the effects counter: they leave the stack (CR 601.2a). */
+  countered: Set<string>;
+  /** Counters put on each permanent, and the power, toughness and keywords it is given until end of turn. */
+  changes: Map<string, { counters: Record<string, number>; power: number; toughness: number; keywords: Keyword[] }>;
   /** Permanents an effect changes in a way not worked out here (an ability's own source): their counters and death are not judged. */
   touched: Set<string>;
   /** Damage each creature is dealt, after prevention. */
@@ -60,6 +63,8 @@ export interface Expected {
   /** Creatures targeted for damage that protection or a ward prevents in full. */
   prevented: Set<string>;
   tokens: number;
+  /** The tokens the effects create, as their effects describe them (CR 111.4). */
+  made: TokenDefinition[];
   /** Cards the resolving object's controller is to draw, whether or not the library holds them. */
   draws: number;
   /** Tokens each permanent saw created: those made while it was on the battlefield. */
@@ -161,16 +166,18 @@ function resolvingSource(run: Run, step: RunStep): Source | undefined {
 }
 
 /**
- * Whether an ability's source is still the object it was when the ability triggered: on the
- * battlefield after every step since, and not flickered; undefined when the trace does not show
- * where the ability triggered.
+ * Whether an ability's source is still the object it was when the ability went on the stack (CR
+ * 400.7): on the battlefield after every step since, not flickered after it; undefined where the
+ * trace cannot tell (a step resolving everything on the way, which this does not follow).
  */
-function sameObjectSince(run: Run, step: RunStep, abilityId: string, source: string): boolean | undefined {
-  const from = run.steps.findIndex((s) => s.index < step.index && (s.step.triggered ?? []).some((t) => t.id === abilityId));
-  if (from === -1) return undefined;
+function sameObjectSince(run: Run, step: RunStep, source: string, abilityId: string): boolean | undefined {
+  const from = run.steps.findIndex((s) => s.after.stack.some((o) => o.id === abilityId));
+  if (from === -1 || from >= step.index) return undefined;
   for (const s of run.steps.slice(from, step.index)) {
     if (!s.after.battlefield.some((p) => p.id === source)) return false;
-    if (s.index > from && s.action.do === 'flicker' && s.action.permanent === source && s.step.outcome === 'accepted') return false;
+    if (s.index === from) continue;
+    if (s.action.do === 'flicker' && s.action.permanent === source && s.step.outcome === 'accepted') return false;
+    if (s.action.do === 'resolve' && s.action.untilEmpty) return undefined;
   }
   return true;
 }
@@ -206,12 +213,14 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
     mana: toPool({}),
     zones: { p1: zonesOf('p1'), p2: zonesOf('p2') },
     removed: new Set(),
+    countered: new Set(),
     changes: new Map(),
     touched: new Set(),
     creatureDamage: new Map(),
     damageEvents: new Map(),
     prevented: new Set(),
     tokens: 0,
+    made: [],
     draws: 0,
     tokensSeen: new Map(),
   };
@@ -232,7 +241,7 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
     if (!p.token) out.zones[p.owner][to]?.push(p.card ?? p.id);
   };
   const change = (id: string) => {
-    const c = out.changes.get(id) ?? { counters: {}, power: 0, toughness: 0 };
+    const c = out.changes.get(id) ?? { counters: {}, power: 0, toughness: 0, keywords: [] };
     out.changes.set(id, c);
     return c;
   };
@@ -240,6 +249,7 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
     const p = step.before.battlefield.find((o) => o.id === id);
     return (permanentDef(run, id, step.index)?.types.includes('Creature') ?? p?.power !== undefined) || false;
   };
+  let unknown = false;
   parts.forEach((def, part) => {
     const effects = def.effects ?? [];
     effects.forEach((e, i) => {
@@ -253,7 +263,7 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
       const players = targets.filter((id): id is PlayerId => id === 'p1' || id === 'p2');
       // An ability's effect on its own source reaches it while it is the object that was there when
       // the ability triggered, and never a new object it became since (CR 400.7).
-      const self = e.self && src.self !== undefined ? sameObjectSince(run, step, resolving.id, src.self) : undefined;
+      const self = e.self && src.self !== undefined ? sameObjectSince(run, step, src.self, resolving.id) : undefined;
       if (e.self && (self === undefined || (e.kind !== 'putCounters' && e.kind !== 'pump'))) {
         if (src.self) out.touched.add(src.self);
         return;
@@ -264,6 +274,7 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
         else if (e.kind === 'addMana') out.mana = addPools(out.mana, toPool(parseMana(e.mana ?? '')));
         else if (e.kind === 'createToken') {
           out.tokens += amount;
+          if (e.token) for (let t = 0; t < amount; t++) out.made.push(e.token);
           for (const p of step.before.battlefield) if (onBattlefield(p.id)) out.tokensSeen.set(p.id, (out.tokensSeen.get(p.id) ?? 0) + amount);
         }
         else if (e.kind === 'draw' || e.kind === 'mill') {
@@ -296,6 +307,29 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
             const theirs = step.before.battlefield.filter((p) => p.controller === who && onBattlefield(p.id) && isCreature(p.id)).map((p) => p.id);
             for (const id of chosen(step, theirs, amount)) leave(id, 'graveyard');
           }
+        } else if (e.kind === 'counterSpell') {
+          for (const id of targets) {
+            const spell = step.before.stack.find((o): o is StackSpell => o.kind === 'spell' && o.id === id);
+            if (!spell || out.countered.has(id) || run.def(spell.card)?.cantBeCountered) continue;
+            // Ertai's Trickery looks at whether its target was kicked as it resolves: from the declarations.
+            if (e.ifTargetKicked) {
+              const k = kickOf(run, spell, step.index);
+              // Whether it was kicked is not known here: the resolution is not judged.
+              if (!k) {
+                unknown = true;
+                continue;
+              }
+              if (timesKicked(k) === 0) continue;
+            }
+            out.countered.add(id);
+            // A countered card goes to its owner's graveyard, or where the effect says (CR 608.2c: Remand, Memory Lapse); a copy ceases to exist (707.10a).
+            const owner = spell.copy ? undefined : ownerOf(run, spell.card);
+            if (!owner) continue;
+            const z = out.zones[owner];
+            if (e.counteredTo === 'hand') z.hand?.push(spell.card);
+            else if (e.counteredTo === 'libraryTop') z.library?.unshift(spell.card);
+            else z.graveyard?.push(spell.card);
+          }
         } else if (e.kind === 'putCounters') {
           for (const id of on) {
             if (!onBattlefield(id) || amount <= 0) continue;
@@ -309,6 +343,7 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
             const c = change(id);
             c.power += e.power ?? 0;
             c.toughness += e.toughness ?? 0;
+            if (e.keyword) c.keywords.push(e.keyword);
           }
         } else if (e.kind === 'damage' && amount > 0) {
           for (const id of targets) {
@@ -337,7 +372,7 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
       }
     });
   });
-  return finish();
+  return unknown ? undefined : finish();
 }
 
 /** A permanent's toughness after the effects (pumps, +1/+1 and -1/-1 counters), when it is shown and worked out here. */
@@ -357,7 +392,7 @@ function mayHaveDied(run: Run, step: RunStep, e: Expected, id: string): boolean 
   return toughness <= 0 || (p.damage ?? 0) + (e.creatureDamage.get(id) ?? 0) >= toughness;
 }
 
-/** Counters, power and toughness of the permanents that stay: as they were, plus what the effects put on them. */
+/** Counters, power, toughness and keywords of the permanents that stay: as they were, plus what the effects put on them; then the tokens made. */
 function permanentProblem(step: RunStep, e: Expected): { expected: string; observed: string } | undefined {
   for (const before of step.before.battlefield) {
     const after = step.after.battlefield.find((p) => p.id === before.id);
@@ -374,7 +409,38 @@ function permanentProblem(step: RunStep, e: Expected): { expected: string; obser
     if (before.toughness !== undefined && after.toughness !== undefined && after.toughness !== before.toughness + (c?.toughness ?? 0) + grow) {
       return { expected: `${before.id} has toughness ${before.toughness + (c?.toughness ?? 0) + grow}`, observed: `toughness ${after.toughness}` };
     }
+    const lacks = after.keywords && c?.keywords.find((k) => !after.keywords!.includes(k));
+    if (lacks) return { expected: `${before.id} gains ${lacks} until end of turn`, observed: `keywords ${show(after.keywords)}` };
+    // No effect of the card model takes a keyword away: what a permanent had, it keeps.
+    const lost = after.keywords && before.keywords?.find((k) => !after.keywords!.includes(k));
+    if (lost) return { expected: `${before.id} keeps ${lost}`, observed: `keywords ${show(after.keywords)}` };
   }
+  return tokenProblem(step, e);
+}
+
+/**
+ * The permanents new on the battlefield after a resolution are the tokens its effects create, as
+ * they describe them (CR 111.4: name, and the power, toughness and keywords shown); a creature token
+ * with toughness 0 or less dies at once (704.5f).
+ */
+function tokenProblem(step: RunStep, e: Expected): { expected: string; observed: string } | undefined {
+  const fresh = step.after.battlefield.filter((p) => !step.before.battlefield.some((b) => b.id === p.id));
+  const due = [...e.made];
+  for (const p of fresh) {
+    const i = due.findIndex((t) => t.name === p.name);
+    const t = due[i];
+    if (!p.token || !t) return { expected: `no permanent enters but the tokens ${show(e.made.map((x) => x.name))}`, observed: `${p.id} (${p.name}${p.token ? ', a token' : ''}) entered` };
+    due.splice(i, 1);
+    const problem =
+      p.controller !== e.resolving.controller ? `controller ${p.controller}`
+      : t.power !== undefined && p.power !== undefined && p.power !== t.power ? `power ${p.power}`
+      : t.toughness !== undefined && p.toughness !== undefined && p.toughness !== t.toughness ? `toughness ${p.toughness}`
+      : p.keywords && (t.keywords ?? []).some((k) => !p.keywords!.includes(k)) ? `keywords ${show(p.keywords)}`
+      : undefined;
+    if (problem) return { expected: `${p.id} is a ${t.name} under ${e.resolving.controller}'s control${t.power !== undefined ? `, ${t.power}/${t.toughness ?? 0}` : ''}, with ${show(t.keywords ?? [])}`, observed: problem };
+  }
+  const missing = due.find((t) => !(t.types.includes('Creature') && (t.toughness ?? 0) <= 0));
+  if (missing) return { expected: `${e.made.length} token(s) created: ${show(e.made.map((x) => x.name))}`, observed: `${fresh.length} new permanent(s)` };
   return undefined;
 }
 
@@ -387,6 +453,11 @@ function permanentProblem(step: RunStep, e: Expected): { expected: string; obser
 function zoneProblem(run: Run, step: RunStep, e: Expected): { expected: string; observed: string } | undefined {
   const changed = permanentProblem(step, e);
   if (changed) return changed;
+  for (const o of step.before.stack) {
+    if (o.kind !== 'spell' || o.id === e.resolving.id) continue;
+    const there = step.after.stack.some((a) => a.id === o.id);
+    if (there === e.countered.has(o.id)) return { expected: `${o.id} ${e.countered.has(o.id) ? 'is countered: it leaves the stack' : 'stays on the stack'}`, observed: there ? 'it is on the stack' : 'it left the stack' };
+  }
   const stays = [...e.removed].find((id) => step.after.battlefield.some((p) => p.id === id));
   if (stays) return { expected: `${stays} leaves the battlefield`, observed: 'it is still there' };
   const gone = step.before.battlefield.filter((p) => !e.removed.has(p.id) && !step.after.battlefield.some((o) => o.id === p.id));
@@ -413,7 +484,7 @@ export const playerEffects: Property = {
   id: 'resolution.player-effects',
   rules: ['608.2b', '608.2c', '702.33d', '702.33e', '702.47b', '702.47d', '707.10'],
   statement:
-    'A resolving spell or triggered ability changes life, mana pools, hands, libraries, graveyards, counters, power and toughness, and takes permanents off the battlefield, exactly as its effects say (a spell’s, then its spliced cards’, in that order), for how it was kicked, X and its targets still legal.',
+    'A resolving spell or triggered ability changes life, mana pools, hands, libraries, graveyards, counters, power and toughness, takes permanents off the battlefield and counters spells (the countered card to its owner’s graveyard, hand or library top, as the effect says), exactly as its effects say (a spell’s, then its spliced cards’, in that order), for how it was kicked, X and its targets still legal.',
   applies: (s) => s.actions.some((a) => a.do === 'resolve'),
   check(run) {
     const c = new Checker();

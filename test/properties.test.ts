@@ -330,6 +330,93 @@ describe('properties', () => {
     }
   });
 
+  it('fail a resolving counterspell that leaves its target on the stack, or puts the countered card elsewhere than the effect says', async () => {
+    const p = PROPERTIES.find((x) => x.id === 'resolution.player-effects')!;
+    // Remand: the countered card goes back to its owner's hand, then its caster draws a card.
+    const remand = normalizeScenario({
+      format: 'castcheck-scenario/1',
+      cards: [
+        { id: 'bolt', oracle: 'Burst Lightning' },
+        { id: 'remand', oracle: 'Remand' },
+        { id: 'lib1', oracle: 'Mountain' },
+      ],
+      players: [{ id: 'p1', hand: ['bolt', 'remand'], library: ['lib1'], mana: { R: 1, U: 2 } }, { id: 'p2' }],
+      actions: [{ do: 'cast', card: 'bolt', targets: [['p2']] }, { do: 'cast', card: 'remand', targets: [['bolt']] }, { do: 'resolve' }],
+    });
+    const t = engine.runSync(remand);
+    expect(playerAt(t, 2, 'p1').hand).toEqual(['bolt', 'lib1']);
+    expect(await verdictOf(p, remand, t)).toMatchObject({ status: 'pass' });
+    const stays = editableCopy(t);
+    step(stays, 2).state.stack = step(stays, 0).state.stack;
+    playerAt(stays, 2, 'p1').hand = ['lib1'];
+    expect(await verdictOf(p, remand, stays)).toMatchObject({ status: 'fail', expected: expect.stringContaining('bolt is countered') });
+    const toGraveyard = editableCopy(t);
+    Object.assign(playerAt(toGraveyard, 2, 'p1'), { hand: ['lib1'], graveyard: ['bolt', 'remand'] });
+    expect(await verdictOf(p, remand, toGraveyard)).toMatchObject({ status: 'fail', expected: expect.stringContaining("p1's hand") });
+    // Counterspell: the countered card goes to its owner's graveyard.
+    const cs = normalizeScenario(F.COUNTERSPELL_AT_ITSELF);
+    const u = engine.runSync(cs);
+    expect(await verdictOf(p, cs, u)).toMatchObject({ status: 'pass' });
+    const uncountered = editableCopy(u);
+    step(uncountered, 3).state.stack = step(uncountered, 0).state.stack;
+    playerAt(uncountered, 3, 'p1').graveyard = ['cs'];
+    expect(await verdictOf(p, cs, uncountered)).toMatchObject({ status: 'fail', expected: expect.stringContaining('bolt is countered') });
+  });
+
+  it('fail a pump that gives no keyword, a keyword lost, and tokens other than the effect describes (CR 111.4)', async () => {
+    const p = PROPERTIES.find((x) => x.id === 'resolution.player-effects')!;
+    // Lifted by Clouds on the bears, then Splicer's Skill, each resolved at once.
+    const s = normalizeScenario({
+      format: 'castcheck-scenario/1',
+      cards: [
+        { id: 'clouds', oracle: 'Lifted by Clouds' },
+        { id: 'skill', oracle: "Splicer's Skill" },
+        { id: 'bears', oracle: 'Grizzly Bears' },
+      ],
+      players: [{ id: 'p1', hand: ['clouds', 'skill'], battlefield: [{ card: 'bears' }], mana: { U: 1, W: 1, C: 4 } }, { id: 'p2' }],
+      actions: [{ do: 'cast', card: 'clouds', targets: [['bears']] }, { do: 'resolve' }, { do: 'cast', card: 'skill' }, { do: 'resolve', id: 'golem' }],
+    });
+    const t = engine.runSync(s);
+    expect(permanent(t, 1, 'bears').keywords).toEqual(['flying']);
+    expect(permanent(t, 3, 'golem.k1')).toMatchObject({ name: 'Phyrexian Golem Token', token: true, power: 3, toughness: 3 });
+    expect(await verdictOf(p, s, t)).toMatchObject({ status: 'pass' });
+    const breaks: [string, (b: Trace) => void, string][] = [
+      ['no flying', (b) => void (permanent(b, 1, 'bears').keywords = []), 'bears gains flying'],
+      ['flying lost at the next resolution', (b) => void (permanent(b, 3, 'bears').keywords = []), 'bears keeps flying'],
+      ['a 2/3 golem', (b) => void (permanent(b, 3, 'golem.k1').power = 2), 'golem.k1 is a Phyrexian Golem Token'],
+      ['a golem that is no token', (b) => void (permanent(b, 3, 'golem.k1').token = false), 'no permanent enters but the tokens'],
+      ['no golem', (b) => void (step(b, 3).state.battlefield = step(b, 2).state.battlefield), '1 token(s) created'],
+      ['a golem under p2', (b) => void (permanent(b, 3, 'golem.k1').controller = 'p2'), 'golem.k1 is a Phyrexian Golem Token'],
+    ];
+    for (const [what, change, expected] of breaks) {
+      const broken = editableCopy(t);
+      change(broken);
+      expect(await verdictOf(p, s, broken), what).toMatchObject({ status: 'fail', expected: expect.stringContaining(expected) });
+    }
+  });
+
+  it("fail an ability's effect on its own source left undone while the source stayed the same object (CR 400.7)", async () => {
+    const p = PROPERTIES.find((x) => x.id === 'resolution.player-effects')!;
+    const s = normalizeScenario({
+      format: 'castcheck-scenario/1',
+      cards: [
+        { id: 'bolt', oracle: 'Burst Lightning' },
+        {
+          id: 'watcher',
+          definition: { name: 'Damage Watcher', manaCost: '{2}', types: ['Creature'], power: 1, toughness: 4, triggers: [{ event: 'selfDealtDamage', effects: [{ kind: 'putCounters', amount: 1, counter: '+1/+1', self: true }] }] },
+        },
+      ],
+      players: [{ id: 'p1', hand: ['bolt'], battlefield: [{ card: 'watcher' }], mana: { R: 1 } }, { id: 'p2' }],
+      actions: [{ do: 'cast', card: 'bolt', targets: [['watcher']] }, { do: 'resolve' }, { do: 'resolve' }],
+    });
+    const t = engine.runSync(s);
+    expect(permanent(t, 2, 'watcher').counters).toEqual({ '+1/+1': 1 });
+    expect(await verdictOf(p, s, t)).toMatchObject({ status: 'pass', checks: 2 });
+    const broken = editableCopy(t);
+    Object.assign(permanent(broken, 2, 'watcher'), { counters: {}, power: 1, toughness: 4 });
+    expect(await verdictOf(p, s, broken)).toMatchObject({ status: 'fail', expected: expect.stringContaining('watcher has counters') });
+  });
+
   it('count a creature whose damage a ward prevents as checked, and fail it when it is dealt the damage', async () => {
     const s = normalizeScenario(F.PREVENTED);
     const p = PROPERTIES.find((x) => x.id === 'resolution.damage-to-creatures')!;
