@@ -222,7 +222,8 @@ export const landTriggersOncePerLand: Property = {
  * that went from the battlefield to a graveyard, unless something went to a hand in the same step (a
  * card bounced, then discarded, is in the graveyard without having died); `possible`, those, the
  * tokens that left (a token that dies ceases to exist, as one bounced does) and the creature cards
- * that reached a graveyard from elsewhere (one that entered and died in the step, to the legend rule).
+ * that reached a graveyard from elsewhere (one that entered and died in the step, to the legend rule),
+ * the one put onto the battlefield from a graveyard included.
  */
 function deathsIn(run: Run, step: RunStep): { certain: Source[]; possible: Source[]; arrived: number } {
   const graveyards = step.after.players.flatMap((p) => p.graveyard);
@@ -232,7 +233,9 @@ function deathsIn(run: Run, step: RunStep): { certain: Source[]; possible: Sourc
   const bounced = step.before.battlefield.some((p) => !step.after.battlefield.some((q) => q.id === p.id) && hands.has(p.id));
   const token = (s: Source) => step.before.battlefield.find((p) => p.id === s.id)?.token === true;
   const carded = left.filter((s) => !token(s) && graveyards.includes(s.id));
-  const arrived = graveyards.filter((id) => !before.has(id) && !step.before.battlefield.some((p) => p.id === id) && run.def(id)?.types.includes('Creature') === true).length;
+  // A card put onto the battlefield from a graveyard may go back to it in the same step (the legend rule).
+  const put = step.action.do === 'putOntoBattlefield' || step.action.do === 'clone' ? step.action.card : undefined;
+  const arrived = graveyards.filter((id) => (!before.has(id) || id === put) && !step.before.battlefield.some((p) => p.id === id) && run.def(id)?.types.includes('Creature') === true).length;
   return { certain: bounced ? [] : carded, possible: [...carded, ...left.filter(token)], arrived };
 }
 

@@ -417,6 +417,27 @@ describe('properties', () => {
     expect(await verdictOf(p, s, broken)).toMatchObject({ status: 'fail', expected: expect.stringContaining('watcher has counters') });
   });
 
+  it('let a death watcher see a legend put onto the battlefield from the graveyard die again to the legend rule', async () => {
+    // Found by a 20,000-scenario run: the card was in the graveyard before and after the step.
+    const s = normalizeScenario({
+      format: 'castcheck-scenario/1',
+      cards: [
+        { id: 'w1', definition: { name: 'Death Watcher', manaCost: '{2}', types: ['Creature'], power: 1, toughness: 4, triggers: [{ event: 'creaturesDie', whose: 'any', effects: [{ kind: 'gainLife', amount: 1 }] }] } },
+        { id: 'main', definition: { name: 'Main Permanent', manaCost: '{0}', types: ['Creature'], supertypes: ['Legendary'], power: 0, toughness: 1 } },
+      ],
+      players: [{ id: 'p1', hand: ['main'], battlefield: [{ card: 'w1' }] }, { id: 'p2' }],
+      actions: [
+        { do: 'cast', card: 'main' },
+        { do: 'copy', id: 'copy1', spell: 'main' },
+        { do: 'resolve', untilEmpty: true },
+        { do: 'putOntoBattlefield', card: 'main' },
+      ],
+    });
+    const t = engine.runSync(s);
+    expect(t.steps[3]!.triggered?.map((x) => x.source)).toEqual(['w1']);
+    expect(await verdictOf(PROPERTIES.find((x) => x.id === 'triggers.creatures-die')!, s, t)).toMatchObject({ status: 'pass' });
+  });
+
   it('count a creature whose damage a ward prevents as checked, and fail it when it is dealt the damage', async () => {
     const s = normalizeScenario(F.PREVENTED);
     const p = PROPERTIES.find((x) => x.id === 'resolution.damage-to-creatures')!;
