@@ -253,7 +253,7 @@ export const creaturesDie: Property = {
       if (step.after.players.some((p) => p.lost)) break;
       const { certain, possible, arrived } = deathsIn(run, step);
       const got = observed(step, ['creaturesDie'], run);
-      if (possible.length + arrived === 0 && got.size === 0 && step.action.do !== 'resolve') continue;
+      if (possible.length + arrived === 0 && got.size === 0) continue;
       const done = doneOnce(run, step.index);
       const destroyed = step.action.do === 'destroy' ? step.action.permanent : undefined;
       for (const s of sourcesIn(run, step.before, step.index)) {
