@@ -218,18 +218,19 @@ export const landTriggersOncePerLand: Property = {
 };
 
 /**
- * What the trace tells of the creatures that died in a step (CR 700.4): `certain`, creature cards
- * that went from the battlefield to a graveyard, unless something went to a hand in the same step (a
- * card bounced, then discarded, is in the graveyard without having died); `possible`, those, the
- * tokens that left (a token that dies ceases to exist, as one bounced does) and the creature cards
- * that reached a graveyard from elsewhere (one that entered and died in the step, to the legend rule),
- * the one put onto the battlefield from a graveyard included.
+ * What the trace tells of the creatures that died in a step (CR 700.4), from the permanents before
+ * it (`sources`): `certain`, creature cards that went from the battlefield to a graveyard, unless
+ * something went to a hand in the same step (a card bounced, then discarded, is in the graveyard
+ * without having died); `possible`, those and the tokens that left (a token that dies ceases to
+ * exist, as one bounced does); `arrived`, the creature cards that reached a graveyard from elsewhere,
+ * the one put onto the battlefield from a graveyard included (it may have entered and died in the
+ * step, to the legend rule).
  */
-function deathsIn(run: Run, step: RunStep): { certain: Source[]; possible: Source[]; arrived: number } {
+function deathsIn(run: Run, step: RunStep, sources: readonly Source[]): { certain: Source[]; possible: Source[]; arrived: number } {
   const graveyards = step.after.players.flatMap((p) => p.graveyard);
   const before = new Set(step.before.players.flatMap((p) => p.graveyard));
   const hands = new Set(step.after.players.flatMap((p) => p.hand));
-  const left = sourcesIn(run, step.before, step.index).filter((s) => s.def.types.includes('Creature') && !step.after.battlefield.some((p) => p.id === s.id));
+  const left = sources.filter((s) => s.def.types.includes('Creature') && !step.after.battlefield.some((p) => p.id === s.id));
   const bounced = step.before.battlefield.some((p) => !step.after.battlefield.some((q) => q.id === p.id) && hands.has(p.id));
   const token = (s: Source) => step.before.battlefield.find((p) => p.id === s.id)?.token === true;
   const carded = left.filter((s) => !token(s) && graveyards.includes(s.id));
@@ -251,12 +252,14 @@ export const creaturesDie: Property = {
     for (const step of run.accepted()) {
       // The step that ends the game may stop before its triggered abilities are put on the stack.
       if (step.after.players.some((p) => p.lost)) break;
-      const { certain, possible, arrived } = deathsIn(run, step);
+      // The permanents as they were: the creatures that left, and the watchers that look back at them.
+      const sources = sourcesIn(run, step.before, step.index);
+      const { certain, possible, arrived } = deathsIn(run, step, sources);
       const got = observed(step, ['creaturesDie'], run);
       if (possible.length + arrived === 0 && got.size === 0) continue;
       const done = doneOnce(run, step.index);
       const destroyed = step.action.do === 'destroy' ? step.action.permanent : undefined;
-      for (const s of sourcesIn(run, step.before, step.index)) {
+      for (const s of sources) {
         (s.def.triggers ?? []).forEach((ability, i) => {
           // Conditions are other properties' business (intervening "if", "if you control").
           if (ability.event !== 'creaturesDie' || ability.if !== undefined || ability.ifYouControl !== undefined) return;
