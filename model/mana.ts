@@ -89,7 +89,11 @@ export function sparsePool(pool: Pool): ManaPool {
   return out;
 }
 
+/**
+ * A pool written out; a negative amount (mana "spent" by an engine whose pool grew on a cast) is
+ * written with a minus sign, so that the failure is reported instead of castcheck stopping on it.
+ */
 export function formatPool(pool: Pool): string {
-  const parts = POOL_KEYS.filter((key) => pool[key] !== 0).map((key) => `{${key}}`.repeat(pool[key]));
+  const parts = POOL_KEYS.filter((key) => pool[key] !== 0).map((key) => (pool[key] < 0 ? `-${`{${key}}`.repeat(-pool[key])}` : `{${key}}`.repeat(pool[key])));
   return parts.join('') || 'nothing';
 }

@@ -65,5 +65,7 @@ describe('the judge\'s payments', () => {
     expect(paymentProblem(pool, cost, toPool({ C: 1 }))?.observed).toMatch(/does not pay it/);
     expect(paymentProblem(pool, cost, toPool({ R: 1, C: 1, G: 0 }))).toBeUndefined();
     expect(paymentProblem(toPool({ R: 1 }), cost, toPool({ R: 1 }))?.expected).toMatch(/cannot be paid/);
+    // An engine whose pool grew on the cast: a failure told, not castcheck stopping on it.
+    expect(paymentProblem(pool, cost, toPool({ R: -1 }))?.observed).toMatch(/spent -\{R\}, which does not pay it/);
   });
 });
