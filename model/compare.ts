@@ -99,6 +99,36 @@ export function sameJson(a: Json, b: Json): boolean {
   return keys === 0;
 }
 
+/**
+ * sameJson for two states whose previous pair, `wasA` and `wasB`, was found the same: a part that
+ * is the very object it was on both sides is the same without walking it. Engines that share the
+ * unchanged parts of one step's state with the next (the reference engine does) are compared at the
+ * cost of what changed; others fall back to sameJson part by part. Traces are never changed once
+ * given, so an object seen the same stays the same.
+ */
+export function sameJsonSince(a: Json, b: Json, wasA: Json | undefined, wasB: Json | undefined): boolean {
+  if (a === b || (a === wasA && b === wasB)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (typeof wasA !== 'object' || typeof wasB !== 'object' || wasA === null || wasB === null || Array.isArray(wasA) !== Array.isArray(a) || Array.isArray(wasB) !== Array.isArray(b)) return sameJson(a, b);
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    const [pa, pb] = [wasA as Json[], wasB as Json[]];
+    for (let i = 0; i < a.length; i++) if (!sameJsonSince(a[i]!, b[i]!, pa[i], pb[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const x = a as Record<string, Json>;
+  const y = b as Record<string, Json>;
+  const [px, py] = [wasA as Record<string, Json>, wasB as Record<string, Json>];
+  let keys = 0;
+  for (const k in x) {
+    if (!Object.hasOwn(y, k) || !sameJsonSince(x[k]!, y[k]!, px[k], py[k])) return false;
+    keys++;
+  }
+  for (const _ in y) keys--;
+  return keys === 0;
+}
+
 /** JSON with sorted keys, so that key order never makes two values differ. */
 export function canonical(x: Json): string {
   return JSON.stringify(x, (_, v: Json) =>

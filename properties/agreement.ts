@@ -3,7 +3,7 @@
 // otherwise) does not hide a later one. Each difference is a failure of its own kind: its field path
 // with ids abstracted (`stack[].kicked`, `players[].life`), or the change of outcome
 // (`accepted->rejected:cannot-pay`), so that the same bug met in different scenarios is one cluster.
-import { canonical, diffStates, sameJson } from '../model/compare.ts';
+import { canonical, diffStates, sameJson, sameJsonSince } from '../model/compare.ts';
 import { observedPart, observesEverything } from '../model/observables.ts';
 import { familyOf } from '../model/rejections.ts';
 import type { Step } from '../model/schema-types.ts';
@@ -25,6 +25,8 @@ export const agreesWithReference: Property = {
     const triggers = !observes || observes.includes('step.triggered');
     // A difference that stands unchanged from one step to the next is reported once, where it began.
     let standing = new Map<string, string>();
+    // The last pair of states found the same: what both engines left untouched since needs no walk.
+    let same: [Step['state'], Step['state']] | undefined;
     // Every step, also after the game ended: what an engine accepts then is part of agreeing.
     for (const step of run.allSteps) {
       const want = ref.allSteps[step.index];
@@ -39,7 +41,9 @@ export const agreesWithReference: Property = {
       const now = new Map<string, string>();
       const [a, b] = [view(want.after), view(step.after)];
       // States written out the same need no comparison by meaning (the common case, and the costly one).
-      const diffs = sameJson(a, b) ? [] : diffStates(a, b);
+      const alike = same ? sameJsonSince(a, b, same[0], same[1]) : sameJson(a, b);
+      same = alike ? [a, b] : undefined;
+      const diffs = alike ? [] : diffStates(a, b);
       for (const d of diffs) {
         const values = canonical([d.expected, d.observed]);
         now.set(d.path, values);

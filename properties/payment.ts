@@ -51,8 +51,20 @@ export function* waysToPay(pool: Pool, cost: Mana): Generator<Pool> {
   yield* deal(0, cost.generic, base);
 }
 
+/**
+ * Whether there is a way to pay: each coloured and {C} symbol has its own mana, and what is left of
+ * the pool is enough for the generic part. The same answer as finding a first way in the listing
+ * (test/payment.test.ts holds them together), without building one.
+ */
 export function canPay(pool: Pool, cost: Mana): boolean {
-  return !waysToPay(pool, cost).next().done;
+  if (cost.x !== 0) throw new Error('count X into the generic part first');
+  let spare = 0;
+  for (const key of POOL_KEYS) {
+    const left = pool[key] - cost[key];
+    if (left < 0) return false;
+    spare += left;
+  }
+  return spare >= cost.generic;
 }
 
 /**
@@ -61,8 +73,8 @@ export function canPay(pool: Pool, cost: Mana): boolean {
  * judge reaches the payment by its own road (issue 11).
  */
 export function fixedPayment(pool: Pool, cost: Mana): Pool | undefined {
-  const first = waysToPay(pool, cost).next();
-  return first.done ? undefined : first.value;
+  if (!canPay(pool, cost)) return undefined;
+  return waysToPay(pool, cost).next().value;
 }
 
 function samePool(a: Pool, b: Pool): boolean {
@@ -71,8 +83,15 @@ function samePool(a: Pool, b: Pool): boolean {
 
 /** Whether the mana spent is one of the ways to pay the cost from the pool. */
 export function isWayToPay(pool: Pool, cost: Mana, paid: Pool): boolean {
-  for (const way of waysToPay(pool, cost)) if (samePool(way, paid)) return true;
-  return false;
+  if (cost.x !== 0) throw new Error('count X into the generic part first');
+  // One of the ways listed: every symbol of its own kind paid, no more mana of a kind than the pool
+  // holds, and exactly the generic amount on top (test/payment.test.ts holds this to the listing).
+  let extra = 0;
+  for (const key of POOL_KEYS) {
+    if (paid[key] < cost[key] || paid[key] > pool[key]) return false;
+    extra += paid[key] - cost[key];
+  }
+  return extra === cost.generic;
 }
 
 /**

@@ -401,7 +401,7 @@ function permanentProblem(step: RunStep, e: Expected): { expected: string; obser
     const counters: Record<string, number> = { ...before.counters } as Record<string, number>;
     for (const [k, n] of Object.entries(c?.counters ?? {})) counters[k] = (counters[k] ?? 0) + n;
     const norm = (x: Record<string, number | undefined>) => show(Object.entries(x).filter(([, n]) => (n ?? 0) > 0).sort(([a], [b]) => (a < b ? -1 : 1)));
-    if (norm(counters) !== norm(after.counters)) return { expected: `${before.id} has counters ${norm(counters)}`, observed: norm(after.counters) };
+    if (!sameCounts(counters, after.counters)) return { expected: `${before.id} has counters ${norm(counters)}`, observed: norm(after.counters) };
     const grow = (c?.counters['+1/+1'] ?? 0) - (c?.counters['-1/-1'] ?? 0);
     if (before.power !== undefined && after.power !== undefined && after.power !== before.power + (c?.power ?? 0) + grow) {
       return { expected: `${before.id} has power ${before.power + (c?.power ?? 0) + grow}`, observed: `power ${after.power}` };
@@ -416,6 +416,13 @@ function permanentProblem(step: RunStep, e: Expected): { expected: string; obser
     if (lost) return { expected: `${before.id} keeps ${lost}`, observed: `keywords ${show(after.keywords)}` };
   }
   return tokenProblem(step, e);
+}
+
+/** Whether two sets of counters are the same, kinds with none left out of both. */
+function sameCounts(a: Record<string, number | undefined>, b: Record<string, number | undefined>): boolean {
+  for (const k in a) if (((a[k] ?? 0) > 0 ? a[k] : 0) !== ((b[k] ?? 0) > 0 ? b[k] : 0)) return false;
+  for (const k in b) if ((b[k] ?? 0) > 0 && !((a[k] ?? 0) > 0)) return false;
+  return true;
 }
 
 /**
@@ -499,13 +506,14 @@ export const playerEffects: Property = {
       const lifeGot = { p1: player(step, 'after', 'p1').life - player(step, 'before', 'p1').life, p2: player(step, 'after', 'p2').life - player(step, 'before', 'p2').life };
       const poolBefore = player(step, 'before', you).mana;
       const poolAfter = player(step, 'after', you).mana;
-      const what = `${e.resolving.id} (${e.resolving.name}, kicked ${timesKicked(e.kick)} times${e.fizzled ? ', every target illegal' : ''})`;
-      if (lifeGot.p1 !== e.life.p1 || lifeGot.p2 !== e.life.p2) c.fail(step, `${what} changes life by ${show(e.life)}`, `life changed by ${show(lifeGot)}`);
+      // Written out only for a failure: this runs for every resolution.
+      const what = () => `${e.resolving.id} (${e.resolving.name}, kicked ${timesKicked(e.kick)} times${e.fizzled ? ', every target illegal' : ''})`;
+      if (lifeGot.p1 !== e.life.p1 || lifeGot.p2 !== e.life.p2) c.fail(step, `${what()} changes life by ${show(e.life)}`, `life changed by ${show(lifeGot)}`);
       else if (poolBefore && poolAfter && !poolsEqual(poolMinus(toPool(poolAfter), toPool(poolBefore)), e.mana)) {
-        c.fail(step, `${what} adds ${formatPool(e.mana)}`, `${you}'s pool went from ${formatPool(toPool(poolBefore))} to ${formatPool(toPool(poolAfter))}`);
+        c.fail(step, `${what()} adds ${formatPool(e.mana)}`, `${you}'s pool went from ${formatPool(toPool(poolBefore))} to ${formatPool(toPool(poolAfter))}`);
       } else {
         const wrong = zoneProblem(run, step, e);
-        if (wrong) c.fail(step, `${what}: ${wrong.expected}`, wrong.observed);
+        if (wrong) c.fail(step, `${what()}: ${wrong.expected}`, wrong.observed);
         else c.checkedOne();
       }
       if (c.done) break;

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMana, parseMana, toPool, type Mana } from '../model/mana.ts';
+import { POOL_KEYS, formatMana, parseMana, toPool, type Mana, type Pool } from '../model/mana.ts';
 import { addMana, colorsOf, fixX, manaValue, payFromPool } from '../adapters/reference/mana.ts';
 import { canPay, fixedPayment, isWayToPay, paymentProblem, waysToPay } from '../properties/payment.ts';
 
@@ -54,6 +55,22 @@ describe('the judge\'s payments', () => {
     expect(canPay(toPool({ R: 1 }), parseMana('{1}{R}'))).toBe(false);
     expect(canPay(toPool({ R: 1, U: 1 }), parseMana('{1}{R}'))).toBe(true);
     expect(canPay(toPool({ W: 1 }), parseMana('{C}'))).toBe(false);
+  });
+
+  it('answers whether a cost can be paid, the payment fixed, and whether mana spent pays it, as the listing of every way does', () => {
+    const small = fc.nat({ max: 3 });
+    const pool = fc.record({ W: small, U: small, B: small, R: small, G: small, C: small });
+    const cost = fc.record({ x: fc.constant(0), generic: fc.nat({ max: 5 }), W: small, U: small, B: small, R: small, G: small, C: small });
+    fc.assert(
+      fc.property(pool, cost, pool, (p: Pool, c: Mana, paid: Pool) => {
+        const ways = [...waysToPay(p, c)];
+        expect(canPay(p, c)).toBe(ways.length > 0);
+        expect(fixedPayment(p, c)).toEqual(ways[0]);
+        expect(isWayToPay(p, c, paid)).toBe(ways.some((w) => POOL_KEYS.every((k) => w[k] === paid[k])));
+        for (const w of ways.slice(0, 3)) expect(isWayToPay(p, c, w)).toBe(true);
+      }),
+      { seed: 1, numRuns: 2000 },
+    );
   });
 
   it('tells a payment that pays the cost another way from one that does not pay it', () => {
