@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { sameJson, sameJsonSince } from '../model/compare.ts';
+
+describe('comparing states step by step', () => {
+  const shared = { id: 'kavu', counters: { '+1/+1': 2 } };
+  const before = { stack: [{ id: 's1' }], battlefield: [shared], players: [{ id: 'p1', life: 20 }] };
+  const beforeCopy = JSON.parse(JSON.stringify(before)) as typeof before;
+
+  it('takes a part both sides left untouched since a pair found the same as the same', () => {
+    const a = { ...before, players: [{ id: 'p1', life: 18 }] };
+    const b = { ...beforeCopy, players: [{ id: 'p1', life: 18 }] };
+    expect(sameJsonSince(a, b, before, beforeCopy)).toBe(true);
+  });
+
+  it('still finds what changed, in a changed part or beside an untouched one', () => {
+    const a = { ...before, players: [{ id: 'p1', life: 18 }] };
+    const b = { ...beforeCopy, players: [{ id: 'p1', life: 17 }] };
+    expect(sameJsonSince(a, b, before, beforeCopy)).toBe(false);
+    // One side changed a part the other kept: walked, not taken as the same.
+    const c = { ...beforeCopy, battlefield: [{ id: 'kavu', counters: { '+1/+1': 3 } }] };
+    expect(sameJsonSince(before, c, before, beforeCopy)).toBe(false);
+    // Lists of other lengths, and parts of other kinds than before.
+    expect(sameJsonSince({ ...before, stack: [] }, beforeCopy, before, beforeCopy)).toBe(false);
+    expect(sameJsonSince({ ...before, stack: {} }, { ...beforeCopy, stack: {} }, before, beforeCopy)).toBe(true);
+  });
+
+  it('answers as sameJson does on every pair, whatever the pair before', () => {
+    const states = [before, beforeCopy, { ...before, players: [{ id: 'p1', life: 1 }] }, { ...before, stack: [] }, { ...beforeCopy, battlefield: [] }];
+    for (const a of states) for (const b of states) for (const wa of states) for (const wb of states) {
+      if (!sameJson(wa, wb)) continue;
+      expect(sameJsonSince(a, b, wa, wb)).toBe(sameJson(a, b));
+    }
+  });
+});
