@@ -30,25 +30,45 @@ export function addPools(a: Pool, b: Pool): Pool {
  * come in the order of the scenario format's preference: the most colourless first, then the most
  * W, U, B, R, G, so the first is the payment the format fixes.
  */
-export function* waysToPay(pool: Pool, cost: Mana): Generator<Pool> {
+export function waysToPay(pool: Pool, cost: Mana): Pool[] {
+  const ways: Pool[] = [];
+  eachWayToPay(pool, cost, (way) => void ways.push(way));
+  return ways;
+}
+
+/**
+ * The ways to pay, in the listing's order, each handed to `visit` until it answers true: a walk
+ * that stops at the first way the judge asks for builds nothing after it (a generator cost more than
+ * the rest of costs.total-cost-paid).
+ */
+function eachWayToPay(pool: Pool, cost: Mana, visit: (way: Pool) => boolean | void): void {
   if (cost.x !== 0) throw new Error('count X into the generic part first');
   const left = toPool({});
   for (const key of POOL_KEYS) {
     left[key] = pool[key] - cost[key];
     if (left[key] < 0) return;
   }
-  const base = toPool({});
-  for (const key of POOL_KEYS) base[key] = cost[key];
-  // Deal the generic mana out over the kinds, most of each kind first.
-  function* deal(i: number, generic: number, way: Pool): Generator<Pool> {
+  const way = toPool({});
+  for (const key of POOL_KEYS) way[key] = cost[key];
+  // Deal the generic mana out over the kinds, most of each kind first; true once visit says stop.
+  const deal = (i: number, generic: number): boolean => {
     const key = GENERIC_ORDER[i]!;
     if (i === GENERIC_ORDER.length - 1) {
-      if (generic <= left[key]) yield { ...way, [key]: way[key] + generic };
-      return;
+      if (generic > left[key]) return false;
+      way[key] += generic;
+      const stop = visit({ ...way }) === true;
+      way[key] -= generic;
+      return stop;
     }
-    for (let take = Math.min(generic, left[key]); take >= 0; take--) yield* deal(i + 1, generic - take, { ...way, [key]: way[key] + take });
-  }
-  yield* deal(0, cost.generic, base);
+    for (let take = Math.min(generic, left[key]); take >= 0; take--) {
+      way[key] += take;
+      const stop = deal(i + 1, generic - take);
+      way[key] -= take;
+      if (stop) return true;
+    }
+    return false;
+  };
+  deal(0, cost.generic);
 }
 
 /**
@@ -73,8 +93,9 @@ export function canPay(pool: Pool, cost: Mana): boolean {
  * judge reaches the payment by its own road (issue 11).
  */
 export function fixedPayment(pool: Pool, cost: Mana): Pool | undefined {
-  if (!canPay(pool, cost)) return undefined;
-  return waysToPay(pool, cost).next().value;
+  let first: Pool | undefined;
+  eachWayToPay(pool, cost, (way) => ((first = way), true));
+  return first;
 }
 
 function samePool(a: Pool, b: Pool): boolean {
