@@ -2,10 +2,10 @@
 // compare every step with the state it started from.
 import { toPool, sparsePool } from './mana.ts';
 import type { ObservedState } from './schema-types.ts';
-import type { NormalizedScenario } from './scenario.ts';
+import { definitionsOf, type NormalizedScenario } from './scenario.ts';
 
 export function initialObservedState(s: NormalizedScenario): ObservedState {
-  const defs = new Map(s.cards.map((c) => [c.id, c.definition]));
+  const defs = definitionsOf(s);
   const battlefield = s.players
     .flatMap((p) =>
       p.battlefield.map((b) => {

@@ -64,6 +64,23 @@ function normalizeAction(action: Action, index: number): NAction {
   return { ...action, id } as NAction;
 }
 
+const definitions = new WeakMap<NormalizedScenario, Map<string, CardDefinition>>();
+
+/**
+ * Each card's definition by its id, built once per scenario and shared by everything that judges it
+ * (the runs of the engine and of the reference, the scenario's start). A loop, not new Map(pairs):
+ * building from a list of pairs cost three times as much, for every run judged.
+ */
+export function definitionsOf(scenario: NormalizedScenario): ReadonlyMap<string, CardDefinition> {
+  let out = definitions.get(scenario);
+  if (!out) {
+    out = new Map();
+    for (const c of scenario.cards) out.set(c.id, c.definition);
+    definitions.set(scenario, out);
+  }
+  return out;
+}
+
 // Asked at every run of the reference engine: loops, which cost less than every() and its callbacks.
 export function isNormalized(scenario: Scenario): scenario is NormalizedScenario {
   for (const c of scenario.cards) if (c.definition === undefined) return false;

@@ -1,7 +1,7 @@
 // What a property is: an invariant from the Comprehensive Rules checked over a scenario and the
 // trace an engine gave for it, a relation between two runs, or agreement with the reference engine.
 import type { Capabilities, Mechanic, Observable, ObservedState, Scenario, Step, StackSpell, Trace, CardDefinition } from '../model/schema-types.ts';
-import type { NAction, NormalizedScenario } from '../model/scenario.ts';
+import { definitionsOf, type NAction, type NormalizedScenario } from '../model/scenario.ts';
 import { initialObservedState } from '../model/initial-state.ts';
 
 /**
@@ -86,13 +86,13 @@ export class Run {
   readonly steps: RunStep[];
   /** Every step, those after the game ended included. */
   readonly allSteps: RunStep[];
-  private readonly defs: Map<string, CardDefinition>;
+  private readonly defs: ReadonlyMap<string, CardDefinition>;
 
   constructor(
     readonly scenario: NormalizedScenario,
     readonly trace: Trace,
   ) {
-    this.defs = new Map(scenario.cards.map((c) => [c.id, c.definition]));
+    this.defs = definitionsOf(scenario);
     this.allSteps = [];
     const count = Math.min(scenario.actions.length, trace.steps.length);
     for (let i = 0; i < count; i++) {
