@@ -130,9 +130,13 @@ function resolvingSource(run: Run, step: RunStep): Source | undefined {
     // The spliced cards: as the engine shows them (a copy under either reading keeps what it shows), else as cast.
     const splicedIds = top.spliced ?? (top.copy ? undefined : cast?.splice);
     if (!main || !kick || splicedIds === undefined) return undefined;
+    // A spliced card the scenario does not have (an engine's error) leaves what the spell does
+    // unknown: its effects are left unjudged here, not read from a card that is not there.
+    const spliced = splicedIds.map((id) => run.def(id));
+    if (spliced.some((d) => d === undefined)) return undefined;
     return {
       resolving: { id: top.id, name: top.name, controller: top.controller, kind: 'spell' },
-      parts: [main, ...splicedIds.map((id) => run.def(id)!)],
+      parts: [main, ...(spliced as CardDefinition[])],
       kick,
       x: top.x ?? cast?.x ?? 0,
       targets: top.targets,
