@@ -19,6 +19,13 @@ export interface Engine {
   fresh?(): Promise<void>;
   /** Releases what the engine holds (a child process, say). */
   close(): Promise<void>;
+  /**
+   * True for castcheck's own engines: the reference engine, and an engine in another process, whose
+   * every answer the protocol adapter checks already. Any other engine's traces are checked against
+   * the trace schema and the scenario before they are judged, so that a malformed trace is reported as
+   * the engine's error instead of meeting a property that cannot read it.
+   */
+  readonly tracesChecked?: boolean;
 }
 
 export function describeEngine(id: EngineId): string {

@@ -70,6 +70,7 @@ export class Clock {
         return answer;
       },
       close: () => inner.close(),
+      ...(inner.tracesChecked ? { tracesChecked: true } : {}),
     };
   }
 

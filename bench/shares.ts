@@ -55,6 +55,7 @@ export class RecordingEngine implements Engine {
   private readonly inner = new ReferenceEngine();
   readonly id = this.inner.id;
   readonly capabilities = this.inner.capabilities;
+  readonly tracesChecked = true;
 
   run(scenario: Scenario): Promise<Trace> {
     const t = this.inner.runSync(scenario);
@@ -65,10 +66,16 @@ export class RecordingEngine implements Engine {
   async close(): Promise<void> {}
 }
 
-/** Answers instantly with recorded traces, in order: an engine that costs nothing. */
+/**
+ * Answers instantly with recorded traces, in order: an engine that costs nothing. Its traces are the
+ * reference engine's, taken as castcheck's own engines' are, unchecked; an engine of an author's in
+ * this process also has each trace checked against the schema (bench row protocol1.parseCheckUs holds
+ * that check).
+ */
 export class NullEngine implements Engine {
   readonly id = { name: 'null', version: '0' };
   readonly capabilities;
+  readonly tracesChecked: boolean;
   private next = 0;
 
   constructor(
@@ -76,6 +83,7 @@ export class NullEngine implements Engine {
     like: Engine,
   ) {
     this.capabilities = like.capabilities;
+    this.tracesChecked = like.tracesChecked === true;
   }
 
   run(_: Scenario): Promise<Trace> {

@@ -248,10 +248,12 @@ class RememberingEngine implements Engine {
   private readonly traces = new Map<string, Promise<Trace>>();
   readonly id: Engine['id'];
   readonly capabilities: Engine['capabilities'];
+  readonly tracesChecked: boolean;
 
   constructor(private readonly engine: Engine) {
     this.id = engine.id;
     this.capabilities = engine.capabilities;
+    this.tracesChecked = engine.tracesChecked === true;
   }
 
   run(scenario: Scenario): Promise<Trace> {

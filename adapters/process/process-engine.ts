@@ -71,6 +71,8 @@ export class ProcessEngine implements Engine {
   capabilities: Capabilities = { mechanics: [], actions: [], cards: { synthetic: false }, observes: [] };
   /** The protocol version the engine chose in its hello. */
   protocol = 1;
+  /** Every answer is checked against the schema as it is read (protocol.ts). */
+  readonly tracesChecked = true;
   readonly launch: { command: string; cwd?: string; timeoutMs: number };
 
   private proc: EngineProcess | undefined;

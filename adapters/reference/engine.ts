@@ -51,6 +51,7 @@ export const REFERENCE_CAPABILITIES: Omit<Capabilities, 'cards'> = {
 export class ReferenceEngine implements Engine {
   readonly id: EngineId;
   readonly capabilities: Capabilities;
+  readonly tracesChecked = true;
   private readonly rules: Rules;
 
   constructor(options: ReferenceEngineOptions = {}) {

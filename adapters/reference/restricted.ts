@@ -21,5 +21,6 @@ export function restrictedTo(engine: Engine, declared: Capabilities): Engine {
     capabilities: caps,
     run: async (scenario) => observedTrace(await engine.run(scenario), caps.observes),
     close: () => engine.close(),
+    ...(engine.tracesChecked ? { tracesChecked: true } : {}),
   };
 }
