@@ -1,9 +1,11 @@
 import fc from 'fast-check';
+import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import { scenarioArb } from '../generators/scenario.ts';
 import { normalizeScenario, type NormalizedScenario } from '../model/scenario.ts';
-import type { Scenario } from '../model/schema-types.ts';
+import type { Scenario, Trace } from '../model/schema-types.ts';
+import { isValid } from '../model/schemas.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { Run, type CheckContext } from '../properties/property.ts';
 
@@ -45,6 +47,62 @@ describe('properties judge nonsense without throwing', () => {
       }
     }
     expect(judged).toBeGreaterThan(10_000);
+    expect(thrown.slice(0, 5)).toEqual([]);
+  });
+
+  it('judges traces with an id swapped for one the scenario lacks, a number moved or a list item dropped', async () => {
+    const engine = new ReferenceEngine();
+    const random = seedrandom('castcheck');
+    // Up to three changes anywhere in the steps; only traces the schema still takes are judged, as an
+    // engine's trace is checked against it first (runner/evaluate.ts).
+    const perturbed = (trace: Trace): Trace => {
+      const t = structuredClone(trace) as unknown as { steps: unknown[] };
+      const spots: [Record<string | number, unknown>, string | number][] = [];
+      const walk = (o: unknown) => {
+        if (o && typeof o === 'object') for (const k of Object.keys(o)) (spots.push([o as Record<string, unknown>, Array.isArray(o) ? Number(k) : k]), walk((o as Record<string, unknown>)[k]));
+      };
+      walk(t.steps);
+      for (let n = 0; n < 3 && spots.length > 0; n++) {
+        const [o, k] = spots[Math.floor(random() * spots.length)]!;
+        const v = o[k];
+        if (typeof v === 'string') o[k] = random() < 0.5 ? 'ghost' : 'a1';
+        else if (typeof v === 'number') o[k] = v + (random() < 0.5 ? 1 : -1);
+        else if (typeof v === 'boolean') o[k] = !v;
+        else if (Array.isArray(v) && v.length > 0) v.splice(Math.floor(random() * v.length), 1);
+      }
+      return t as unknown as Trace;
+    };
+    const scenarios = fc.sample(scenarioArb({ capabilities: engine.capabilities }), { numRuns: 400, seed: 2 }).map((s) => normalizeScenario(s));
+    const thrown: string[] = [];
+    let judged = 0;
+    for (const [i, s] of scenarios.entries()) {
+      const good = engine.runSync(s);
+      for (let round = 0; round < 2; round++) {
+        const bad = perturbed(good);
+        if (!isValid('trace', bad)) continue;
+        const run = new Run(s, bad);
+        const ctx: CheckContext = {
+          readings: { spliceCopy: 'ruling' },
+          capabilities: engine.capabilities,
+          reference: async () => new Run(s, good),
+          rerun: async (variant: Scenario) => {
+            const n = normalizeScenario(variant);
+            const t = perturbed(engine.runSync(n));
+            return isValid('trace', t) ? new Run(n, t) : undefined;
+          },
+        };
+        for (const p of PROPERTIES) {
+          try {
+            if (!p.applies(run.scenario)) continue;
+            judged++;
+            await p.check(run, ctx);
+          } catch (error) {
+            thrown.push(`${p.id} on scenario ${i}: ${(error as Error).message}`);
+          }
+        }
+      }
+    }
+    expect(judged).toBeGreaterThan(5_000);
     expect(thrown.slice(0, 5)).toEqual([]);
   });
 });
