@@ -106,8 +106,11 @@ export const reductionKeepsKicked: Property = {
     const here = cast && spellOnStack(run.steps[cast.index]!.after, cast.action.card);
     if (!cast || !here?.totalCost) return c.verdict();
     const reducer: ScenarioCard = { id: 'extra-reducer', definition: { name: 'One Less', manaCost: '{1}', types: ['Artifact'], statics: [{ kind: 'costReduction', amount: 1, spells: 'yours' }] } };
+    // Run only as far as the cast: nothing after it is read, and an engine answers the first actions
+    // the same whatever follows them (as runner/evaluate.ts reads an engine stopping at `unsupported`).
     const variant: Scenario = {
       ...run.scenario,
+      actions: run.scenario.actions.slice(0, cast.index + 1),
       cards: [...run.scenario.cards, reducer],
       players: run.scenario.players.map((p) => (p.id === cast.action.player ? { ...p, battlefield: [...(p.battlefield ?? []), { card: reducer.id }] } : p)) as Scenario['players'],
     };
