@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import type { Color } from '../model/schema-types.ts';
 import type { Mana, Pool } from '../model/mana.ts';
+import { recordDraws } from './record-draws.ts';
 
 const COLORS: Color[] = ['W', 'U', 'B', 'R', 'G'];
 
@@ -14,13 +15,8 @@ export interface ManaCostOptions {
 /** A mana cost in printed notation, for example {X}{1}{R}{R}. Shrinks towards fewer symbols. */
 export function manaCostArb(options: ManaCostOptions = {}): fc.Arbitrary<string> {
   const { maxGeneric = 3, maxColored = 2, withX = false } = options;
-  return fc
-    .record({
-      x: withX ? fc.boolean() : fc.constant(false),
-      generic: fc.nat({ max: maxGeneric }),
-      colored: fc.array(fc.constantFrom(...COLORS), { maxLength: maxColored }),
-    })
-    .map(({ x, generic, colored }) => {
+  return recordDraws(withX ? fc.boolean() : fc.constant(false), fc.nat({ max: maxGeneric }), fc.array(fc.constantFrom(...COLORS), { maxLength: maxColored }))
+    .map(([x, generic, colored]) => {
       const sorted = [...colored].sort((a, b) => COLORS.indexOf(a) - COLORS.indexOf(b));
       const text = (x ? '{X}' : '') + (generic > 0 ? `{${generic}}` : '') + sorted.map((c) => `{${c}}`).join('');
       return text === '' ? '{0}' : text;

@@ -30,6 +30,7 @@ import { parseMana, toPool } from '../model/mana.ts';
 import { leftAfterPaying } from './mana.ts';
 import { buildsFromDefinition, needsUntoldChoice, performs, takesChoice } from '../model/capabilities.ts';
 import { syntheticSpellsPossible } from './synthetic-cards.ts';
+import { recordDraws } from './record-draws.ts';
 
 /** Illegal declarations made on purpose; engines must reject them and change nothing (CR 733.1). */
 export const ILLEGAL_KINDS = [
@@ -351,11 +352,11 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
     maxSplices === 0 || spliceSources.length === 0 ? fc.constant({ defs: [], oracle: false }) : weightedDraw(spliceSources);
 
   const copyVia: CopyPlan['via'][] = [...(does('copy') ? (['action'] as const) : []), ...(copiers.length > 0 && does('cast') ? (['card'] as const) : [])];
-  const copyArb: fc.Arbitrary<CopyPlan> = fc.record({
-    via: fc.constantFrom(...(copyVia.length > 0 ? copyVia : ['action' as const])),
-    retarget: fc.boolean(),
-    copier: fc.nat({ max: Math.max(0, copiers.length - 1) }),
-  });
+  const copyArb: fc.Arbitrary<CopyPlan> = recordDraws(
+    fc.constantFrom(...(copyVia.length > 0 ? copyVia : ['action' as const])),
+    fc.boolean(),
+    fc.nat({ max: Math.max(0, copiers.length - 1) }),
+  ).map(([via, retarget, copier]) => ({ via, retarget, copier }));
   // Bystanders stand there to be targeted: a 0/0 (Clone without a copy) or a legend would not stay.
   const vanillas = pool.filter((d) => vanilla(d) && (d.toughness ?? 0) > 0 && !(d.supertypes ?? []).includes('Legendary'));
   const bystanderDefs = synthetic
@@ -375,14 +376,14 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
       // Only watchers the engine builds; a kind none of whose shapes it builds is left out.
       const arb = watcherArb(kind, `${kind[0]!.toUpperCase()}${kind.slice(1)} Watcher`);
       if (!fc.sample(arb, { numRuns: 20, seed: 1 }).some(ctx.synth)) continue;
-      watcherArbs.push({ weight: watcherWeight(kind), arbitrary: fc.record({ def: arb.filter(ctx.synth), side: fc.constantFrom('p1', 'p2') as fc.Arbitrary<'p1' | 'p2'>, fed: fedArb }).map((w) => ({ ...w, kind })) });
+      watcherArbs.push({ weight: watcherWeight(kind), arbitrary: recordDraws(arb.filter(ctx.synth), fc.constantFrom<'p1' | 'p2'>('p1', 'p2'), fedArb).map(([def, side, fed]) => ({ def, side, fed, kind })) });
     }
   } else {
     // Printed watchers: cast triggers (Bloodstone Goblin), lands dying (Dingus Egg), tapping (Lifetap),
     // tokens (Rosie Cotton), damage (Coalhauler Swine), deaths (Morbid Opportunist).
     for (const def of pool.filter((d) => d.triggers?.length && !d.kicker && !d.multikicker)) {
       const kind = def.triggers!.map((t) => WATCHED[t.event]).find((k) => k !== undefined);
-      if (kind) watcherArbs.push({ weight: watcherWeight(kind, def), arbitrary: fc.record({ side: fc.constantFrom<'p1' | 'p2'>('p1', 'p2'), fed: fedArb }).map(({ side, fed }) => ({ kind, def, side, fed })) });
+      if (kind) watcherArbs.push({ weight: watcherWeight(kind, def), arbitrary: recordDraws(fc.constantFrom<'p1' | 'p2'>('p1', 'p2'), fedArb).map(([side, fed]) => ({ kind, def, side, fed })) });
     }
   }
   const multiplierDef = ctx.synth(MULTIPLIER) ? MULTIPLIER : ctx.byName('Panharmonicon');
@@ -411,117 +412,116 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
 
   // Fields shrink in this order, each until it can go no further: whole parts of the scenario first
   // (follow-ups, copies, watchers, splices), then the declarations, then the cards and numbers.
-  return fc
-    .record({
-      // No spell at all shrinks first: a failure about the board alone needs no cast.
-      spell: fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 19, arbitrary: fc.constant(true) }),
-      boardFollowUps: boardFollowUps.length > 0 ? fc.uniqueArray(fc.constantFrom(...boardFollowUps), { maxLength: 3 }) : fc.constant<BoardFollowUp[]>([]),
-      // Almost always where it can be: it needs a main permanent with a conditional enters ability, and a plan that resolves it.
-      interrupt:
-        does('resolve') && (does('flicker') || does('bounce'))
-          ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 15, arbitrary: fc.constant(true) })
-          : fc.constant(false),
-      // Killing the spell's targets weighs four times: "every target illegal on resolution", or some, is an
-      // edge worth reaching often; bouncing and casting again triple (the splices lost, CR 702.47e).
-      stackFollowUps:
-        stackFollowUps.length > 0
-          ? fc.uniqueArray(fc.constantFrom(...stackFollowUps, ...[1, 2, 3].flatMap(() => stackFollowUps.filter((f) => f === 'kill-targets' || f === 'kill-one-target')), ...[1, 2].flatMap(() => stackFollowUps.filter((f) => f === 'bounce-and-recast'))), { maxLength: 3 })
-          : fc.constant<StackFollowUp[]>([]),
-      selfTarget: illegalShare > 0 ? rare(fc.constant(true), false, 1) : fc.constant(false),
-      copies: can('copy') && copyVia.length > 0 ? fc.array(copyArb, { maxLength: 2 }) : fc.constant<CopyPlan[]>([]),
-      // Printed watchers are one card each: a printed-only board holds one more of them.
-      watchers: watcherArbs.length > 0 ? fc.array(fc.oneof(...watcherArbs), { maxLength: caps.cards.synthetic ? 4 : 5 }) : fc.constant<Watcher[]>([]),
-      multipliers: multiplierDef && can('triggerMultiplier') ? rare(fc.integer({ min: 1, max: 2 }), 0, 3) : fc.constant(0),
-      costChangers: changerArb && can('costModifiers') ? fc.array(changerArb, { maxLength: 2 }) : fc.constant<CardDefinition[]>([]),
-      // One scenario in five behind a damage ward: it prevents the damage resolution.damage-to-creatures judges.
-      ward: ctx.synth(DAMAGE_WARD) && can('triggers') ? rare(fc.constant(true), false, 4) : fc.constant(false),
-      splices: splicesArb,
-      illegal: illegalArb,
-      recast:
-        illegalShare > 0 && does('cast')
-          ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 7, arbitrary: fc.record({ kicked: fc.boolean(), other: fc.boolean() }) })
-          : fc.constant(null),
-      resolveAll: fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
-      settle: fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
-      // Mostly at least one resolution one at a time: the resolution properties judge those; casting alone one time in eight.
-      resolves: mostly(fc.integer({ min: 1, max: 3 }), 0, 7),
-      multikicks: kicksArb,
-      // Both costs of "A and/or B" weigh most: the other declarations come up anyway.
-      kickers: fc.oneof(
-        { withCrossShrink: true },
-        { weight: 2, arbitrary: fc.constant('') },
-        { weight: 2, arbitrary: fc.constant('A') },
-        { weight: 1, arbitrary: fc.constant('B') },
-        { weight: 3, arbitrary: fc.constant('AB') },
-      ),
-      free: can('freeCast') ? rare(fc.constant(true), false, 4) : fc.constant(false),
-      main: mainArb,
-      x: fc.nat({ max: 4 }),
-      lands: fc.nat({ max: 3 }),
-      // Seldom none, where the first draw loses the game (CR 704.5a) and checks little else; shrinking
-      // goes there from any point, so that a failure about drawing from an empty library shrinks to one.
-      library: mostly(fc.integer({ min: 1, max: 6 }), 0, 31),
-      forests: fc.nat({ max: 2 }),
-      extraBystanders: fc.nat({ max: 2 }),
-      bystanders: bystanderDefs.map((t): CardDefinition[] => [...t]),
-      kickerPermanent: kickerPermanentArb,
-      // One number for every target choice, so that shrinking it is one step, not sixteen.
-      picks: fc.nat().map((seed) => Array.from({ length: 16 }, (_, i) => ((seed + 1) * (i * 2 + 7)) % 8)),
-      slack: fc.nat({ max: 3 }),
-      pick: fc.nat({ max: 7 }),
-      enabler: fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 4, arbitrary: fc.constant(true) }),
-      p2Life: rare(fc.integer({ min: 1, max: 6 }), undefined, 8),
-      // Quiet one time in four, and where the main card has counters per multikick one more time in two;
-      // both shrink towards quiet, which leaves out every triggered ability the plan can.
-      quiet: mostly(fc.constant(false), true, 3),
-      quietKicks: mostly(fc.constant(false), true, 1),
-      // Last, so that it draws after every other part of the plan and changes none of them.
-      stray: illegalShare > 0 ? rare(fc.constantFrom(...STRAY_ACTIONS), null, 19) : fc.constant(null),
-    })
+  return recordDraws(
+    // No spell at all shrinks first: a failure about the board alone needs no cast.
+    /* spell */ fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 19, arbitrary: fc.constant(true) }),
+    /* boardFollowUps */ boardFollowUps.length > 0 ? fc.uniqueArray(fc.constantFrom(...boardFollowUps), { maxLength: 3 }) : fc.constant<BoardFollowUp[]>([]),
+    // Almost always where it can be: it needs a main permanent with a conditional enters ability, and a plan that resolves it.
+    /* interrupt */
+      does('resolve') && (does('flicker') || does('bounce'))
+        ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 15, arbitrary: fc.constant(true) })
+        : fc.constant(false),
+    // Killing the spell's targets weighs four times: "every target illegal on resolution", or some, is an
+    // edge worth reaching often; bouncing and casting again triple (the splices lost, CR 702.47e).
+    /* stackFollowUps */
+      stackFollowUps.length > 0
+        ? fc.uniqueArray(fc.constantFrom(...stackFollowUps, ...[1, 2, 3].flatMap(() => stackFollowUps.filter((f) => f === 'kill-targets' || f === 'kill-one-target')), ...[1, 2].flatMap(() => stackFollowUps.filter((f) => f === 'bounce-and-recast'))), { maxLength: 3 })
+        : fc.constant<StackFollowUp[]>([]),
+    /* selfTarget */ illegalShare > 0 ? rare(fc.constant(true), false, 1) : fc.constant(false),
+    /* copies */ can('copy') && copyVia.length > 0 ? fc.array(copyArb, { maxLength: 2 }) : fc.constant<CopyPlan[]>([]),
+    // Printed watchers are one card each: a printed-only board holds one more of them.
+    /* watchers */ watcherArbs.length > 0 ? fc.array(fc.oneof(...watcherArbs), { maxLength: caps.cards.synthetic ? 4 : 5 }) : fc.constant<Watcher[]>([]),
+    /* multipliers */ multiplierDef && can('triggerMultiplier') ? rare(fc.integer({ min: 1, max: 2 }), 0, 3) : fc.constant(0),
+    /* costChangers */ changerArb && can('costModifiers') ? fc.array(changerArb, { maxLength: 2 }) : fc.constant<CardDefinition[]>([]),
+    // One scenario in five behind a damage ward: it prevents the damage resolution.damage-to-creatures judges.
+    /* ward */ ctx.synth(DAMAGE_WARD) && can('triggers') ? rare(fc.constant(true), false, 4) : fc.constant(false),
+    /* splices */ splicesArb,
+    /* illegal */ illegalArb,
+    /* recast */
+      illegalShare > 0 && does('cast')
+        ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 7, arbitrary: recordDraws(fc.boolean(), fc.boolean()).map(([kicked, other]) => ({ kicked, other })) })
+        : fc.constant(null),
+    /* resolveAll */ fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
+    /* settle */ fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
+    // Mostly at least one resolution one at a time: the resolution properties judge those; casting alone one time in eight.
+    /* resolves */ mostly(fc.integer({ min: 1, max: 3 }), 0, 7),
+    /* multikicks */ kicksArb,
+    // Both costs of "A and/or B" weigh most: the other declarations come up anyway.
+    /* kickers */ fc.oneof(
+      { withCrossShrink: true },
+      { weight: 2, arbitrary: fc.constant('') },
+      { weight: 2, arbitrary: fc.constant('A') },
+      { weight: 1, arbitrary: fc.constant('B') },
+      { weight: 3, arbitrary: fc.constant('AB') },
+    ),
+    /* free */ can('freeCast') ? rare(fc.constant(true), false, 4) : fc.constant(false),
+    /* main */ mainArb,
+    /* x */ fc.nat({ max: 4 }),
+    /* lands */ fc.nat({ max: 3 }),
+    // Seldom none, where the first draw loses the game (CR 704.5a) and checks little else; shrinking
+    // goes there from any point, so that a failure about drawing from an empty library shrinks to one.
+    /* library */ mostly(fc.integer({ min: 1, max: 6 }), 0, 31),
+    /* forests */ fc.nat({ max: 2 }),
+    /* extraBystanders */ fc.nat({ max: 2 }),
+    /* bystanders */ bystanderDefs.map((t): CardDefinition[] => [...t]),
+    /* kickerPermanent */ kickerPermanentArb,
+    // One number for every target choice, so that shrinking it is one step, not sixteen.
+    /* picks */ fc.nat().map((seed) => Array.from({ length: 16 }, (_, i) => ((seed + 1) * (i * 2 + 7)) % 8)),
+    /* slack */ fc.nat({ max: 3 }),
+    /* pick */ fc.nat({ max: 7 }),
+    /* enabler */ fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 4, arbitrary: fc.constant(true) }),
+    /* p2Life */ rare(fc.integer({ min: 1, max: 6 }), undefined, 8),
+    // Quiet one time in four, and where the main card has counters per multikick one more time in two;
+    // both shrink towards quiet, which leaves out every triggered ability the plan can.
+    /* quiet */ mostly(fc.constant(false), true, 3),
+    /* quietKicks */ mostly(fc.constant(false), true, 1),
+    // Last, so that it draws after every other part of the plan and changes none of them.
+    /* stray */ illegalShare > 0 ? rare(fc.constantFrom(...STRAY_ACTIONS), null, 19) : fc.constant(null),
+  )
     .map(
-      (r): Plan => ({
-        spell: r.spell,
-        main: r.main.def,
-        oracle: r.main.oracle,
-        splices: r.splices.defs,
-        spliceOracle: r.splices.oracle,
-        kickA: r.kickers.includes('A'),
-        kickB: r.kickers.includes('B'),
-        multikicks: r.multikicks,
-        x: r.x,
-        free: r.free,
+      ([spell, boardFollowUps, interrupt, stackFollowUps, selfTarget, copies, watchers, multipliers, costChangers, ward, splices, illegal, recast, resolveAll, settle, resolves, multikicks, kickers, free, main, x, lands, library, forests, extraBystanders, bystanders, kickerPermanent, picks, slack, pick, enabler, p2Life, quiet, quietKicks, stray]): Plan => ({
+        spell,
+        main: main.def,
+        oracle: main.oracle,
+        splices: splices.defs,
+        spliceOracle: splices.oracle,
+        kickA: kickers.includes('A'),
+        kickB: kickers.includes('B'),
+        multikicks,
+        x,
+        free,
         // Without copyTargets, copies keep the original's targets.
-        copies: r.copies.map((c) => (copiers.length === 0 ? { ...c, via: 'action' as const } : c)).map((c) => (takesChoice(caps, 'copyTargets') ? c : { ...c, retarget: false })),
-        bystanders: r.bystanders,
-        extraBystanders: r.extraBystanders,
+        copies: copies.map((c) => (copiers.length === 0 ? { ...c, via: 'action' as const } : c)).map((c) => (takesChoice(caps, 'copyTargets') ? c : { ...c, retarget: false })),
+        bystanders,
+        extraBystanders,
         // Without triggerOrder, no two watchers of one player could trigger at once.
-        watchers: takesChoice(caps, 'triggerOrder') ? r.watchers : r.watchers.filter((w, i) => r.watchers.findIndex((v) => v.side === w.side) === i),
-        multipliers: r.multipliers,
-        costChangers: r.costChangers,
-        lands: r.lands,
-        library: r.library,
-        forests: r.forests,
-        ward: r.ward,
-        kickerPermanent: r.kickerPermanent,
-        picks: r.picks,
-        slack: r.slack,
-        stackFollowUps: r.stackFollowUps,
-        resolves: r.resolves,
-        resolveAll: r.resolveAll,
-        boardFollowUps: r.boardFollowUps,
-        settle: r.settle,
-        illegal: r.illegal,
-        recast: r.recast,
-        selfTarget: r.selfTarget,
-        pick: r.pick,
-        enabler: r.enabler,
+        watchers: takesChoice(caps, 'triggerOrder') ? watchers : watchers.filter((w, i) => watchers.findIndex((v) => v.side === w.side) === i),
+        multipliers,
+        costChangers,
+        lands,
+        library,
+        forests,
+        ward,
+        kickerPermanent,
+        picks,
+        slack,
+        stackFollowUps,
+        resolves,
+        resolveAll,
+        boardFollowUps,
+        settle,
+        illegal,
+        recast,
+        selfTarget,
+        pick,
+        enabler,
         // The interrupt is a way of resolving the main spell: only where the plan resolves it at all, so
         // that shrinking which drops it leaves the spell resolving, and not the interrupt alone.
-        interrupt: r.interrupt && (r.resolves > 0 || r.resolveAll),
-        p2Life: r.p2Life,
-        quiet: r.quiet,
-        quietKicks: r.quietKicks,
-        stray: r.stray,
+        interrupt: interrupt && (resolves > 0 || resolveAll),
+        p2Life,
+        quiet,
+        quietKicks,
+        stray,
       }),
     );
 }
