@@ -17,8 +17,9 @@ export function manaCostArb(options: ManaCostOptions = {}): fc.Arbitrary<string>
   const { maxGeneric = 3, maxColored = 2, withX = false } = options;
   return recordDraws(withX ? fc.boolean() : fc.constant(false), fc.nat({ max: maxGeneric }), fc.array(fc.constantFrom(...COLORS), { maxLength: maxColored }))
     .map(([x, generic, colored]) => {
-      const sorted = [...colored].sort((a, b) => COLORS.indexOf(a) - COLORS.indexOf(b));
-      const text = (x ? '{X}' : '') + (generic > 0 ? `{${generic}}` : '') + sorted.map((c) => `{${c}}`).join('');
+      // The colours in W, U, B, R, G order.
+      let text = (x ? '{X}' : '') + (generic > 0 ? `{${generic}}` : '');
+      for (const c of COLORS) for (const d of colored) if (d === c) text += `{${c}}`;
       return text === '' ? '{0}' : text;
     });
 }

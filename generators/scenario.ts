@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { catalog } from '../model/catalog.ts';
 import type { Mana } from '../model/mana.ts';
-import type { Action, Capabilities, CardDefinition, ControlCondition, KickerLabel, ManaPool, PermanentFilter, Scenario, ScenarioCard, StartingPermanent, TriggeredAbility } from '../model/schema-types.ts';
+import type { Action, Capabilities, CardDefinition, ControlCondition, Cost, Effect, KickerLabel, ManaPool, PermanentFilter, Scenario, ScenarioCard, StartingPermanent, TriggeredAbility } from '../model/schema-types.ts';
 import { activeRequirements, addMana, candidatesFor, declaredMana, inactiveRequirements, spellColors, type BoardObject, type Requirement } from '../model/declarations.ts';
 import { NOT_KICKED, timesKicked, triggerConditionHolds, type Kick } from '../model/kick.ts';
 import {
@@ -28,7 +28,7 @@ import {
 } from './synthetic-cards.ts';
 import { parseMana, toPool } from '../model/mana.ts';
 import { leftAfterPaying } from './mana.ts';
-import { buildsFromDefinition, needsUntoldChoice, performs, takesChoice } from '../model/capabilities.ts';
+import { buildsFromDefinition, expandCapabilities, needsUntoldChoice, takesChoice } from '../model/capabilities.ts';
 import { syntheticSpellsPossible } from './synthetic-cards.ts';
 import { recordDraws } from './record-draws.ts';
 
@@ -190,9 +190,12 @@ interface Context {
 
 function contextFor(caps: Capabilities): Context {
   const known = new Set(caps.cards.oracle ?? []);
-  const can = (m: Capabilities['mechanics'][number]) => caps.mechanics.includes(m);
+  // Asked many times a scenario: sets made once.
+  const mechanics = new Set(caps.mechanics);
+  const can = (m: Capabilities['mechanics'][number]) => mechanics.has(m);
   // Actions by their finest name: bounce covers bounceSpell, destroyAll destroyAllLands (model/capabilities.ts).
-  const does = (a: Capabilities['actions'][number]) => performs(caps, a);
+  const actions = new Set(expandCapabilities(caps).actions);
+  const does = (a: Capabilities['actions'][number]) => actions.has(a);
   const allowed = caps.cards.syntheticFeatures;
   const features: CardFeatures = {
     sacrificeCosts: can('sacrificeCost'),
@@ -410,6 +413,8 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
           { weight: Math.round(illegalShare * 100), arbitrary: fc.constantFrom(...WEIGHTED_ILLEGAL_KINDS) },
         );
 
+  const copyTargets = takesChoice(caps, 'copyTargets');
+  const triggerOrder = takesChoice(caps, 'triggerOrder');
   // Fields shrink in this order, each until it can go no further: whole parts of the scenario first
   // (follow-ups, copies, watchers, splices), then the declarations, then the cards and numbers.
   return recordDraws(
@@ -466,7 +471,11 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
     /* bystanders */ bystanderDefs.map((t): CardDefinition[] => [...t]),
     /* kickerPermanent */ kickerPermanentArb,
     // One number for every target choice, so that shrinking it is one step, not sixteen.
-    /* picks */ fc.nat().map((seed) => Array.from({ length: 16 }, (_, i) => ((seed + 1) * (i * 2 + 7)) % 8)),
+    /* picks */ fc.nat().map((seed) => {
+      const picks: number[] = [];
+      for (let i = 0; i < 16; i++) picks.push(((seed + 1) * (i * 2 + 7)) % 8);
+      return picks;
+    }),
     /* slack */ fc.nat({ max: 3 }),
     /* pick */ fc.nat({ max: 7 }),
     /* enabler */ fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 4, arbitrary: fc.constant(true) }),
@@ -491,11 +500,11 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
         x,
         free,
         // Without copyTargets, copies keep the original's targets.
-        copies: copies.map((c) => (copiers.length === 0 ? { ...c, via: 'action' as const } : c)).map((c) => (takesChoice(caps, 'copyTargets') ? c : { ...c, retarget: false })),
+        copies: copies.map((c) => (copiers.length === 0 ? { ...c, via: 'action' as const } : c)).map((c) => (copyTargets ? c : { ...c, retarget: false })),
         bystanders,
         extraBystanders,
         // Without triggerOrder, no two watchers of one player could trigger at once.
-        watchers: takesChoice(caps, 'triggerOrder') ? watchers : watchers.filter((w, i) => watchers.findIndex((v) => v.side === w.side) === i),
+        watchers: triggerOrder ? watchers : watchers.filter((w, i) => watchers.findIndex((v) => v.side === w.side) === i),
         multipliers,
         costChangers,
         lands,
@@ -807,7 +816,7 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   while (bystanderCount < MAX_BYSTANDERS && pick(requirements, kept(withBystanders(bystanderCount), declared, splices), 0) === null) bystanderCount++;
   // A bystander watches the damage it is dealt only where something deals damage; elsewhere its
   // ability would only keep relations that want no triggered abilities around from applying.
-  const damaging = [...parts, ...plan.watchers.map((w) => w.def)].some((d) => [...(d.effects ?? []), ...(d.triggers ?? []).flatMap((t) => t.effects)].some((e) => e.kind === 'damage'));
+  const damaging = parts.some((d) => hasEffect(d, 'damage')) || plan.watchers.some((w) => hasEffect(w.def, 'damage'));
   // Behind a damage ward, every synthetic bystander watches the damage it is (not) dealt (CR 603.2g).
   const bystander = (d: CardDefinition): CardDefinition => {
     if (damaging && plan.ward && !d.triggers && ctx.caps.cards.synthetic) return { ...d, triggers: [{ event: 'selfDealtDamage', effects: [{ kind: 'gainLife', amount: 1 }] }] };
@@ -1051,8 +1060,9 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   // cast, so that it is on top of the stack, and nothing makes p1 discard it first (Bog Down).
   const cardDefs = b.cards.map((c) => c.definition ?? (c.oracle !== undefined ? catalog().get(c.oracle) : undefined));
   const defs = cardDefs.filter((d) => d !== undefined);
-  const castWatched = [...defs, ...(plan.kickerPermanent ? [plan.kickerPermanent] : [])].some((d) => (d.triggers ?? []).some((t) => t.event === 'spellCast'));
-  const discards = defs.some((d) => [...(d.effects ?? []), ...(d.triggers ?? []).flatMap((t) => t.effects)].some((e) => e.kind === 'discard'));
+  const watchesCasts = (d: CardDefinition) => (d.triggers ?? []).some((t) => t.event === 'spellCast');
+  const castWatched = defs.some(watchesCasts) || (plan.kickerPermanent !== undefined && watchesCasts(plan.kickerPermanent));
+  const discards = defs.some((d) => hasEffect(d, 'discard'));
   // Nor where a cost increase may have entered since, copied or not (Thorn of Amethyst cast as the main spell): the mana is counted for the board's cost changers alone.
   const increasing = b.cards.some((c, i) => !plan.costChangers.some((_, k) => c.id === `r${k + 1}`) && (cardDefs[i]?.statics ?? []).some((a) => a.kind === 'costIncrease'));
   const maker = plan.watchers.some((w) => w.fed && w.kind === 'token') && !castWatched && !discards && !increasing ? tokenMaker(ctx) : undefined;
@@ -1063,9 +1073,9 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   }
 
   // Library cards for the draws: mostly at least one, so that a draw changes the hand; more let several draw.
-  const drawing = [...parts, ...plan.watchers.map((w) => w.def)].flatMap((d) => [...(d.effects ?? []), ...(d.triggers ?? []).flatMap((t) => t.effects)]);
+  const draws = (d: CardDefinition) => hasEffect(d, 'draw') || hasEffect(d, 'mill');
   const island = known('Island');
-  if (island && drawing.some((e) => e.kind === 'draw' || e.kind === 'mill')) {
+  if (island && (parts.some(draws) || plan.watchers.some((w) => draws(w.def)))) {
     for (let i = 0; i < plan.library; i++) b.library.push(b.card(`lib${i + 1}`, island, true));
   }
 
@@ -1082,7 +1092,7 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   if (colorless > 0) mana.C = colorless;
 
   // The legal declaration, before applyIllegal changes it: kept only where a recast follows.
-  const legalCast = plan.spell && plan.illegal !== null && plan.recast ? structuredClone(cast) : undefined;
+  const legalCast = plan.spell && plan.illegal !== null && plan.recast ? copyData(cast) : undefined;
   const applied = plan.spell ? applyIllegal(plan, cast, b, mana, declared, parts, provision, ctx.can('freeCast')) : null;
   if (applied !== null && plan.recast && legalCast) recastAfterRejection(plan.recast, applied, main, legalCast, b, mana, ctx);
   const stray = plan.stray && strayAction(plan.stray, b, main, ctx);
@@ -1117,7 +1127,9 @@ function withTriggerOrder(actions: Action[], defs: readonly (CardDefinition | un
   const order = abilities.sort((a, b) => (a.source < b.source ? 1 : a.source > b.source ? -1 : b.ability - a.ability)).map((a) => `${a.source}#${a.ability}`);
   // An ability the order does not name goes after those it names (README, "Scenarios and traces").
   if (partial) order.pop();
-  return actions.map((a) => (ORDERED.has(a.do) ? ({ ...a, triggerOrder: order } as Action) : a));
+  // In place, at the end of each action as a copy with it would have it: the builder's actions are its own.
+  for (const a of actions) if (ORDERED.has(a.do)) (a as Action & { triggerOrder?: string[] }).triggerOrder = order;
+  return actions;
 }
 
 /**
@@ -1159,6 +1171,13 @@ function castWatchersFor(watchers: readonly Watcher[], kicked: boolean): Watcher
   );
 }
 
+/** Whether the card has an effect of this kind, of its own or of one of its triggered abilities. */
+function hasEffect(d: CardDefinition, kind: Effect['kind']): boolean {
+  if (d.effects?.some((e) => e.kind === kind)) return true;
+  for (const t of d.triggers ?? []) if (t.effects.some((e) => e.kind === kind)) return true;
+  return false;
+}
+
 /** Whether a permanent card has an enters ability with an intervening "if". */
 function hasConditionalEnters(d: CardDefinition): boolean {
   return !isSpell(d) && enteringConditions(d).some((t) => t.if !== undefined || t.ifYouControl !== undefined);
@@ -1169,8 +1188,19 @@ function enteringConditions(main: CardDefinition): TriggeredAbility[] {
   return (main.triggers ?? []).filter((t) => t.event === 'selfEnters');
 }
 
+/** Enablers found so far, by condition and main card's name: the search goes through the whole catalog. */
+const enablers = perContext(() => new WeakMap<ControlCondition, Map<string, CardDefinition | undefined>>());
+
 /** A permanent card, other than the main one, that makes "if you control ..." hold: one without abilities if there is one. */
 function enablerFor(c: ControlCondition, main: CardDefinition, ctx: Context): CardDefinition | undefined {
+  const known = enablers(ctx);
+  let byMain = known.get(c);
+  if (!byMain) known.set(c, (byMain = new Map()));
+  if (!byMain.has(main.name)) byMain.set(main.name, findEnabler(c, main, ctx));
+  return byMain.get(main.name);
+}
+
+function findEnabler(c: ControlCondition, main: CardDefinition, ctx: Context): CardDefinition | undefined {
   const cards = ctx.caps.cards.synthetic ? [...catalog().values()] : ctx.pool;
   const fits = cards.filter(
     (d) =>
@@ -1200,6 +1230,15 @@ function castTriggerCount(board: readonly BoardObject[], kicked: boolean): numbe
   return n;
 }
 
+/** A deep copy of plain data (a cast declaration), keys in the same order: what structuredClone gives, for several times less. */
+function copyData<T>(v: T): T {
+  if (Array.isArray(v)) return v.map(copyData) as T;
+  if (v === null || typeof v !== 'object') return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) out[k] = copyData(x);
+  return out as T;
+}
+
 /**
  * After the rejected cast, the same card cast again legally (733.1: nothing of the rejected cast
  * remains), kicked as the legal declaration was or not kicked at all, then maybe another card; when
@@ -1215,7 +1254,7 @@ function recastAfterRejection(
   ctx: Context,
 ): void {
   if (applied === 'not-in-hand') return;
-  const again: Extract<Action, { do: 'cast' }> = { ...structuredClone(legal), id: 'retry' };
+  const again: Extract<Action, { do: 'cast' }> = { ...copyData(legal), id: 'retry' };
   const unkicked = !recast.kicked || applied === 'cannot-pay';
   if (unkicked) {
     delete again.kicker;
@@ -1259,12 +1298,15 @@ function increasesOn(b: Builder): number {
 
 /** One filter per permanent the declared costs sacrifice, in cost order: kicker A, B, each multikick, each splice. */
 function sacrificeFilters(main: CardDefinition, kicker: KickerLabel[], multikicker: number, splices: CardDefinition[]): PermanentFilter[] {
-  const costs = [
-    ...kicker.map((l) => main.kicker?.costs[l === 'A' ? 0 : 1]),
-    ...Array.from({ length: multikicker }, () => main.multikicker?.cost),
-    ...splices.map((s) => s.splice?.cost),
-  ];
-  return costs.flatMap((c) => (c?.sacrifice ? Array.from({ length: c.sacrifice.count }, () => c.sacrifice!.filter) : []));
+  // Called for every cut of the declarations while targets are fitted: loops, and nothing built for costs without a sacrifice.
+  const out: PermanentFilter[] = [];
+  const add = (c: Cost | undefined, times: number) => {
+    if (c?.sacrifice) for (let i = 0; i < times * c.sacrifice.count; i++) out.push(c.sacrifice.filter);
+  };
+  for (const l of kicker) add(main.kicker?.costs[l === 'A' ? 0 : 1], 1);
+  add(main.multikicker?.cost, multikicker);
+  for (const s of splices) add(s.splice?.cost, 1);
+  return out;
 }
 
 /** Whether a sacrifice is of lands (which p1's Mountains fit: "a land", "two Mountains"), or else of creatures or artifacts. */

@@ -212,10 +212,12 @@ function fitEntersTriggers(templates: EntersTemplate[], shape: KickerShape, f: C
   for (const t of templates.slice(0, f.triggerOrder === false ? 1 : undefined)) {
     if (t.effect.kind === 'damage' && f.triggerTargets === false) continue;
     const targets: TargetRequirement[] = t.effect.kind === 'damage' ? [{ kind: 'any' }] : [];
-    const effects = fitEffects([{ ...t.effect, instead: false }], conditionsFor(shape).filter((c) => c !== 'notKicked'), targets, false, f).map((e) =>
-      e.kind === 'putCounters' || e.kind === 'pump' ? { ...e, target: undefined, self: true } : e,
-    );
-    const cleaned = effects.map((e) => Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined)) as Effect);
+    // Counters and pumps go on the permanent itself, in place of a target.
+    const cleaned = fitEffects([{ ...t.effect, instead: false }], conditionsFor(shape).filter((c) => c !== 'notKicked'), targets, false, f).map((e): Effect => {
+      if (e.kind !== 'putCounters' && e.kind !== 'pump') return e;
+      const { target: _, ...rest } = e;
+      return { ...rest, self: true };
+    });
     if (cleaned.length === 0 || cleaned.some((e) => e.kind === 'destroy' || e.kind === 'bounce' || e.kind === 'mill')) continue;
     const ability: TriggeredAbility = { event: 'selfEnters', effects: cleaned as [Effect, ...Effect[]] };
     const condition = allowed[t.condition % allowed.length];
