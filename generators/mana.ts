@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import type { Color } from '../model/schema-types.ts';
 import type { Mana, Pool } from '../model/mana.ts';
-import { recordDraws } from './record-draws.ts';
+import { booleanDraw, recordDraws } from './draws.ts';
 
 const COLORS: Color[] = ['W', 'U', 'B', 'R', 'G'];
 
@@ -15,7 +15,7 @@ export interface ManaCostOptions {
 /** A mana cost in printed notation, for example {X}{1}{R}{R}. Shrinks towards fewer symbols. */
 export function manaCostArb(options: ManaCostOptions = {}): fc.Arbitrary<string> {
   const { maxGeneric = 3, maxColored = 2, withX = false } = options;
-  return recordDraws(withX ? fc.boolean() : fc.constant(false), fc.nat({ max: maxGeneric }), fc.array(fc.constantFrom(...COLORS), { maxLength: maxColored }))
+  return recordDraws(withX ? booleanDraw : fc.constant(false), fc.nat({ max: maxGeneric }), fc.array(fc.constantFrom(...COLORS), { maxLength: maxColored }))
     .map(([x, generic, colored]) => {
       // The colours in W, U, B, R, G order.
       let text = (x ? '{X}' : '') + (generic > 0 ? `{${generic}}` : '');

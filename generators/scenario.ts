@@ -30,7 +30,7 @@ import { parseMana, toPool } from '../model/mana.ts';
 import { leftAfterPaying } from './mana.ts';
 import { buildsFromDefinition, expandCapabilities, needsUntoldChoice, takesChoice } from '../model/capabilities.ts';
 import { syntheticSpellsPossible } from './synthetic-cards.ts';
-import { recordDraws } from './record-draws.ts';
+import { booleanDraw, recordDraws } from './draws.ts';
 
 /** Illegal declarations made on purpose; engines must reject them and change nothing (CR 733.1). */
 export const ILLEGAL_KINDS = [
@@ -316,8 +316,8 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
     // Rituals and cantrips (simple splices) too, whose order can be swapped without changing the
     // outcome; each splices onto Arcane, or onto any instant or sorcery (Everdream). Now and then all
     // of them are simple: relations.splice-order compares such spells spliced in both orders.
-    const mixedSplices = fc.array(fc.tuple(fc.oneof(syntheticSplice('instant'), syntheticSplice('sorcery'), syntheticSplice('instant', true)), fc.boolean()), { maxLength: maxSplices });
-    const simpleSplices = fc.array(fc.tuple(syntheticSplice('instant', true), fc.boolean()), { minLength: 2, maxLength: maxSplices });
+    const mixedSplices = fc.array(fc.tuple(fc.oneof(syntheticSplice('instant'), syntheticSplice('sorcery'), syntheticSplice('instant', true)), booleanDraw), { maxLength: maxSplices });
+    const simpleSplices = fc.array(fc.tuple(syntheticSplice('instant', true), booleanDraw), { minLength: 2, maxLength: maxSplices });
     spliceSources.push({
       weight: 2,
       arbitrary: fc
@@ -357,7 +357,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   const copyVia: CopyPlan['via'][] = [...(does('copy') ? (['action'] as const) : []), ...(copiers.length > 0 && does('cast') ? (['card'] as const) : [])];
   const copyArb: fc.Arbitrary<CopyPlan> = recordDraws(
     fc.constantFrom(...(copyVia.length > 0 ? copyVia : ['action' as const])),
-    fc.boolean(),
+    booleanDraw,
     fc.nat({ max: Math.max(0, copiers.length - 1) }),
   ).map(([via, retarget, copier]) => ({ via, retarget, copier }));
   // Bystanders stand there to be targeted: a 0/0 (Clone without a copy) or a legend would not stay.
@@ -444,7 +444,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
     /* illegal */ illegalArb,
     /* recast */
       illegalShare > 0 && does('cast')
-        ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 7, arbitrary: recordDraws(fc.boolean(), fc.boolean()).map(([kicked, other]) => ({ kicked, other })) })
+        ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 7, arbitrary: recordDraws(booleanDraw, booleanDraw).map(([kicked, other]) => ({ kicked, other })) })
         : fc.constant(null),
     /* resolveAll */ fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
     /* settle */ fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),

@@ -17,7 +17,7 @@ import type {
   CardFeature,
 } from '../model/schema-types.ts';
 import { additionalManaCostArb, manaCostArb } from './mana.ts';
-import { recordDraws } from './record-draws.ts';
+import { booleanDraw, recordDraws } from './draws.ts';
 
 export type SpellRole = 'instant' | 'sorcery' | 'permanent';
 
@@ -102,9 +102,9 @@ const effectTemplateArb = (kinds: readonly EffectTemplate['kind'][] = EFFECT_KIN
     // Damage weighs triple: resolution.damage-to-creatures needs it to meet a creature target.
     fc.constantFrom(...kinds, ...kinds.filter((k) => k === 'damage'), ...kinds.filter((k) => k === 'damage')),
     fc.integer({ min: 1, max: 4 }),
-    fc.boolean(),
+    booleanDraw,
     fc.nat({ max: 6 }),
-    fc.boolean(),
+    booleanDraw,
     fc.nat({ max: 3 }),
     fc.constantFrom<EffectTemplate['mana']>('W', 'U', 'B', 'R', 'G', 'C'),
   ).map(([kind, amount, useX, condition, instead, target, mana]) => ({ kind, amount, useX, condition, instead, target, mana }));
@@ -120,8 +120,8 @@ const targetTemplateArb: fc.Arbitrary<TargetTemplate> = recordDraws(
   // Creatures weigh triple: most effects that target want one.
   fc.constantFrom<TargetTemplate['kind']>('any', 'creature', 'creature', 'creature', 'player'),
   fc.nat({ max: 3 }),
-  fc.boolean(),
-  fc.boolean(),
+  booleanDraw,
+  booleanDraw,
 ).map(([kind, condition, perKick, another]) => ({ kind, condition, perKick, another }));
 
 function fitTargets(templates: TargetTemplate[], shape: KickerShape): TargetRequirement[] {
@@ -265,7 +265,7 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
       ? fc.array(recordDraws(fc.nat({ max: 5 }), fc.nat({ max: 3 }), effectTemplateArb()).map(([condition, board, effect]): EntersTemplate => ({ condition, board, effect })), { maxLength: 2 })
       : fc.constant<EntersTemplate[]>([]),
     costArb(f, TWO_MOUNTAINS),
-    fc.boolean(),
+    booleanDraw,
     // "If kicked, it enters with trample" (Kavu Titan), and now and then a legend, whose copies meet the legend rule.
     fc.option(recordDraws(fc.constantFrom<Keyword>('trample', 'flying', 'haste'), fc.nat({ max: 6 })).map(([keyword, condition]) => ({ keyword, condition })), { nil: undefined, freq: 2 }),
     fc.oneof({ withCrossShrink: true }, { weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
@@ -335,7 +335,7 @@ export type WatcherKind = 'cast' | 'land' | 'tap' | 'token' | 'damage' | 'death'
 
 export function watcherArb(kind: WatcherKind, name: string): fc.Arbitrary<CardDefinition> {
   // "If it was kicked" two times in three: an intervening "if" that triggers.intervening-if-on-resolution checks again.
-  return recordDraws(fc.constantFrom('any', 'yours', 'opponents') as fc.Arbitrary<'any' | 'yours' | 'opponents'>, fc.constantFrom(false, true, true), fc.boolean(), fc.boolean())
+  return recordDraws(fc.constantFrom('any', 'yours', 'opponents') as fc.Arbitrary<'any' | 'yours' | 'opponents'>, fc.constantFrom(false, true, true), booleanDraw, booleanDraw)
     .map(([whose, ifKicked, once, counter]): CardDefinition => {
       const gain: Effect = counter && kind !== 'token' ? { kind: 'putCounters', amount: 1, counter: '+1/+1', self: true } : { kind: 'gainLife', amount: 1 };
       const ability: TriggeredAbility =
@@ -363,8 +363,8 @@ export function costChangerArb(name: string): fc.Arbitrary<CardDefinition> {
     fc.constantFrom('costReduction', 'costReduction', 'costIncrease') as fc.Arbitrary<'costReduction' | 'costIncrease'>,
     fc.integer({ min: 1, max: 5 }),
     fc.constantFrom('yours', 'all', 'opponents') as fc.Arbitrary<'yours' | 'all' | 'opponents'>,
-    fc.boolean(),
-    fc.boolean(),
+    booleanDraw,
+    booleanDraw,
   )
     .map(([kind, amount, spells, kicked, firstEachTurn]): CardDefinition => {
       const ability: StaticAbility = { kind, amount, spells };
