@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { catalog } from '../model/catalog.ts';
 import type { Mana } from '../model/mana.ts';
 import type { Action, Capabilities, CardDefinition, ControlCondition, Cost, Effect, KickerLabel, ManaPool, PermanentFilter, Scenario, ScenarioCard, StartingPermanent, TriggeredAbility } from '../model/schema-types.ts';
-import { activeRequirements, addMana, candidatesFor, declaredMana, inactiveRequirements, spellColors, type BoardObject, type Requirement } from '../model/declarations.ts';
+import { activeRequirements, candidatesFor, declaredMana, inactiveRequirements, spellColors, type BoardObject, type Requirement } from '../model/declarations.ts';
 import { NOT_KICKED, timesKicked, triggerConditionHolds, type Kick } from '../model/kick.ts';
 import {
   bystanderArb,
@@ -264,13 +264,13 @@ function mostly<T>(value: fc.Arbitrary<T>, none: T, odds: number): fc.Arbitrary<
  */
 function weightedDraw<T>(options: readonly { weight: number; arbitrary: fc.Arbitrary<T> }[]): fc.Arbitrary<T> {
   const total = options.reduce((n, o) => n + o.weight, 0);
-  return fc.tuple(fc.noBias(fc.nat({ max: total - 1 })), ...options.map((o) => o.arbitrary)).map(([draw, ...values]) => {
-    let left = draw;
-    for (const [i, o] of options.entries()) {
-      if (left < o.weight) return values[i] as T;
-      left -= o.weight;
+  return fc.tuple(fc.noBias(fc.nat({ max: total - 1 })), ...options.map((o) => o.arbitrary)).map((drawn) => {
+    let left = drawn[0];
+    for (let i = 0; i < options.length; i++) {
+      if (left < options[i]!.weight) return drawn[i + 1] as T;
+      left -= options[i]!.weight;
     }
-    return values[0] as T;
+    return drawn[1] as T;
   });
 }
 
@@ -656,6 +656,8 @@ function spliceFits(host: CardDefinition, splice: CardDefinition): boolean {
   return splice.splice.onto === 'Arcane' ? (host.subtypes ?? []).includes('Arcane') : true;
 }
 
+const MANA_KEYS = ['x', 'generic', 'W', 'U', 'B', 'R', 'G', 'C'] as const satisfies readonly (keyof Mana)[];
+
 /** Collects the cards, zones and actions of a scenario as the plan is laid out. */
 class Builder {
   readonly cards: ScenarioCard[] = [];
@@ -682,7 +684,8 @@ class Builder {
   }
 
   pay(mana: Mana): void {
-    this.mana = addMana(this.mana, mana);
+    // In place: the builder's total is its own.
+    for (const key of MANA_KEYS) this.mana[key] += mana[key];
   }
 }
 
@@ -1064,7 +1067,7 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   const castWatched = defs.some(watchesCasts) || (plan.kickerPermanent !== undefined && watchesCasts(plan.kickerPermanent));
   const discards = defs.some((d) => hasEffect(d, 'discard'));
   // Nor where a cost increase may have entered since, copied or not (Thorn of Amethyst cast as the main spell): the mana is counted for the board's cost changers alone.
-  const increasing = b.cards.some((c, i) => !plan.costChangers.some((_, k) => c.id === `r${k + 1}`) && (cardDefs[i]?.statics ?? []).some((a) => a.kind === 'costIncrease'));
+  const increasing = b.cards.some((c, i) => (cardDefs[i]?.statics ?? []).some((a) => a.kind === 'costIncrease') && !plan.costChangers.some((_, k) => c.id === `r${k + 1}`));
   const maker = plan.watchers.some((w) => w.fed && w.kind === 'token') && !castWatched && !discards && !increasing ? tokenMaker(ctx) : undefined;
   if (maker) {
     b.hand.push(b.card('maker', maker, isPrinted(maker)));

@@ -62,14 +62,14 @@ const LAND_SACRIFICE: Cost = { sacrifice: { count: 1, filter: { types: ['Land'] 
 const TWO_MOUNTAINS: Cost = { sacrifice: { count: 2, filter: { subtypes: ['Mountain'] } } };
 
 function costArb(f: CardFeatures, nonMana: Cost): fc.Arbitrary<Cost> {
-  const mana = additionalManaCostArb().map((m): Cost => ({ mana: m }));
+  const mana = additionalManaCostArb();
   return f.sacrificeCosts ? fc.oneof({ withCrossShrink: true }, { weight: 6, arbitrary: mana }, { weight: 1, arbitrary: fc.constant(nonMana) }) : mana;
 }
 
 function kickerShapeArb(f: CardFeatures): fc.Arbitrary<KickerShape> {
   return recordDraws(
     fc.option(fc.array(costArb(f, LAND_SACRIFICE), { minLength: 1, maxLength: 2 }), { nil: undefined, freq: 3 }),
-    fc.option(additionalManaCostArb().map((mana): Cost => ({ mana })), { nil: undefined, freq: 3 }),
+    fc.option(additionalManaCostArb(), { nil: undefined, freq: 3 }),
   ).map(([kicker, multikicker]) => ({ kicker, multikicker }));
 }
 
@@ -251,7 +251,7 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
     o.kicker === false
       ? fc.constant<KickerShape>({ kicker: undefined, multikicker: undefined })
       : o.perKick
-        ? recordDraws(fc.constant(undefined), additionalManaCostArb().map((mana): Cost => ({ mana }))).map(([kicker, multikicker]): KickerShape => ({ kicker, multikicker }))
+        ? recordDraws(fc.constant(undefined), additionalManaCostArb()).map(([kicker, multikicker]): KickerShape => ({ kicker, multikicker }))
         : kickerShapeArb(f);
   return recordDraws(
     manaCostArb({ withX: o.role !== 'permanent' && f.x }),
