@@ -26,6 +26,45 @@ class BooleanDraw extends fc.Arbitrary<boolean> {
 export const booleanDraw: fc.Arbitrary<boolean> = new BooleanDraw();
 
 /**
+ * fc.oneof({ withCrossShrink: true }, ...constants by weight): one integer below the total weight
+ * picks a constant (fast-check's depth bias is nothing for constants), and any but the first shrinks
+ * to the first, once. fast-check spells it as a frequency over constant arbitraries, with two values
+ * and a copy of the random generator (kept to redraw the first, which a constant never needs) a draw.
+ */
+class ConstantByWeight<T> extends fc.Arbitrary<T> {
+  private readonly values: readonly T[];
+  private readonly upTo: readonly number[];
+
+  constructor(options: readonly { weight: number; value: T }[]) {
+    super();
+    if (options.length === 0 || options.some((o) => !(o.weight > 0) || !Number.isInteger(o.weight))) throw new Error('constantByWeight: weights must be positive integers');
+    this.values = options.map((o) => o.value);
+    let total = 0;
+    this.upTo = options.map((o) => (total += o.weight));
+  }
+
+  generate(mrng: fc.Random): fc.Value<T> {
+    const drawn = mrng.nextInt(0, this.upTo[this.upTo.length - 1]! - 1);
+    let index = 0;
+    while (drawn >= this.upTo[index]!) index++;
+    return new fc.Value(this.values[index]!, index);
+  }
+
+  canShrinkWithoutContext(value: unknown): value is T {
+    return this.values.some((v) => Object.is(v, value));
+  }
+
+  shrink(_value: T, context: unknown): fc.Stream<fc.Value<T>> {
+    return typeof context === 'number' && context !== 0 ? fc.Stream.of(new fc.Value(this.values[0]!, 0)) : fc.Stream.nil();
+  }
+}
+
+/** The same draws and shrinks as fc.oneof({ withCrossShrink: true }, { weight, arbitrary: fc.constant(value) }, ...). */
+export function constantByWeight<T>(...options: { weight: number; value: T }[]): fc.Arbitrary<T> {
+  return new ConstantByWeight(options);
+}
+
+/**
  * The draws of fc.record({ ...fields in this order }): each field, then the record's prototype
  * boolean (ignored), as fast-check builds a record. Mapped by hand, without the record's generic
  * mapper (a sixth of generation's time) and its null-prototype objects, slow to read afterwards.

@@ -30,7 +30,7 @@ import { parseMana, toPool } from '../model/mana.ts';
 import { leftAfterPaying } from './mana.ts';
 import { buildsFromDefinition, expandCapabilities, needsUntoldChoice, takesChoice } from '../model/capabilities.ts';
 import { syntheticSpellsPossible } from './synthetic-cards.ts';
-import { booleanDraw, recordDraws } from './draws.ts';
+import { booleanDraw, constantByWeight, recordDraws } from './draws.ts';
 
 /** Illegal declarations made on purpose; engines must reject them and change nothing (CR 733.1). */
 export const ILLEGAL_KINDS = [
@@ -373,7 +373,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   // Token watchers weigh more: tokens are made by few scenarios, and two properties watch them; so do
   // printed watchers that trigger only once each turn (Morbid Opportunist), which few printed cards do.
   const watcherWeight = (kind: WatcherKind, def?: CardDefinition) => (kind === 'token' ? (def ? 5 : 4) : (def?.triggers ?? []).some((t) => t.oncePerTurn || t.triggersOnlyOnceEachTurn) ? 2 : 1);
-  const fedArb = fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 3, arbitrary: fc.constant(true) });
+  const fedArb = constantByWeight({ weight: 1, value: false }, { weight: 3, value: true });
   if (caps.cards.synthetic) {
     for (const kind of watcherKinds) {
       // Only watchers the engine builds; a kind none of whose shapes it builds is left out.
@@ -419,12 +419,12 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   // (follow-ups, copies, watchers, splices), then the declarations, then the cards and numbers.
   return recordDraws(
     // No spell at all shrinks first: a failure about the board alone needs no cast.
-    /* spell */ fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 19, arbitrary: fc.constant(true) }),
+    /* spell */ constantByWeight({ weight: 1, value: false }, { weight: 19, value: true }),
     /* boardFollowUps */ boardFollowUps.length > 0 ? fc.uniqueArray(fc.constantFrom(...boardFollowUps), { maxLength: 3 }) : fc.constant<BoardFollowUp[]>([]),
     // Almost always where it can be: it needs a main permanent with a conditional enters ability, and a plan that resolves it.
     /* interrupt */
       does('resolve') && (does('flicker') || does('bounce'))
-        ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 15, arbitrary: fc.constant(true) })
+        ? constantByWeight({ weight: 1, value: false }, { weight: 15, value: true })
         : fc.constant(false),
     // Killing the spell's targets weighs four times: "every target illegal on resolution", or some, is an
     // edge worth reaching often; bouncing and casting again triple (the splices lost, CR 702.47e).
@@ -446,19 +446,13 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
       illegalShare > 0 && does('cast')
         ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 7, arbitrary: recordDraws(booleanDraw, booleanDraw).map(([kicked, other]) => ({ kicked, other })) })
         : fc.constant(null),
-    /* resolveAll */ fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
-    /* settle */ fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
+    /* resolveAll */ constantByWeight({ weight: 1, value: false }, { weight: 3, value: true }),
+    /* settle */ constantByWeight({ weight: 1, value: false }, { weight: 3, value: true }),
     // Mostly at least one resolution one at a time: the resolution properties judge those; casting alone one time in eight.
     /* resolves */ mostly(fc.integer({ min: 1, max: 3 }), 0, 7),
     /* multikicks */ kicksArb,
     // Both costs of "A and/or B" weigh most: the other declarations come up anyway.
-    /* kickers */ fc.oneof(
-      { withCrossShrink: true },
-      { weight: 2, arbitrary: fc.constant('') },
-      { weight: 2, arbitrary: fc.constant('A') },
-      { weight: 1, arbitrary: fc.constant('B') },
-      { weight: 3, arbitrary: fc.constant('AB') },
-    ),
+    /* kickers */ constantByWeight({ weight: 2, value: '' }, { weight: 2, value: 'A' }, { weight: 1, value: 'B' }, { weight: 3, value: 'AB' }),
     /* free */ can('freeCast') ? rare(fc.constant(true), false, 4) : fc.constant(false),
     /* main */ mainArb,
     /* x */ fc.nat({ max: 4 }),
@@ -478,7 +472,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
     }),
     /* slack */ fc.nat({ max: 3 }),
     /* pick */ fc.nat({ max: 7 }),
-    /* enabler */ fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 4, arbitrary: fc.constant(true) }),
+    /* enabler */ constantByWeight({ weight: 1, value: false }, { weight: 4, value: true }),
     /* p2Life */ rare(fc.integer({ min: 1, max: 6 }), undefined, 8),
     // Quiet one time in four, and where the main card has counters per multikick one more time in two;
     // both shrink towards quiet, which leaves out every triggered ability the plan can.

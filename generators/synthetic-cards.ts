@@ -17,7 +17,7 @@ import type {
   CardFeature,
 } from '../model/schema-types.ts';
 import { additionalManaCostArb, manaCostArb } from './mana.ts';
-import { booleanDraw, recordDraws } from './draws.ts';
+import { booleanDraw, constantByWeight, recordDraws } from './draws.ts';
 
 export type SpellRole = 'instant' | 'sorcery' | 'permanent';
 
@@ -268,7 +268,7 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
     booleanDraw,
     // "If kicked, it enters with trample" (Kavu Titan), and now and then a legend, whose copies meet the legend rule.
     fc.option(recordDraws(fc.constantFrom<Keyword>('trample', 'flying', 'haste'), fc.nat({ max: 6 })).map(([keyword, condition]) => ({ keyword, condition })), { nil: undefined, freq: 2 }),
-    fc.oneof({ withCrossShrink: true }, { weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+    constantByWeight({ weight: 5, value: false }, { weight: 1, value: true }),
   )
     .map(([cost, shape, targetTemplates, effectTemplates, power, toughness, counters, enteringTemplates, spliceCost, creature, keyword, legendary]): CardDefinition => {
       const hasX = cost.includes('{X}');
@@ -320,7 +320,7 @@ export function bystanderArb(name: string, o: { protection: boolean; damageTrigg
     fc.integer({ min: 0, max: 3 }),
     fc.integer({ min: 1, max: 6 }),
     o.protection ? fc.option(fc.constantFrom('W', 'U', 'B', 'R', 'G') as fc.Arbitrary<'W' | 'U' | 'B' | 'R' | 'G'>, { nil: undefined, freq: 4 }) : fc.constant(undefined),
-    o.damageTrigger ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }) : fc.constant(false),
+    o.damageTrigger ? constantByWeight({ weight: 1, value: false }, { weight: 1, value: true }) : fc.constant(false),
   )
     .map(([power, toughness, color, damageTrigger]) => {
       const def: CardDefinition = { name, manaCost: '{2}', types: ['Creature'], power, toughness };
