@@ -795,7 +795,11 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
     const gone = new Set(sacrificeChoices(main, [...d.kicker], d.multikicker, ss, b.board));
     return objects.filter((o) => !gone.has(o.id));
   };
-  const fits = (d: Kick, ss: CardDefinition[]) => pick(activeRequirements([main, ...ss], d), kept(prospective, d, ss), 0) !== null;
+  // Without requirements any board fits: most spells, and every scenario without one.
+  const fits = (d: Kick, ss: CardDefinition[]) => {
+    const reqs = activeRequirements([main, ...ss], d);
+    return reqs.length === 0 || pick(reqs, kept(prospective, d, ss), 0) !== null;
+  };
   while (multikicker > 0 && !fits({ kicker, multikicker }, splices)) multikicker--;
   while (kicker.length > 0 && !fits({ kicker, multikicker }, splices)) kicker.pop();
   while (splices.length > 0 && !fits({ kicker, multikicker }, splices)) splices = splices.slice(0, -1);
@@ -804,13 +808,16 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   const requirements = activeRequirements(parts, declared);
 
   // Bystanders: as many as the targets need, or as the plan asks; without protection if it leaves nothing to target.
-  if (pick(requirements, kept(prospective, declared, splices), 0) === null) {
+  if (requirements.length > 0 && pick(requirements, kept(prospective, declared, splices), 0) === null) {
     plan = { ...plan, bystanders: plan.bystanders.map(({ protection: _, ...d }) => d) };
     prospective.splice(targetable(b.board).length, MAX_BYSTANDERS, ...plan.bystanders.slice(0, MAX_BYSTANDERS).map((def, i): BoardObject => ({ id: `b${i + 1}`, def, controller: 'p2' })));
   }
   let bystanderCount = plan.extraBystanders;
-  const withBystanders = (n: number) => [...targetable(b.board), ...prospective.slice(targetable(b.board).length, targetable(b.board).length + n)];
-  while (bystanderCount < MAX_BYSTANDERS && pick(requirements, kept(withBystanders(bystanderCount), declared, splices), 0) === null) bystanderCount++;
+  const withBystanders = (n: number) => {
+    const there = targetable(b.board);
+    return [...there, ...prospective.slice(there.length, there.length + n)];
+  };
+  while (bystanderCount < MAX_BYSTANDERS && requirements.length > 0 && pick(requirements, kept(withBystanders(bystanderCount), declared, splices), 0) === null) bystanderCount++;
   // A bystander watches the damage it is dealt only where something deals damage; elsewhere its
   // ability would only keep relations that want no triggered abilities around from applying.
   const damaging = parts.some((d) => hasEffect(d, 'damage')) || plan.watchers.some((w) => hasEffect(w.def, 'damage'));
@@ -1146,8 +1153,9 @@ function chooseTargets(
   const groups: string[][] = [];
   for (let r = 0; r < requirements.length; r++) {
     const req = requirements[r]!;
-    const taken = new Set(req.requirement.another ? groups.filter((_, j) => requirements[j]!.part === req.part).flat() : []);
-    const all = candidatesFor(req.requirement, board, colors).filter((id) => !taken.has(id));
+    const taken = req.requirement.another ? new Set(groups.filter((_, j) => requirements[j]!.part === req.part).flat()) : undefined;
+    const candidatesAll = candidatesFor(req.requirement, board, colors);
+    const all = taken ? candidatesAll.filter((id) => !taken.has(id)) : candidatesAll;
     // Permanents, then players, from the first: at the creatures a damage ward protects.
     const candidates = creaturesFirst ? [...all.filter((id) => id !== 'p1' && id !== 'p2'), ...all.filter((id) => id === 'p1' || id === 'p2')] : all;
     if (candidates.length < req.count && !partial) return null;
