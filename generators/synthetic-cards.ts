@@ -159,9 +159,9 @@ function fitEffects(templates: EffectTemplate[], conditions: KickerCondition[], 
     const creatureOnly = t.kind === 'putCounters' || t.kind === 'pump' || t.kind === 'destroy' || t.kind === 'bounce';
     const playerOnly = t.kind === 'mill';
     const needsTarget = t.kind === 'damage' || creatureOnly || playerOnly;
-    const usable = targets
-      .map((r, i) => ({ r, i }))
-      .filter(({ r }) => (creatureOnly ? r.kind === 'creature' : playerOnly ? r.kind === 'player' : true));
+    // The indices of the targets this effect may use.
+    const usable: number[] = [];
+    for (let i = 0; i < targets.length; i++) if (creatureOnly ? targets[i]!.kind === 'creature' : playerOnly ? targets[i]!.kind === 'player' : true) usable.push(i);
     if (needsTarget && usable.length === 0) continue;
     const e: Effect = { kind: t.kind };
     if (t.kind === 'addMana') e.mana = `{${t.mana}}`.repeat(Math.min(t.amount, 3));
@@ -173,7 +173,7 @@ function fitEffects(templates: EffectTemplate[], conditions: KickerCondition[], 
       e.amount = Math.min(t.amount, 2);
       e.token = token;
     }
-    if (needsTarget) e.target = usable[t.target % usable.length]!.i;
+    if (needsTarget) e.target = usable[t.target % usable.length]!;
     if (t.kind === 'putCounters') e.counter = '+1/+1';
     let condition = conditions[t.condition % conditions.length]!;
     // "X. If kicked, Y instead." needs an X just before it.
