@@ -311,7 +311,8 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   const maxSplices = can('splice') ? 3 : 0;
   const syntheticSplice = (role: 'instant' | 'sorcery', simple = false) => syntheticSpellArb({ name: 'Splice Card', role, arcane: true, splice: 'Arcane', kicker: false, simple, features });
   const spliceSources: { weight: number; arbitrary: fc.Arbitrary<{ defs: CardDefinition[]; oracle: boolean }> }[] = [];
-  if (synthetic) {
+  // Only where splices can be declared: two or more simple splices need room for two.
+  if (synthetic && maxSplices >= 2) {
     // An array, not a prefix of a tuple: shrinking can drop any one splice and keep the others.
     // Rituals and cantrips (simple splices) too, whose order can be swapped without changing the
     // outcome; each splices onto Arcane, or onto any instant or sorcery (Everdream). Now and then all
