@@ -26,7 +26,7 @@ import {
   type CardFeatures,
   type WatcherKind,
 } from './synthetic-cards.ts';
-import { parseMana, toPool } from '../model/mana.ts';
+import { emptyMana, parseMana, toPool } from '../model/mana.ts';
 import { leftAfterPaying } from './mana.ts';
 import { buildsFromDefinition, expandCapabilities, needsUntoldChoice, takesChoice } from '../model/capabilities.ts';
 import { syntheticSpellsPossible } from './synthetic-cards.ts';
@@ -662,7 +662,7 @@ class Builder {
   readonly battlefield: Record<'p1' | 'p2', StartingPermanent[]> = { p1: [], p2: [] };
   readonly board: BoardObject[] = [];
   readonly actions: Action[] = [];
-  mana: Mana = parseMana('');
+  mana: Mana = emptyMana();
 
   constructor(private readonly synthetic: boolean) {}
 
