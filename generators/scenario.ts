@@ -651,8 +651,6 @@ function spliceFits(host: CardDefinition, splice: CardDefinition): boolean {
   return splice.splice.onto === 'Arcane' ? (host.subtypes ?? []).includes('Arcane') : true;
 }
 
-const MANA_KEYS = ['x', 'generic', 'W', 'U', 'B', 'R', 'G', 'C'] as const satisfies readonly (keyof Mana)[];
-
 /** Collects the cards, zones and actions of a scenario as the plan is laid out. */
 class Builder {
   readonly cards: ScenarioCard[] = [];
@@ -680,7 +678,15 @@ class Builder {
 
   pay(mana: Mana): void {
     // In place: the builder's total is its own.
-    for (const key of MANA_KEYS) this.mana[key] += mana[key];
+    const m = this.mana;
+    m.x += mana.x;
+    m.generic += mana.generic;
+    m.W += mana.W;
+    m.U += mana.U;
+    m.B += mana.B;
+    m.R += mana.R;
+    m.G += mana.G;
+    m.C += mana.C;
   }
 }
 
