@@ -1,7 +1,8 @@
 // Mana costs: small, mostly one or two colours, shrinking towards {0} of generic mana.
 import fc from 'fast-check';
-import type { Color } from '../model/schema-types.ts';
+import type { Color, Cost } from '../model/schema-types.ts';
 import type { Mana, Pool } from '../model/mana.ts';
+import { booleanDraw, recordDraws } from './draws.ts';
 
 const COLORS: Color[] = ['W', 'U', 'B', 'R', 'G'];
 
@@ -13,23 +14,28 @@ export interface ManaCostOptions {
 
 /** A mana cost in printed notation, for example {X}{1}{R}{R}. Shrinks towards fewer symbols. */
 export function manaCostArb(options: ManaCostOptions = {}): fc.Arbitrary<string> {
-  const { maxGeneric = 3, maxColored = 2, withX = false } = options;
-  return fc
-    .record({
-      x: withX ? fc.boolean() : fc.constant(false),
-      generic: fc.nat({ max: maxGeneric }),
-      colored: fc.array(fc.constantFrom(...COLORS), { maxLength: maxColored }),
-    })
-    .map(({ x, generic, colored }) => {
-      const sorted = [...colored].sort((a, b) => COLORS.indexOf(a) - COLORS.indexOf(b));
-      const text = (x ? '{X}' : '') + (generic > 0 ? `{${generic}}` : '') + sorted.map((c) => `{${c}}`).join('');
-      return text === '' ? '{0}' : text;
-    });
+  return manaCostDraws(options).map(([x, generic, colored]) => costText(x, generic, colored));
 }
 
-/** A non-empty cost for kicker, multikicker or splice. */
-export function additionalManaCostArb(): fc.Arbitrary<string> {
-  return manaCostArb({ maxGeneric: 4, maxColored: 2 }).map((c) => (c === '{0}' ? '{1}' : c));
+/** A non-empty mana cost for kicker, multikicker or splice, as a cost ({1} where the draws make none). */
+export function additionalManaCostArb(): fc.Arbitrary<Cost> {
+  // One map from the draws, not three: a few of these are drawn for every synthetic card.
+  return manaCostDraws({ maxGeneric: 4, maxColored: 2 }).map(([x, generic, colored]) => {
+    const text = costText(x, generic, colored);
+    return { mana: text === '{0}' ? '{1}' : text };
+  });
+}
+
+function manaCostDraws(options: ManaCostOptions) {
+  const { maxGeneric = 3, maxColored = 2, withX = false } = options;
+  return recordDraws(withX ? booleanDraw : fc.constant(false), fc.nat({ max: maxGeneric }), fc.array(fc.constantFrom(...COLORS), { maxLength: maxColored }));
+}
+
+function costText(x: boolean, generic: number, colored: readonly Color[]): string {
+  // The colours in W, U, B, R, G order.
+  let text = (x ? '{X}' : '') + (generic > 0 ? `{${generic}}` : '');
+  for (const c of COLORS) for (const d of colored) if (d === c) text += `{${c}}`;
+  return text === '' ? '{0}' : text;
 }
 
 /**

@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import { catalog } from '../model/catalog.ts';
 import type { Mana } from '../model/mana.ts';
-import type { Action, Capabilities, CardDefinition, ControlCondition, KickerLabel, ManaPool, PermanentFilter, Scenario, ScenarioCard, StartingPermanent, TriggeredAbility } from '../model/schema-types.ts';
-import { activeRequirements, addMana, candidatesFor, declaredMana, inactiveRequirements, spellColors, type BoardObject, type Requirement } from '../model/declarations.ts';
+import type { Action, Capabilities, CardDefinition, ControlCondition, Cost, Effect, KickerLabel, ManaPool, PermanentFilter, Scenario, ScenarioCard, StartingPermanent, TriggeredAbility } from '../model/schema-types.ts';
+import { activeRequirements, candidatesFor, declaredMana, inactiveRequirements, spellColors, type BoardObject, type Requirement } from '../model/declarations.ts';
 import { NOT_KICKED, timesKicked, triggerConditionHolds, type Kick } from '../model/kick.ts';
 import {
   bystanderArb,
@@ -26,10 +26,11 @@ import {
   type CardFeatures,
   type WatcherKind,
 } from './synthetic-cards.ts';
-import { parseMana, toPool } from '../model/mana.ts';
+import { emptyMana, parseMana, toPool } from '../model/mana.ts';
 import { leftAfterPaying } from './mana.ts';
-import { buildsFromDefinition, needsUntoldChoice, performs, takesChoice } from '../model/capabilities.ts';
+import { buildsFromDefinition, expandCapabilities, needsUntoldChoice, takesChoice } from '../model/capabilities.ts';
 import { syntheticSpellsPossible } from './synthetic-cards.ts';
+import { booleanDraw, constantByWeight, recordDraws } from './draws.ts';
 
 /** Illegal declarations made on purpose; engines must reject them and change nothing (CR 733.1). */
 export const ILLEGAL_KINDS = [
@@ -189,9 +190,12 @@ interface Context {
 
 function contextFor(caps: Capabilities): Context {
   const known = new Set(caps.cards.oracle ?? []);
-  const can = (m: Capabilities['mechanics'][number]) => caps.mechanics.includes(m);
+  // Asked many times a scenario: sets made once.
+  const mechanics = new Set(caps.mechanics);
+  const can = (m: Capabilities['mechanics'][number]) => mechanics.has(m);
   // Actions by their finest name: bounce covers bounceSpell, destroyAll destroyAllLands (model/capabilities.ts).
-  const does = (a: Capabilities['actions'][number]) => performs(caps, a);
+  const actions = new Set(expandCapabilities(caps).actions);
+  const does = (a: Capabilities['actions'][number]) => actions.has(a);
   const allowed = caps.cards.syntheticFeatures;
   const features: CardFeatures = {
     sacrificeCosts: can('sacrificeCost'),
@@ -260,13 +264,13 @@ function mostly<T>(value: fc.Arbitrary<T>, none: T, odds: number): fc.Arbitrary<
  */
 function weightedDraw<T>(options: readonly { weight: number; arbitrary: fc.Arbitrary<T> }[]): fc.Arbitrary<T> {
   const total = options.reduce((n, o) => n + o.weight, 0);
-  return fc.tuple(fc.noBias(fc.nat({ max: total - 1 })), ...options.map((o) => o.arbitrary)).map(([draw, ...values]) => {
-    let left = draw;
-    for (const [i, o] of options.entries()) {
-      if (left < o.weight) return values[i] as T;
-      left -= o.weight;
+  return fc.tuple(fc.noBias(fc.nat({ max: total - 1 })), ...options.map((o) => o.arbitrary)).map((drawn) => {
+    let left = drawn[0];
+    for (let i = 0; i < options.length; i++) {
+      if (left < options[i]!.weight) return drawn[i + 1] as T;
+      left -= options[i]!.weight;
     }
-    return values[0] as T;
+    return drawn[1] as T;
   });
 }
 
@@ -307,13 +311,14 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   const maxSplices = can('splice') ? 3 : 0;
   const syntheticSplice = (role: 'instant' | 'sorcery', simple = false) => syntheticSpellArb({ name: 'Splice Card', role, arcane: true, splice: 'Arcane', kicker: false, simple, features });
   const spliceSources: { weight: number; arbitrary: fc.Arbitrary<{ defs: CardDefinition[]; oracle: boolean }> }[] = [];
-  if (synthetic) {
+  // Only where splices can be declared: two or more simple splices need room for two.
+  if (synthetic && maxSplices >= 2) {
     // An array, not a prefix of a tuple: shrinking can drop any one splice and keep the others.
     // Rituals and cantrips (simple splices) too, whose order can be swapped without changing the
     // outcome; each splices onto Arcane, or onto any instant or sorcery (Everdream). Now and then all
     // of them are simple: relations.splice-order compares such spells spliced in both orders.
-    const mixedSplices = fc.array(fc.tuple(fc.oneof(syntheticSplice('instant'), syntheticSplice('sorcery'), syntheticSplice('instant', true)), fc.boolean()), { maxLength: maxSplices });
-    const simpleSplices = fc.array(fc.tuple(syntheticSplice('instant', true), fc.boolean()), { minLength: 2, maxLength: maxSplices });
+    const mixedSplices = fc.array(fc.tuple(fc.oneof(syntheticSplice('instant'), syntheticSplice('sorcery'), syntheticSplice('instant', true)), booleanDraw), { maxLength: maxSplices });
+    const simpleSplices = fc.array(fc.tuple(syntheticSplice('instant', true), booleanDraw), { minLength: 2, maxLength: maxSplices });
     spliceSources.push({
       weight: 2,
       arbitrary: fc
@@ -351,11 +356,11 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
     maxSplices === 0 || spliceSources.length === 0 ? fc.constant({ defs: [], oracle: false }) : weightedDraw(spliceSources);
 
   const copyVia: CopyPlan['via'][] = [...(does('copy') ? (['action'] as const) : []), ...(copiers.length > 0 && does('cast') ? (['card'] as const) : [])];
-  const copyArb: fc.Arbitrary<CopyPlan> = fc.record({
-    via: fc.constantFrom(...(copyVia.length > 0 ? copyVia : ['action' as const])),
-    retarget: fc.boolean(),
-    copier: fc.nat({ max: Math.max(0, copiers.length - 1) }),
-  });
+  const copyArb: fc.Arbitrary<CopyPlan> = recordDraws(
+    fc.constantFrom(...(copyVia.length > 0 ? copyVia : ['action' as const])),
+    booleanDraw,
+    fc.nat({ max: Math.max(0, copiers.length - 1) }),
+  ).map(([via, retarget, copier]) => ({ via, retarget, copier }));
   // Bystanders stand there to be targeted: a 0/0 (Clone without a copy) or a legend would not stay.
   const vanillas = pool.filter((d) => vanilla(d) && (d.toughness ?? 0) > 0 && !(d.supertypes ?? []).includes('Legendary'));
   const bystanderDefs = synthetic
@@ -369,20 +374,20 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   // Token watchers weigh more: tokens are made by few scenarios, and two properties watch them; so do
   // printed watchers that trigger only once each turn (Morbid Opportunist), which few printed cards do.
   const watcherWeight = (kind: WatcherKind, def?: CardDefinition) => (kind === 'token' ? (def ? 5 : 4) : (def?.triggers ?? []).some((t) => t.oncePerTurn || t.triggersOnlyOnceEachTurn) ? 2 : 1);
-  const fedArb = fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 3, arbitrary: fc.constant(true) });
+  const fedArb = constantByWeight({ weight: 1, value: false }, { weight: 3, value: true });
   if (caps.cards.synthetic) {
     for (const kind of watcherKinds) {
       // Only watchers the engine builds; a kind none of whose shapes it builds is left out.
       const arb = watcherArb(kind, `${kind[0]!.toUpperCase()}${kind.slice(1)} Watcher`);
       if (!fc.sample(arb, { numRuns: 20, seed: 1 }).some(ctx.synth)) continue;
-      watcherArbs.push({ weight: watcherWeight(kind), arbitrary: fc.record({ def: arb.filter(ctx.synth), side: fc.constantFrom('p1', 'p2') as fc.Arbitrary<'p1' | 'p2'>, fed: fedArb }).map((w) => ({ ...w, kind })) });
+      watcherArbs.push({ weight: watcherWeight(kind), arbitrary: recordDraws(arb.filter(ctx.synth), fc.constantFrom<'p1' | 'p2'>('p1', 'p2'), fedArb).map(([def, side, fed]) => ({ def, side, fed, kind })) });
     }
   } else {
     // Printed watchers: cast triggers (Bloodstone Goblin), lands dying (Dingus Egg), tapping (Lifetap),
     // tokens (Rosie Cotton), damage (Coalhauler Swine), deaths (Morbid Opportunist).
     for (const def of pool.filter((d) => d.triggers?.length && !d.kicker && !d.multikicker)) {
       const kind = def.triggers!.map((t) => WATCHED[t.event]).find((k) => k !== undefined);
-      if (kind) watcherArbs.push({ weight: watcherWeight(kind, def), arbitrary: fc.record({ side: fc.constantFrom<'p1' | 'p2'>('p1', 'p2'), fed: fedArb }).map(({ side, fed }) => ({ kind, def, side, fed })) });
+      if (kind) watcherArbs.push({ weight: watcherWeight(kind, def), arbitrary: recordDraws(fc.constantFrom<'p1' | 'p2'>('p1', 'p2'), fedArb).map(([side, fed]) => ({ kind, def, side, fed })) });
     }
   }
   const multiplierDef = ctx.synth(MULTIPLIER) ? MULTIPLIER : ctx.byName('Panharmonicon');
@@ -409,119 +414,118 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
           { weight: Math.round(illegalShare * 100), arbitrary: fc.constantFrom(...WEIGHTED_ILLEGAL_KINDS) },
         );
 
+  const copyTargets = takesChoice(caps, 'copyTargets');
+  const triggerOrder = takesChoice(caps, 'triggerOrder');
   // Fields shrink in this order, each until it can go no further: whole parts of the scenario first
   // (follow-ups, copies, watchers, splices), then the declarations, then the cards and numbers.
-  return fc
-    .record({
-      // No spell at all shrinks first: a failure about the board alone needs no cast.
-      spell: fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 19, arbitrary: fc.constant(true) }),
-      boardFollowUps: boardFollowUps.length > 0 ? fc.uniqueArray(fc.constantFrom(...boardFollowUps), { maxLength: 3 }) : fc.constant<BoardFollowUp[]>([]),
-      // Almost always where it can be: it needs a main permanent with a conditional enters ability, and a plan that resolves it.
-      interrupt:
-        does('resolve') && (does('flicker') || does('bounce'))
-          ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 15, arbitrary: fc.constant(true) })
-          : fc.constant(false),
-      // Killing the spell's targets weighs four times: "every target illegal on resolution", or some, is an
-      // edge worth reaching often; bouncing and casting again triple (the splices lost, CR 702.47e).
-      stackFollowUps:
-        stackFollowUps.length > 0
-          ? fc.uniqueArray(fc.constantFrom(...stackFollowUps, ...[1, 2, 3].flatMap(() => stackFollowUps.filter((f) => f === 'kill-targets' || f === 'kill-one-target')), ...[1, 2].flatMap(() => stackFollowUps.filter((f) => f === 'bounce-and-recast'))), { maxLength: 3 })
-          : fc.constant<StackFollowUp[]>([]),
-      selfTarget: illegalShare > 0 ? rare(fc.constant(true), false, 1) : fc.constant(false),
-      copies: can('copy') && copyVia.length > 0 ? fc.array(copyArb, { maxLength: 2 }) : fc.constant<CopyPlan[]>([]),
-      // Printed watchers are one card each: a printed-only board holds one more of them.
-      watchers: watcherArbs.length > 0 ? fc.array(fc.oneof(...watcherArbs), { maxLength: caps.cards.synthetic ? 4 : 5 }) : fc.constant<Watcher[]>([]),
-      multipliers: multiplierDef && can('triggerMultiplier') ? rare(fc.integer({ min: 1, max: 2 }), 0, 3) : fc.constant(0),
-      costChangers: changerArb && can('costModifiers') ? fc.array(changerArb, { maxLength: 2 }) : fc.constant<CardDefinition[]>([]),
-      // One scenario in five behind a damage ward: it prevents the damage resolution.damage-to-creatures judges.
-      ward: ctx.synth(DAMAGE_WARD) && can('triggers') ? rare(fc.constant(true), false, 4) : fc.constant(false),
-      splices: splicesArb,
-      illegal: illegalArb,
-      recast:
-        illegalShare > 0 && does('cast')
-          ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 7, arbitrary: fc.record({ kicked: fc.boolean(), other: fc.boolean() }) })
-          : fc.constant(null),
-      resolveAll: fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
-      settle: fc.oneof({ withCrossShrink: true }, fc.constant(false), { weight: 3, arbitrary: fc.constant(true) }),
-      // Mostly at least one resolution one at a time: the resolution properties judge those; casting alone one time in eight.
-      resolves: mostly(fc.integer({ min: 1, max: 3 }), 0, 7),
-      multikicks: kicksArb,
-      // Both costs of "A and/or B" weigh most: the other declarations come up anyway.
-      kickers: fc.oneof(
-        { withCrossShrink: true },
-        { weight: 2, arbitrary: fc.constant('') },
-        { weight: 2, arbitrary: fc.constant('A') },
-        { weight: 1, arbitrary: fc.constant('B') },
-        { weight: 3, arbitrary: fc.constant('AB') },
-      ),
-      free: can('freeCast') ? rare(fc.constant(true), false, 4) : fc.constant(false),
-      main: mainArb,
-      x: fc.nat({ max: 4 }),
-      lands: fc.nat({ max: 3 }),
-      // Seldom none, where the first draw loses the game (CR 704.5a) and checks little else; shrinking
-      // goes there from any point, so that a failure about drawing from an empty library shrinks to one.
-      library: mostly(fc.integer({ min: 1, max: 6 }), 0, 31),
-      forests: fc.nat({ max: 2 }),
-      extraBystanders: fc.nat({ max: 2 }),
-      bystanders: bystanderDefs.map((t): CardDefinition[] => [...t]),
-      kickerPermanent: kickerPermanentArb,
-      // One number for every target choice, so that shrinking it is one step, not sixteen.
-      picks: fc.nat().map((seed) => Array.from({ length: 16 }, (_, i) => ((seed + 1) * (i * 2 + 7)) % 8)),
-      slack: fc.nat({ max: 3 }),
-      pick: fc.nat({ max: 7 }),
-      enabler: fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 4, arbitrary: fc.constant(true) }),
-      p2Life: rare(fc.integer({ min: 1, max: 6 }), undefined, 8),
-      // Quiet one time in four, and where the main card has counters per multikick one more time in two;
-      // both shrink towards quiet, which leaves out every triggered ability the plan can.
-      quiet: mostly(fc.constant(false), true, 3),
-      quietKicks: mostly(fc.constant(false), true, 1),
-      // Last, so that it draws after every other part of the plan and changes none of them.
-      stray: illegalShare > 0 ? rare(fc.constantFrom(...STRAY_ACTIONS), null, 19) : fc.constant(null),
-    })
+  return recordDraws(
+    // No spell at all shrinks first: a failure about the board alone needs no cast.
+    /* spell */ constantByWeight({ weight: 1, value: false }, { weight: 19, value: true }),
+    /* boardFollowUps */ boardFollowUps.length > 0 ? fc.uniqueArray(fc.constantFrom(...boardFollowUps), { maxLength: 3 }) : fc.constant<BoardFollowUp[]>([]),
+    // Almost always where it can be: it needs a main permanent with a conditional enters ability, and a plan that resolves it.
+    /* interrupt */
+      does('resolve') && (does('flicker') || does('bounce'))
+        ? constantByWeight({ weight: 1, value: false }, { weight: 15, value: true })
+        : fc.constant(false),
+    // Killing the spell's targets weighs four times: "every target illegal on resolution", or some, is an
+    // edge worth reaching often; bouncing and casting again triple (the splices lost, CR 702.47e).
+    /* stackFollowUps */
+      stackFollowUps.length > 0
+        ? fc.uniqueArray(fc.constantFrom(...stackFollowUps, ...[1, 2, 3].flatMap(() => stackFollowUps.filter((f) => f === 'kill-targets' || f === 'kill-one-target')), ...[1, 2].flatMap(() => stackFollowUps.filter((f) => f === 'bounce-and-recast'))), { maxLength: 3 })
+        : fc.constant<StackFollowUp[]>([]),
+    /* selfTarget */ illegalShare > 0 ? rare(fc.constant(true), false, 1) : fc.constant(false),
+    /* copies */ can('copy') && copyVia.length > 0 ? fc.array(copyArb, { maxLength: 2 }) : fc.constant<CopyPlan[]>([]),
+    // Printed watchers are one card each: a printed-only board holds one more of them.
+    /* watchers */ watcherArbs.length > 0 ? fc.array(fc.oneof(...watcherArbs), { maxLength: caps.cards.synthetic ? 4 : 5 }) : fc.constant<Watcher[]>([]),
+    /* multipliers */ multiplierDef && can('triggerMultiplier') ? rare(fc.integer({ min: 1, max: 2 }), 0, 3) : fc.constant(0),
+    /* costChangers */ changerArb && can('costModifiers') ? fc.array(changerArb, { maxLength: 2 }) : fc.constant<CardDefinition[]>([]),
+    // One scenario in five behind a damage ward: it prevents the damage resolution.damage-to-creatures judges.
+    /* ward */ ctx.synth(DAMAGE_WARD) && can('triggers') ? rare(fc.constant(true), false, 4) : fc.constant(false),
+    /* splices */ splicesArb,
+    /* illegal */ illegalArb,
+    /* recast */
+      illegalShare > 0 && does('cast')
+        ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 7, arbitrary: recordDraws(booleanDraw, booleanDraw).map(([kicked, other]) => ({ kicked, other })) })
+        : fc.constant(null),
+    /* resolveAll */ constantByWeight({ weight: 1, value: false }, { weight: 3, value: true }),
+    /* settle */ constantByWeight({ weight: 1, value: false }, { weight: 3, value: true }),
+    // Mostly at least one resolution one at a time: the resolution properties judge those; casting alone one time in eight.
+    /* resolves */ mostly(fc.integer({ min: 1, max: 3 }), 0, 7),
+    /* multikicks */ kicksArb,
+    // Both costs of "A and/or B" weigh most: the other declarations come up anyway.
+    /* kickers */ constantByWeight({ weight: 2, value: '' }, { weight: 2, value: 'A' }, { weight: 1, value: 'B' }, { weight: 3, value: 'AB' }),
+    /* free */ can('freeCast') ? rare(fc.constant(true), false, 4) : fc.constant(false),
+    /* main */ mainArb,
+    /* x */ fc.nat({ max: 4 }),
+    /* lands */ fc.nat({ max: 3 }),
+    // Seldom none, where the first draw loses the game (CR 704.5a) and checks little else; shrinking
+    // goes there from any point, so that a failure about drawing from an empty library shrinks to one.
+    /* library */ mostly(fc.integer({ min: 1, max: 6 }), 0, 31),
+    /* forests */ fc.nat({ max: 2 }),
+    /* extraBystanders */ fc.nat({ max: 2 }),
+    /* bystanders */ bystanderDefs.map((t): CardDefinition[] => [...t]),
+    /* kickerPermanent */ kickerPermanentArb,
+    // One number for every target choice, so that shrinking it is one step, not sixteen.
+    /* picks */ fc.nat().map((seed) => {
+      const picks: number[] = [];
+      for (let i = 0; i < 16; i++) picks.push(((seed + 1) * (i * 2 + 7)) % 8);
+      return picks;
+    }),
+    /* slack */ fc.nat({ max: 3 }),
+    /* pick */ fc.nat({ max: 7 }),
+    /* enabler */ constantByWeight({ weight: 1, value: false }, { weight: 4, value: true }),
+    /* p2Life */ rare(fc.integer({ min: 1, max: 6 }), undefined, 8),
+    // Quiet one time in four, and where the main card has counters per multikick one more time in two;
+    // both shrink towards quiet, which leaves out every triggered ability the plan can.
+    /* quiet */ mostly(fc.constant(false), true, 3),
+    /* quietKicks */ mostly(fc.constant(false), true, 1),
+    // Last, so that it draws after every other part of the plan and changes none of them.
+    /* stray */ illegalShare > 0 ? rare(fc.constantFrom(...STRAY_ACTIONS), null, 19) : fc.constant(null),
+  )
     .map(
-      (r): Plan => ({
-        spell: r.spell,
-        main: r.main.def,
-        oracle: r.main.oracle,
-        splices: r.splices.defs,
-        spliceOracle: r.splices.oracle,
-        kickA: r.kickers.includes('A'),
-        kickB: r.kickers.includes('B'),
-        multikicks: r.multikicks,
-        x: r.x,
-        free: r.free,
+      ([spell, boardFollowUps, interrupt, stackFollowUps, selfTarget, copies, watchers, multipliers, costChangers, ward, splices, illegal, recast, resolveAll, settle, resolves, multikicks, kickers, free, main, x, lands, library, forests, extraBystanders, bystanders, kickerPermanent, picks, slack, pick, enabler, p2Life, quiet, quietKicks, stray]): Plan => ({
+        spell,
+        main: main.def,
+        oracle: main.oracle,
+        splices: splices.defs,
+        spliceOracle: splices.oracle,
+        kickA: kickers.includes('A'),
+        kickB: kickers.includes('B'),
+        multikicks,
+        x,
+        free,
         // Without copyTargets, copies keep the original's targets.
-        copies: r.copies.map((c) => (copiers.length === 0 ? { ...c, via: 'action' as const } : c)).map((c) => (takesChoice(caps, 'copyTargets') ? c : { ...c, retarget: false })),
-        bystanders: r.bystanders,
-        extraBystanders: r.extraBystanders,
+        copies: copies.map((c) => (copiers.length === 0 ? { ...c, via: 'action' as const } : c)).map((c) => (copyTargets ? c : { ...c, retarget: false })),
+        bystanders,
+        extraBystanders,
         // Without triggerOrder, no two watchers of one player could trigger at once.
-        watchers: takesChoice(caps, 'triggerOrder') ? r.watchers : r.watchers.filter((w, i) => r.watchers.findIndex((v) => v.side === w.side) === i),
-        multipliers: r.multipliers,
-        costChangers: r.costChangers,
-        lands: r.lands,
-        library: r.library,
-        forests: r.forests,
-        ward: r.ward,
-        kickerPermanent: r.kickerPermanent,
-        picks: r.picks,
-        slack: r.slack,
-        stackFollowUps: r.stackFollowUps,
-        resolves: r.resolves,
-        resolveAll: r.resolveAll,
-        boardFollowUps: r.boardFollowUps,
-        settle: r.settle,
-        illegal: r.illegal,
-        recast: r.recast,
-        selfTarget: r.selfTarget,
-        pick: r.pick,
-        enabler: r.enabler,
+        watchers: triggerOrder ? watchers : watchers.filter((w, i) => watchers.findIndex((v) => v.side === w.side) === i),
+        multipliers,
+        costChangers,
+        lands,
+        library,
+        forests,
+        ward,
+        kickerPermanent,
+        picks,
+        slack,
+        stackFollowUps,
+        resolves,
+        resolveAll,
+        boardFollowUps,
+        settle,
+        illegal,
+        recast,
+        selfTarget,
+        pick,
+        enabler,
         // The interrupt is a way of resolving the main spell: only where the plan resolves it at all, so
         // that shrinking which drops it leaves the spell resolving, and not the interrupt alone.
-        interrupt: r.interrupt && (r.resolves > 0 || r.resolveAll),
-        p2Life: r.p2Life,
-        quiet: r.quiet,
-        quietKicks: r.quietKicks,
-        stray: r.stray,
+        interrupt: interrupt && (resolves > 0 || resolveAll),
+        p2Life,
+        quiet,
+        quietKicks,
+        stray,
       }),
     );
 }
@@ -656,7 +660,7 @@ class Builder {
   readonly battlefield: Record<'p1' | 'p2', StartingPermanent[]> = { p1: [], p2: [] };
   readonly board: BoardObject[] = [];
   readonly actions: Action[] = [];
-  mana: Mana = parseMana('');
+  mana: Mana = emptyMana();
 
   constructor(private readonly synthetic: boolean) {}
 
@@ -673,7 +677,16 @@ class Builder {
   }
 
   pay(mana: Mana): void {
-    this.mana = addMana(this.mana, mana);
+    // In place: the builder's total is its own.
+    const m = this.mana;
+    m.x += mana.x;
+    m.generic += mana.generic;
+    m.W += mana.W;
+    m.U += mana.U;
+    m.B += mana.B;
+    m.R += mana.R;
+    m.G += mana.G;
+    m.C += mana.C;
   }
 }
 
@@ -789,7 +802,11 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
     const gone = new Set(sacrificeChoices(main, [...d.kicker], d.multikicker, ss, b.board));
     return objects.filter((o) => !gone.has(o.id));
   };
-  const fits = (d: Kick, ss: CardDefinition[]) => pick(activeRequirements([main, ...ss], d), kept(prospective, d, ss), 0) !== null;
+  // Without requirements any board fits: most spells, and every scenario without one.
+  const fits = (d: Kick, ss: CardDefinition[]) => {
+    const reqs = activeRequirements([main, ...ss], d);
+    return reqs.length === 0 || pick(reqs, kept(prospective, d, ss), 0) !== null;
+  };
   while (multikicker > 0 && !fits({ kicker, multikicker }, splices)) multikicker--;
   while (kicker.length > 0 && !fits({ kicker, multikicker }, splices)) kicker.pop();
   while (splices.length > 0 && !fits({ kicker, multikicker }, splices)) splices = splices.slice(0, -1);
@@ -798,16 +815,19 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   const requirements = activeRequirements(parts, declared);
 
   // Bystanders: as many as the targets need, or as the plan asks; without protection if it leaves nothing to target.
-  if (pick(requirements, kept(prospective, declared, splices), 0) === null) {
+  if (requirements.length > 0 && pick(requirements, kept(prospective, declared, splices), 0) === null) {
     plan = { ...plan, bystanders: plan.bystanders.map(({ protection: _, ...d }) => d) };
     prospective.splice(targetable(b.board).length, MAX_BYSTANDERS, ...plan.bystanders.slice(0, MAX_BYSTANDERS).map((def, i): BoardObject => ({ id: `b${i + 1}`, def, controller: 'p2' })));
   }
   let bystanderCount = plan.extraBystanders;
-  const withBystanders = (n: number) => [...targetable(b.board), ...prospective.slice(targetable(b.board).length, targetable(b.board).length + n)];
-  while (bystanderCount < MAX_BYSTANDERS && pick(requirements, kept(withBystanders(bystanderCount), declared, splices), 0) === null) bystanderCount++;
+  const withBystanders = (n: number) => {
+    const there = targetable(b.board);
+    return [...there, ...prospective.slice(there.length, there.length + n)];
+  };
+  while (bystanderCount < MAX_BYSTANDERS && requirements.length > 0 && pick(requirements, kept(withBystanders(bystanderCount), declared, splices), 0) === null) bystanderCount++;
   // A bystander watches the damage it is dealt only where something deals damage; elsewhere its
   // ability would only keep relations that want no triggered abilities around from applying.
-  const damaging = [...parts, ...plan.watchers.map((w) => w.def)].some((d) => [...(d.effects ?? []), ...(d.triggers ?? []).flatMap((t) => t.effects)].some((e) => e.kind === 'damage'));
+  const damaging = parts.some((d) => hasEffect(d, 'damage')) || plan.watchers.some((w) => hasEffect(w.def, 'damage'));
   // Behind a damage ward, every synthetic bystander watches the damage it is (not) dealt (CR 603.2g).
   const bystander = (d: CardDefinition): CardDefinition => {
     if (damaging && plan.ward && !d.triggers && ctx.caps.cards.synthetic) return { ...d, triggers: [{ event: 'selfDealtDamage', effects: [{ kind: 'gainLife', amount: 1 }] }] };
@@ -1051,10 +1071,11 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   // cast, so that it is on top of the stack, and nothing makes p1 discard it first (Bog Down).
   const cardDefs = b.cards.map((c) => c.definition ?? (c.oracle !== undefined ? catalog().get(c.oracle) : undefined));
   const defs = cardDefs.filter((d) => d !== undefined);
-  const castWatched = [...defs, ...(plan.kickerPermanent ? [plan.kickerPermanent] : [])].some((d) => (d.triggers ?? []).some((t) => t.event === 'spellCast'));
-  const discards = defs.some((d) => [...(d.effects ?? []), ...(d.triggers ?? []).flatMap((t) => t.effects)].some((e) => e.kind === 'discard'));
+  const watchesCasts = (d: CardDefinition) => (d.triggers ?? []).some((t) => t.event === 'spellCast');
+  const castWatched = defs.some(watchesCasts) || (plan.kickerPermanent !== undefined && watchesCasts(plan.kickerPermanent));
+  const discards = defs.some((d) => hasEffect(d, 'discard'));
   // Nor where a cost increase may have entered since, copied or not (Thorn of Amethyst cast as the main spell): the mana is counted for the board's cost changers alone.
-  const increasing = b.cards.some((c, i) => !plan.costChangers.some((_, k) => c.id === `r${k + 1}`) && (cardDefs[i]?.statics ?? []).some((a) => a.kind === 'costIncrease'));
+  const increasing = b.cards.some((c, i) => (cardDefs[i]?.statics ?? []).some((a) => a.kind === 'costIncrease') && !plan.costChangers.some((_, k) => c.id === `r${k + 1}`));
   const maker = plan.watchers.some((w) => w.fed && w.kind === 'token') && !castWatched && !discards && !increasing ? tokenMaker(ctx) : undefined;
   if (maker) {
     b.hand.push(b.card('maker', maker, isPrinted(maker)));
@@ -1063,9 +1084,9 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   }
 
   // Library cards for the draws: mostly at least one, so that a draw changes the hand; more let several draw.
-  const drawing = [...parts, ...plan.watchers.map((w) => w.def)].flatMap((d) => [...(d.effects ?? []), ...(d.triggers ?? []).flatMap((t) => t.effects)]);
+  const draws = (d: CardDefinition) => hasEffect(d, 'draw') || hasEffect(d, 'mill');
   const island = known('Island');
-  if (island && drawing.some((e) => e.kind === 'draw' || e.kind === 'mill')) {
+  if (island && (parts.some(draws) || plan.watchers.some((w) => draws(w.def)))) {
     for (let i = 0; i < plan.library; i++) b.library.push(b.card(`lib${i + 1}`, island, true));
   }
 
@@ -1082,7 +1103,7 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   if (colorless > 0) mana.C = colorless;
 
   // The legal declaration, before applyIllegal changes it: kept only where a recast follows.
-  const legalCast = plan.spell && plan.illegal !== null && plan.recast ? structuredClone(cast) : undefined;
+  const legalCast = plan.spell && plan.illegal !== null && plan.recast ? copyData(cast) : undefined;
   const applied = plan.spell ? applyIllegal(plan, cast, b, mana, declared, parts, provision, ctx.can('freeCast')) : null;
   if (applied !== null && plan.recast && legalCast) recastAfterRejection(plan.recast, applied, main, legalCast, b, mana, ctx);
   const stray = plan.stray && strayAction(plan.stray, b, main, ctx);
@@ -1117,7 +1138,9 @@ function withTriggerOrder(actions: Action[], defs: readonly (CardDefinition | un
   const order = abilities.sort((a, b) => (a.source < b.source ? 1 : a.source > b.source ? -1 : b.ability - a.ability)).map((a) => `${a.source}#${a.ability}`);
   // An ability the order does not name goes after those it names (README, "Scenarios and traces").
   if (partial) order.pop();
-  return actions.map((a) => (ORDERED.has(a.do) ? ({ ...a, triggerOrder: order } as Action) : a));
+  // In place, at the end of each action as a copy with it would have it: the builder's actions are its own.
+  for (const a of actions) if (ORDERED.has(a.do)) (a as Action & { triggerOrder?: string[] }).triggerOrder = order;
+  return actions;
 }
 
 /**
@@ -1137,8 +1160,9 @@ function chooseTargets(
   const groups: string[][] = [];
   for (let r = 0; r < requirements.length; r++) {
     const req = requirements[r]!;
-    const taken = new Set(req.requirement.another ? groups.filter((_, j) => requirements[j]!.part === req.part).flat() : []);
-    const all = candidatesFor(req.requirement, board, colors).filter((id) => !taken.has(id));
+    const taken = req.requirement.another ? new Set(groups.filter((_, j) => requirements[j]!.part === req.part).flat()) : undefined;
+    const candidatesAll = candidatesFor(req.requirement, board, colors);
+    const all = taken ? candidatesAll.filter((id) => !taken.has(id)) : candidatesAll;
     // Permanents, then players, from the first: at the creatures a damage ward protects.
     const candidates = creaturesFirst ? [...all.filter((id) => id !== 'p1' && id !== 'p2'), ...all.filter((id) => id === 'p1' || id === 'p2')] : all;
     if (candidates.length < req.count && !partial) return null;
@@ -1159,6 +1183,13 @@ function castWatchersFor(watchers: readonly Watcher[], kicked: boolean): Watcher
   );
 }
 
+/** Whether the card has an effect of this kind, of its own or of one of its triggered abilities. */
+function hasEffect(d: CardDefinition, kind: Effect['kind']): boolean {
+  if (d.effects?.some((e) => e.kind === kind)) return true;
+  for (const t of d.triggers ?? []) if (t.effects.some((e) => e.kind === kind)) return true;
+  return false;
+}
+
 /** Whether a permanent card has an enters ability with an intervening "if". */
 function hasConditionalEnters(d: CardDefinition): boolean {
   return !isSpell(d) && enteringConditions(d).some((t) => t.if !== undefined || t.ifYouControl !== undefined);
@@ -1169,8 +1200,19 @@ function enteringConditions(main: CardDefinition): TriggeredAbility[] {
   return (main.triggers ?? []).filter((t) => t.event === 'selfEnters');
 }
 
+/** Enablers found so far, by condition and main card's name: the search goes through the whole catalog. */
+const enablers = perContext(() => new WeakMap<ControlCondition, Map<string, CardDefinition | undefined>>());
+
 /** A permanent card, other than the main one, that makes "if you control ..." hold: one without abilities if there is one. */
 function enablerFor(c: ControlCondition, main: CardDefinition, ctx: Context): CardDefinition | undefined {
+  const known = enablers(ctx);
+  let byMain = known.get(c);
+  if (!byMain) known.set(c, (byMain = new Map()));
+  if (!byMain.has(main.name)) byMain.set(main.name, findEnabler(c, main, ctx));
+  return byMain.get(main.name);
+}
+
+function findEnabler(c: ControlCondition, main: CardDefinition, ctx: Context): CardDefinition | undefined {
   const cards = ctx.caps.cards.synthetic ? [...catalog().values()] : ctx.pool;
   const fits = cards.filter(
     (d) =>
@@ -1200,6 +1242,15 @@ function castTriggerCount(board: readonly BoardObject[], kicked: boolean): numbe
   return n;
 }
 
+/** A deep copy of plain data (a cast declaration), keys in the same order: what structuredClone gives, for several times less. */
+function copyData<T>(v: T): T {
+  if (Array.isArray(v)) return v.map(copyData) as T;
+  if (v === null || typeof v !== 'object') return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) out[k] = copyData(x);
+  return out as T;
+}
+
 /**
  * After the rejected cast, the same card cast again legally (733.1: nothing of the rejected cast
  * remains), kicked as the legal declaration was or not kicked at all, then maybe another card; when
@@ -1215,7 +1266,7 @@ function recastAfterRejection(
   ctx: Context,
 ): void {
   if (applied === 'not-in-hand') return;
-  const again: Extract<Action, { do: 'cast' }> = { ...structuredClone(legal), id: 'retry' };
+  const again: Extract<Action, { do: 'cast' }> = { ...copyData(legal), id: 'retry' };
   const unkicked = !recast.kicked || applied === 'cannot-pay';
   if (unkicked) {
     delete again.kicker;
@@ -1259,12 +1310,15 @@ function increasesOn(b: Builder): number {
 
 /** One filter per permanent the declared costs sacrifice, in cost order: kicker A, B, each multikick, each splice. */
 function sacrificeFilters(main: CardDefinition, kicker: KickerLabel[], multikicker: number, splices: CardDefinition[]): PermanentFilter[] {
-  const costs = [
-    ...kicker.map((l) => main.kicker?.costs[l === 'A' ? 0 : 1]),
-    ...Array.from({ length: multikicker }, () => main.multikicker?.cost),
-    ...splices.map((s) => s.splice?.cost),
-  ];
-  return costs.flatMap((c) => (c?.sacrifice ? Array.from({ length: c.sacrifice.count }, () => c.sacrifice!.filter) : []));
+  // Called for every cut of the declarations while targets are fitted: loops, and nothing built for costs without a sacrifice.
+  const out: PermanentFilter[] = [];
+  const add = (c: Cost | undefined, times: number) => {
+    if (c?.sacrifice) for (let i = 0; i < times * c.sacrifice.count; i++) out.push(c.sacrifice.filter);
+  };
+  for (const l of kicker) add(main.kicker?.costs[l === 'A' ? 0 : 1], 1);
+  add(main.multikicker?.cost, multikicker);
+  for (const s of splices) add(s.splice?.cost, 1);
+  return out;
 }
 
 /** Whether a sacrifice is of lands (which p1's Mountains fit: "a land", "two Mountains"), or else of creatures or artifacts. */

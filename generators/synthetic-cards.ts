@@ -17,6 +17,7 @@ import type {
   CardFeature,
 } from '../model/schema-types.ts';
 import { additionalManaCostArb, manaCostArb } from './mana.ts';
+import { booleanDraw, constantByWeight, recordDraws } from './draws.ts';
 
 export type SpellRole = 'instant' | 'sorcery' | 'permanent';
 
@@ -61,15 +62,15 @@ const LAND_SACRIFICE: Cost = { sacrifice: { count: 1, filter: { types: ['Land'] 
 const TWO_MOUNTAINS: Cost = { sacrifice: { count: 2, filter: { subtypes: ['Mountain'] } } };
 
 function costArb(f: CardFeatures, nonMana: Cost): fc.Arbitrary<Cost> {
-  const mana = additionalManaCostArb().map((m): Cost => ({ mana: m }));
+  const mana = additionalManaCostArb();
   return f.sacrificeCosts ? fc.oneof({ withCrossShrink: true }, { weight: 6, arbitrary: mana }, { weight: 1, arbitrary: fc.constant(nonMana) }) : mana;
 }
 
 function kickerShapeArb(f: CardFeatures): fc.Arbitrary<KickerShape> {
-  return fc.record({
-    kicker: fc.option(fc.array(costArb(f, LAND_SACRIFICE), { minLength: 1, maxLength: 2 }), { nil: undefined, freq: 3 }),
-    multikicker: fc.option(additionalManaCostArb().map((mana): Cost => ({ mana })), { nil: undefined, freq: 3 }),
-  });
+  return recordDraws(
+    fc.option(fc.array(costArb(f, LAND_SACRIFICE), { minLength: 1, maxLength: 2 }), { nil: undefined, freq: 3 }),
+    fc.option(additionalManaCostArb(), { nil: undefined, freq: 3 }),
+  ).map(([kicker, multikicker]) => ({ kicker, multikicker }));
 }
 
 function conditionsFor(shape: KickerShape): KickerCondition[] {
@@ -96,16 +97,17 @@ interface EffectTemplate {
 /** Effects that happen to the caster alone and commute with each other: life, cards, mana. */
 const SIMPLE_EFFECT_KINDS = ['gainLife', 'draw', 'addMana'] as const;
 
-const effectTemplateArb = (kinds: readonly EffectTemplate['kind'][] = EFFECT_KINDS): fc.Arbitrary<EffectTemplate> => fc.record({
-  // Damage weighs triple: resolution.damage-to-creatures needs it to meet a creature target.
-  kind: fc.constantFrom(...kinds, ...kinds.filter((k) => k === 'damage'), ...kinds.filter((k) => k === 'damage')),
-  amount: fc.integer({ min: 1, max: 4 }),
-  useX: fc.boolean(),
-  condition: fc.nat({ max: 6 }),
-  instead: fc.boolean(),
-  target: fc.nat({ max: 3 }),
-  mana: fc.constantFrom('W', 'U', 'B', 'R', 'G', 'C'),
-});
+const effectTemplateArb = (kinds: readonly EffectTemplate['kind'][] = EFFECT_KINDS): fc.Arbitrary<EffectTemplate> =>
+  recordDraws(
+    // Damage weighs triple: resolution.damage-to-creatures needs it to meet a creature target.
+    fc.constantFrom(...kinds, ...kinds.filter((k) => k === 'damage'), ...kinds.filter((k) => k === 'damage')),
+    fc.integer({ min: 1, max: 4 }),
+    booleanDraw,
+    fc.nat({ max: 6 }),
+    booleanDraw,
+    fc.nat({ max: 3 }),
+    fc.constantFrom<EffectTemplate['mana']>('W', 'U', 'B', 'R', 'G', 'C'),
+  ).map(([kind, amount, useX, condition, instead, target, mana]) => ({ kind, amount, useX, condition, instead, target, mana }));
 
 interface TargetTemplate {
   kind: 'any' | 'creature' | 'player';
@@ -114,13 +116,13 @@ interface TargetTemplate {
   another: boolean;
 }
 
-const targetTemplateArb: fc.Arbitrary<TargetTemplate> = fc.record({
+const targetTemplateArb: fc.Arbitrary<TargetTemplate> = recordDraws(
   // Creatures weigh triple: most effects that target want one.
-  kind: fc.constantFrom('any', 'creature', 'creature', 'creature', 'player'),
-  condition: fc.nat({ max: 3 }),
-  perKick: fc.boolean(),
-  another: fc.boolean(),
-});
+  fc.constantFrom<TargetTemplate['kind']>('any', 'creature', 'creature', 'creature', 'player'),
+  fc.nat({ max: 3 }),
+  booleanDraw,
+  booleanDraw,
+).map(([kind, condition, perKick, another]) => ({ kind, condition, perKick, another }));
 
 function fitTargets(templates: TargetTemplate[], shape: KickerShape): TargetRequirement[] {
   const kickable = Boolean(shape.kicker || shape.multikicker);
@@ -157,9 +159,9 @@ function fitEffects(templates: EffectTemplate[], conditions: KickerCondition[], 
     const creatureOnly = t.kind === 'putCounters' || t.kind === 'pump' || t.kind === 'destroy' || t.kind === 'bounce';
     const playerOnly = t.kind === 'mill';
     const needsTarget = t.kind === 'damage' || creatureOnly || playerOnly;
-    const usable = targets
-      .map((r, i) => ({ r, i }))
-      .filter(({ r }) => (creatureOnly ? r.kind === 'creature' : playerOnly ? r.kind === 'player' : true));
+    // The indices of the targets this effect may use.
+    const usable: number[] = [];
+    for (let i = 0; i < targets.length; i++) if (creatureOnly ? targets[i]!.kind === 'creature' : playerOnly ? targets[i]!.kind === 'player' : true) usable.push(i);
     if (needsTarget && usable.length === 0) continue;
     const e: Effect = { kind: t.kind };
     if (t.kind === 'addMana') e.mana = `{${t.mana}}`.repeat(Math.min(t.amount, 3));
@@ -171,7 +173,7 @@ function fitEffects(templates: EffectTemplate[], conditions: KickerCondition[], 
       e.amount = Math.min(t.amount, 2);
       e.token = token;
     }
-    if (needsTarget) e.target = usable[t.target % usable.length]!.i;
+    if (needsTarget) e.target = usable[t.target % usable.length]!;
     if (t.kind === 'putCounters') e.counter = '+1/+1';
     let condition = conditions[t.condition % conditions.length]!;
     // "X. If kicked, Y instead." needs an X just before it.
@@ -210,10 +212,12 @@ function fitEntersTriggers(templates: EntersTemplate[], shape: KickerShape, f: C
   for (const t of templates.slice(0, f.triggerOrder === false ? 1 : undefined)) {
     if (t.effect.kind === 'damage' && f.triggerTargets === false) continue;
     const targets: TargetRequirement[] = t.effect.kind === 'damage' ? [{ kind: 'any' }] : [];
-    const effects = fitEffects([{ ...t.effect, instead: false }], conditionsFor(shape).filter((c) => c !== 'notKicked'), targets, false, f).map((e) =>
-      e.kind === 'putCounters' || e.kind === 'pump' ? { ...e, target: undefined, self: true } : e,
-    );
-    const cleaned = effects.map((e) => Object.fromEntries(Object.entries(e).filter(([, v]) => v !== undefined)) as Effect);
+    // Counters and pumps go on the permanent itself, in place of a target.
+    const cleaned = fitEffects([{ ...t.effect, instead: false }], conditionsFor(shape).filter((c) => c !== 'notKicked'), targets, false, f).map((e): Effect => {
+      if (e.kind !== 'putCounters' && e.kind !== 'pump') return e;
+      const { target: _, ...rest } = e;
+      return { ...rest, self: true };
+    });
     if (cleaned.length === 0 || cleaned.some((e) => e.kind === 'destroy' || e.kind === 'bounce' || e.kind === 'mill')) continue;
     const ability: TriggeredAbility = { event: 'selfEnters', effects: cleaned as [Effect, ...Effect[]] };
     const condition = allowed[t.condition % allowed.length];
@@ -247,60 +251,61 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
     o.kicker === false
       ? fc.constant<KickerShape>({ kicker: undefined, multikicker: undefined })
       : o.perKick
-        ? fc.record({ kicker: fc.constant(undefined), multikicker: additionalManaCostArb().map((mana): Cost => ({ mana })) })
+        ? recordDraws(fc.constant(undefined), additionalManaCostArb()).map(([kicker, multikicker]): KickerShape => ({ kicker, multikicker }))
         : kickerShapeArb(f);
-  return fc
-    .record({
-      cost: manaCostArb({ withX: o.role !== 'permanent' && f.x }),
-      shape: shapeArb,
-      targets: o.simple ? fc.constant<TargetTemplate[]>([]) : fc.array(targetTemplateArb, { maxLength: 2 }),
-      effects: fc.array(effectTemplateArb(effectKinds(f, o.simple ? SIMPLE_EFFECT_KINDS : EFFECT_KINDS)), { minLength: 1, maxLength: 3 }),
-      power: fc.integer({ min: 0, max: 4 }),
-      toughness: fc.integer({ min: 1, max: 4 }),
-      counters: fc.array(fc.record({ amount: fc.integer({ min: 1, max: 3 }), condition: fc.nat({ max: 6 }) }), { maxLength: 2 }),
-      triggers: f.triggers ? fc.array(fc.record({ condition: fc.nat({ max: 5 }), board: fc.nat({ max: 3 }), effect: effectTemplateArb() }), { maxLength: 2 }) : fc.constant<EntersTemplate[]>([]),
-      spliceCost: costArb(f, TWO_MOUNTAINS),
-      creature: fc.boolean(),
-      // "If kicked, it enters with trample" (Kavu Titan), and now and then a legend, whose copies meet the legend rule.
-      keyword: fc.option(fc.record({ keyword: fc.constantFrom('trample', 'flying', 'haste') as fc.Arbitrary<Keyword>, condition: fc.nat({ max: 6 }) }), { nil: undefined, freq: 2 }),
-      legendary: fc.oneof({ withCrossShrink: true }, { weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
-    })
-    .map((r): CardDefinition => {
-      const hasX = r.cost.includes('{X}');
-      const def: CardDefinition = { name: o.name, manaCost: r.cost, types: ['Instant'] };
+  return recordDraws(
+    manaCostArb({ withX: o.role !== 'permanent' && f.x }),
+    shapeArb,
+    o.simple ? fc.constant<TargetTemplate[]>([]) : fc.array(targetTemplateArb, { maxLength: 2 }),
+    fc.array(effectTemplateArb(effectKinds(f, o.simple ? SIMPLE_EFFECT_KINDS : EFFECT_KINDS)), { minLength: 1, maxLength: 3 }),
+    fc.integer({ min: 0, max: 4 }),
+    fc.integer({ min: 1, max: 4 }),
+    fc.array(recordDraws(fc.integer({ min: 1, max: 3 }), fc.nat({ max: 6 })).map(([amount, condition]) => ({ amount, condition })), { maxLength: 2 }),
+    f.triggers
+      ? fc.array(recordDraws(fc.nat({ max: 5 }), fc.nat({ max: 3 }), effectTemplateArb()).map(([condition, board, effect]): EntersTemplate => ({ condition, board, effect })), { maxLength: 2 })
+      : fc.constant<EntersTemplate[]>([]),
+    costArb(f, TWO_MOUNTAINS),
+    booleanDraw,
+    // "If kicked, it enters with trample" (Kavu Titan), and now and then a legend, whose copies meet the legend rule.
+    fc.option(recordDraws(fc.constantFrom<Keyword>('trample', 'flying', 'haste'), fc.nat({ max: 6 })).map(([keyword, condition]) => ({ keyword, condition })), { nil: undefined, freq: 2 }),
+    constantByWeight({ weight: 5, value: false }, { weight: 1, value: true }),
+  )
+    .map(([cost, shape, targetTemplates, effectTemplates, power, toughness, counters, enteringTemplates, spliceCost, creature, keyword, legendary]): CardDefinition => {
+      const hasX = cost.includes('{X}');
+      const def: CardDefinition = { name: o.name, manaCost: cost, types: ['Instant'] };
       if (o.role === 'permanent') {
-        def.types = r.creature ? ['Creature'] : ['Artifact'];
-        if (r.creature) {
-          def.power = r.power;
-          def.toughness = r.toughness;
+        def.types = creature ? ['Creature'] : ['Artifact'];
+        if (creature) {
+          def.power = power;
+          def.toughness = toughness;
         }
-        Object.assign(def, kickerFields(r.shape));
-        const conditions = conditionsFor(r.shape);
-        const entersWith: EntersWith[] = r.counters.map((c) => {
-          const e: EntersWith = { counter: r.creature ? '+1/+1' : 'charge', amount: c.amount };
+        Object.assign(def, kickerFields(shape));
+        const conditions = conditionsFor(shape);
+        const entersWith: EntersWith[] = counters.map((c) => {
+          const e: EntersWith = { counter: creature ? '+1/+1' : 'charge', amount: c.amount };
           const condition = conditions[c.condition % conditions.length]!;
           if (condition !== 'always') e.condition = condition;
           return e;
         });
-        if (o.perKick && r.shape.multikicker) entersWith.unshift({ counter: r.creature ? '+1/+1' : 'charge', amount: 1, condition: 'perKick' });
-        if (r.keyword && r.creature) {
-          const condition = conditions[r.keyword.condition % conditions.length]!;
-          entersWith.push({ keyword: r.keyword.keyword, ...(condition !== 'always' && condition !== 'perKick' ? { condition } : {}) });
+        if (o.perKick && shape.multikicker) entersWith.unshift({ counter: creature ? '+1/+1' : 'charge', amount: 1, condition: 'perKick' });
+        if (keyword && creature) {
+          const condition = conditions[keyword.condition % conditions.length]!;
+          entersWith.push({ keyword: keyword.keyword, ...(condition !== 'always' && condition !== 'perKick' ? { condition } : {}) });
         }
         if (entersWith.length > 0 && allows(f, 'entersWith')) def.entersWith = entersWith;
-        if (r.legendary) def.supertypes = ['Legendary'];
-        const triggers = fitEntersTriggers(r.triggers, r.shape, f);
+        if (legendary) def.supertypes = ['Legendary'];
+        const triggers = fitEntersTriggers(enteringTemplates, shape, f);
         if (triggers.length > 0) def.triggers = triggers;
         return def;
       }
       def.types = [o.role === 'sorcery' ? 'Sorcery' : 'Instant'];
       if (o.arcane) def.subtypes = ['Arcane'];
-      Object.assign(def, kickerFields(r.shape));
-      const targets = fitTargets(r.targets, r.shape);
-      const effects = fitEffects(r.effects, conditionsFor(r.shape), targets, hasX, f, tokenFor(o.name));
+      Object.assign(def, kickerFields(shape));
+      const targets = fitTargets(targetTemplates, shape);
+      const effects = fitEffects(effectTemplates, conditionsFor(shape), targets, hasX, f, tokenFor(o.name));
       if (targets.length > 0) def.targets = targets;
       def.effects = effects.length > 0 ? effects : [fallbackEffect(f)];
-      if (o.splice) def.splice = { onto: o.splice, cost: r.spliceCost };
+      if (o.splice) def.splice = { onto: o.splice, cost: spliceCost };
       return def;
     });
 }
@@ -311,14 +316,13 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
  * damage prevented, do not set off) triggered abilities.
  */
 export function bystanderArb(name: string, o: { protection: boolean; damageTrigger: boolean }): fc.Arbitrary<CardDefinition> {
-  return fc
-    .record({
-      power: fc.integer({ min: 0, max: 3 }),
-      toughness: fc.integer({ min: 1, max: 6 }),
-      protection: o.protection ? fc.option(fc.constantFrom('W', 'U', 'B', 'R', 'G') as fc.Arbitrary<'W' | 'U' | 'B' | 'R' | 'G'>, { nil: undefined, freq: 4 }) : fc.constant(undefined),
-      damageTrigger: o.damageTrigger ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }) : fc.constant(false),
-    })
-    .map(({ power, toughness, protection: color, damageTrigger }) => {
+  return recordDraws(
+    fc.integer({ min: 0, max: 3 }),
+    fc.integer({ min: 1, max: 6 }),
+    o.protection ? fc.option(fc.constantFrom('W', 'U', 'B', 'R', 'G') as fc.Arbitrary<'W' | 'U' | 'B' | 'R' | 'G'>, { nil: undefined, freq: 4 }) : fc.constant(undefined),
+    o.damageTrigger ? constantByWeight({ weight: 1, value: false }, { weight: 1, value: true }) : fc.constant(false),
+  )
+    .map(([power, toughness, color, damageTrigger]) => {
       const def: CardDefinition = { name, manaCost: '{2}', types: ['Creature'], power, toughness };
       if (color) def.protection = [color];
       if (damageTrigger) def.triggers = [{ event: 'selfDealtDamage', effects: [{ kind: 'gainLife', amount: 1 }] }];
@@ -330,10 +334,9 @@ export function bystanderArb(name: string, o: { protection: boolean; damageTrigg
 export type WatcherKind = 'cast' | 'land' | 'tap' | 'token' | 'damage' | 'death';
 
 export function watcherArb(kind: WatcherKind, name: string): fc.Arbitrary<CardDefinition> {
-  return fc
-    // "If it was kicked" two times in three: an intervening "if" that triggers.intervening-if-on-resolution checks again.
-    .record({ whose: fc.constantFrom('any', 'yours', 'opponents') as fc.Arbitrary<'any' | 'yours' | 'opponents'>, ifKicked: fc.constantFrom(false, true, true), once: fc.boolean(), counter: fc.boolean() })
-    .map(({ whose, ifKicked, once, counter }): CardDefinition => {
+  // "If it was kicked" two times in three: an intervening "if" that triggers.intervening-if-on-resolution checks again.
+  return recordDraws(fc.constantFrom('any', 'yours', 'opponents') as fc.Arbitrary<'any' | 'yours' | 'opponents'>, fc.constantFrom(false, true, true), booleanDraw, booleanDraw)
+    .map(([whose, ifKicked, once, counter]): CardDefinition => {
       const gain: Effect = counter && kind !== 'token' ? { kind: 'putCounters', amount: 1, counter: '+1/+1', self: true } : { kind: 'gainLife', amount: 1 };
       const ability: TriggeredAbility =
         kind === 'cast'
@@ -356,15 +359,14 @@ export function watcherArb(kind: WatcherKind, name: string): fc.Arbitrary<CardDe
 
 /** An artifact that makes spells cost more or less (CR 601.2f). */
 export function costChangerArb(name: string): fc.Arbitrary<CardDefinition> {
-  return fc
-    .record({
-      kind: fc.constantFrom('costReduction', 'costReduction', 'costIncrease') as fc.Arbitrary<'costReduction' | 'costIncrease'>,
-      amount: fc.integer({ min: 1, max: 5 }),
-      spells: fc.constantFrom('yours', 'all', 'opponents') as fc.Arbitrary<'yours' | 'all' | 'opponents'>,
-      kicked: fc.boolean(),
-      firstEachTurn: fc.boolean(),
-    })
-    .map(({ kind, amount, spells, kicked, firstEachTurn }): CardDefinition => {
+  return recordDraws(
+    fc.constantFrom('costReduction', 'costReduction', 'costIncrease') as fc.Arbitrary<'costReduction' | 'costIncrease'>,
+    fc.integer({ min: 1, max: 5 }),
+    fc.constantFrom('yours', 'all', 'opponents') as fc.Arbitrary<'yours' | 'all' | 'opponents'>,
+    booleanDraw,
+    booleanDraw,
+  )
+    .map(([kind, amount, spells, kicked, firstEachTurn]): CardDefinition => {
       const ability: StaticAbility = { kind, amount, spells };
       if (kicked) ability.kicked = true;
       if (kicked && firstEachTurn) ability.firstEachTurn = true;

@@ -2,7 +2,7 @@
 // spell has (CR 601.2c, 702.33g), what could be chosen for each, and what it costs (CR 601.2f).
 // Generators and properties share this reading; the reference engine has its own, so that a mistake
 // in one shows up as a disagreement with the other: nothing here comes from adapters/.
-import { POOL_KEYS, parseMana, type Mana } from './mana.ts';
+import { COLORS, POOL_KEYS, manaOf, parseMana, type Mana } from './mana.ts';
 import { kickTimes, timesKicked, type Kick } from './kick.ts';
 import type { CardDefinition, Color, TargetRequirement } from './schema-types.ts';
 
@@ -38,8 +38,8 @@ export interface BoardObject {
 
 function colorsOf(def: CardDefinition): Color[] {
   if (!def.manaCost) return [];
-  const m = parseMana(def.manaCost);
-  return (['W', 'U', 'B', 'R', 'G'] as const).filter((c) => m[c] > 0);
+  const m = manaOf(def.manaCost);
+  return COLORS.filter((c) => m[c] > 0);
 }
 
 /**

@@ -34,6 +34,13 @@ describe('scenario generator', () => {
     }
   });
 
+  test('builds synthetic scenarios for an engine without splice', () => {
+    const noSplice: Capabilities = { ...reference, mechanics: reference.mechanics.filter((m) => m !== 'splice') };
+    const samples = fc.sample(scenarioArb({ capabilities: noSplice }), { numRuns: 200, seed: 1 });
+    expect(samples.some((s) => s.cards.some((c) => c.definition))).toBe(true);
+    for (const s of samples) for (const a of s.actions) if (a.do === 'cast') expect(a.splice).toBeUndefined();
+  });
+
   // Follow-ups on a permanent can find it gone (its own enters ability may destroy it); what the
   // generator declares for casts and copies must always be legal.
   test.prop([scenarioArb({ capabilities: reference, illegalShare: 0 })], { numRuns: 500 })(
