@@ -41,11 +41,19 @@ interface Source {
   def: CardDefinition;
 }
 
-function sourcesIn(run: Run, state: ObservedState, stepIndex: number): Source[] {
-  return state.battlefield.flatMap((p) => {
-    const def = permanentDef(run, p.id, stepIndex);
-    return def ? [{ id: p.id, controller: p.controller, def }] : [];
-  });
+/** The permanents of a state with their definitions as of a step; asked by several properties of the same states, worked out once. */
+function sourcesIn(run: Run, state: ObservedState, stepIndex: number): readonly Source[] {
+  const byStep = run.memo('trigger sources', state, () => new Map<number, readonly Source[]>());
+  let out = byStep.get(stepIndex);
+  if (!out) {
+    const found: Source[] = [];
+    for (const p of state.battlefield) {
+      const def = permanentDef(run, p.id, stepIndex);
+      if (def) found.push({ id: p.id, controller: p.controller, def });
+    }
+    byStep.set(stepIndex, (out = found));
+  }
+  return out;
 }
 
 const whoseOk = (ability: TriggeredAbility, source: Source, controller: PlayerId) =>
