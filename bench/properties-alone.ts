@@ -24,23 +24,10 @@ import { normalizeScenario } from '../model/scenario.ts';
 import type { Trace } from '../model/schema-types.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { Run, type CheckContext, type Property } from '../properties/property.ts';
+import { benchArgs } from './args.ts';
 import { cpuMs } from './clock.ts';
 
-const args = process.argv.slice(2);
-function option(name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i === -1 ? undefined : args[i + 1];
-}
-function count(name: string, fallback: number): number {
-  const v = option(name);
-  if (v === undefined) return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) {
-    console.error(`properties-alone: ${name} takes a whole number above 0, not '${v}'`);
-    process.exit(2);
-  }
-  return n;
-}
+const { option, count } = benchArgs('properties-alone');
 const RUNS = count('--runs', 1000);
 const SEED = count('--seed', 1);
 const ROUNDS = count('--rounds', 16);
