@@ -81,7 +81,17 @@ export class ProcessEngine implements Engine {
   /** Set while the current process has not answered hello. */
   private greeting: { resolve(h: EngineHello): void; reject(f: EngineFailure): void } | undefined;
   private readonly queue: Pending[] = [];
+  /**
+   * One timer watches the time limit of the request at the head of the queue: a request answered in
+   * time only moves the start of the limit on (timedSince), and the timer, when it fires, waits again
+   * for what is left of the current head's limit. A timer set and cleared for every answer cost more
+   * than the rest of the bookkeeping of a request.
+   */
   private headTimer: NodeJS.Timeout | undefined;
+  /** The request whose time limit runs (undefined: none), the process it was sent to, and since when. */
+  private timedHead: Pending | undefined;
+  private timedProc: EngineProcess | undefined;
+  private timedSince = 0;
   private nextId = 1;
   private failedStarts = 0;
   private dead: EngineFailure | undefined;
@@ -131,6 +141,8 @@ export class ProcessEngine implements Engine {
   async close(): Promise<void> {
     this.closed = true;
     this.clearHeadTimer();
+    clearTimeout(this.headTimer);
+    this.headTimer = undefined;
     for (const failed of this.gone.values()) failed();
     this.gone.clear();
     for (const p of this.queue.splice(0)) p.reject(new EngineFailure('crash', 'the engine was closed'));
@@ -334,20 +346,38 @@ export class ProcessEngine implements Engine {
 
   private armHeadTimer(): void {
     const head = this.queue[0];
-    if (this.headTimer || !head?.sent) return;
-    const proc = this.proc!;
-    this.headTimer = setTimeout(() => {
-      this.headTimer = undefined;
-      if (proc !== this.proc || this.queue[0] !== head) return;
-      this.killFor(proc, head, () => new EngineFailure('timeout', `no answer to request ${head.id} within ${this.o.timeoutMs} ms; the engine was killed`, proc.stderr.text()));
-      this.pump();
-    }, this.o.timeoutMs);
+    if (this.timedHead || !head?.sent) return;
+    this.timedHead = head;
+    this.timedProc = this.proc!;
+    this.timedSince = performance.now();
+    if (!this.headTimer) this.watch(this.o.timeoutMs);
+  }
+
+  /** The timer left running when no request waits must not keep castcheck alive: a waiting request's engine process does. */
+  private watch(ms: number): void {
+    this.headTimer = setTimeout(this.onHeadTimer, ms).unref();
   }
 
   private clearHeadTimer(): void {
-    clearTimeout(this.headTimer);
-    this.headTimer = undefined;
+    this.timedHead = undefined;
+    this.timedProc = undefined;
   }
+
+  private readonly onHeadTimer = (): void => {
+    this.headTimer = undefined;
+    const head = this.timedHead;
+    const proc = this.timedProc;
+    if (!head || !proc) return;
+    const left = this.timedSince + this.o.timeoutMs - performance.now();
+    if (left > 0) {
+      this.watch(left);
+      return;
+    }
+    this.clearHeadTimer();
+    if (proc !== this.proc || this.queue[0] !== head) return;
+    this.killFor(proc, head, () => new EngineFailure('timeout', `no answer to request ${head.id} within ${this.o.timeoutMs} ms; the engine was killed`, proc.stderr.text()));
+    this.pump();
+  };
 
   private settle(head: Pending, outcome: Trace | EngineFailure): void {
     this.clearHeadTimer();
