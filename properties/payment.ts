@@ -1,7 +1,7 @@
 // Paying a total cost (CR 601.2h), as the judge reasons about it: by listing the ways to pay it.
 // The reference engine pays with its own routine (adapters/reference/mana.ts); nothing here comes
 // from it, so that a mistake in one is caught by the other.
-import { COLORS, POOL_KEYS, formatMana, formatPool, toPool, type Mana, type Pool } from '../model/mana.ts';
+import { COLORS, POOL_KEYS, formatMana, formatPool, poolsEqual, toPool, type Mana, type Pool } from '../model/mana.ts';
 
 /**
  * The order the scenario format fixes for generic mana (README, "Scenarios and traces"): colourless
@@ -98,10 +98,6 @@ export function fixedPayment(pool: Pool, cost: Mana): Pool | undefined {
   return first;
 }
 
-function samePool(a: Pool, b: Pool): boolean {
-  return POOL_KEYS.every((key) => a[key] === b[key]);
-}
-
 /** Whether the mana spent is one of the ways to pay the cost from the pool. */
 export function isWayToPay(pool: Pool, cost: Mana, paid: Pool): boolean {
   if (cost.x !== 0) throw new Error('count X into the generic part first');
@@ -123,7 +119,7 @@ export function paymentProblem(pool: Pool, cost: Mana, paid: Pool): { expected: 
   const fixed = fixedPayment(pool, cost);
   const observed = `spent ${formatPool(paid)}`;
   if (!fixed) return { expected: `${formatMana(cost)} cannot be paid from ${formatPool(pool)}`, observed };
-  if (samePool(fixed, paid)) return undefined;
+  if (poolsEqual(fixed, paid)) return undefined;
   if (!isWayToPay(pool, cost, paid)) return { expected: `a payment of ${formatMana(cost)} from ${formatPool(pool)}: ${formatPool(fixed)}`, observed: `${observed}, which does not pay it` };
   return {
     expected: `${formatPool(fixed)} spent on ${formatMana(cost)} from ${formatPool(pool)} (generic mana paid with colourless first, then W, U, B, R, G)`,

@@ -13,6 +13,21 @@ import { Run, type CheckContext } from '../properties/property.ts';
 // spells that were never cast. The properties must fail such a trace or leave it unjudged, never
 // throw: a throw ends the whole run as a bug in castcheck. The nonsense here is the trace of another
 // scenario with as many actions.
+/** Every property's check of `run`; what throws is listed, with how many checks ran. */
+async function judgeEach(run: Run, ctx: CheckContext, label: string): Promise<{ judged: number; thrown: string[] }> {
+  const out = { judged: 0, thrown: [] as string[] };
+  for (const p of PROPERTIES) {
+    try {
+      if (!p.applies(run.scenario)) continue;
+      out.judged++;
+      await p.check(run, ctx);
+    } catch (error) {
+      out.thrown.push(`${p.id} on ${label}: ${(error as Error).message}`);
+    }
+  }
+  return out;
+}
+
 describe('properties judge nonsense without throwing', () => {
   it('judges every scenario against the trace of another scenario', async () => {
     const engine = new ReferenceEngine();
@@ -36,15 +51,9 @@ describe('properties judge nonsense without throwing', () => {
           return new Run(n, engine.runSync(n));
         },
       };
-      for (const p of PROPERTIES) {
-        try {
-          if (!p.applies(run.scenario)) continue;
-          judged++;
-          await p.check(run, ctx);
-        } catch (error) {
-          thrown.push(`${p.id} on scenario ${i}: ${(error as Error).message}`);
-        }
-      }
+      const r = await judgeEach(run, ctx, `scenario ${i}`);
+      judged += r.judged;
+      thrown.push(...r.thrown);
     }
     expect(judged).toBeGreaterThan(10_000);
     expect(thrown.slice(0, 5)).toEqual([]);
@@ -91,15 +100,9 @@ describe('properties judge nonsense without throwing', () => {
             return isValid('trace', t) ? new Run(n, t) : undefined;
           },
         };
-        for (const p of PROPERTIES) {
-          try {
-            if (!p.applies(run.scenario)) continue;
-            judged++;
-            await p.check(run, ctx);
-          } catch (error) {
-            thrown.push(`${p.id} on scenario ${i}: ${(error as Error).message}`);
-          }
-        }
+        const r = await judgeEach(run, ctx, `scenario ${i}`);
+        judged += r.judged;
+        thrown.push(...r.thrown);
       }
     }
     expect(judged).toBeGreaterThan(5_000);
