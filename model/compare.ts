@@ -113,7 +113,17 @@ export function sameJsonSince(a: Json, b: Json, wasA: Json | undefined, wasB: Js
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     const [pa, pb] = [wasA as Json[], wasB as Json[]];
-    for (let i = 0; i < a.length; i++) if (!sameJsonSince(a[i]!, b[i]!, pa[i], pb[i])) return false;
+    for (let i = 0; i < a.length; i++) {
+      const x = a[i]!;
+      // A permanent that entered or left moves the others along by one: the part found the same
+      // before is then a neighbour's (the pair at one index of two lists found the same is the same).
+      let j = i;
+      if (x !== pa[i] && typeof x === 'object' && x !== null) {
+        if (i > 0 && x === pa[i - 1]) j = i - 1;
+        else if (x === pa[i + 1]) j = i + 1;
+      }
+      if (!sameJsonSince(x, b[i]!, pa[j], pb[j])) return false;
+    }
     return true;
   }
   if (Array.isArray(b)) return false;

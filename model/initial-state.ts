@@ -6,34 +6,31 @@ import { definitionsOf, type NormalizedScenario } from './scenario.ts';
 
 export function initialObservedState(s: NormalizedScenario): ObservedState {
   const defs = definitionsOf(s);
-  const battlefield = s.players
-    .flatMap((p) =>
-      p.battlefield.map((b) => {
-        const def = defs.get(b.card)!;
-        const counters: Record<string, number> = {};
-        for (const [k, n] of Object.entries(b.counters ?? {})) if (n !== undefined) counters[k] = n;
-        const plus = (counters['+1/+1'] ?? 0) - (counters['-1/-1'] ?? 0);
-        const [tapped, keywords] = [b.tapped ?? false, [...(def.keywords ?? [])]];
-        // Two literals, not a spread of power and toughness into one: a spread in a literal cost
-        // about 1 µs a permanent, for every run judged. The keys stay in the same order.
-        if (def.power !== undefined && def.toughness !== undefined) {
-          const [power, toughness] = [def.power + plus, def.toughness + plus];
-          return { id: b.card, card: b.card, name: def.name, owner: p.id, controller: p.id, token: false, tapped, counters, power, toughness, damage: 0, keywords, kicked: false, timesKicked: 0 };
+  // Loops, not flatMap and Object.entries: this runs for every run judged.
+  const battlefield: ObservedState['battlefield'] = [];
+  for (const p of s.players) {
+    for (const b of p.battlefield) {
+      const def = defs.get(b.card)!;
+      const counters: Record<string, number> = {};
+      const given = b.counters;
+      if (given) {
+        for (const k in given) {
+          const n = given[k];
+          if (n !== undefined) counters[k] = n;
         }
-        return { id: b.card, card: b.card, name: def.name, owner: p.id, controller: p.id, token: false, tapped, counters, damage: 0, keywords, kicked: false, timesKicked: 0 };
-      }),
-    )
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return {
-    stack: [],
-    battlefield,
-    players: s.players.map((p) => ({
-      id: p.id,
-      life: p.life,
-      hand: [...p.hand].sort(),
-      library: [...p.library],
-      graveyard: [...p.graveyard],
-      mana: sparsePool(toPool(p.mana)),
-    })) as ObservedState['players'],
-  };
+      }
+      const plus = (counters['+1/+1'] ?? 0) - (counters['-1/-1'] ?? 0);
+      const tapped = b.tapped ?? false;
+      const keywords = def.keywords ? def.keywords.slice() : [];
+      // Two literals, not a spread of power and toughness into one: a spread in a literal cost
+      // about 1 µs a permanent. The keys stay in the same order.
+      if (def.power !== undefined && def.toughness !== undefined) {
+        battlefield.push({ id: b.card, card: b.card, name: def.name, owner: p.id, controller: p.id, token: false, tapped, counters, power: def.power + plus, toughness: def.toughness + plus, damage: 0, keywords, kicked: false, timesKicked: 0 });
+      } else battlefield.push({ id: b.card, card: b.card, name: def.name, owner: p.id, controller: p.id, token: false, tapped, counters, damage: 0, keywords, kicked: false, timesKicked: 0 });
+    }
+  }
+  battlefield.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const players = [];
+  for (const p of s.players) players.push({ id: p.id, life: p.life, hand: p.hand.slice().sort(), library: p.library.slice(), graveyard: p.graveyard.slice(), mana: sparsePool(toPool(p.mana)) });
+  return { stack: [], battlefield, players: players as ObservedState['players'] };
 }

@@ -70,21 +70,32 @@ export function permanentDef(run: Run, id: string, upTo: number): CardDefinition
 /** What the last clone of `id` taken up to a step copied: a refused clone changed nothing (CR 733.1). */
 function clonedFrom(run: Run, id: string, upTo: number): string | undefined {
   let copyOf: string | undefined;
-  for (let i = 0; i <= upTo && i < run.allSteps.length; i++) {
-    const s = run.allSteps[i]!;
-    if (s.action.do === 'clone' && s.action.card === id && s.step.outcome === 'accepted') copyOf = s.action.copyOf;
+  for (const s of acceptedClones(run)) {
+    if (s.index > upTo) break;
+    if (s.card === id) copyOf = s.copyOf;
   }
   return copyOf;
+}
+
+/** The clones the trace accepted, in order: most runs have none, and every permanent's definition asks. */
+function acceptedClones(run: Run): { index: number; card: string; copyOf: string }[] {
+  return run.shared('accepted clones', () => {
+    const out: { index: number; card: string; copyOf: string }[] = [];
+    for (const s of run.allSteps) if (s.action.do === 'clone' && s.step.outcome === 'accepted') out.push({ index: s.index, card: s.action.card, copyOf: s.action.copyOf });
+    return out;
+  });
 }
 
 function definitionAt(run: Run, id: string, upTo: number): CardDefinition | undefined {
   // Back along the clones taken to what was copied. A card that copies itself, or copies that copy
   // each other, can only come from an engine that took a clone it should have refused: stop there.
-  const seen = new Set([id]);
   let source = id;
-  for (let from = clonedFrom(run, source, upTo); from !== undefined && !seen.has(from); from = clonedFrom(run, source, upTo)) {
-    seen.add(from);
-    source = from;
+  if (acceptedClones(run).length > 0) {
+    const seen = new Set([id]);
+    for (let from = clonedFrom(run, source, upTo); from !== undefined && !seen.has(from); from = clonedFrom(run, source, upTo)) {
+      seen.add(from);
+      source = from;
+    }
   }
   const step = run.steps[Math.min(Math.max(0, upTo), run.steps.length - 1)];
   const observed = step?.before.battlefield.find((p) => p.id === source) ?? step?.after.battlefield.find((p) => p.id === source);

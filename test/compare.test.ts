@@ -24,8 +24,25 @@ describe('comparing states step by step', () => {
     expect(sameJsonSince({ ...before, stack: {} }, { ...beforeCopy, stack: {} }, before, beforeCopy)).toBe(true);
   });
 
+  it('follows a part that moved by one place, as when a permanent enters or leaves before it', () => {
+    const elf = { id: 'elf', counters: {} };
+    const a = { ...before, battlefield: [elf, shared] };
+    // The same on the other side, written anew: the kavu moved along on both.
+    expect(sameJsonSince(a, { ...beforeCopy, battlefield: [{ id: 'elf', counters: {} }, beforeCopy.battlefield[0]!] }, before, beforeCopy)).toBe(true);
+    // The other side's kavu changed as it moved: found, though this side's kavu is the part found the same before.
+    expect(sameJsonSince(a, { ...beforeCopy, battlefield: [{ id: 'elf', counters: {} }, { id: 'kavu', counters: { '+1/+1': 3 } }] }, before, beforeCopy)).toBe(false);
+    // And moved the other way, when the permanent before it left.
+    const two = { ...before, battlefield: [elf, shared] };
+    const twoCopy = JSON.parse(JSON.stringify(two)) as typeof two;
+    expect(sameJsonSince({ ...two, battlefield: [shared] }, { ...twoCopy, battlefield: [twoCopy.battlefield[1]!] }, two, twoCopy)).toBe(true);
+    expect(sameJsonSince({ ...two, battlefield: [shared] }, { ...twoCopy, battlefield: [twoCopy.battlefield[0]!] }, two, twoCopy)).toBe(false);
+  });
+
   it('answers as sameJson does on every pair, whatever the pair before', () => {
-    const states = [before, beforeCopy, { ...before, players: [{ id: 'p1', life: 1 }] }, { ...before, stack: [] }, { ...beforeCopy, battlefield: [] }];
+    const elf = { id: 'elf', counters: {} };
+    const kavuAhead = { ...before, battlefield: [elf, shared] };
+    const kavuAheadCopy = JSON.parse(JSON.stringify(kavuAhead)) as typeof kavuAhead;
+    const states = [before, beforeCopy, { ...before, players: [{ id: 'p1', life: 1 }] }, { ...before, stack: [] }, { ...beforeCopy, battlefield: [] }, kavuAhead, kavuAheadCopy, { ...beforeCopy, battlefield: [shared, elf] }, { ...before, battlefield: [elf, beforeCopy.battlefield[0]!] }, { ...before, battlefield: [elf, { id: 'kavu', counters: {} }] }];
     for (const a of states) for (const b of states) for (const wa of states) for (const wb of states) {
       if (!sameJson(wa, wb)) continue;
       expect(sameJsonSince(a, b, wa, wb)).toBe(sameJson(a, b));
