@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Engine } from '../adapters/engine.ts';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import { checkCase, loadCases } from '../runner/cases.ts';
 import { lintScenario } from '../model/lint.ts';
@@ -27,5 +28,23 @@ describe('fixed cases on the reference engine', () => {
     const problems = await checkCase(new ReferenceEngine({ fault: 'copy-loses-kicked' }), twincast);
     expect(problems.join('\n')).toMatch(/copy: .*kicked: expected true, observed false/);
     expect(problems.join('\n')).toMatch(/a4: .*life: expected 16, observed 18/);
+  });
+
+  it("tells an in-process engine's malformed trace as its problem, naming the field, instead of crashing", async () => {
+    const twincast = cases.find((c) => c.case.id === 'kicked-burst-lightning-twincast')!.case;
+    const reference = new ReferenceEngine();
+    // An author's engine: no tracesChecked, and a state without its players.
+    const broken: Engine = {
+      id: { name: 'broken', version: '0' },
+      capabilities: reference.capabilities,
+      run: async (s) => {
+        const t = await reference.run(s);
+        return { ...t, steps: t.steps.map((st, i) => (i === 1 ? { ...st, state: { ...st.state, players: undefined as never } } : st)) };
+      },
+      close: async () => {},
+    };
+    const problems = await checkCase(broken, twincast);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/trace schema.*players/);
   });
 });
