@@ -7,6 +7,7 @@ import { normalizeScenario, type NormalizedScenario } from '../model/scenario.ts
 import type { Scenario, Trace } from '../model/schema-types.ts';
 import { isValid } from '../model/schemas.ts';
 import { PROPERTIES } from '../properties/index.ts';
+import { loadCases } from '../runner/cases.ts';
 import { Run, type CheckContext } from '../properties/property.ts';
 
 // An engine with bugs answers with traces that make no sense for the scenario: ids it never had,
@@ -107,5 +108,23 @@ describe('properties judge nonsense without throwing', () => {
     }
     expect(judged).toBeGreaterThan(5_000);
     expect(thrown.slice(0, 5)).toEqual([]);
+  });
+});
+
+describe('what a property cannot know it leaves unjudged', () => {
+  it("leaves a resolving Ertai's Trickery unjudged when its target's kick is unknown, instead of expecting the target to stay", async () => {
+    const c = loadCases().find((x) => x.case.id === 'ertais-trickery-counters-only-kicked-spells')!.case;
+    const scenario = normalizeScenario(c.scenario);
+    const trace = new ReferenceEngine().runSync(scenario);
+    const property = PROPERTIES.find((p) => p.id === 'resolution.player-effects')!;
+    const ctx: CheckContext = { readings: { spliceCopy: 'ruling' }, reference: () => Promise.reject(new Error('not asked')), rerun: async () => undefined };
+    // As given, every resolution is judged, each Trickery countering only a kicked spell.
+    expect((await property.check(new Run(scenario, trace), ctx)).status).toBe('pass');
+    // The engine showed the kicked spell on the stack but its cast as refused: how it was kicked,
+    // which the Trickery reads, is no longer known from the declarations.
+    const kickedCast = scenario.actions.findIndex((a) => a.do === 'cast' && (a.kicker?.length ?? 0) > 0);
+    const unknownKick: Trace = { ...trace, steps: trace.steps.map((s, i) => (i === kickedCast ? { ...s, outcome: 'rejected', reason: 'cannot-pay' } : s)) };
+    const verdict = await property.check(new Run(scenario, unknownKick), ctx);
+    expect(verdict.status).toBe('pass');
   });
 });
