@@ -250,9 +250,9 @@ function deathsIn(run: Run, step: RunStep, sources: readonly Source[]): { certai
 
 export const creaturesDie: Property = {
   id: 'triggers.creatures-die',
-  rules: ['603.2c', '603.6c', '603.2h'],
+  rules: ['603.2c', '603.6c', '603.2h', '603.10'],
   statement:
-    'A "whenever one or more other creatures die" ability triggers once for each event in which a creature other than its source dies (of the players it names), looking back at the battlefield as it was: a creature destroyed on its own is one event; its source dying alone triggers nothing; "only once each turn" stops it after the first.',
+    'A "whenever one or more other creatures die" ability triggers once for each event in which a creature other than its source dies (of the players it names), looking back at the battlefield as it was: a creature destroyed on its own is one event, and so are all those a destroy-all destroys, the source among them; its source dying alone triggers nothing; "only once each turn" stops it after the first.',
   needs: NEEDS,
   applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.event === 'creaturesDie')),
   check(run) {
@@ -278,8 +278,10 @@ export const creaturesDie: Property = {
           let least: number;
           let most: number;
           if (limited && done.has(key)) least = most = 0;
-          else if (destroyed !== undefined && possible.some((d) => d.id === destroyed)) {
-            // One permanent destroyed from outside the cards: one event, with nothing else dying in it.
+          else if ((destroyed !== undefined && possible.some((d) => d.id === destroyed)) || step.action.do === 'destroyAll') {
+            // One permanent destroyed from outside the cards, or every one a filter matches at once: one
+            // event, with nothing else dying in it (no card changes toughness as others leave). A source
+            // that dies in it looks back and sees the others die (CR 603.6c, 603.10).
             least = most = others(possible).length > 0 ? 1 : 0;
           } else {
             // Several events may share a step (a destroy effect, then state-based actions): at least one

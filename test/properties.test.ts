@@ -286,6 +286,22 @@ describe('properties', () => {
     expect(await verdictOf(p, s, ownSide)).toMatchObject({ status: 'fail' });
   });
 
+  it('fail a death watcher that triggers once per creature a destroy-all destroys, or that does not look back as it dies with them (CR 603.2c, 603.10)', async () => {
+    const c = loadCases().find((x) => x.case.id === 'one-or-more-creatures-die-triggers-once-per-event')!.case;
+    const s = normalizeScenario(c.scenario);
+    const p = PROPERTIES.find((x) => x.id === 'triggers.creatures-die')!;
+    const t = engine.runSync(s);
+    expect(await verdictOf(p, s, t)).toMatchObject({ status: 'pass' });
+    // The shrine triggered for each of the three creatures: one event, one trigger.
+    const each = editableCopy(t);
+    step(each, 0).triggered = [...step(each, 0).triggered!, { id: 'a1.t3', source: 'w', ability: 0, controller: 'p1' }, { id: 'a1.t4', source: 'w', ability: 0, controller: 'p1' }];
+    expect(await verdictOf(p, s, each)).toMatchObject({ status: 'fail', step: 'a1' });
+    // Morbid Opportunist, destroyed with the others, did not see them die.
+    const blind = editableCopy(t);
+    step(blind, 0).triggered = step(blind, 0).triggered!.filter((x) => x.source !== 'mo');
+    expect(await verdictOf(p, s, blind)).toMatchObject({ status: 'fail', step: 'a1' });
+  });
+
   it('fail an ability put on the stack as the game ends: no player receives priority again (CR 603.3)', async () => {
     const s = normalizeScenario({
       format: 'castcheck-scenario/1',
