@@ -132,6 +132,8 @@ interface Plan {
   quietKicks: boolean;
   /** A last action that names what is not there, which the engine must refuse (actions.taken-when-possible). */
   stray: StrayAction | null;
+  /** The very last action: every creature destroyed at once, one event in which several die (CR 603.2c, 603.10). */
+  massDeath: boolean;
 }
 
 /**
@@ -481,9 +483,12 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
     /* quietKicks */ mostly(fc.constant(false), true, 1),
     // Last, so that it draws after every other part of the plan and changes none of them.
     /* stray */ illegalShare > 0 ? rare(fc.constantFrom(...STRAY_ACTIONS), null, 19) : fc.constant(null),
+    // After the stray action, for the same reason: one scenario in eight ends with every creature
+    // destroyed at once, where "one or more creatures die" abilities trigger once and look back.
+    /* massDeath */ does('destroyAllCreatures') ? rare(fc.constant(true), false, 7) : fc.constant(false),
   )
     .map(
-      ([spell, boardFollowUps, interrupt, stackFollowUps, selfTarget, copies, watchers, multipliers, costChangers, ward, splices, illegal, recast, resolveAll, settle, resolves, multikicks, kickers, free, main, x, lands, library, forests, extraBystanders, bystanders, kickerPermanent, picks, slack, pick, enabler, p2Life, quiet, quietKicks, stray]): Plan => ({
+      ([spell, boardFollowUps, interrupt, stackFollowUps, selfTarget, copies, watchers, multipliers, costChangers, ward, splices, illegal, recast, resolveAll, settle, resolves, multikicks, kickers, free, main, x, lands, library, forests, extraBystanders, bystanders, kickerPermanent, picks, slack, pick, enabler, p2Life, quiet, quietKicks, stray, massDeath]): Plan => ({
         spell,
         main: main.def,
         oracle: main.oracle,
@@ -526,6 +531,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
         quiet,
         quietKicks,
         stray,
+        massDeath,
       }),
     );
 }
@@ -1108,6 +1114,7 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   if (applied !== null && plan.recast && legalCast) recastAfterRejection(plan.recast, applied, main, legalCast, b, mana, ctx);
   const stray = plan.stray && strayAction(plan.stray, b, main, ctx);
   if (stray) b.actions.push(stray);
+  if (plan.massDeath) b.actions.push({ do: 'destroyAll', filter: { types: ['Creature'] } });
 
   const players: Scenario['players'] = [
     {

@@ -2,6 +2,7 @@
 // must reach for the features the engine supports (coverage gates).
 import type { Capabilities, CardDefinition, Scenario } from '../model/schema-types.ts';
 import { catalog } from '../model/catalog.ts';
+import { actionNeeds, performs } from '../model/capabilities.ts';
 import { declaredMana } from '../model/declarations.ts';
 import { builtFeatures } from './scenario.ts';
 
@@ -84,6 +85,12 @@ export const FEATURES: readonly Feature[] = [
   { id: 'some-targets-illegal', description: 'one of several targets destroyed before it resolves', supported: act('destroy'), has: (s) => destroyedTargets(s).some },
   { id: 'token-trigger', description: 'a token-created trigger', supported: (c) => mech('triggers')(c) && mech('tokens')(c), has: (s) => hasTrigger(s, 'tokenCreated') },
   { id: 'death-trigger', description: 'a creatures-die trigger', supported: mech('triggers'), has: (s) => hasTrigger(s, 'creaturesDie') },
+  {
+    id: 'creatures-destroyed-at-once',
+    description: 'every creature destroyed at once: one event in which several may die',
+    supported: (c) => performs(c, 'destroyAllCreatures'),
+    has: (s) => s.actions.some((a) => a.do === 'destroyAll' && actionNeeds(a, () => false) === 'destroyAllCreatures'),
+  },
   { id: 'recast-after-rejection', description: 'a card cast again after a rejected cast of it', supported: act('cast'), has: (s) => builtFeatures(s)?.recast ?? false },
   { id: 'spell-targets-spell', description: 'a spell cast at a spell on the stack (a counterspell, a copier)', supported: (c) => act('cast')(c) && knowsCard(targetsSpells)(c), has: (s) => casts(s).some((a) => { const d = def(s, a.card); return d !== undefined && targetsSpells(d); }) },
   { id: 'spell-targets-itself', description: 'a spell cast with itself as its target (rejected, CR 115.5)', supported: (c) => act('cast')(c) && knowsCard(targetsSpells)(c), has: (s) => casts(s).some((a) => (a.targets ?? []).flat().includes(a.card)) },

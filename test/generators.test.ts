@@ -65,4 +65,25 @@ describe('scenario generator', () => {
     expect(samples.some((s) => s.cards.some((c) => c.oracle && c.oracle !== 'Island'))).toBe(true);
     expect(samples.some((s) => s.cards.some((c) => c.definition))).toBe(true);
   });
+
+  test('ends some scenarios by destroying every creature at once, only for an engine that can', () => {
+    const allCreatures = (a: { do: string; filter?: { types?: string[] } }) => a.do === 'destroyAll' && a.filter?.types?.[0] === 'Creature';
+    const samples = fc.sample(scenarioArb({ capabilities: reference }), { numRuns: 800, seed: 2 });
+    const ending = samples.filter((s) => s.actions.some(allCreatures));
+    // One in eight, drawn last: always the last action.
+    expect(ending.length).toBeGreaterThan(60);
+    expect(ending.length).toBeLessThan(150);
+    for (const s of ending) expect(allCreatures(s.actions.at(-1)!)).toBe(true);
+    // Several creatures die in one event in some of them, with a death watcher on the board in some.
+    const deaths = ending.map((s) => {
+      const t = new ReferenceEngine().runSync(s);
+      const last = t.steps.at(-1)!;
+      const before = t.steps.at(-2)?.state.battlefield.length ?? 0;
+      return { died: before - last.state.battlefield.length, watched: (last.triggered ?? []).length > 0 };
+    });
+    expect(deaths.filter((d) => d.died >= 2).length).toBeGreaterThan(20);
+    expect(deaths.some((d) => d.died >= 2 && d.watched)).toBe(true);
+    const withoutIt: Capabilities = { ...reference, actions: [...reference.actions.filter((a) => a !== 'destroyAll' && a !== 'destroyAllCreatures'), 'destroyAllLands'] };
+    expect(fc.sample(scenarioArb({ capabilities: withoutIt }), { numRuns: 300, seed: 2 }).some((s) => s.actions.some(allCreatures))).toBe(false);
+  });
 });

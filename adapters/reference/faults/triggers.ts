@@ -320,4 +320,30 @@ export const TRIGGER_FAULTS: readonly Fault[] = [
       },
     }),
   },
+  {
+    id: 'creatures-die-once-per-creature',
+    family: 'triggers',
+    rules: ['603.2c'],
+    summary: 'A "whenever one or more other creatures die" ability triggers once for each creature that died at once, not once for the event: destroying two creatures at once triggers it twice.',
+    inspiredBy: 'Engines that run "one or more creatures die" through the code path of "whenever a creature dies", one trigger per object, and never batch the deaths of one event.',
+    minimal: {
+      shows: 'triggers.creatures-die',
+      scenario: scenario({
+        cards: [
+          synthetic('shrine', { name: 'Grieving Shrine', manaCost: '{1}{B}', types: ['Enchantment'], triggers: [{ event: 'creaturesDie', effects: GAIN }] }),
+          oracle('bear1', 'Grizzly Bears'),
+          oracle('bear2', 'Grizzly Bears'),
+        ],
+        p1: { battlefield: [{ card: 'shrine' }, { card: 'bear1' }, { card: 'bear2' }] },
+        actions: [{ do: 'destroyAll', filter: { types: ['Creature'] } }],
+      }),
+    },
+    apply: (base) => ({
+      ...base,
+      collectTriggers: (g, event, r) => {
+        if (event.kind !== 'creaturesDie') return base.collectTriggers(g, event, r);
+        for (const one of event.died) base.collectTriggers(g, { ...event, died: [one] }, r);
+      },
+    }),
+  },
 ];
