@@ -76,7 +76,7 @@ export async function checkCase(engine: Engine, c: FixedCase): Promise<string[]>
     try {
       trace = checkTrace(trace, scenario);
     } catch (error) {
-      return [`the trace does not follow the trace schema: ${error instanceof Error ? error.message : String(error)}`];
+      return [`the trace does not fit the trace schema and the scenario: ${error instanceof Error ? error.message : String(error)}`];
     }
   }
   const problems: string[] = [];
