@@ -234,7 +234,7 @@ export const landTriggersOncePerLand: Property = {
  * the one put onto the battlefield from a graveyard included (it may have entered and died in the
  * step, to the legend rule).
  */
-function deathsIn(run: Run, step: RunStep, sources: readonly Source[]): { certain: Source[]; possible: Source[]; arrived: number } {
+function deathsIn(run: Run, step: RunStep, sources: readonly Source[]): { certain: Source[]; possible: Source[]; unknown: Source[]; arrived: number } {
   const graveyards = step.after.players.flatMap((p) => p.graveyard);
   const before = new Set(step.before.players.flatMap((p) => p.graveyard));
   const hands = new Set(step.after.players.flatMap((p) => p.hand));
@@ -245,7 +245,16 @@ function deathsIn(run: Run, step: RunStep, sources: readonly Source[]): { certai
   // A card put onto the battlefield from a graveyard may go back to it in the same step (the legend rule).
   const put = step.action.do === 'putOntoBattlefield' || step.action.do === 'clone' ? step.action.card : undefined;
   const arrived = graveyards.filter((id) => (!before.has(id) || id === put) && !step.before.battlefield.some((p) => p.id === id) && run.def(id)?.types.includes('Creature') === true).length;
-  return { certain: bounced ? [] : carded, possible: [...carded, ...left.filter(token)], arrived };
+  // A token that no card describes (one an effect made) dies too as it leaves, if it was a creature:
+  // one that shows power and toughness was (only creatures have them, CR 208.3); one that shows
+  // neither may be a creature whose power the engine does not show.
+  const made: Source[] = [];
+  const unknown: Source[] = [];
+  for (const p of step.before.battlefield) {
+    if (!p.token || sources.some((s) => s.id === p.id) || step.after.battlefield.some((q) => q.id === p.id)) continue;
+    (p.power !== undefined ? made : unknown).push({ id: p.id, controller: p.controller, def: { name: p.name, types: ['Creature'] } });
+  }
+  return { certain: bounced ? [] : carded, possible: [...carded, ...left.filter(token), ...made], unknown, arrived };
 }
 
 export const creaturesDie: Property = {
@@ -262,9 +271,9 @@ export const creaturesDie: Property = {
       if (step.after.players.some((p) => p.lost)) break;
       // The permanents as they were: the creatures that left, and the watchers that look back at them.
       const sources = sourcesIn(run, step.before, step.index);
-      const { certain, possible, arrived } = deathsIn(run, step, sources);
+      const { certain, possible, unknown, arrived } = deathsIn(run, step, sources);
       const got = observed(step, ['creaturesDie'], run);
-      if (possible.length + arrived === 0 && got.size === 0) continue;
+      if (possible.length + unknown.length + arrived === 0 && got.size === 0) continue;
       const done = doneOnce(run, step.index);
       const destroyed = step.action.do === 'destroy' ? step.action.permanent : undefined;
       for (const s of sources) {
@@ -283,13 +292,14 @@ export const creaturesDie: Property = {
             // event, with nothing else dying in it (no card changes toughness as others leave). A source
             // that dies in it looks back and sees the others die (CR 603.6c, 603.10).
             least = most = others(possible).length > 0 ? 1 : 0;
+            if (least === 0 && others(unknown).length > 0) most = 1;
           } else {
             // Several events may share a step (a destroy effect, then state-based actions): at least one
             // if a creature surely died while the source stayed, at most one per creature that may have
             // died; a resolution can make tokens that enter and die unseen (a legend rule's choice).
             const stayed = step.after.battlefield.some((p) => p.id === s.id);
             least = stayed && others(certain).length > 0 ? 1 : 0;
-            most = step.action.do === 'resolve' ? Infinity : others(possible).length + arrived;
+            most = step.action.do === 'resolve' ? Infinity : others(possible).length + others(unknown).length + arrived;
             if (ability.triggersOnlyOnceEachTurn) most = Math.min(1, most);
           }
           if (n < least || n > most) {

@@ -302,6 +302,25 @@ describe('properties', () => {
     expect(await verdictOf(p, s, blind)).toMatchObject({ status: 'fail', step: 'a1' });
   });
 
+  it('count a creature token no card describes among the creatures that die, and fail a watcher that misses it', async () => {
+    const s = normalizeScenario({
+      format: 'castcheck-scenario/1',
+      cards: [
+        { id: 'maker', definition: { name: 'Token Spell', manaCost: '{1}', types: ['Instant'], effects: [{ kind: 'createToken', amount: 1, token: { name: 'Spirit Token', types: ['Creature'], power: 1, toughness: 1 } }] } },
+        { id: 'shrine', definition: { name: 'Grieving Shrine', manaCost: '{1}{B}', types: ['Enchantment'], triggers: [{ event: 'creaturesDie', effects: [{ kind: 'gainLife', amount: 1 }] }] } },
+      ],
+      players: [{ id: 'p1', hand: ['maker'], mana: { C: 1 }, battlefield: [{ card: 'shrine' }] }, { id: 'p2' }],
+      actions: [{ do: 'cast', card: 'maker' }, { do: 'resolve' }, { do: 'destroyAll', filter: { types: ['Creature'] } }],
+    });
+    const p = PROPERTIES.find((x) => x.id === 'triggers.creatures-die')!;
+    const t = engine.runSync(s);
+    expect(t.steps[2]!.triggered?.map((x) => x.source)).toEqual(['shrine']);
+    expect(await verdictOf(p, s, t)).toMatchObject({ status: 'pass', checks: 1 });
+    const missed = editableCopy(t);
+    step(missed, 2).triggered = [];
+    expect(await verdictOf(p, s, missed)).toMatchObject({ status: 'fail', step: 'a3' });
+  });
+
   it('fail an ability put on the stack as the game ends: no player receives priority again (CR 603.3)', async () => {
     const s = normalizeScenario({
       format: 'castcheck-scenario/1',
