@@ -29,8 +29,17 @@ describe('capability negotiation', () => {
     expect(acts.some((a) => a.do === 'bounce')).toBe(true);
     expect(acts.some((a) => a.do === 'destroyAll')).toBe(true);
     expect(new Set(acts.map((a) => a.do))).toEqual(new Set(['cast', 'resolve', 'bounce', 'destroyAll']));
+    // bouncePermanent alone is asked for nothing; destroyAllCreatures only for the destroy-all of
+    // creatures some scenarios end with, never for lands.
     const noSpells: Capabilities = { ...all, actions: ['cast', 'resolve', 'bouncePermanent', 'destroyAllCreatures'] };
-    expect(actions(sample(noSpells)).filter((a) => a.do === 'bounce' || a.do === 'destroyAll')).toEqual([]);
+    const scenarios = sample(noSpells);
+    expect(actions(scenarios).filter((a) => a.do === 'bounce')).toEqual([]);
+    const destroyAlls = scenarios.filter((s) => s.actions.some((a) => a.do === 'destroyAll'));
+    expect(destroyAlls.length).toBeGreaterThan(0);
+    for (const s of destroyAlls) {
+      expect(s.actions.filter((a) => a.do === 'destroyAll')).toEqual([{ do: 'destroyAll', filter: { types: ['Creature'] } }]);
+      expect(s.actions.at(-1)).toEqual({ do: 'destroyAll', filter: { types: ['Creature'] } });
+    }
   });
 
   it('sends as definitions only the cards the engine builds with its card features', () => {
