@@ -76,7 +76,7 @@ describe('trace checks', () => {
     // Only the objects on the way to a null are new.
     expect(out.engine).toBe(t.engine);
     expect(out.steps[1]).toBe(t.steps[1]);
-    expect(out.steps[0]!.state.stack).toBe(t.steps[0]!.state.stack);
+    expect(out.steps[0]!.state!.stack).toBe(t.steps[0]!.state!.stack);
     expect(withoutNulls(t.steps[1])).toBe(t.steps[1]);
     expect(withoutNulls({ id: 'bear', set: { damage: null, tapped: true }, unset: ['counters'] })).toEqual({ id: 'bear', set: { tapped: true }, unset: ['counters', 'damage'] });
   });
