@@ -5,10 +5,16 @@
 // difference of two whole runs and moves by ±50 µs from run to run on a shared machine; this one
 // keeps only the protocol's part, for comparing two versions of adapters/process/.
 //
-//   npm run build && node bin/run-ts.mjs bench/protocol-replay.ts [scenarios=2000] [rounds=10] [protocols=1,2]
+//   npm run build && node bin/run-ts.mjs bench/protocol-replay.ts [scenarios=2000] [rounds=10] [protocols=1,2] [other checkout]
 //
-// Prints the best round (the runtime goes on compiling over the first ones) and every round.
-import { PROCESS_DEFAULTS, ProcessEngine } from '../adapters/process/process-engine.ts';
+// Prints the best round (the runtime goes on compiling over the first ones) and every round. Given
+// the folder of another checkout of castcheck (`git worktree add ../main-copy main`, say), its
+// adapters/process/ replays the same requests too, in turn with this one's round by round in this
+// process, so that both see the same load on a shared machine; then it prints the ratio.
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PROCESS_DEFAULTS, ProcessEngine, type ProcessEngineOptions } from '../adapters/process/process-engine.ts';
+import type { Engine } from '../adapters/engine.ts';
 import type { Scenario } from '../model/schema-types.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { judgeFor } from '../runner/evaluate.ts';
@@ -27,7 +33,7 @@ function wholeNumber(text: string | undefined, fallback: number, name: string): 
   }
   return n;
 }
-const [runsArg, roundsArg, protocolsArg] = process.argv.slice(2);
+const [runsArg, roundsArg, protocolsArg, otherArg] = process.argv.slice(2);
 const RUNS = wholeNumber(runsArg, 2000, 'scenarios');
 const ROUNDS = wholeNumber(roundsArg, 10, 'rounds');
 const protocols = (protocolsArg ?? '1,2').split(',').map((v) => wholeNumber(v, 0, 'protocols'));
@@ -42,23 +48,43 @@ recorder.run = (scenario: Scenario) => {
 await runSuite({ ...judgeFor(recorder), properties: PROPERTIES, runs: RUNS, seed: 1 });
 
 const argv = [process.execPath, 'bin/castcheck.mjs', 'serve', 'reference'];
-const engine = await ProcessEngine.start({ argv, command: 'castcheck serve reference', ...PROCESS_DEFAULTS, protocols });
+const options: ProcessEngineOptions = { argv, command: 'castcheck serve reference', ...PROCESS_DEFAULTS, protocols };
+const versions: { name: string; engine: Engine & { protocol: number }; rounds: number[] }[] = [{ name: 'this checkout', engine: await ProcessEngine.start(options), rounds: [] }];
+if (otherArg !== undefined) {
+  const path = resolve(otherArg, 'adapters/process/process-engine.ts');
+  let other: { ProcessEngine: typeof ProcessEngine };
+  try {
+    other = (await import(pathToFileURL(path).href)) as typeof other;
+  } catch (error) {
+    console.error(`protocol-replay: cannot load ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(2);
+  }
+  versions.push({ name: resolve(otherArg), engine: await other.ProcessEngine.start(options), rounds: [] });
+}
 
-async function replay(): Promise<void> {
+async function replay(engine: Engine): Promise<number> {
   let next = 0;
   const lane = async () => {
     while (next < asked.length) await engine.run(asked[next++]!);
   };
+  const cpu = process.cpuUsage();
   await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
+  return (cpuMs(cpu) / asked.length) * 1000;
 }
 
-const rounds: number[] = [];
+// In turn, each version first every other round.
 for (let round = 0; round < ROUNDS; round++) {
-  const cpu = process.cpuUsage();
-  await replay();
-  rounds.push((cpuMs(cpu) / asked.length) * 1000);
+  for (const v of round % 2 === 0 ? versions : [...versions].reverse()) v.rounds.push(await replay(v.engine));
 }
-await engine.close();
-const best = Math.min(...rounds);
-console.log(`protocol ${engine.protocol}, ${asked.length} requests (${(asked.length / RUNS).toFixed(2)} a scenario), ${IN_FLIGHT} in flight`);
-console.log(`castcheck CPU per request: best ${best.toFixed(1)} µs (${((best * asked.length) / RUNS).toFixed(0)} µs a scenario); rounds ${rounds.map((r) => r.toFixed(0)).join(' ')}`);
+for (const v of versions) await v.engine.close();
+const best = (v: (typeof versions)[number]) => Math.min(...v.rounds);
+const median = (v: (typeof versions)[number]) => [...v.rounds].sort((a, b) => a - b)[Math.floor(v.rounds.length / 2)]!;
+for (const v of versions) {
+  console.log(`${v.name}: protocol ${v.engine.protocol}, ${asked.length} requests (${(asked.length / RUNS).toFixed(2)} a scenario), ${IN_FLIGHT} in flight`);
+  console.log(`  castcheck CPU per request: best ${best(v).toFixed(1)} µs (${((best(v) * asked.length) / RUNS).toFixed(0)} µs a scenario), median ${median(v).toFixed(1)}; rounds ${v.rounds.map((r) => r.toFixed(0)).join(' ')}`);
+}
+if (versions.length === 2) {
+  const [a, b] = versions as [(typeof versions)[number], (typeof versions)[number]];
+  const fewer = a.rounds.filter((r, i) => r < b.rounds[i]!).length;
+  console.log(`this checkout / the other: best ${(best(a) / best(b)).toFixed(3)}, median ${(median(a) / median(b)).toFixed(3)}; cheaper in ${fewer} of ${ROUNDS} rounds`);
+}

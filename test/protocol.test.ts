@@ -5,7 +5,7 @@ import { parseCommand, formatCommand } from '../adapters/process/command.ts';
 import { LineSplitter, LineTooLong } from '../adapters/process/line-splitter.ts';
 import { StderrTail } from '../adapters/process/stderr-tail.ts';
 import { serveEngine } from '../adapters/process/serve.ts';
-import { checkTrace, ProtocolViolation } from '../adapters/process/protocol.ts';
+import { checkTrace, ProtocolViolation, withoutNulls } from '../adapters/process/protocol.ts';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import { InputError } from '../model/errors.ts';
 import { normalizeScenario } from '../model/scenario.ts';
@@ -67,6 +67,18 @@ describe('trace checks', () => {
 
   it('accept a trace of the scenario', () => {
     expect(checkTrace(trace, scenario)).toBe(trace);
+  });
+
+  it('take nulls out of a trace and leave what holds none as it was', () => {
+    const t = { engine: { name: 'Nullhide', version: 'null' }, steps: [{ action: 'a1', reason: null, state: { stack: [], players: [{ id: 'p1', life: 20, mana: null }] } }, { action: 'a2', message: 'annulled' }] };
+    const out = withoutNulls(t) as typeof t;
+    expect(out).toEqual({ engine: t.engine, steps: [{ action: 'a1', state: { stack: [], players: [{ id: 'p1', life: 20 }] } }, t.steps[1]] });
+    // Only the objects on the way to a null are new.
+    expect(out.engine).toBe(t.engine);
+    expect(out.steps[1]).toBe(t.steps[1]);
+    expect(out.steps[0]!.state!.stack).toBe(t.steps[0]!.state!.stack);
+    expect(withoutNulls(t.steps[1])).toBe(t.steps[1]);
+    expect(withoutNulls({ id: 'bear', set: { damage: null, tapped: true }, unset: ['counters'] })).toEqual({ id: 'bear', set: { tapped: true }, unset: ['counters', 'damage'] });
   });
 
   it('refuse a trace that breaks the schema, has a step too few, or steps for other actions', () => {

@@ -105,3 +105,34 @@ describe('traces with changes', () => {
     for (const f of Object.keys(trace.step!.properties)) expect(step[f], `stepChanges.${f}`).toBeDefined();
   });
 });
+
+describe('traces with changes, rebuilt', () => {
+  const s = normalizeScenario(bear);
+  const trace = reference.runSync(s);
+  const permanent = trace.initialState!.battlefield[0]!;
+  /** The trace with a battlefield of `n` more permanents before the first step, and `changes` in its third. */
+  const withChanges = (n: number, changes: StepChanges['changes']) => {
+    const t = clone(traceWithChanges(trace));
+    t.initialState!.battlefield.push(...Array.from({ length: n }, (_, i) => ({ ...clone(permanent), id: `extra${i}` })));
+    t.steps[2] = { action: t.steps[2]!.action, outcome: t.steps[2]!.outcome, changes };
+    return t;
+  };
+
+  it('take out the fields unset, keeping the others in their order', () => {
+    const rebuilt = rebuildTrace(withChanges(0, { battlefield: { change: [{ id: 'bear', set: { tapped: true, attacking: true } as never, unset: ['damage'] as never }] } }));
+    const bear = rebuilt.steps[2]!.state.battlefield.find((p) => p.id === 'bear')!;
+    expect(Object.keys(bear)).toEqual([...Object.keys(permanent).filter((k) => k !== 'damage'), 'attacking']);
+    expect(bear.tapped).toBe(true);
+  });
+
+  it('check ids alike in short zones and long ones', () => {
+    for (const n of [0, 30]) {
+      const where = /step 3 \(a3\): /;
+      expect(() => rebuildTrace(withChanges(n, { battlefield: { add: [clone(permanent)] } }))).toThrow(new RegExp(`${where.source}battlefield\\.add adds bear, which is already there`));
+      expect(() => rebuildTrace(withChanges(n, { battlefield: { add: [{ ...clone(permanent), id: 'new' }, { ...clone(permanent), id: 'new' }] } }))).toThrow(/battlefield\.add adds new, which is already there/);
+      expect(() => rebuildTrace(withChanges(n, { battlefield: { remove: ['bear', 'ghost'] } }))).toThrow(/step 3 \(a3\): battlefield\.remove names ghost, which is not there before the step/);
+      const removed = rebuildTrace(withChanges(n, { battlefield: { remove: ['bear', ...(n > 0 ? Array.from({ length: 20 }, (_, i) => `extra${i}`) : [])] } }));
+      expect(removed.steps[2]!.state.battlefield.map((p) => p.id)).toEqual(Array.from({ length: n > 0 ? n - 20 : 0 }, (_, i) => `extra${i + 20}`));
+    }
+  });
+});

@@ -14,6 +14,7 @@ import { EngineProcess } from './engine-process.ts';
 import { HISTORY_LIMIT, SentLog } from './sent-log.ts';
 import { expandCapabilities } from '../../model/capabilities.ts';
 import { PROTOCOL_VERSIONS, ProtocolViolation, checkEngineHello, checkTrace, hello, parseMessage, runRequest, stopRequest } from './protocol.ts';
+import { runRequestLine } from './request-line.ts';
 
 export interface ProcessEngineOptions {
   argv: string[];
@@ -174,7 +175,7 @@ export class ProcessEngine implements Engine {
     }
     for (const p of this.queue) {
       if (!p.sent) {
-        this.proc.send(runRequest(p.id, p.scenario));
+        this.proc.sendLine(runRequestLine(p.id, p.scenario));
         p.sent = true;
         p.sentAt = { log: this.log, position: this.log.add(p.scenario, HISTORY_LIMIT + this.queue.length) };
       }

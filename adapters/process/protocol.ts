@@ -35,9 +35,47 @@ export { ProtocolViolation };
  * A required field that is null is then reported as missing.
  */
 export function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
+  // What holds no null is given back as it is: a line may say "null" only in a name or a message.
+  return value !== null && typeof value === 'object' && holdsNull(value) ? stripped(value) : value;
+}
+
+/** Whether a property somewhere in this parsed JSON is null (an item of a list that is null is kept). */
+function holdsNull(value: object): boolean {
+  if (Array.isArray(value)) {
+    for (const v of value) if (v !== null && typeof v === 'object' && holdsNull(v)) return true;
+    return false;
+  }
+  for (const k in value) {
+    const v = (value as Record<string, unknown>)[k];
+    if (v === null || (typeof v === 'object' && holdsNull(v))) return true;
+  }
+  return false;
+}
+
+function stripped(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v = stripped(value[i]);
+      if (out) out.push(v);
+      else if (v !== value[i]) out = [...value.slice(0, i), v];
+    }
+    return out ?? value;
+  }
   if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+  const kept: [string, unknown][] = [];
+  let same = true;
+  for (const [k, v] of Object.entries(value)) {
+    if (v === null) same = false;
+    else {
+      const w = stripped(v);
+      if (w !== v) same = false;
+      kept.push([k, w]);
+    }
+  }
+  // No null here nor below, so none in `set` either.
+  if (same) return value;
+  const out: Record<string, unknown> = Object.fromEntries(kept);
   // In a trace with changes (protocol 2), null in `set` says that a field became unknown: it is unset.
   const set = (value as { set?: unknown }).set;
   if (set !== null && typeof set === 'object' && !Array.isArray(set)) {

@@ -40,7 +40,7 @@ export function rebuildTrace(t: TraceChanges): Trace {
     if (s.state !== undefined) state = s.state;
     else if (before === undefined) {
       throw new ProtocolViolation(`step ${i + 1} (${s.action}) gives changes, but there is no state before it: a trace without initialState gives its first step's state whole`, true);
-    } else state = applyChanges(before, s.changes!, `step ${i + 1} (${s.action})`);
+    } else state = applyChanges(before, s.changes!, () => `step ${i + 1} (${s.action})`);
     before = state;
     // In the trace schema's order, as engines write them.
     const step = { action: s.action, outcome: s.outcome } as Step;
@@ -59,38 +59,41 @@ export function rebuildTrace(t: TraceChanges): Trace {
   };
 }
 
+/** Where a change is, for messages: written only when one is. */
+type Where = string | (() => string);
+const said = (where: Where): string => (typeof where === 'string' ? where : where());
+
 /** The state after a step, from the state before it and what changed. */
-export function applyChanges(before: ObservedState, c: StateChanges, where: string): ObservedState {
+export function applyChanges(before: ObservedState, c: StateChanges, where: Where): ObservedState {
   const stack = c.stack === undefined ? before.stack : Array.isArray(c.stack) ? c.stack : changedStack(before.stack, c.stack, where);
   const battlefield = c.battlefield === undefined ? before.battlefield : Array.isArray(c.battlefield) ? c.battlefield : changedBattlefield(before.battlefield, c.battlefield, where);
   const players = c.players === undefined || c.players.length === 0 ? before.players : changedPlayers(before.players, c.players, where);
   return { stack, battlefield, players };
 }
 
-function changedStack(before: readonly StackObject[], c: StackChanges, where: string): StackObject[] {
-  const kept = withoutRemoved(before, c.remove, `${where}: stack.remove`);
-  return withAdded(kept, c.add, `${where}: stack.add`);
+function changedStack(before: readonly StackObject[], c: StackChanges, where: Where): StackObject[] {
+  const kept = withoutRemoved(before, c.remove, where, 'stack.remove');
+  return withAdded(kept, c.add, where, 'stack.add');
 }
 
-function changedBattlefield(before: readonly ObservedPermanent[], c: BattlefieldChanges, where: string): ObservedPermanent[] {
-  let kept = withoutRemoved(before, c.remove, `${where}: battlefield.remove`);
+function changedBattlefield(before: readonly ObservedPermanent[], c: BattlefieldChanges, where: Where): ObservedPermanent[] {
+  let kept = withoutRemoved(before, c.remove, where, 'battlefield.remove');
   if (c.change && c.change.length > 0) {
-    const at = new Map(kept.map((p, i) => [p.id, i]));
     kept = kept === before ? [...kept] : kept;
     for (const ch of c.change) {
-      const i = at.get(ch.id);
-      if (i === undefined) throw new ProtocolViolation(`${where}: battlefield.change names ${ch.id}, which is not on the battlefield before the step`, true);
+      const i = indexOfId(kept, ch.id);
+      if (i === -1) throw new ProtocolViolation(`${said(where)}: battlefield.change names ${ch.id}, which is not on the battlefield before the step`, true);
       kept[i] = changed(kept[i]!, ch) as unknown as ObservedPermanent;
     }
   }
-  return withAdded(kept, c.add, `${where}: battlefield.add`);
+  return withAdded(kept, c.add, where, 'battlefield.add');
 }
 
-function changedPlayers(before: ObservedState['players'], changes: readonly PlayerChanges[], where: string): ObservedState['players'] {
+function changedPlayers(before: ObservedState['players'], changes: readonly PlayerChanges[], where: Where): ObservedState['players'] {
   const players = [...before] as ObservedState['players'];
   for (const ch of changes) {
-    const i = players.findIndex((p) => p.id === ch.id);
-    if (i === -1) throw new ProtocolViolation(`${where}: players names ${ch.id}, who is not in the state before the step`, true);
+    const i = indexOfId(players, ch.id);
+    if (i === -1) throw new ProtocolViolation(`${said(where)}: players names ${ch.id}, who is not in the state before the step`, true);
     players[i] = changed(players[i]!, ch) as unknown as ObservedPlayer;
   }
   return players;
@@ -98,31 +101,61 @@ function changedPlayers(before: ObservedState['players'], changes: readonly Play
 
 /** An object with the fields of `set` (null: unknown, as if unset) and without those of `unset`. */
 function changed(o: object, ch: PermanentChanges | PlayerChanges): Fields {
-  const next: Fields = { ...(o as Fields), ...(ch.set as Fields | undefined) };
-  for (const [k, v] of Object.entries(ch.set ?? {})) if (v === null) delete next[k];
-  for (const k of ch.unset ?? []) delete next[k];
+  const set = ch.set as Fields | undefined;
+  let gone = ch.unset !== undefined && ch.unset.length > 0;
+  if (!gone && set) for (const k in set) if (set[k] === null) gone = true;
+  if (!gone) return { ...(o as Fields), ...set };
+  // Fields taken out: the object is built without them, as delete would leave it slower to read.
+  const merged: Fields = { ...(o as Fields), ...set };
+  const next: Fields = {};
+  for (const k in merged) if (!(set && set[k] === null) && !ch.unset?.includes(k as never)) next[k] = merged[k];
   return next;
 }
 
-function withoutRemoved<T extends { id: string }>(before: readonly T[], remove: readonly string[] | undefined, where: string): T[] {
+/** Zones and players are short: a loop finds an object sooner than a Map built for it. */
+function indexOfId(objects: readonly { id: string }[], id: string): number {
+  for (let i = 0; i < objects.length; i++) if (objects[i]!.id === id) return i;
+  return -1;
+}
+
+/** Below this many objects, ids are compared in a loop rather than through a Set. */
+const FEW = 16;
+
+function withoutRemoved<T extends { id: string }>(before: readonly T[], remove: readonly string[] | undefined, where: Where, part: string): T[] {
   if (!remove || remove.length === 0) return before as T[];
-  const gone = new Set(remove);
-  const kept = before.filter((o) => !gone.has(o.id));
-  if (kept.length !== before.length - gone.size) {
+  let kept: T[];
+  let distinct: number;
+  if (remove.length < FEW) {
+    kept = before.filter((o) => !remove.includes(o.id));
+    distinct = remove.filter((id, i) => remove.indexOf(id) === i).length;
+  } else {
+    const gone = new Set(remove);
+    kept = before.filter((o) => !gone.has(o.id));
+    distinct = gone.size;
+  }
+  if (kept.length !== before.length - distinct) {
     const missing = remove.filter((id) => !before.some((o) => o.id === id));
-    throw new ProtocolViolation(`${where} names ${missing.join(', ') || 'an id twice'}, ${missing.length > 0 ? 'which is not there before the step' : 'which may be removed once'}`, true);
+    throw new ProtocolViolation(`${said(where)}: ${part} names ${missing.join(', ') || 'an id twice'}, ${missing.length > 0 ? 'which is not there before the step' : 'which may be removed once'}`, true);
   }
   return kept;
 }
 
-function withAdded<T extends { id: string }>(kept: T[], add: readonly T[] | undefined, where: string): T[] {
+function withAdded<T extends { id: string }>(kept: T[], add: readonly T[] | undefined, where: Where, part: string): T[] {
   if (!add || add.length === 0) return kept;
+  const all = [...kept, ...add];
+  if (all.length < FEW) {
+    for (let i = kept.length; i < all.length; i++) {
+      const id = all[i]!.id;
+      for (let j = 0; j < i; j++) if (all[j]!.id === id) throw new ProtocolViolation(`${said(where)}: ${part} adds ${id}, which is already there`, true);
+    }
+    return all;
+  }
   const ids = new Set(kept.map((o) => o.id));
   for (const o of add) {
-    if (ids.has(o.id)) throw new ProtocolViolation(`${where} adds ${o.id}, which is already there`, true);
+    if (ids.has(o.id)) throw new ProtocolViolation(`${said(where)}: ${part} adds ${o.id}, which is already there`, true);
     ids.add(o.id);
   }
-  return [...kept, ...add];
+  return all;
 }
 
 // ---- the engine's side: a trace with changes from a full trace ----
