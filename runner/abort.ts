@@ -1,5 +1,5 @@
 // Stopping a run midway (Ctrl-C, cli/interrupt.ts): what the search and the shrinking share to see
-// an abort while they wait for an engine.
+// an abort while they wait for an engine, or while an engine that answers at once never makes them wait.
 
 /**
  * Lets the event loop turn: an engine in this process answers at once, and without a turn between
@@ -16,8 +16,9 @@ const TURN_MS = 20;
 
 /**
  * When a run whose every step answers at once (an engine with runSync) lets the event loop turn: a
- * turn per scenario would cost more than castcheck's own work on it, none would leave an interrupt
- * unseen until the end. So every TURN_EVERY scenarios, or sooner when TURN_MS have passed.
+ * turn per scenario costs a pass of the event loop each, none would leave an interrupt (or a closed
+ * stdout) unseen until the end. So every TURN_EVERY scenarios, or sooner when TURN_MS have passed; the
+ * count alone bounds how far a run goes past an interrupt, which is what the tests hold it to.
  */
 export class Pace {
   private count = 0;

@@ -78,9 +78,9 @@ export function firstUnsupported(trace: Trace): number | undefined {
 
 /**
  * Runs a scenario and judges the trace. The judgement is at hand when it returns (no promise) as long
- * as every run it takes, the engine's and the reference's, answers synchronously (Engine.runSync):
- * then the suite judges without a turn of the event loop (runner/run-suite.ts). Otherwise it is a
- * promise, which a property that waits for a run joins.
+ * as every run it takes, the engine's, its reruns and the reference's, answers synchronously
+ * (Engine.runSync): then the suite judges without a turn of the event loop (runner/run-suite.ts).
+ * Otherwise it is a promise, from the first run that answers through one.
  */
 export function judge(j: Judge, scenario: Scenario, properties: readonly Property[]): Judged | Promise<Judged> {
   const normalized = normalizeScenario(scenario);

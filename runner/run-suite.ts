@@ -36,6 +36,7 @@ export interface SuiteOptions extends Judge {
   /**
    * Scenarios handed to the engine before the first of them is answered. More than one lets an
    * engine in another process work while castcheck generates and judges; answers keep their order.
+   * An engine with runSync answers each before the next is made: it has no use for more.
    */
   inFlight?: number;
   /** Known failures: reported as XFAIL, never shrunk. */
