@@ -13,6 +13,14 @@ export interface Engine {
    */
   run(scenario: Scenario): Promise<Trace>;
   /**
+   * Optional, for an engine in this process whose answer is ready when it returns: the trace `run`
+   * would give, returned directly (an error thrown where `run` would reject). castcheck then generates,
+   * runs, judges and records each scenario without a promise or a turn of the event loop, which
+   * matters when the engine takes microseconds (runner/run-suite.ts). An engine whose answer waits on
+   * anything (another process, a file, a timer) leaves it out; `run` is used then.
+   */
+  runSync?(scenario: Scenario): Trace;
+  /**
    * For an engine in another process: the next scenario runs in a new process that has run nothing
    * before, so that a failure can be told apart from the history of the process it happened in.
    */

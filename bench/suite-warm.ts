@@ -35,11 +35,17 @@ async function cpu(run: () => Promise<unknown>): Promise<number> {
 // as castcheck's own engines do (older trees ignore the field).
 const reference = new ReferenceEngine();
 const traces: Trace[] = [];
-const recording = { id: reference.id, capabilities: reference.capabilities, tracesChecked: true, close: async () => {}, run: async (s: Scenario) => { const t = await reference.run(s); traces.push(t); return t; } } as Engine;
+// Both answer synchronously too (Engine.runSync), as the reference engine does (older trees ignore it).
+const record = (s: Scenario) => {
+  const t = reference.runSync(s);
+  traces.push(t);
+  return t;
+};
+const recording = { id: reference.id, capabilities: reference.capabilities, tracesChecked: true, close: async () => {}, run: async (s: Scenario) => record(s), runSync: record } as Engine;
 await runSuite({ ...judgeFor(recording), properties: PROPERTIES, runs: RUNS, seed: 1 });
 const nullEngine = (): Engine => {
   let next = 0;
-  return { id: { name: 'null', version: '0' }, capabilities: reference.capabilities, tracesChecked: true, close: async () => {}, run: async () => traces[next++]! } as Engine;
+  return { id: { name: 'null', version: '0' }, capabilities: reference.capabilities, tracesChecked: true, close: async () => {}, run: async () => traces[next++]!, runSync: () => traces[next++]! } as Engine;
 };
 
 const own: number[] = [];

@@ -7,7 +7,7 @@ import { canonical, diffStates, sameJson, sameJsonSince } from '../model/compare
 import { observedPart, observesEverything } from '../model/observables.ts';
 import { familyOf } from '../model/rejections.ts';
 import type { Step } from '../model/schema-types.ts';
-import { Checker, type Property } from './property.ts';
+import { asks, Checker, type Property, type Run } from './property.ts';
 
 export const agreesWithReference: Property = {
   id: 'agreement.reference',
@@ -15,9 +15,9 @@ export const agreesWithReference: Property = {
   rules: ['601.2', '608.2', '603.3', '707.10'],
   statement: 'Every action is accepted or rejected as by the reference engine, and leaves the same observed state and the same triggered abilities.',
   applies: () => true,
-  async check(run, ctx) {
+  check: asks<Run>(function* (run, ctx) {
     const c = new Checker();
-    const ref = await ctx.reference();
+    const ref = yield ctx.reference();
     // Only what the engine declares it observes is compared; left undeclared, everything is.
     const observes = ctx.capabilities?.observes;
     const everything = !observes || observesEverything(observes);
@@ -58,7 +58,7 @@ export const agreesWithReference: Property = {
       if (!differs) c.checkedOne();
     }
     return c.verdict();
-  },
+  }),
 };
 
 /**

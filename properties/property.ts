@@ -35,14 +35,50 @@ export interface Readings {
   spliceCopy: 'ruling' | 'literal';
 }
 
+/**
+ * What a property may ask for besides the run it judges. Another run answers at once (no promise) when
+ * its engine runs in this process and offers a synchronous run (Engine.runSync), so that a scenario
+ * can be judged without a turn of the event loop; a property reads such answers through `asking`.
+ */
 export interface CheckContext {
   readings: Readings;
   /** Runs another scenario on the same engine, for relations between runs; undefined if the engine gave no usable trace. */
-  rerun(s: Scenario): Promise<Run | undefined>;
+  rerun(s: Scenario): Run | undefined | Promise<Run | undefined>;
   /** The reference engine's run of the same scenario, for agreement. */
-  reference(): Promise<Run>;
+  reference(): Run | Promise<Run>;
   /** What the engine under test declared; left out, it is taken to observe everything. */
   capabilities?: Capabilities;
+}
+
+/**
+ * The body of a check that asks for other runs: it yields each `ctx.rerun(...)` or `ctx.reference()`
+ * and is resumed with the answer (`const other = yield ctx.rerun(variant)`), whether the answer came at
+ * once or as a promise.
+ */
+export type Asking<T> = Generator<T | Promise<T>, Verdict, T>;
+
+/**
+ * A check written as an `Asking` body (`check: asks<Run>(function* (run, ctx) { ... })`): it runs
+ * synchronously while every answer is at hand, so that judging against an engine in this process takes
+ * no promise, and goes on through promises from the first answer that is one. The same body serves
+ * both, asking for the same runs in the same order.
+ */
+export function asks<T>(body: (run: Run, ctx: CheckContext) => Asking<T>): Property['check'] {
+  return (run, ctx) => {
+    const g = body(run, ctx);
+    return resume(g, () => g.next());
+  };
+}
+
+/** Goes on with a body from `step` (its resumption with an answer, or with a failed run's error) to its verdict or next promise. */
+function resume<T>(body: Asking<T>, step: () => IteratorResult<T | Promise<T>, Verdict>): Verdict | Promise<Verdict> {
+  let next = step();
+  while (!next.done) {
+    const answer = next.value;
+    if (answer instanceof Promise) return answer.then((a: T) => resume(body, () => body.next(a)), (error: unknown) => resume(body, () => body.throw(error)));
+    next = body.next(answer);
+  }
+  return next.value;
 }
 
 export interface Needs {

@@ -3,7 +3,7 @@
 import { formatMana, parseMana, toPool } from '../model/mana.ts';
 import type { Scenario, ScenarioCard } from '../model/schema-types.ts';
 import type { NCastAction } from '../model/scenario.ts';
-import { Checker, show, spellOnStack, type Property, type Run } from './property.ts';
+import { asks, Checker, show, spellOnStack, type Property, type Run } from './property.ts';
 import { expectedCounters } from './permanents.ts';
 
 function mainCast(run: Run): { index: number; action: NCastAction } | undefined {
@@ -40,7 +40,7 @@ export const oneMoreMultikick: Property = {
         !(c.definition.statics ?? []).some((x) => x.kicked) &&
         !(c.definition.effects ?? []).some((e) => e.kind === 'putCounters' || e.kind === 'counterSpell'),
     ),
-  async check(run, ctx) {
+  check: asks<Run | undefined>(function* (run, ctx) {
     const c = new Checker();
     const first = mainCast(run);
     const def = first && run.def(first.action.card);
@@ -58,8 +58,8 @@ export const oneMoreMultikick: Property = {
       actions: base.actions.map((a, i) => (i === cast.index && a.do === 'cast' ? { ...a, multikicker: (a.multikicker ?? 0) + 1 } : a)),
     };
     // The run itself, when the permanent entered in it; else the scenario run to the end.
-    const one = run.steps.some((s) => s.after.battlefield.some((p) => p.id === cast.action.card)) ? run : await ctx.rerun(base);
-    const other = await ctx.rerun(variant);
+    const one = run.steps.some((s) => s.after.battlefield.some((p) => p.id === cast.action.card)) ? run : yield ctx.rerun(base);
+    const other = yield ctx.rerun(variant);
     // As it first enters: later zone changes (a flicker) make a new object with no counters.
     const entered = (r: Run | undefined) => {
       const step = r?.steps.find((s, i) => i > cast.index && s.after.battlefield.some((p) => p.id === cast.action.card) && !s.before.battlefield.some((p) => p.id === cast.action.card));
@@ -90,7 +90,7 @@ export const oneMoreMultikick: Property = {
       else c.checkedOne();
     }
     return c.verdict();
-  },
+  }),
 };
 
 export const reductionKeepsKicked: Property = {
@@ -100,7 +100,7 @@ export const reductionKeepsKicked: Property = {
   statement: 'A cost reduction changes what a spell costs, never whether it is kicked: with one more {1} reduction it is kicked the same and costs one less generic mana, down to {0}.',
   needs: { mechanics: ['costModifiers'], observes: ['stack.totalCost'] },
   applies: (s) => s.actions.some((a) => a.do === 'cast' && ((a.kicker?.length ?? 0) > 0 || (a.multikicker ?? 0) > 0)),
-  async check(run, ctx) {
+  check: asks<Run | undefined>(function* (run, ctx) {
     const c = new Checker();
     const cast = mainCast(run);
     const here = cast && spellOnStack(run.steps[cast.index]!.after, cast.action.card);
@@ -114,7 +114,7 @@ export const reductionKeepsKicked: Property = {
       cards: [...run.scenario.cards, reducer],
       players: run.scenario.players.map((p) => (p.id === cast.action.player ? { ...p, battlefield: [...(p.battlefield ?? []), { card: reducer.id }] } : p)) as Scenario['players'],
     };
-    const other = await ctx.rerun(variant);
+    const other = yield ctx.rerun(variant);
     if (!other) return c.verdict();
     const step = run.steps[cast.index]!;
     const there = other.steps[cast.index]?.step.outcome === 'accepted' ? spellOnStack(other.steps[cast.index]!.after, cast.action.card) : undefined;
@@ -128,7 +128,7 @@ export const reductionKeepsKicked: Property = {
     else if (formatMana(parseMana(there.totalCost.mana)) !== formatMana(lower)) c.fail(step, `total cost ${formatMana(lower)} with one more {1} reduction`, `${there.totalCost.mana}`);
     else c.checkedOne();
     return c.verdict();
-  },
+  }),
 };
 
 export const spliceOrderOnlyReorders: Property = {
@@ -138,7 +138,7 @@ export const spliceOrderOnlyReorders: Property = {
   statement: 'Splicing the same cards in the opposite order changes only the order of their effects: where they do not interact, the game ends the same.',
   needs: { mechanics: ['splice'] },
   applies: (s) => s.actions.some((a) => a.do === 'cast' && (a.splice?.length ?? 0) >= 2),
-  async check(run, ctx) {
+  check: asks<Run | undefined>(function* (run, ctx) {
     const c = new Checker();
     const cast = mainCast(run);
     if (!cast || (cast.action.splice?.length ?? 0) < 2) return c.verdict();
@@ -149,7 +149,7 @@ export const spliceOrderOnlyReorders: Property = {
       ...run.scenario,
       actions: run.scenario.actions.map((a, i) => (i === cast.index && a.do === 'cast' ? { ...a, splice: [...(a.splice ?? [])].reverse() } : a)),
     };
-    const other = await ctx.rerun(variant);
+    const other = yield ctx.rerun(variant);
     const last = run.steps.at(-1)!;
     const otherLast = other?.steps.at(-1);
     if (!otherLast) return c.verdict();
@@ -157,5 +157,5 @@ export const spliceOrderOnlyReorders: Property = {
     if (view(last.after) !== view(otherLast.after)) c.fail(last, `the same players' state with the splice order reversed: ${view(otherLast.after)}`, view(last.after));
     else c.checkedOne();
     return c.verdict();
-  },
+  }),
 };

@@ -1,5 +1,5 @@
 // Stopping a run midway (Ctrl-C, cli/interrupt.ts): what the search and the shrinking share to see
-// an abort while they wait for an engine.
+// an abort while they wait for an engine, or while an engine that answers at once never makes them wait.
 
 /**
  * Lets the event loop turn: an engine in this process answers at once, and without a turn between
@@ -7,6 +7,34 @@
  */
 export function turn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Scenarios (or engine runs) a run that never waits goes through between turns of the event loop, at most. */
+export const TURN_EVERY = 64;
+/** Milliseconds a run that never waits goes between turns of the event loop, about (a slow engine in this process). */
+const TURN_MS = 20;
+
+/**
+ * When a run whose every step answers at once (an engine with runSync) lets the event loop turn: a
+ * turn per scenario costs a pass of the event loop each, none would leave an interrupt (or a closed
+ * stdout) unseen until the end. So every TURN_EVERY scenarios, or sooner when TURN_MS have passed; the
+ * count alone bounds how far a run goes past an interrupt, which is what the tests hold it to.
+ */
+export class Pace {
+  private count = 0;
+  private until = Infinity;
+
+  /** Counts one scenario; true when the event loop is to turn before it (never before the first). */
+  due(): boolean {
+    if (this.until === Infinity) {
+      this.until = performance.now() + TURN_MS;
+      return false;
+    }
+    if (++this.count < TURN_EVERY && performance.now() < this.until) return false;
+    this.count = 0;
+    this.until = performance.now() + TURN_MS;
+    return true;
+  }
 }
 
 /** Thrown into fast-check's loop (or a lane's search) to end it when the run is interrupted. */

@@ -34,13 +34,23 @@ export type Judged =
     }
   | { scenario: NormalizedScenario; failure: EngineFailure; trace?: undefined; verdicts?: undefined; applied?: undefined; unsupported?: undefined };
 
-async function runOn(engine: Engine, scenario: NormalizedScenario): Promise<Trace | EngineFailure> {
-  let trace: Trace;
+/**
+ * The engine's trace of a scenario, observed as the engine declares, or its failure: at once from an
+ * engine that runs synchronously (Engine.runSync), else through its promise.
+ */
+function runOn(engine: Engine, scenario: NormalizedScenario): Trace | EngineFailure | Promise<Trace | EngineFailure> {
+  let answer: Trace | Promise<Trace>;
   try {
-    trace = await engine.run(scenario);
+    answer = engine.runSync ? engine.runSync(scenario) : engine.run(scenario);
   } catch (error) {
     return asEngineFailure(error);
   }
+  return answer instanceof Promise ? answer.then((t) => accepted(engine, scenario, t), asEngineFailure) : accepted(engine, scenario, answer);
+}
+
+/** An engine's answer as the properties read it, or why it cannot be read. */
+function accepted(engine: Engine, scenario: NormalizedScenario, answer: Trace): Trace | EngineFailure {
+  let trace = answer;
   // An engine in this process (an author's, under vitest) answers with objects nothing has checked.
   if (!engine.tracesChecked) {
     try {
@@ -55,57 +65,82 @@ async function runOn(engine: Engine, scenario: NormalizedScenario): Promise<Trac
   return observedTrace(trace, engine.capabilities.observes);
 }
 
+/** `then` applied at once to a value at hand, through the promise otherwise. */
+function after<T, R>(x: T | Promise<T>, then: (t: T) => R | Promise<R>): R | Promise<R> {
+  return x instanceof Promise ? x.then(then) : then(x);
+}
+
 /** The first step an engine answered `unsupported`, if any. */
 export function firstUnsupported(trace: Trace): number | undefined {
   const i = trace.steps.findIndex((s) => s.outcome === 'unsupported');
   return i === -1 ? undefined : i;
 }
 
-export async function judge(j: Judge, scenario: Scenario, properties: readonly Property[]): Promise<Judged> {
+/**
+ * Runs a scenario and judges the trace. The judgement is at hand when it returns (no promise) as long
+ * as every run it takes, the engine's, its reruns and the reference's, answers synchronously
+ * (Engine.runSync): then the suite judges without a turn of the event loop (runner/run-suite.ts).
+ * Otherwise it is a promise, from the first run that answers through one.
+ */
+export function judge(j: Judge, scenario: Scenario, properties: readonly Property[]): Judged | Promise<Judged> {
   const normalized = normalizeScenario(scenario);
-  const trace = await runOn(j.engine, normalized);
-  if (!('steps' in trace)) return { scenario: normalized, failure: trace };
+  return after(runOn(j.engine, normalized), (trace) => ('steps' in trace ? judgeTrace(j, normalized, trace, properties) : { scenario: normalized, failure: trace }));
+}
+
+function judgeTrace(j: Judge, normalized: NormalizedScenario, trace: Trace, properties: readonly Property[]): Judged | Promise<Judged> {
   // An action the engine cannot perform is never a failure: the scenario is judged up to it, as if
   // it ended there (an engine's answers to the first actions do not depend on the later ones).
   const unsupported = firstUnsupported(trace);
   const judged: NormalizedScenario = unsupported === undefined ? normalized : { ...normalized, actions: normalized.actions.slice(0, unsupported) };
   const run = new Run(judged, unsupported === undefined ? trace : { ...trace, steps: trace.steps.slice(0, unsupported) });
-  let reference: Promise<Run> | undefined;
+  let reference: Run | Promise<Run> | undefined;
   // An engine that fails on a related run has failed on this scenario's judgement: it is reported as
   // such, not hidden inside a relation property.
   let rerunFailure: EngineFailure | undefined;
   const ctx: CheckContext = {
     readings: j.readings,
     capabilities: j.engine.capabilities,
-    rerun: async (variant) => {
+    rerun: (variant) => {
       const n = normalizeScenario(variant);
-      const t = await runOn(j.engine, n);
-      if (!('steps' in t)) {
-        rerunFailure ??= t;
-        return undefined;
-      }
-      // A related run the engine cannot perform in full says nothing.
-      return firstUnsupported(t) === undefined ? new Run(n, t) : undefined;
+      return after(runOn(j.engine, n), (t) => {
+        if (!('steps' in t)) {
+          rerunFailure ??= t;
+          return undefined;
+        }
+        // A related run the engine cannot perform in full says nothing.
+        return firstUnsupported(t) === undefined ? new Run(n, t) : undefined;
+      });
     },
     reference: () =>
-      (reference ??= runOn(j.reference, judged).then((t) => {
+      (reference ??= after(runOn(j.reference, judged), (t) => {
         if (!('steps' in t)) throw new Error(`the reference engine failed on a scenario: ${t.message}`);
         return new Run(judged, t);
       })),
   };
   const verdicts = new Map<string, Verdict>();
   const applied = new Set<string>();
-  for (const p of properties) {
-    if (!p.applies(judged)) verdicts.set(p.id, notApplicable);
-    else {
+  // The properties in order, at once until one waits for another run: the rest follow its answer.
+  const from = (first: number): Judged | Promise<Judged> => {
+    for (let i = first; i < properties.length; i++) {
+      const p = properties[i]!;
+      if (!p.applies(judged)) {
+        verdicts.set(p.id, notApplicable);
+        continue;
+      }
       applied.add(p.id);
-      // Most properties judge at once: only those that ask for another run are waited for.
       const v = p.check(run, ctx);
-      verdicts.set(p.id, v instanceof Promise ? await v : v);
+      if (v instanceof Promise) {
+        return v.then((verdict) => {
+          verdicts.set(p.id, verdict);
+          return from(i + 1);
+        });
+      }
+      verdicts.set(p.id, v);
     }
-  }
-  if (rerunFailure) return { scenario: normalized, failure: rerunFailure };
-  return { scenario: normalized, trace, verdicts, applied, ...(unsupported !== undefined ? { unsupported } : {}) };
+    if (rerunFailure) return { scenario: normalized, failure: rerunFailure };
+    return { scenario: normalized, trace, verdicts, applied, ...(unsupported !== undefined ? { unsupported } : {}) };
+  };
+  return from(0);
 }
 
 /**

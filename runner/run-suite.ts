@@ -12,7 +12,8 @@ import { missingCapability, type Divergence, type Failed, type Property } from '
 import { hitsOf, type Hit } from './clusters.ts';
 import { judge, type Judge, type Judged, type Target } from './evaluate.ts';
 import { shrink } from './shrink.ts';
-import { Interrupted, turn, whenAborted } from './abort.ts';
+import { Interrupted, Pace, turn, whenAborted } from './abort.ts';
+import { ScenarioSpace } from './scenario-space.ts';
 import { Expectations } from './expectations.ts';
 import { byFirstScenario, clusterRank, engineFailureSignature, propertySignature, showing } from './signatures.ts';
 
@@ -35,6 +36,7 @@ export interface SuiteOptions extends Judge {
   /**
    * Scenarios handed to the engine before the first of them is answered. More than one lets an
    * engine in another process work while castcheck generates and judges; answers keep their order.
+   * An engine with runSync answers each before the next is made: it has no use for more.
    */
   inFlight?: number;
   /** Known failures: reported as XFAIL, never shrunk. */
@@ -213,6 +215,29 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     o.onProgress?.(done, o.runs, clusters.size, run);
   };
 
+  // An engine in this process that answers at once (Engine.runSync): each scenario is made, run,
+  // judged and recorded in turn, without a promise, and the event loop turns only now and then (Pace),
+  // for an interrupt to be seen. The scenarios are fast-check's runs 0..runs-1 of the seed, made as
+  // fc.check makes them (runner/scenario-space.ts), so that a failure shrinks from the same path.
+  const inOrder = async () => {
+    const space = new ScenarioSpace(arb, o.seed);
+    const pace = new Pace();
+    for (let run = 0; run < o.runs && stopped === undefined; run++) {
+      if (pace.due()) await turn();
+      if (o.abort?.aborted) return;
+      const scenario = space.value(run).value;
+      o.onScenario?.(scenario);
+      let judgement = judge(o, scenario, properties);
+      // A judgement that waits after all (a reference engine without runSync) is waited for, as far as an interrupt.
+      if (judgement instanceof Promise) {
+        const answer = await Promise.race([judgement, aborted.promise.then(() => undefined)]);
+        if (answer === undefined) return;
+        judgement = answer;
+      }
+      record(scenario, run, judgement);
+    }
+  };
+
   // Every scenario is judged in full; the property never fails, so fast-check runs them all. Up to
   // inFlight judgements are left running while the next scenarios are generated.
   const window = Math.max(1, o.inFlight ?? 1);
@@ -224,13 +249,21 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   void aborted.promise.then(() => wake?.());
   // A property that throws is a bug in castcheck: it ends the run, as it would without a window.
   let broken: { error: unknown } | undefined;
+  /** A judgement as a promise: a property that throws at once rejects it, as one that throws later does. */
+  const judging = (scenario: Scenario): Promise<Judged> => {
+    try {
+      return Promise.resolve(judge(o, scenario, properties));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
   const visit = async (scenario: Scenario, run: number): Promise<boolean> => {
     await turn();
     if (broken) throw broken.error;
     if (o.abort?.aborted) throw new Interrupted();
     if (stopped !== undefined) return true;
     o.onScenario?.(scenario);
-    const job: Promise<void> = judge(o, scenario, properties).then(
+    const job: Promise<void> = judging(scenario).then(
       (judged) => {
         running.delete(job);
         try {
@@ -251,7 +284,8 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     return true;
   };
   try {
-    if (o.source) {
+    if (o.engine.runSync && !o.source) await inOrder();
+    else if (o.source) {
       // Scenarios numbered in the whole run, from a worker's or a shard's share of it (runner/parallel.ts).
       try {
         for (let next = await o.source(); next && stopped === undefined; next = await o.source()) await visit(next.scenario, next.run);

@@ -14,7 +14,7 @@ import { canonical } from '../model/compare.ts';
 import { normalizeScenario } from '../model/scenario.ts';
 import { hits, judge, targetProperties, type Judge, type Judged } from './evaluate.ts';
 import { describe, unshrunk, type Finding, type FirstFailure, type SuiteOptions } from './run-suite.ts';
-import { turn, whenAborted } from './abort.ts';
+import { Pace, turn, whenAborted } from './abort.ts';
 import { scenarioAt } from './scenario-space.ts';
 
 export interface ShrinkOptions extends Judge {
@@ -79,11 +79,15 @@ export async function shrink(o: ShrinkOptions, arb: fc.Arbitrary<Scenario>, firs
 
   const outOfBudget = () => engineRuns >= limit || Date.now() > deadline || stopped !== undefined || o.abort?.aborted === true;
   const aborted = whenAborted(o.abort);
+  // An engine that answers at once (Engine.runSync) gives the event loop a turn only now and then.
+  const pace = o.engine.runSync ? new Pace() : undefined;
   const shows = async (scenario: Scenario, key: string): Promise<Judged | undefined> => {
-    await turn();
+    if (!pace || pace.due()) await turn();
     engineRuns++;
+    if (o.abort?.aborted) return undefined;
     // An interrupt does not wait for the engine's answer.
-    const judged = await Promise.race([judge(o, scenario, properties), aborted.promise.then(() => undefined)]);
+    const answer = judge(o, scenario, properties);
+    const judged = answer instanceof Promise ? await Promise.race([answer, aborted.promise.then(() => undefined)]) : answer;
     if (judged === undefined) return undefined;
     if (judged.failure?.fatal) {
       stopped = judged.failure.message;

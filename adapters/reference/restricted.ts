@@ -5,7 +5,7 @@ import type { Engine } from '../engine.ts';
 import { expandCapabilities } from '../../model/capabilities.ts';
 import { catalog } from '../../model/catalog.ts';
 import { observedTrace } from '../../model/observables.ts';
-import type { Capabilities } from '../../model/schema-types.ts';
+import type { Capabilities, Scenario } from '../../model/schema-types.ts';
 
 /** Printed cards the capabilities name that castcheck's catalog does not hold (never used). */
 export function unknownCards(caps: Capabilities): string[] {
@@ -20,6 +20,7 @@ export function restrictedTo(engine: Engine, declared: Capabilities): Engine {
     id: engine.id,
     capabilities: caps,
     run: async (scenario) => observedTrace(await engine.run(scenario), caps.observes),
+    ...(engine.runSync ? { runSync: (scenario: Scenario) => observedTrace(engine.runSync!(scenario), caps.observes) } : {}),
     close: () => engine.close(),
     ...(engine.tracesChecked ? { tracesChecked: true } : {}),
   };
