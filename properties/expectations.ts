@@ -89,13 +89,11 @@ function acceptedClones(run: Run): { index: number; card: string; copyOf: string
 function definitionAt(run: Run, id: string, upTo: number): CardDefinition | undefined {
   // Back along the clones taken to what was copied. A card that copies itself, or copies that copy
   // each other, can only come from an engine that took a clone it should have refused: stop there.
+  const seen = new Set([id]);
   let source = id;
-  if (acceptedClones(run).length > 0) {
-    const seen = new Set([id]);
-    for (let from = clonedFrom(run, source, upTo); from !== undefined && !seen.has(from); from = clonedFrom(run, source, upTo)) {
-      seen.add(from);
-      source = from;
-    }
+  for (let from = clonedFrom(run, source, upTo); from !== undefined && !seen.has(from); from = clonedFrom(run, source, upTo)) {
+    seen.add(from);
+    source = from;
   }
   const step = run.steps[Math.min(Math.max(0, upTo), run.steps.length - 1)];
   const observed = step?.before.battlefield.find((p) => p.id === source) ?? step?.after.battlefield.find((p) => p.id === source);

@@ -38,7 +38,7 @@ export interface Readings {
 /**
  * What a property may ask for besides the run it judges. Another run answers at once (no promise) when
  * its engine runs in this process and offers a synchronous run (Engine.runSync), so that a scenario
- * can be judged without a turn of the event loop; a property reads such answers through `asking`.
+ * can be judged without a turn of the event loop; a property reads such answers through `asks`.
  */
 export interface CheckContext {
   readings: Readings;

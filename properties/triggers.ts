@@ -234,7 +234,7 @@ export const landTriggersOncePerLand: Property = {
  * the one put onto the battlefield from a graveyard included (it may have entered and died in the
  * step, to the legend rule).
  */
-function deathsIn(run: Run, step: RunStep, sources: readonly Source[]): { certain: Source[]; possible: Source[]; unknown: Source[]; arrived: number } {
+function deathsIn(run: Run, step: RunStep, sources: readonly Source[], powersShown: boolean): { certain: Source[]; possible: Source[]; unknown: Source[]; arrived: number } {
   const graveyards = step.after.players.flatMap((p) => p.graveyard);
   const before = new Set(step.before.players.flatMap((p) => p.graveyard));
   const hands = new Set(step.after.players.flatMap((p) => p.hand));
@@ -247,12 +247,14 @@ function deathsIn(run: Run, step: RunStep, sources: readonly Source[]): { certai
   const arrived = graveyards.filter((id) => (!before.has(id) || id === put) && !step.before.battlefield.some((p) => p.id === id) && run.def(id)?.types.includes('Creature') === true).length;
   // A token that no card describes (one an effect made) dies too as it leaves, if it was a creature:
   // one that shows power and toughness was (only creatures have them, CR 208.3); one that shows
-  // neither may be a creature whose power the engine does not show.
+  // neither was not, unless the engine shows no power at all, when it may have been.
   const made: Source[] = [];
   const unknown: Source[] = [];
   for (const p of step.before.battlefield) {
     if (!p.token || sources.some((s) => s.id === p.id) || step.after.battlefield.some((q) => q.id === p.id)) continue;
-    (p.power !== undefined ? made : unknown).push({ id: p.id, controller: p.controller, def: { name: p.name, types: ['Creature'] } });
+    const died: Source = { id: p.id, controller: p.controller, def: { name: p.name, types: ['Creature'] } };
+    if (p.power !== undefined) made.push(died);
+    else if (!powersShown) unknown.push(died);
   }
   return { certain: bounced ? [] : carded, possible: [...carded, ...left.filter(token), ...made], unknown, arrived };
 }
@@ -264,14 +266,16 @@ export const creaturesDie: Property = {
     'A "whenever one or more other creatures die" ability triggers once for each event in which a creature other than its source dies (of the players it names), looking back at the battlefield as it was: a creature destroyed on its own is one event, and so are all those a destroy-all destroys, the source among them; its source dying alone triggers nothing; "only once each turn" stops it after the first.',
   needs: NEEDS,
   applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.event === 'creaturesDie')),
-  check(run) {
+  check(run, ctx) {
     const c = new Checker();
+    const shown = ctx.capabilities?.observes;
+    const powersShown = !shown || shown.includes('permanent.powerToughness');
     for (const step of run.accepted()) {
       // The step that ends the game may stop before its triggered abilities are put on the stack.
       if (step.after.players.some((p) => p.lost)) break;
       // The permanents as they were: the creatures that left, and the watchers that look back at them.
       const sources = sourcesIn(run, step.before, step.index);
-      const { certain, possible, unknown, arrived } = deathsIn(run, step, sources);
+      const { certain, possible, unknown, arrived } = deathsIn(run, step, sources, powersShown);
       const got = observed(step, ['creaturesDie'], run);
       if (possible.length + unknown.length + arrived === 0 && got.size === 0) continue;
       const done = doneOnce(run, step.index);

@@ -4,13 +4,13 @@ import { sameFamily } from '../model/rejections.ts';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Engine } from '../adapters/engine.ts';
-import { checkTrace } from '../adapters/process/protocol.ts';
 import { canonical, diffStates, formatDifferences } from '../model/compare.ts';
 import { InputError } from '../model/errors.ts';
 import { readDocument } from '../model/documents.ts';
 import { normalizeScenario } from '../model/scenario.ts';
 import type { Capabilities, FixedCase, ObservedState } from '../model/schema-types.ts';
 import { observedPart } from '../model/observables.ts';
+import { checkedAnswer } from './evaluate.ts';
 
 export const CASES_DIR = new URL('../scenarios/', import.meta.url).pathname;
 
@@ -69,16 +69,10 @@ export function loadCases(dir = CASES_DIR): LoadedCase[] {
 /** What the engine did differently from the case's expectations; empty when it passes. */
 export async function checkCase(engine: Engine, c: FixedCase): Promise<string[]> {
   const scenario = normalizeScenario(c.scenario);
-  let trace = await engine.run(scenario);
-  // An engine in this process answers with objects nothing has checked: a malformed trace is the
-  // engine's problem, told as such, not a crash while its states are compared.
-  if (!engine.tracesChecked) {
-    try {
-      trace = checkTrace(trace, scenario);
-    } catch (error) {
-      return [`the trace does not fit the trace schema and the scenario: ${error instanceof Error ? error.message : String(error)}`];
-    }
-  }
+  // A malformed trace (of an engine in this process) is the engine's problem, told as such, not a
+  // crash while its states are compared.
+  const trace = checkedAnswer(engine, scenario, await engine.run(scenario));
+  if (!('steps' in trace)) return [`the trace does not fit the trace schema and the scenario: ${trace.message}`];
   const problems: string[] = [];
   for (const expected of c.expect) {
     const index = scenario.actions.findIndex((a) => a.id === expected.action);

@@ -48,17 +48,25 @@ function runOn(engine: Engine, scenario: NormalizedScenario): Trace | EngineFail
   return answer instanceof Promise ? answer.then((t) => accepted(engine, scenario, t), asEngineFailure) : accepted(engine, scenario, answer);
 }
 
+/**
+ * An engine's answer checked against the trace schema and the scenario, unless the engine is one of
+ * castcheck's own, whose answers are checked already (Engine.tracesChecked): an engine in this process
+ * (an author's, under vitest) answers with objects nothing has checked. A malformed one is the
+ * engine's protocol error.
+ */
+export function checkedAnswer(engine: Engine, scenario: NormalizedScenario, answer: Trace): Trace | EngineFailure {
+  if (engine.tracesChecked) return answer;
+  try {
+    return checkTrace(answer, scenario);
+  } catch (error) {
+    return new EngineFailure('protocol-error', error instanceof Error ? error.message : String(error));
+  }
+}
+
 /** An engine's answer as the properties read it, or why it cannot be read. */
 function accepted(engine: Engine, scenario: NormalizedScenario, answer: Trace): Trace | EngineFailure {
-  let trace = answer;
-  // An engine in this process (an author's, under vitest) answers with objects nothing has checked.
-  if (!engine.tracesChecked) {
-    try {
-      trace = checkTrace(trace, scenario);
-    } catch (error) {
-      return new EngineFailure('protocol-error', error instanceof Error ? error.message : String(error));
-    }
-  }
+  const trace = checkedAnswer(engine, scenario, answer);
+  if (!('steps' in trace)) return trace;
   if (trace.steps.length !== scenario.actions.length) {
     return asEngineFailure(new Error(`the trace has ${trace.steps.length} steps for ${scenario.actions.length} actions`));
   }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Engine } from '../adapters/engine.ts';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import { checkCase, loadCases } from '../runner/cases.ts';
 import { lintScenario } from '../model/lint.ts';
 import { normalizeScenario } from '../model/scenario.ts';
 import { formatIssues } from '../model/schemas.ts';
+import { authorsEngine } from './fixtures/traces.ts';
 
 const cases = loadCases();
 
@@ -32,17 +32,8 @@ describe('fixed cases on the reference engine', () => {
 
   it("tells an in-process engine's malformed trace as its problem, naming the field, instead of crashing", async () => {
     const twincast = cases.find((c) => c.case.id === 'kicked-burst-lightning-twincast')!.case;
-    const reference = new ReferenceEngine();
-    // An author's engine: no tracesChecked, and a state without its players.
-    const broken: Engine = {
-      id: { name: 'broken', version: '0' },
-      capabilities: reference.capabilities,
-      run: async (s) => {
-        const t = await reference.run(s);
-        return { ...t, steps: t.steps.map((st, i) => (i === 1 ? { ...st, state: { ...st.state, players: undefined as never } } : st)) };
-      },
-      close: async () => {},
-    };
+    // An author's engine: a state without its players.
+    const broken = authorsEngine('broken', (t) => ({ ...t, steps: t.steps.map((st, i) => (i === 1 ? { ...st, state: { ...st.state, players: undefined as never } } : st)) }));
     const problems = await checkCase(broken, twincast);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/trace schema.*players/);

@@ -8,6 +8,7 @@ import { PROPERTIES } from '../properties/index.ts';
 import { Run, type CheckContext, type Property } from '../properties/property.ts';
 import * as F from './fixtures/scenarios.ts';
 import { loadCases } from '../runner/cases.ts';
+import { observedTrace } from '../model/observables.ts';
 import { editableCopy } from './fixtures/traces.ts';
 
 const engine = new ReferenceEngine();
@@ -319,6 +320,30 @@ describe('properties', () => {
     const missed = editableCopy(t);
     step(missed, 2).triggered = [];
     expect(await verdictOf(p, s, missed)).toMatchObject({ status: 'fail', step: 'a3' });
+  });
+
+  it('take a token that shows no power for no creature, unless the engine shows no power at all', async () => {
+    const s = normalizeScenario({
+      format: 'castcheck-scenario/1',
+      cards: [
+        { id: 'maker', definition: { name: 'Clue Spell', manaCost: '{1}', types: ['Instant'], effects: [{ kind: 'createToken', amount: 1, token: { name: 'Clue Token', types: ['Artifact'] } }] } },
+        { id: 'shrine', definition: { name: 'Grieving Shrine', manaCost: '{1}{B}', types: ['Enchantment'], triggers: [{ event: 'creaturesDie', effects: [{ kind: 'gainLife', amount: 1 }] }] } },
+      ],
+      players: [{ id: 'p1', hand: ['maker'], mana: { C: 1 }, battlefield: [{ card: 'shrine' }] }, { id: 'p2' }],
+      actions: [{ do: 'cast', card: 'maker' }, { do: 'resolve' }, { do: 'destroyAll', filter: { types: ['Artifact'] } }],
+    });
+    const p = PROPERTIES.find((x) => x.id === 'triggers.creatures-die')!;
+    const t = engine.runSync(s);
+    expect(t.steps[1]!.state.battlefield.some((x) => x.token && x.power === undefined)).toBe(true);
+    expect(t.steps[2]!.triggered ?? []).toEqual([]);
+    // The shrine triggering for the Clue: no creature died.
+    const wrong = editableCopy(t);
+    step(wrong, 2).triggered = [{ id: 'a3.t1', source: 'shrine', ability: 0, controller: 'p1' }];
+    expect(await verdictOf(p, s, wrong)).toMatchObject({ status: 'fail', step: 'a3' });
+    // An engine that shows no power and toughness cannot tell: the same answer is no failure there.
+    const blind = { ...engine.capabilities, observes: engine.capabilities.observes.filter((o) => o !== 'permanent.powerToughness') };
+    const seen = observedTrace(wrong, blind.observes);
+    expect(await p.check(new Run(s, seen), { readings: { spliceCopy: 'ruling' }, capabilities: blind, rerun: () => undefined, reference: () => new Run(s, t) })).toMatchObject({ status: 'pass' });
   });
 
   it('fail an ability put on the stack as the game ends: no player receives priority again (CR 603.3)', async () => {

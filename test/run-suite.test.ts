@@ -5,6 +5,7 @@ import { runSuite } from '../runner/run-suite.ts';
 import { judge, judgeFor } from '../runner/evaluate.ts';
 import type { Engine } from '../adapters/engine.ts';
 import { MULTIKICKED_PACK } from './fixtures/scenarios.ts';
+import { authorsEngine } from './fixtures/traces.ts';
 
 describe('the suite', () => {
   it('passes the reference engine', async () => {
@@ -56,20 +57,12 @@ describe('judging a scenario', () => {
   it('reports a malformed trace of an engine in this process as the engine\'s protocol error, before any property reads it', async () => {
     const reference = new ReferenceEngine();
     // An author's engine whose states show one player: a property reading the second would throw.
-    const oneSided: Engine = {
-      id: { name: 'one-sided', version: '1' },
-      capabilities: reference.capabilities,
-      run: async (s) => {
-        const t = await reference.run(s);
-        return { ...t, steps: t.steps.map((st) => ({ ...st, state: { ...st.state, players: [st.state.players[0]] as never } })) };
-      },
-      close: async () => undefined,
-    };
+    const oneSided = authorsEngine('one-sided', (t) => ({ ...t, steps: t.steps.map((st) => ({ ...st, state: { ...st.state, players: [st.state.players[0]] as never } })) }));
     const judged = await judge(judgeFor(oneSided), MULTIKICKED_PACK, PROPERTIES);
     expect(judged.failure?.kind).toBe('protocol-error');
     expect(judged.failure?.message).toMatch(/trace schema.*players/);
     // The same answers with the steps named for other actions.
-    const renamed: Engine = { ...oneSided, id: { name: 'renamed', version: '1' }, run: async (s) => { const t = await reference.run(s); return { ...t, steps: t.steps.map((st) => ({ ...st, action: `x-${st.action}` })) }; } };
+    const renamed = authorsEngine('renamed', (t) => ({ ...t, steps: t.steps.map((st) => ({ ...st, action: `x-${st.action}` })) }));
     expect((await judge(judgeFor(renamed), MULTIKICKED_PACK, PROPERTIES)).failure?.message).toMatch(/step 1 of the trace is for action 'x-/);
     // castcheck's own engines are taken as they answer.
     expect(reference.tracesChecked).toBe(true);
