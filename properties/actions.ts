@@ -12,6 +12,7 @@ import { diesAtOnce } from './permanents.ts';
 import { kickTimes, NOT_KICKED } from '../model/kick.ts';
 import { formatPool, poolsEqual, toPool } from '../model/mana.ts';
 import { familyOf } from '../model/rejections.ts';
+import { features } from './features.ts';
 
 const JUDGED = new Set<NAction['do']>(['counter', 'bounce', 'destroy', 'destroyAll', 'tap', 'untap', 'putOntoBattlefield', 'flicker', 'clone']);
 
@@ -128,7 +129,7 @@ export const actionsAsDeclared: Property = {
   rules: ['400.7', '707.10a', '110.5'],
   statement:
     'An action from outside the cards (counter, return to hand, destroy, destroy all, tap, untap, put onto the battlefield, flicker, clone) moves and taps exactly what it names, to the zones the rules send it to; resolving everything empties the stack.',
-  applies: (s) => s.actions.some((a) => JUDGED.has(a.do) || (a.do === 'resolve' && a.untilEmpty)),
+  applies: (s) => features(s).resolvesAll || [...features(s).does].some((d) => JUDGED.has(d)),
   check(run) {
     const c = new Checker();
     for (const step of run.accepted()) {
@@ -233,7 +234,7 @@ export const actionsTakenWhenPossible: Property = {
   rules: ['117.4', '608.1'],
   statement:
     'While the game is on, an action from outside the cards is taken whenever what it names is there: resolving with an object on the stack (all players pass, and the top object resolves), countering or returning a spell on the stack, destroying, tapping, untapping, flickering or returning a permanent, putting a permanent card onto the battlefield from its player’s hand or graveyard, cloning a permanent from hand; one that names what is not there is rejected as illegal-object.',
-  applies: (s) => s.actions.some((a) => a.do !== 'cast' && a.do !== 'copy'),
+  applies: (s) => [...features(s).does].some((d) => d !== 'cast' && d !== 'copy'),
   check(run) {
     const c = new Checker();
     for (const step of run.steps) {

@@ -7,6 +7,7 @@ import type { ObservedState } from '../model/schema-types.ts';
 import { familyOf, type FamilyInfo } from '../model/rejections.ts';
 import { Checker, type Property, type Run, type RunStep } from './property.ts';
 import { declarationProblems, expectedTotalMana, sacrificeProblem, type DeclarationProblem } from './expectations.ts';
+import { features } from './features.ts';
 
 const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
 
@@ -67,7 +68,7 @@ export const illegalDeclarationsRejected: Property = {
   rules: ['733.1', '601.2a', '601.2b', '601.2c', '702.33b', '702.33g', '702.47b'],
   statement:
     'A cast whose declarations break a rule (a card not in hand, a kicker cost twice or not printed, a splice twice or onto the wrong spell, targets that do not fit) is rejected, with a reason of the family of one of its problems.',
-  applies: (s) => s.actions.some((a) => a.do === 'cast'),
+  applies: (s) => features(s).does.has('cast'),
   check(run) {
     const c = new Checker();
     for (const step of castSteps(run.steps)) {
@@ -117,7 +118,7 @@ export const unpayableRejected: Property = {
   rules: ['601.2h', '733.1'],
   statement: 'A cast whose total cost the mana available cannot pay is rejected, with a reason of the illegal-payment family (cannot-pay); no partial payment is made.',
   needs: { observes: ['player.mana'] },
-  applies: (s) => s.actions.some((a) => a.do === 'cast'),
+  applies: (s) => features(s).does.has('cast'),
   check(run) {
     const c = new Checker();
     for (const step of castSteps(run.steps)) {
@@ -140,7 +141,7 @@ export const legalCastAccepted: Property = {
   statement:
     'A cast with legal declarations and a payable total cost is accepted: optional kicker, multikicker and splice costs are always on offer, on a free cast too.',
   needs: { observes: ['player.mana'] },
-  applies: (s) => s.actions.some((a) => a.do === 'cast'),
+  applies: (s) => features(s).does.has('cast'),
   check(run) {
     const c = new Checker();
     for (const step of castSteps(run.steps)) {

@@ -1,11 +1,12 @@
 // Costs: mana value (CR 202.3, 118.8d) and the total cost (CR 601.2f-h, 118.7, 118.9).
 import { formatMana, normalizeManaText, parseMana, toPool } from '../model/mana.ts';
 import type { NCastAction } from '../model/scenario.ts';
-import { Checker, show, spells, type Property, type RunStep } from './property.ts';
+import { Checker, show, sameShown, spells, type Property, type RunStep } from './property.ts';
 import { castSpellOrFail, declaredKick, declaredTotalMana, expectedTotalMana, hasCostChangers, hasX, printedManaValue } from './expectations.ts';
 import { timesKicked } from '../model/kick.ts';
 import { checkEachCopy } from './copies.ts';
 import { paymentProblem, poolMinus } from './payment.ts';
+import { features } from './features.ts';
 
 const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
 
@@ -13,7 +14,7 @@ export const manaValueUnchanged: Property = {
   id: 'costs.mana-value-unchanged',
   rules: ['118.8d', '202.3', '202.3e', '702.47c'],
   statement: "A spell's mana value is that of its printed mana cost, with X as chosen, whatever kicker, multikicker and splice costs were paid.",
-  applies: (s) => s.actions.some((a) => a.do === 'cast'),
+  applies: (s) => features(s).does.has('cast'),
   check(run) {
     const c = new Checker();
     const castX = new Map<string, number>();
@@ -44,7 +45,7 @@ export const copySameManaValue: Property = {
   rules: ['707.2', '707.10', '202.3e'],
   statement: 'A copy of a spell has the mana cost, X and so the mana value of the spell it copies.',
   needs: { mechanics: ['copy'] },
-  applies: (s) => s.actions.some((a) => a.do === 'copy' || a.do === 'resolve'),
+  applies: (s) => features(s).does.has('copy') || features(s).does.has('resolve'),
   check: (run) =>
     checkEachCopy(run, ({ step, copy, original }, c) => {
       if (copy.manaValue !== original.manaValue) c.fail(step, `copy ${copy.id} has mana value ${original.manaValue} like ${original.id}`, `mana value ${copy.manaValue}`);
@@ -59,7 +60,7 @@ export const totalCostPaid: Property = {
   statement:
     'The total cost paid is the mana cost (or nothing, cast without paying it) plus every declared kicker, multikicker and splice cost, plus increases, minus generic reductions down to {0}; the permanents sacrificed for it are those declared.',
   needs: { observes: ['player.mana'] },
-  applies: (s) => s.actions.some((a) => a.do === 'cast'),
+  applies: (s) => features(s).does.has('cast'),
   check(run) {
     const c = new Checker();
     for (const step of castSteps(run.accepted())) {
@@ -74,7 +75,7 @@ export const totalCostPaid: Property = {
       }
       // The permanents sacrificed are the part of the total cost that is not mana (CR 601.2h): those declared, no others.
       const declared = [...(action.sacrifice ?? [])].sort();
-      if (o.totalCost?.sacrificed && show([...o.totalCost.sacrificed].sort()) !== show(declared)) {
+      if (o.totalCost?.sacrificed && !sameShown([...o.totalCost.sacrificed].sort(), declared)) {
         c.fail(step, `${o.name} paid by sacrificing ${show(declared)}`, `sacrificed ${show(o.totalCost.sacrificed)}`);
         break;
       }
@@ -102,7 +103,7 @@ export const reductionsOnlyGeneric: Property = {
   rules: ['118.7a', '601.2f'],
   statement: 'Cost increases and generic reductions change only the generic part of the total cost: its coloured symbols stay as declared.',
   needs: { observes: ['stack.totalCost'], mechanics: ['costModifiers'] },
-  applies: (s) => s.cards.some((c) => (c.definition.statics ?? []).some((a) => a.kind === 'costReduction' || a.kind === 'costIncrease')),
+  applies: (s) => features(s).statics.has('costReduction') || features(s).statics.has('costIncrease'),
   check(run) {
     const c = new Checker();
     if (!hasCostChangers(run)) return c.verdict();
@@ -131,7 +132,7 @@ export const freeCastKeepsAdditionalCosts: Property = {
   rules: ['118.9', '118.9d', '702.33d', '702.47a'],
   statement: 'A spell cast without paying its mana cost can still be kicked and spliced: it is kicked and spliced as declared and pays only those costs.',
   needs: { mechanics: ['freeCast'] },
-  applies: (s) => s.actions.some((a) => a.do === 'cast' && a.withoutPayingManaCost),
+  applies: (s) => features(s).castFree,
   check(run) {
     const c = new Checker();
     for (const step of castSteps(run.accepted())) {
@@ -159,7 +160,7 @@ export const xIsZeroOnFreeCast: Property = {
   rules: ['107.3b', '118.9'],
   statement: 'Cast without paying its mana cost, a spell with {X} must have X = 0; any other value is rejected.',
   needs: { mechanics: ['freeCast', 'x'] },
-  applies: (s) => s.actions.some((a) => a.do === 'cast' && a.withoutPayingManaCost && a.x !== undefined),
+  applies: (s) => features(s).castFreeWithX,
   check(run) {
     const c = new Checker();
     for (const step of castSteps(run.steps)) {

@@ -4,6 +4,7 @@ import type { ObservedState } from '../model/schema-types.ts';
 import { permanentDef } from './expectations.ts';
 import { expectedResolution } from './resolution.ts';
 import { Checker, show, type Property, type Run } from './property.ts';
+import { features } from './features.ts';
 
 /** What a game-over rejection must leave as it was. */
 const snapshot = (s: ObservedState) =>
@@ -67,7 +68,7 @@ export const legendRule: Property = {
   rules: ['704.5j'],
   statement:
     'After each action no player controls two legendary permanents with the same name: all but one went to the graveyard (a token ceases to exist), and the one a resolve action chooses is the one kept.',
-  applies: (s) => s.cards.some((c) => (c.definition.supertypes ?? []).includes('Legendary')),
+  applies: (s) => features(s).legendary,
   check(run) {
     const c = new Checker();
     for (const step of run.accepted()) {

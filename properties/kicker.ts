@@ -4,16 +4,16 @@ import { Checker, show, type Property, type RunStep } from './property.ts';
 import { activeRequirements, castSpellOrFail, declaredKick, hasCostChangers, kickerDeclarationProblem } from './expectations.ts';
 import { timesKicked } from '../model/kick.ts';
 import { copiedTargetGroups, copyMadeBy } from './copies.ts';
+import { features } from './features.ts';
 
 const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
-const declaresKicker = (a: { do: string; kicker?: unknown[]; multikicker?: number }) => a.do === 'cast' && ((a.kicker?.length ?? 0) > 0 || (a.multikicker ?? 0) > 0);
 
 export const kickerDeclarations: Property = {
   id: 'kicker.declarations',
   rules: ['702.33b', '702.33c', '702.33d'],
   statement:
     'Each kicker cost can be declared at most once and multikicker any number of times; an accepted spell is kicked exactly as declared.',
-  applies: (s) => s.actions.some(declaresKicker),
+  applies: (s) => features(s).castKicked,
   check(run) {
     const c = new Checker();
     for (const step of castSteps(run.steps)) {
@@ -49,9 +49,7 @@ export const kickedEvenWhenFree: Property = {
   rules: ['702.33d', '118.7', '118.9d'],
   statement: 'A spell whose controller declared a kicker cost is kicked even when cost reductions or a free cast make that cost nothing.',
   needs: { anyMechanic: ['freeCast', 'costModifiers'], observes: ['stack.kicked'] },
-  applies: (s) =>
-    s.actions.some((a) => declaresKicker(a) && a.do === 'cast' && a.withoutPayingManaCost) ||
-    (s.actions.some(declaresKicker) && s.cards.some((c) => (c.definition.statics ?? []).some((x) => x.kind === 'costReduction'))),
+  applies: (s) => features(s).castFreeKicked || (features(s).castKicked && features(s).statics.has('costReduction')),
   check(run) {
     const c = new Checker();
     if (!hasCostChangers(run) && !run.scenario.actions.some((a) => a.do === 'cast' && a.withoutPayingManaCost)) return c.verdict();
@@ -72,7 +70,7 @@ export const targetsOnlyIfKicked: Property = {
   id: 'kicker.targets-only-if-kicked',
   rules: ['702.33g', '601.2c'],
   statement: 'Targets that exist only if the spell is kicked are chosen only when it is; an accepted spell has exactly one group of targets per requirement that applies.',
-  applies: (s) => s.cards.some((c) => (c.definition.targets ?? []).some((t) => (t.condition ?? 'always') !== 'always')),
+  applies: (s) => features(s).conditionalTargets,
   check(run) {
     const c = new Checker();
     for (const step of castSteps(run.accepted())) {
@@ -95,7 +93,7 @@ export const targetCountFixed: Property = {
   rules: ['601.2c', '702.33c', '707.10c'],
   statement:
     'The number of targets of a requirement that grows with each kick (Comet Storm) is fixed when the spell is cast; a copy keeps it even with new targets.',
-  applies: (s) => s.cards.some((c) => (c.definition.targets ?? []).some((t) => t.perKick)),
+  applies: (s) => features(s).perKickTargets,
   check(run, ctx) {
     const c = new Checker();
     for (const step of run.accepted()) {

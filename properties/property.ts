@@ -260,6 +260,31 @@ export function show(x: unknown): string {
   return JSON.stringify(x);
 }
 
+/**
+ * Whether `show(a) === show(b)`, without writing out what is plainly the same or plainly not: the
+ * passing path of a check compares values (names, ids, target groups) at every step.
+ */
+export function sameShown(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === 'string' && typeof b === 'string') return false;
+  if (Array.isArray(a) && Array.isArray(b)) return sameShownLists(a, b);
+  return show(a) === show(b);
+}
+
+// JSON writes a list with one item per element, so lists of another length differ; elements are
+// compared as items of a list, where undefined is written as null (hence the written-out fallback).
+function sameShownLists(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === y) continue;
+    if (typeof x === 'string' && typeof y === 'string') return false;
+    if (Array.isArray(x) && Array.isArray(y) ? !sameShownLists(x, y) : show([x]) !== show([y])) return false;
+  }
+  return true;
+}
+
 /** Why an engine cannot run a property, or undefined when it can. */
 export function missingCapability(p: Property, caps: Capabilities): string | undefined {
   const needs = p.needs ?? {};

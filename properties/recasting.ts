@@ -6,7 +6,8 @@ import type { NCastAction } from '../model/scenario.ts';
 import { castSpellOrFail, declaredKick } from './expectations.ts';
 import { arrivals } from './declared.ts';
 import { absentEntry } from './permanents.ts';
-import { Checker, show, spellOnStack, type Property, type RunStep } from './property.ts';
+import { Checker, show, sameShown, spellOnStack, type Property, type RunStep } from './property.ts';
+import { features } from './features.ts';
 
 const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
 
@@ -27,7 +28,7 @@ export const kickBelongsToItsCast: Property = {
   rules: ['702.33d', '733.1', '400.7'],
   statement:
     'A kicked status and a kick count belong to one cast: a card cast again, after a rejected cast or after it left the stack, is kicked exactly as its new declaration says, and so is the permanent it becomes.',
-  applies: (s) => castAgain(s).size > 0,
+  applies: (s) => features(s).castAgain,
   check(run) {
     const c = new Checker();
     const again = castAgain(run.scenario);
@@ -49,7 +50,7 @@ export const kickBelongsToItsCast: Property = {
       if (o.kicked !== undefined && o.kicked !== times > 0) c.fail(step, `${a.card}, cast again, is kicked: ${times > 0} (declared ${show(want.kicker)}, multikicker ${want.multikicker})`, `kicked: ${o.kicked}`);
       else if (o.timesKicked !== undefined && o.timesKicked !== times) c.fail(step, `${a.card}, cast again, was kicked ${times} times`, `${o.timesKicked} times`);
       else if (o.multikicker !== undefined && o.multikicker !== want.multikicker) c.fail(step, `${a.card}, cast again, has multikicker ${want.multikicker}`, `multikicker ${o.multikicker}`);
-      else if (o.kicker !== undefined && show([...o.kicker].sort()) !== show([...want.kicker].sort())) c.fail(step, `${a.card}, cast again, has kicker costs ${show(want.kicker)}`, `kicker costs ${show(o.kicker)}`);
+      else if (o.kicker !== undefined && !sameShown([...o.kicker].sort(), [...want.kicker].sort())) c.fail(step, `${a.card}, cast again, has kicker costs ${show(want.kicker)}`, `kicker costs ${show(o.kicker)}`);
       else if ([o.kicked, o.timesKicked, o.multikicker, o.kicker].some((v) => v !== undefined)) c.checkedOne();
       if (c.done) return c.verdict();
     }
@@ -80,7 +81,7 @@ export const rejectedCastRefunds: Property = {
   statement:
     'A rejected cast gives back everything it took: the mana in its caster’s pool, the card and the spliced cards in hand, the permanents named to sacrifice, and nothing of it stays on the stack.',
   needs: { observes: ['player.mana'] },
-  applies: (s) => s.actions.some((a) => a.do === 'cast'),
+  applies: (s) => features(s).does.has('cast'),
   check(run) {
     const c = new Checker();
     for (const step of castSteps(run.steps)) {
@@ -95,7 +96,7 @@ export const rejectedCastRefunds: Property = {
       const stackBefore = show(step.before.stack.map((o) => o.id));
       if (before.mana !== undefined && after.mana !== undefined && pool(before.mana) !== pool(after.mana)) {
         c.fail(step, `${a.player}'s mana pool as before the rejected cast: ${pool(before.mana)}`, pool(after.mana));
-      } else if (show(inHand(cards, before.hand)) !== show(inHand(cards, after.hand))) {
+      } else if (!sameShown(inHand(cards, before.hand), inHand(cards, after.hand))) {
         c.fail(step, `${show(inHand(cards, before.hand))} still in ${a.player}'s hand`, `hand ${show(after.hand)}`);
       } else if (sacrificed.some((id) => !step.after.battlefield.some((p) => p.id === id))) {
         c.fail(step, `${show(sacrificed)} still on the battlefield`, `battlefield ${show(step.after.battlefield.map((p) => p.id))}`);

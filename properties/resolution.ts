@@ -15,6 +15,7 @@ import { kickOf } from './permanents.ts';
 import { ownerOf } from './actions.ts';
 import { abilityOf } from './copies.ts';
 import { doneOnce } from './triggers.ts';
+import { features } from './features.ts';
 
 // Effects whose outcome the judge works out below; a spell with any other (copying a spell) is
 // judged by the properties about copies.
@@ -496,7 +497,7 @@ export const playerEffects: Property = {
   rules: ['608.2b', '608.2c', '702.33d', '702.33e', '702.47b', '702.47d', '707.10'],
   statement:
     'A resolving spell or triggered ability changes life, mana pools, hands, libraries, graveyards, counters, power and toughness, takes permanents off the battlefield and counters spells (the countered card to its owner’s graveyard, hand or library top, as the effect says), exactly as its effects say (a spell’s, then its spliced cards’, in that order), for how it was kicked, X and its targets still legal.',
-  applies: (s) => s.actions.some((a) => a.do === 'resolve'),
+  applies: (s) => features(s).does.has('resolve'),
   check(run) {
     const c = new Checker();
     for (const step of run.steps) {
@@ -531,7 +532,7 @@ export const allTargetsIllegal: Property = {
   rules: ['608.2b', '702.47d'],
   statement: 'A spell whose targets are all illegal as it resolves does nothing at all, its spliced and untargeted parts included.',
   needs: { actions: ['destroy'] },
-  applies: (s) => s.actions.some((a) => a.do === 'destroy') && s.actions.some((a) => a.do === 'resolve'),
+  applies: (s) => features(s).does.has('destroy') && features(s).does.has('resolve'),
   check(run) {
     const c = new Checker();
     for (const step of run.steps) {
@@ -556,7 +557,7 @@ export const damageToCreatures: Property = {
   rules: ['702.47c', '702.16b', '608.2b', '120.3', '704.5g'],
   statement:
     'A spell or triggered ability deals its damage, a spell’s spliced text’s included, to each creature target still legal, as a source of its own colours (the spell’s, or the ability’s source’s): protection from them prevents it, and lethal damage kills.',
-  applies: (s) => s.cards.some((c) => (c.definition.effects ?? []).some((e) => e.kind === 'damage')),
+  applies: (s) => features(s).effects.has('damage'),
   check(run) {
     const c = new Checker();
     for (const step of run.steps) {
@@ -590,7 +591,7 @@ export const preventedDamageTriggersNothing: Property = {
   rules: ['603.2g', '603.2'],
   statement: 'A "whenever this is dealt damage" ability triggers once per damage event dealt, and not at all for damage that was prevented.',
   needs: { mechanics: ['triggers'], observes: ['step.triggered'] },
-  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.event === 'selfDealtDamage')),
+  applies: (s) => features(s).triggerEvents.has('selfDealtDamage'),
   check(run) {
     const c = new Checker();
     for (const step of run.steps) {
@@ -617,7 +618,7 @@ export const tokenCreatedTriggers: Property = {
   rules: ['603.2', '111.1'],
   statement: 'Creating tokens triggers "whenever a token is created" abilities once per token.',
   needs: { mechanics: ['triggers', 'tokens'], observes: ['step.triggered'] },
-  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.event === 'tokenCreated')),
+  applies: (s) => features(s).triggerEvents.has('tokenCreated'),
   check(run) {
     const c = new Checker();
     for (const step of run.steps) {

@@ -7,6 +7,7 @@ import type { PlayerId } from '../model/scenario.ts';
 import { spellKick } from './declared.ts';
 import { effectTimes, permanentDef } from './expectations.ts';
 import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
+import { features } from './features.ts';
 
 /** Effects that move cards between zones, whose order shows. */
 const MOVES = new Set(['draw', 'mill', 'discard', 'destroy', 'bounce']);
@@ -167,7 +168,7 @@ export const splicedEffectsAfterHost: Property = {
   statement:
     "A spliced spell does its main card's effects first, then each spliced card's in the order the splices were declared: draws, mills, discards, destroys and bounces of the same cards end as that order says, and tokens are created in that order.",
   needs: { mechanics: ['splice'], observes: ['stack.spliced', 'player.library'] },
-  applies: (s) => s.actions.some((a) => a.do === 'cast' && (a.splice?.length ?? 0) > 0),
+  applies: (s) => features(s).mostSpliced > 0,
   check(run) {
     const c = new Checker();
     for (const step of run.steps) {

@@ -1,10 +1,11 @@
 // Splice onto Arcane and onto instant or sorcery (CR 702.47).
 import { normalizeManaText } from '../model/mana.ts';
 import type { NCastAction } from '../model/scenario.ts';
-import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
+import { Checker, show, sameShown, type Property, type Run, type RunStep } from './property.ts';
 import { castSpellOrFail, colorsOfDef, declarationProblems, permanentDef } from './expectations.ts';
+import { features } from './features.ts';
 
-const castsWithSplice = (s: { actions: { do: string; splice?: string[] }[] }) => s.actions.some((a) => a.do === 'cast' && (a.splice?.length ?? 0) > 0);
+const castsWithSplice = (s: Run['scenario']) => features(s).mostSpliced > 0;
 const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
 
 export const splicedCardStaysInHand: Property = {
@@ -72,7 +73,7 @@ export const splicedSpellKeepsCharacteristics: Property = {
       ];
       // A mana cost is left out when the engine does not show it; shown for a card that has none, it is wrong.
       if (o.manaCost !== undefined) checks.push(['mana cost', def.manaCost === undefined ? 'none' : normalizeManaText(def.manaCost), normalizeManaText(o.manaCost)]);
-      const wrong = checks.find(([, want, got]) => show(want) !== show(got));
+      const wrong = checks.find(([, want, got]) => !sameShown(want, got));
       if (wrong) c.fail(step, `${a.card} keeps ${wrong[0]} ${show(wrong[1])}`, `${wrong[0]} ${show(wrong[2])}`);
       else c.checkedOne();
       if (c.done) break;
@@ -107,7 +108,7 @@ export const spliceLostOffTheStack: Property = {
   rules: ['702.47e', '400.7'],
   statement: 'A spell loses its spliced text when it leaves the stack: cast again, it has only what is spliced onto it then.',
   needs: { mechanics: ['splice'], observes: ['stack.spliced'], actions: ['bounce'] },
-  applies: (s) => castsWithSplice(s) && s.actions.some((a) => a.do === 'bounce'),
+  applies: (s) => castsWithSplice(s) && features(s).does.has('bounce'),
   check(run) {
     const c = new Checker();
     const cast = new Set<string>();
@@ -115,7 +116,7 @@ export const spliceLostOffTheStack: Property = {
       const a = step.action;
       if (cast.has(a.card)) {
         const o = castSpellOrFail(c, step, a.card);
-        if (o?.spliced && show(o.spliced) !== show(a.splice ?? [])) c.fail(step, `${a.card}, cast again, has spliced ${show(a.splice ?? [])}`, `spliced ${show(o.spliced)}`);
+        if (o?.spliced && !sameShown(o.spliced, a.splice ?? [])) c.fail(step, `${a.card}, cast again, has spliced ${show(a.splice ?? [])}`, `spliced ${show(o.spliced)}`);
         else if (o?.spliced) c.checkedOne();
       }
       cast.add(a.card);

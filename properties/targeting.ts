@@ -1,13 +1,14 @@
 // A spell or ability can't target itself (CR 115.5): a counterspell cannot counter itself, a copy
 // effect cannot copy itself.
 import { Checker, show, type Property } from './property.ts';
+import { features } from './features.ts';
 
 export const neverTargetsItself: Property = {
   id: 'resolution.never-targets-itself',
   rules: ['115.5', '601.2c'],
   statement:
     'A spell never targets itself: a cast or copy that names the spell among its own targets is rejected, and no spell on the stack has itself as a target, so a counterspell never counters itself.',
-  applies: (s) => s.actions.some((a) => a.do === 'cast' || a.do === 'copy'),
+  applies: (s) => features(s).does.has('cast') || features(s).does.has('copy'),
   check(run) {
     const c = new Checker();
     for (const step of run.steps) {
