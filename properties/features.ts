@@ -23,6 +23,8 @@ export interface Features {
   castAgain: boolean;
   /** The kinds of the cards' own effects (not their abilities'). */
   effects: ReadonlySet<string>;
+  /** An effect, a card's own or an ability's, that makes a player draw. */
+  drawEffect: boolean;
   /** The kinds of the cards' static abilities. */
   statics: ReadonlySet<string>;
   /** The events the cards' triggered abilities trigger on. */
@@ -35,6 +37,10 @@ export interface Features {
   selfEntersIf: boolean;
   /** A triggered ability whose "if" is about a kicker cost paid. */
   triggerIfKicked: boolean;
+  /** A static ability that looks at kicked spells. */
+  staticKicked: boolean;
+  /** A card with multikicker paid in mana and an "enters with" ability counted per kick. */
+  multikickPerKick: boolean;
   /** A triggered ability that triggers only once each turn. */
   triggerOncePerTurn: boolean;
   /** A triggered ability with targets. */
@@ -76,7 +82,10 @@ function findFeatures(s: NormalizedScenario): Features {
     castCopier: false,
     castAgain: false,
     effects,
+    drawEffect: false,
     statics,
+    staticKicked: false,
+    multikickPerKick: false,
     triggerEvents,
     triggers: false,
     triggerIf: false,
@@ -98,7 +107,13 @@ function findFeatures(s: NormalizedScenario): Features {
       for (const e of d.effects) effects.add(e.kind);
       if (!copiers.has(c.id)) copiers.set(c.id, effects.has('copySpell') && d.effects.some((e) => e.kind === 'copySpell'));
     } else if (!copiers.has(c.id)) copiers.set(c.id, false);
-    if (d.statics) for (const x of d.statics) statics.add(x.kind);
+    if (d.statics) {
+      for (const x of d.statics) {
+        statics.add(x.kind);
+        if (x.kicked) f.staticKicked = true;
+      }
+    }
+    if (d.multikicker?.cost.mana && d.entersWith?.some((e) => e.condition === 'perKick')) f.multikickPerKick = true;
     if (d.triggers) {
       if (d.triggers.length > 0) f.triggers = true;
       for (const t of d.triggers) {
@@ -108,6 +123,7 @@ function findFeatures(s: NormalizedScenario): Features {
         if (t.if === 'kickedA' || t.if === 'kickedB') f.triggerIfKicked = true;
         if (t.oncePerTurn || t.triggersOnlyOnceEachTurn) f.triggerOncePerTurn = true;
         if (t.targets && t.targets.length > 0) f.triggerTargets = true;
+        if (t.effects.some((e) => e.kind === 'draw')) f.drawEffect = true;
       }
     }
     if (d.supertypes?.includes('Legendary')) f.legendary = true;
@@ -124,6 +140,7 @@ function findFeatures(s: NormalizedScenario): Features {
       }
     }
   }
+  if (effects.has('draw')) f.drawEffect = true;
   const cast = new Set<string>();
   for (const a of s.actions) {
     f.does.add(a.do);

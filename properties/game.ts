@@ -29,8 +29,9 @@ export const lossEndsTheGame: Property = {
       }
       if (step.step.outcome !== 'accepted') continue;
       const dead = step.after.players.find((p) => p.life <= 0 && !p.lost);
-      // A spell that makes its controller draw more cards than their library holds (CR 121.3, 704.5a).
-      const e = expectedResolution(run, step);
+      // A spell that makes its controller draw more cards than their library holds (CR 121.3, 704.5a):
+      // worked out only where a card of the scenario can make anyone draw.
+      const e = !dead && features(run.scenario).drawEffect ? expectedResolution(run, step) : undefined;
       const library = e && !e.fizzled ? step.before.players.find((p) => p.id === e.resolving.controller)?.library : undefined;
       const drewEmpty = e && library !== undefined && e.draws > library.length ? step.after.players.find((p) => p.id === e.resolving.controller && !p.lost) : undefined;
       if (dead) c.fail(step, `${dead.id}, at ${dead.life} life, has lost the game`, 'not lost');

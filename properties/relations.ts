@@ -33,14 +33,10 @@ export const oneMoreMultikick: Property = {
   statement: 'Paying multikicker once more, with the mana for it, adds exactly one more of each per-kick counter to the permanent (and, from no kick to one, swaps unkicked counters for kicked ones).',
   needs: { mechanics: ['multikicker'] },
   // Nothing else may put counters on it, or trigger on how it was kicked.
-  applies: (s) =>
-    s.cards.some((c) => c.definition.multikicker?.cost.mana && (c.definition.entersWith ?? []).some((e) => e.condition === 'perKick')) &&
-    s.cards.every(
-      (c) =>
-        !c.definition.triggers?.length &&
-        !(c.definition.statics ?? []).some((x) => x.kicked) &&
-        !(c.definition.effects ?? []).some((e) => e.kind === 'putCounters' || e.kind === 'counterSpell'),
-    ),
+  applies: (s) => {
+    const f = features(s);
+    return f.multikickPerKick && !f.triggers && !f.staticKicked && !f.effects.has('putCounters') && !f.effects.has('counterSpell');
+  },
   check: asks<Run | undefined>(function* (run, ctx) {
     const c = new Checker();
     const first = mainCast(run);

@@ -67,6 +67,19 @@ function add(into: Expected, key: string, n = 1): void {
   if (n > 0) into.set(key, (into.get(key) ?? 0) + n);
 }
 
+/** Whether a permanent on the battlefield before a step is not there after it. */
+function leftBattlefield(step: RunStep): boolean {
+  return step.before.battlefield.some((p) => !step.after.battlefield.some((q) => q.id === p.id));
+}
+
+/** Whether any player's graveyard is not as it was, card for card. */
+function graveyardsChanged(step: RunStep): boolean {
+  return step.after.players.some((p, i) => {
+    const was = step.before.players[i]?.graveyard;
+    return was === undefined || (p.graveyard !== was && (p.graveyard.length !== was.length || p.graveyard.some((id, j) => id !== was[j])));
+  });
+}
+
 function observed(step: RunStep, events: readonly TriggeredAbility['event'][], run: Run): Expected {
   const out: Expected = new Map();
   for (const t of step.step.triggered ?? []) {
@@ -207,6 +220,8 @@ export const landTriggersOncePerLand: Property = {
     const c = new Checker();
     for (const step of run.accepted()) {
       if (step.action.do !== 'destroyAll' && step.action.do !== 'destroy' && step.action.do !== 'cast') continue;
+      // No land went to a graveyard where nothing left the battlefield, and nothing triggered to judge.
+      if (!leftBattlefield(step) && !step.step.triggered?.length) continue;
       const lands = landsToGraveyard(run, step);
       const done = doneOnce(run, step.index);
       const want: Expected = new Map();
@@ -274,6 +289,8 @@ export const creaturesDie: Property = {
     for (const step of run.accepted()) {
       // The step that ends the game may stop before its triggered abilities are put on the stack.
       if (step.after.players.some((p) => p.lost)) break;
+      // Nothing died where nothing left the battlefield, no card reached a graveyard and nothing triggered.
+      if (!leftBattlefield(step) && !graveyardsChanged(step) && step.action.do !== 'putOntoBattlefield' && step.action.do !== 'clone' && !step.step.triggered?.length) continue;
       // The permanents as they were: the creatures that left, and the watchers that look back at them.
       const sources = sourcesIn(run, step.before, step.index);
       const { certain, possible, unknown, arrived } = deathsIn(run, step, sources, powersShown);
