@@ -1,5 +1,5 @@
 // Costs: mana value (CR 202.3, 118.8d) and the total cost (CR 601.2f-h, 118.7, 118.9).
-import { formatMana, normalizeManaText, parseMana, toPool } from '../model/mana.ts';
+import { formatMana, manaOf, normalizeManaText, toPool } from '../model/mana.ts';
 import type { NCastAction } from '../model/scenario.ts';
 import { Checker, show, sameShown, spells, type Property, type RunStep } from './property.ts';
 import { castSpellOrFail, declaredKick, declaredTotalMana, expectedTotalMana, hasCostChangers, hasX, printedManaValue } from './expectations.ts';
@@ -117,7 +117,7 @@ export const reductionsOnlyGeneric: Property = {
         c.fail(step, `${o.name}, cast, shows its total cost`, 'no total cost');
         break;
       }
-      const paid = parseMana(o.totalCost.mana);
+      const paid = manaOf(o.totalCost.mana);
       const wrong = (['W', 'U', 'B', 'R', 'G', 'C'] as const).find((k) => paid[k] !== declared[k]);
       if (wrong) c.fail(step, `${declared[wrong]} {${wrong}} in the total cost of ${o.name}, as declared`, `${paid[wrong]} in ${o.totalCost.mana}`);
       else c.checkedOne();
