@@ -285,6 +285,20 @@ function sameShownLists(a: readonly unknown[], b: readonly unknown[]): boolean {
   return true;
 }
 
+/**
+ * Whether two lists hold the same ids, each as often, in any order (as their sorted copies compared):
+ * lists an engine kept in order are told the same without sorting copies of them.
+ */
+export function sameMembers(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  if (i === a.length) return true;
+  const [x, y] = [[...a].sort(), [...b].sort()];
+  return x.every((id, j) => id === y[j]);
+}
+
 /** Why an engine cannot run a property, or undefined when it can. */
 export function missingCapability(p: Property, caps: Capabilities): string | undefined {
   const needs = p.needs ?? {};

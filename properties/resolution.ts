@@ -8,7 +8,7 @@ import { addPools, poolMinus } from './payment.ts';
 import type { CardDefinition, Color, Keyword, ObservedPermanent, StackSpell, TokenDefinition } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
 import { sameJson } from '../model/compare.ts';
-import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
+import { Checker, sameMembers, show, type Property, type Run, type RunStep } from './property.ts';
 import { activeRequirements, colorsOfDef, effectTimes, permanentDef, targetAllowed } from './expectations.ts';
 import { NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
 import { kickOf } from './permanents.ts';
@@ -479,13 +479,11 @@ function zoneProblem(run: Run, step: RunStep, e: Expected): { expected: string; 
     const want = e.zones[id];
     const got = player(step, 'after', id);
     const died = gone.filter((p) => p.owner === id && !p.token).map((p) => p.card ?? p.id);
-    const checks: [string, string[] | undefined, string[] | undefined][] = [
-      ['hand', want.hand, [...got.hand].sort()],
-      ['library', want.library, got.library],
-      ['graveyard', want.graveyard && [...want.graveyard, ...died].sort(), [...got.graveyard].sort()],
-    ];
-    const bad = checks.find(([, w, g]) => w !== undefined && g !== undefined && !sameJson(w, g));
-    if (bad) return { expected: `${id}'s ${bad[0]} ${show(bad[1])}`, observed: show(bad[2]) };
+    // Hands and graveyards in any order (the expected ones are sorted), libraries top first.
+    if (want.hand && !sameMembers(want.hand, got.hand)) return { expected: `${id}'s hand ${show(want.hand)}`, observed: show([...got.hand].sort()) };
+    if (want.library && got.library && !sameJson(want.library, got.library)) return { expected: `${id}'s library ${show(want.library)}`, observed: show(got.library) };
+    const graveyard = want.graveyard && (died.length > 0 ? [...want.graveyard, ...died].sort() : want.graveyard);
+    if (graveyard && !sameMembers(graveyard, got.graveyard)) return { expected: `${id}'s graveyard ${show(graveyard)}`, observed: show([...got.graveyard].sort()) };
   }
   return undefined;
 }
