@@ -49,8 +49,10 @@ function spellCopiedOnResolution(run: Run, step: RunStep): StackSpell[] {
   const copier = step.before.stack.at(-1);
   if (copier?.kind !== 'spell') return [];
   const def = run.def(copier.card);
+  // Most resolving spells copy nothing: no kick or requirement to work out for them.
+  if (!def?.effects?.some((e) => e.kind === 'copySpell')) return [];
   const kick = kickOf(run, copier, step.index);
-  if (!def || !kick) return [];
+  if (!kick) return [];
   const requirements = activeRequirements([def], kick).filter((r) => r.part === 0);
   const effects = def.effects ?? [];
   return effects.flatMap((e, i) => {

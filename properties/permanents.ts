@@ -29,11 +29,12 @@ export interface Entry {
 export function kickOf(run: Run, o: StackSpell, upTo: number): Kick | undefined {
   const made = o.copy ? run.scenario.actions.findIndex((a) => a.id === o.id) : -1;
   const until = made === -1 ? upTo : Math.min(made, upTo);
-  const cast = run.steps
-    .slice(0, until + 1)
-    .filter((s): s is RunStep & { action: { do: 'cast' } } => s.action.do === 'cast' && s.action.card === o.card && s.step.outcome === 'accepted')
-    .at(-1);
-  return cast ? declaredKick(cast.action) : undefined;
+  // Back from the step to the last accepted cast of the card: every resolution asks, so nothing is copied.
+  for (let i = Math.min(until, run.steps.length - 1); i >= 0; i--) {
+    const s = run.steps[i]!;
+    if (s.action.do === 'cast' && s.action.card === o.card && s.step.outcome === 'accepted') return declaredKick(s.action);
+  }
+  return undefined;
 }
 
 /**

@@ -156,7 +156,8 @@ export class Run {
 
   /** A fact about the run that several properties ask for, worked out once; `key` names it. */
   shared<T>(key: string, compute: () => T): T {
-    if (this.facts.has(key)) return this.facts.get(key) as T;
+    const known = this.facts.get(key);
+    if (known !== undefined || this.facts.has(key)) return known as T;
     const value = compute();
     this.facts.set(key, value);
     return value;
@@ -164,11 +165,14 @@ export class Run {
 
   /** A fact about one argument (a step, a step's index) that several properties ask for, worked out once per argument. */
   memo<K, T>(key: string, arg: K, compute: () => T): T {
-    const known = this.shared(key, () => new Map<K, T>());
-    if (known.has(arg)) return known.get(arg)!;
-    const value = compute();
-    known.set(arg, value);
-    return value;
+    // Asked many times a step by many properties: one lookup where the answer is known, no closure.
+    let known = this.facts.get(key) as Map<K, T> | undefined;
+    if (known === undefined) this.facts.set(key, (known = new Map<K, T>()));
+    const value = known.get(arg);
+    if (value !== undefined || known.has(arg)) return value as T;
+    const computed = compute();
+    known.set(arg, computed);
+    return computed;
   }
 
   /** A fact about one of this run's steps that several properties ask for, worked out once. */

@@ -81,11 +81,11 @@ function chosen(step: RunStep, eligible: readonly string[], count: number): stri
 
 /** Where the spell a resolving step resolves came from: its spliced cards, and X as chosen. */
 function castOf(run: Run, spell: StackSpell, upTo: number): { splice: string[]; x: number } | undefined {
-  const cast = run.steps
-    .slice(0, upTo)
-    .filter((s) => s.action.do === 'cast' && s.action.card === spell.card && s.step.outcome === 'accepted')
-    .at(-1)?.action;
-  return cast?.do === 'cast' ? { splice: cast.splice ?? [], x: cast.x ?? 0 } : undefined;
+  for (let i = Math.min(upTo, run.steps.length) - 1; i >= 0; i--) {
+    const cast = run.steps[i]!.action;
+    if (cast.do === 'cast' && cast.card === spell.card && run.steps[i]!.step.outcome === 'accepted') return { splice: cast.splice ?? [], x: cast.x ?? 0 };
+  }
+  return undefined;
 }
 
 /**
