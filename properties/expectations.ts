@@ -60,12 +60,18 @@ export function colorsOfDef(def: CardDefinition): Color[] {
 
 /** The definition behind each permanent id at a step: a clone has the definition of what it copied (CR 707.2). */
 export function permanentDef(run: Run, id: string, upTo: number): CardDefinition | undefined {
-  const atStep = run.memo('definitions', upTo, () => new Map<string, CardDefinition | undefined>());
-  if (atStep.has(id)) return atStep.get(id);
+  // Asked of every permanent at every step by many properties: looked up without making anything.
+  const byStep = run.shared('definitions', newDefinitions);
+  let atStep = byStep.get(upTo);
+  if (atStep === undefined) byStep.set(upTo, (atStep = new Map()));
+  const known = atStep.get(id);
+  if (known !== undefined || atStep.has(id)) return known;
   const def = definitionAt(run, id, upTo);
   atStep.set(id, def);
   return def;
 }
+
+const newDefinitions = () => new Map<number, Map<string, CardDefinition | undefined>>();
 
 /** What the last clone of `id` taken up to a step copied: a refused clone changed nothing (CR 733.1). */
 function clonedFrom(run: Run, id: string, upTo: number): string | undefined {
@@ -89,11 +95,13 @@ function acceptedClones(run: Run): { index: number; card: string; copyOf: string
 function definitionAt(run: Run, id: string, upTo: number): CardDefinition | undefined {
   // Back along the clones taken to what was copied. A card that copies itself, or copies that copy
   // each other, can only come from an engine that took a clone it should have refused: stop there.
-  const seen = new Set([id]);
   let source = id;
-  for (let from = clonedFrom(run, source, upTo); from !== undefined && !seen.has(from); from = clonedFrom(run, source, upTo)) {
-    seen.add(from);
-    source = from;
+  if (acceptedClones(run).length > 0) {
+    const seen = new Set([id]);
+    for (let from = clonedFrom(run, source, upTo); from !== undefined && !seen.has(from); from = clonedFrom(run, source, upTo)) {
+      seen.add(from);
+      source = from;
+    }
   }
   const step = run.steps[Math.min(Math.max(0, upTo), run.steps.length - 1)];
   const observed = step?.before.battlefield.find((p) => p.id === source) ?? step?.after.battlefield.find((p) => p.id === source);

@@ -1,7 +1,7 @@
 // A card cast more than once (CR 702.33d, 733.1, 400.7): each cast is judged by its own declaration,
 // and a rejected cast leaves nothing behind, mana included.
 import { kickTimes, timesKicked } from '../model/kick.ts';
-import { toPool } from '../model/mana.ts';
+import { POOL_KEYS, toPool, type Pool } from '../model/mana.ts';
 import type { NCastAction } from '../model/scenario.ts';
 import { castSpellOrFail, declaredKick } from './expectations.ts';
 import { arrivals } from './declared.ts';
@@ -75,6 +75,11 @@ export const kickBelongsToItsCast: Property = {
   },
 };
 
+/** Whether two pools hold the same mana of each kind they hold any of (as their positive entries written out). */
+function samePositive(a: Pool, b: Pool): boolean {
+  return POOL_KEYS.every((k) => (a[k] > 0 ? a[k] : 0) === (b[k] > 0 ? b[k] : 0));
+}
+
 export const rejectedCastRefunds: Property = {
   id: 'casting.rejected-cast-refunds',
   rules: ['733.1', '601.2h'],
@@ -93,14 +98,14 @@ export const rejectedCastRefunds: Property = {
       const inHand = (ids: string[], hand: string[]) => ids.filter((id) => hand.includes(id));
       const cards = [a.card, ...(a.splice ?? [])];
       const sacrificed = (a.sacrifice ?? []).filter((id) => step.before.battlefield.some((p) => p.id === id));
-      const stackBefore = show(step.before.stack.map((o) => o.id));
-      if (before.mana !== undefined && after.mana !== undefined && pool(before.mana) !== pool(after.mana)) {
+      const stackBefore = step.before.stack.map((o) => o.id);
+      if (before.mana !== undefined && after.mana !== undefined && !samePositive(toPool(before.mana), toPool(after.mana))) {
         c.fail(step, `${a.player}'s mana pool as before the rejected cast: ${pool(before.mana)}`, pool(after.mana));
       } else if (!sameShown(inHand(cards, before.hand), inHand(cards, after.hand))) {
         c.fail(step, `${show(inHand(cards, before.hand))} still in ${a.player}'s hand`, `hand ${show(after.hand)}`);
       } else if (sacrificed.some((id) => !step.after.battlefield.some((p) => p.id === id))) {
         c.fail(step, `${show(sacrificed)} still on the battlefield`, `battlefield ${show(step.after.battlefield.map((p) => p.id))}`);
-      } else if (show(step.after.stack.map((o) => o.id)) !== stackBefore) c.fail(step, `the stack as before: ${stackBefore}`, show(step.after.stack.map((o) => o.id)));
+      } else if (!sameShown(step.after.stack.map((o) => o.id), stackBefore)) c.fail(step, `the stack as before: ${show(stackBefore)}`, show(step.after.stack.map((o) => o.id)));
       else c.checkedOne();
       if (c.done) break;
     }

@@ -19,7 +19,8 @@ export const neverTargetsItself: Property = {
         if (step.step.outcome === 'accepted') c.fail(step, `${self}, named among its own targets, is rejected`, 'accepted');
         else c.checkedOne();
       }
-      const own = step.after.stack.find((o) => o.kind === 'spell' && o.targets.flat().includes(o.id));
+      // Each group looked into in place (as flat() would read it): this runs for every spell at every step.
+      const own = step.after.stack.find((o) => o.kind === 'spell' && o.targets.some((g) => (Array.isArray(g) ? g.includes(o.id) : g === o.id)));
       if (own) c.fail(step, `no spell targets itself`, `${own.id} targets ${show(own.targets)}`);
       else if (step.after.stack.some((o) => o.kind === 'spell' && o.targets.length > 0)) c.checkedOne();
       if (c.done) break;
