@@ -9,8 +9,6 @@ import { Checker, type Property, type Run, type RunStep } from './property.ts';
 import { declarationProblems, expectedTotalMana, sacrificeProblem, type DeclarationProblem } from './expectations.ts';
 import { features } from './features.ts';
 
-const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
-
 // What castcheck's model of the start fixes, as against what an engine works out for itself (names,
 // keywords, power and toughness): without the engine's own view of the start, only the former is compared.
 const DERIVED_PERMANENT_FIELDS = ['name', 'keywords', 'power', 'toughness', 'damage', 'kicked', 'timesKicked', 'card'];
@@ -71,7 +69,7 @@ export const illegalDeclarationsRejected: Property = {
   applies: (s) => features(s).does.has('cast'),
   check(run) {
     const c = new Checker();
-    for (const step of castSteps(run.steps)) {
+    for (const step of run.casts()) {
       const problems = declarationProblems(run, step, step.action);
       if (problems.length === 0 || step.step.outcome === 'unsupported') continue;
       // A cast with several problems may be refused for any of them, an unpayable cost included, but
@@ -134,7 +132,7 @@ export const unpayableRejected: Property = {
   applies: (s) => features(s).does.has('cast'),
   check(run) {
     const c = new Checker();
-    for (const step of castSteps(run.steps)) {
+    for (const step of run.casts()) {
       const pay = payment(run, step);
       if (!pay || pay.payable || step.step.outcome === 'unsupported') continue;
       if (step.step.outcome === 'accepted') c.fail(step, `rejected: the total cost ${formatMana(pay.total)} cannot be paid`, 'accepted');
@@ -155,7 +153,7 @@ export const legalCastAccepted: Property = {
   applies: (s) => features(s).does.has('cast'),
   check(run) {
     const c = new Checker();
-    for (const step of castSteps(run.steps)) {
+    for (const step of run.casts()) {
       const legal = legalAndPayable(run, step);
       if (!legal) continue;
       if (step.step.outcome !== 'accepted') c.fail(step, `accepted (total cost ${formatMana(legal.total)} is payable)`, `${step.step.outcome}: ${step.step.reason ?? ''} ${step.step.message ?? ''}`.trim());

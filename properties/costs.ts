@@ -1,14 +1,11 @@
 // Costs: mana value (CR 202.3, 118.8d) and the total cost (CR 601.2f-h, 118.7, 118.9).
 import { formatMana, manaOf, normalizeManaText, toPool } from '../model/mana.ts';
-import type { NCastAction } from '../model/scenario.ts';
-import { Checker, show, sameShown, spells, type Property, type RunStep } from './property.ts';
+import { Checker, show, sameShown, spells, type Property } from './property.ts';
 import { castSpellOrFail, declaredKick, declaredTotalMana, expectedTotalMana, hasCostChangers, hasX, printedManaValue } from './expectations.ts';
 import { timesKicked } from '../model/kick.ts';
 import { checkEachCopy } from './copies.ts';
 import { paymentProblem, poolMinus } from './payment.ts';
 import { features } from './features.ts';
-
-const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
 
 export const manaValueUnchanged: Property = {
   id: 'costs.mana-value-unchanged',
@@ -63,7 +60,7 @@ export const totalCostPaid: Property = {
   applies: (s) => features(s).does.has('cast'),
   check(run) {
     const c = new Checker();
-    for (const step of castSteps(run.accepted())) {
+    for (const step of run.acceptedCasts()) {
       const action = step.action;
       const total = expectedTotalMana(run, step, action);
       if (!total) continue;
@@ -107,7 +104,7 @@ export const reductionsOnlyGeneric: Property = {
   check(run) {
     const c = new Checker();
     if (!hasCostChangers(run)) return c.verdict();
-    for (const step of castSteps(run.accepted())) {
+    for (const step of run.acceptedCasts()) {
       const o = castSpellOrFail(c, step, step.action.card);
       if (!o) break;
       const declared = declaredTotalMana(run, step.action);
@@ -135,7 +132,7 @@ export const freeCastKeepsAdditionalCosts: Property = {
   applies: (s) => features(s).castFree,
   check(run) {
     const c = new Checker();
-    for (const step of castSteps(run.accepted())) {
+    for (const step of run.acceptedCasts()) {
       const a = step.action;
       if (!a.withoutPayingManaCost) continue;
       const o = castSpellOrFail(c, step, a.card);
@@ -163,7 +160,7 @@ export const xIsZeroOnFreeCast: Property = {
   applies: (s) => features(s).castFreeWithX,
   check(run) {
     const c = new Checker();
-    for (const step of castSteps(run.steps)) {
+    for (const step of run.casts()) {
       const a = step.action;
       if (!a.withoutPayingManaCost || a.x === undefined || !hasX(run.def(a.card)!)) continue;
       if (a.x > 0 && step.step.outcome === 'accepted') c.fail(step, `casting ${a.card} free with X=${a.x} is rejected`, 'it was accepted');

@@ -1,12 +1,9 @@
 // Kicker and multikicker (CR 702.33).
-import type { NCastAction } from '../model/scenario.ts';
-import { Checker, show, type Property, type RunStep } from './property.ts';
+import { Checker, show, type Property } from './property.ts';
 import { activeRequirements, castSpellOrFail, declaredKick, hasCostChangers, kickerDeclarationProblem } from './expectations.ts';
 import { timesKicked } from '../model/kick.ts';
 import { copiedTargetGroups, copyMadeBy } from './copies.ts';
 import { features } from './features.ts';
-
-const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
 
 export const kickerDeclarations: Property = {
   id: 'kicker.declarations',
@@ -16,7 +13,7 @@ export const kickerDeclarations: Property = {
   applies: (s) => features(s).castKicked,
   check(run) {
     const c = new Checker();
-    for (const step of castSteps(run.steps)) {
+    for (const step of run.casts()) {
       const a = step.action;
       const def = run.def(a.card);
       if (!def) continue;
@@ -53,7 +50,7 @@ export const kickedEvenWhenFree: Property = {
   check(run) {
     const c = new Checker();
     if (!hasCostChangers(run) && !run.scenario.actions.some((a) => a.do === 'cast' && a.withoutPayingManaCost)) return c.verdict();
-    for (const step of castSteps(run.accepted())) {
+    for (const step of run.acceptedCasts()) {
       const kicks = timesKicked(declaredKick(step.action));
       if (kicks === 0) continue;
       const o = castSpellOrFail(c, step, step.action.card);
@@ -73,7 +70,7 @@ export const targetsOnlyIfKicked: Property = {
   applies: (s) => features(s).conditionalTargets,
   check(run) {
     const c = new Checker();
-    for (const step of castSteps(run.accepted())) {
+    for (const step of run.acceptedCasts()) {
       const a = step.action;
       const parts = [a.card, ...(a.splice ?? [])].map((id) => run.def(id)!);
       if (!parts.some((d) => (d.targets ?? []).some((t) => (t.condition ?? 'always') !== 'always'))) continue;

@@ -1,7 +1,7 @@
 // What a property is: an invariant from the Comprehensive Rules checked over a scenario and the
 // trace an engine gave for it, a relation between two runs, or agreement with the reference engine.
 import type { Capabilities, Mechanic, Observable, ObservedState, Scenario, Step, StackSpell, Trace, CardDefinition } from '../model/schema-types.ts';
-import { definitionsOf, type NAction, type NormalizedScenario } from '../model/scenario.ts';
+import { definitionsOf, type NAction, type NCastAction, type NormalizedScenario } from '../model/scenario.ts';
 import { initialObservedState } from '../model/initial-state.ts';
 
 /**
@@ -152,6 +152,19 @@ export class Run {
     return (this.acceptedSteps ??= this.steps.filter((s) => s.step.outcome === 'accepted'));
   }
 
+  private castList?: CastStep[];
+  private acceptedCastList?: CastStep[];
+
+  /** The cast steps while the game is on; one list, shared by the properties of casting and costs. */
+  casts(): CastStep[] {
+    return (this.castList ??= this.steps.filter(isCast));
+  }
+
+  /** The accepted cast steps while the game is on. */
+  acceptedCasts(): CastStep[] {
+    return (this.acceptedCastList ??= this.accepted().filter(isCast));
+  }
+
   private readonly facts = new Map<string, unknown>();
 
   /** A fact about the run that several properties ask for, worked out once; `key` names it. */
@@ -180,6 +193,11 @@ export class Run {
     return this.allSteps[step.index] === step ? this.memo(key, step, compute) : compute();
   }
 }
+
+/** A step that casts a spell. */
+export type CastStep = RunStep & { action: NCastAction };
+
+const isCast = (s: RunStep): s is CastStep => s.action.do === 'cast';
 
 /** The first step, whose state before is the scenario's start: built only when a property reads it. */
 function firstStep(scenario: NormalizedScenario, action: NAction, step: Step): RunStep {

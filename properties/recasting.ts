@@ -6,10 +6,8 @@ import type { NCastAction } from '../model/scenario.ts';
 import { castSpellOrFail, declaredKick } from './expectations.ts';
 import { arrivals } from './declared.ts';
 import { absentEntry } from './permanents.ts';
-import { Checker, show, sameShown, spellOnStack, type Property, type RunStep } from './property.ts';
+import { Checker, show, sameShown, spellOnStack, type Property } from './property.ts';
 import { features } from './features.ts';
-
-const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
 
 /** Cards cast twice or more in a scenario. */
 function castAgain(s: { actions: { do: string; card?: string }[] }): Set<string> {
@@ -35,7 +33,7 @@ export const kickBelongsToItsCast: Property = {
     const earlier = new Set<string>();
     // Casts of a card that was cast before, accepted, by the step they were made in.
     const recasts = new Map<number, NCastAction>();
-    for (const step of castSteps(run.steps)) {
+    for (const step of run.casts()) {
       const a = step.action;
       if (earlier.has(a.card) && step.step.outcome === 'accepted') recasts.set(step.index, a);
       earlier.add(a.card);
@@ -89,7 +87,7 @@ export const rejectedCastRefunds: Property = {
   applies: (s) => features(s).does.has('cast'),
   check(run) {
     const c = new Checker();
-    for (const step of castSteps(run.steps)) {
+    for (const step of run.casts()) {
       if (step.step.outcome !== 'rejected') continue;
       const a = step.action;
       const before = step.before.players.find((p) => p.id === a.player)!;

@@ -1,13 +1,10 @@
 // Splice onto Arcane and onto instant or sorcery (CR 702.47).
 import { normalizeManaText } from '../model/mana.ts';
-import type { NCastAction } from '../model/scenario.ts';
 import { Checker, show, sameShown, type Property, type Run, type RunStep } from './property.ts';
 import { castSpellOrFail, colorsOfDef, declarationProblems, permanentDef } from './expectations.ts';
 import { features } from './features.ts';
 
 const castsWithSplice = (s: Run['scenario']) => features(s).mostSpliced > 0;
-const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
-
 export const splicedCardStaysInHand: Property = {
   id: 'splice.card-stays-in-hand',
   rules: ['702.47a'],
@@ -57,7 +54,7 @@ export const splicedSpellKeepsCharacteristics: Property = {
   applies: castsWithSplice,
   check(run) {
     const c = new Checker();
-    for (const step of castSteps(run.accepted())) {
+    for (const step of run.acceptedCasts()) {
       const a = step.action;
       if ((a.splice?.length ?? 0) === 0) continue;
       const def = run.def(a.card);
@@ -91,7 +88,7 @@ export const spliceDeclarations: Property = {
   check(run) {
     const c = new Checker();
     const spliceReasons = ['splice-card-twice', 'splice-card-unavailable', 'splice-quality-mismatch'];
-    for (const step of castSteps(run.steps)) {
+    for (const step of run.casts()) {
       if ((step.action.splice?.length ?? 0) === 0) continue;
       const problems = declarationProblems(run, step, step.action).filter((p) => spliceReasons.includes(p.reason));
       if (problems.length === 0) continue;
@@ -112,7 +109,7 @@ export const spliceLostOffTheStack: Property = {
   check(run) {
     const c = new Checker();
     const cast = new Set<string>();
-    for (const step of castSteps(run.accepted())) {
+    for (const step of run.acceptedCasts()) {
       const a = step.action;
       if (cast.has(a.card)) {
         const o = castSpellOrFail(c, step, a.card);
