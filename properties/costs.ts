@@ -140,7 +140,7 @@ export const freeCastKeepsAdditionalCosts: Property = {
       const kicks = timesKicked(declaredKick(a));
       if (o.kicked !== undefined && o.kicked !== kicks > 0) c.fail(step, `${o.name}, cast free, is kicked: ${kicks > 0}`, `kicked: ${o.kicked}`);
       else if (o.timesKicked !== undefined && o.timesKicked !== kicks) c.fail(step, `kicked ${kicks} times`, `${o.timesKicked} times`);
-      else if (o.spliced && show(o.spliced) !== show(a.splice ?? [])) c.fail(step, `spliced ${show(a.splice ?? [])}`, `spliced ${show(o.spliced)}`);
+      else if (o.spliced && !sameShown(o.spliced, a.splice ?? [])) c.fail(step, `spliced ${show(a.splice ?? [])}`, `spliced ${show(o.spliced)}`);
       else {
         const total = expectedTotalMana(run, step, a);
         if (o.totalCost && total && normalizeManaText(o.totalCost.mana) !== formatMana(total)) c.fail(step, `total cost ${formatMana(total)}: the additional costs only`, `total cost ${o.totalCost.mana}`);

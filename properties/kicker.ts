@@ -1,5 +1,5 @@
 // Kicker and multikicker (CR 702.33).
-import { Checker, show, type Property } from './property.ts';
+import { Checker, sameShown, show, type Property } from './property.ts';
 import { activeRequirements, castSpellOrFail, declaredKick, hasCostChangers, kickerDeclarationProblem } from './expectations.ts';
 import { timesKicked } from '../model/kick.ts';
 import { copiedTargetGroups, copyMadeBy } from './copies.ts';
@@ -31,7 +31,7 @@ export const kickerDeclarations: Property = {
       const times = kicker.length + multikicker;
       if (o.kicked !== undefined && o.kicked !== times > 0) c.fail(step, `kicked is ${times > 0} (declared ${show(kicker)}, multikicker ${multikicker})`, `kicked is ${o.kicked}`);
       // The trace shows the declared costs in A, B order (schema/trace.schema.json), whatever order they were declared in.
-      else if (o.kicker && show(o.kicker) !== show([...kicker].sort())) c.fail(step, `kicker costs ${show([...kicker].sort())}, in A, B order`, `kicker costs ${show(o.kicker)}`);
+      else if (o.kicker && !sameShown(o.kicker, [...kicker].sort())) c.fail(step, `kicker costs ${show([...kicker].sort())}, in A, B order`, `kicker costs ${show(o.kicker)}`);
       else if (o.multikicker !== undefined && o.multikicker !== multikicker) c.fail(step, `multikicker paid ${multikicker} times`, `${o.multikicker} times`);
       else if (o.timesKicked !== undefined && o.timesKicked !== times) c.fail(step, `kicked ${times} times`, `${o.timesKicked} times`);
       else c.checkedOne();
