@@ -199,18 +199,31 @@ export type CastStep = RunStep & { action: NCastAction };
 
 const isCast = (s: RunStep): s is CastStep => s.action.do === 'cast';
 
-/** The first step, whose state before is the scenario's start: built only when a property reads it. */
+/**
+ * The first step, whose state before is the scenario's start: built only when a property reads it.
+ * A class, not a literal with a getter: every run judged makes one, and a literal with an accessor
+ * is built the slow way each time.
+ */
+class FirstStep implements RunStep {
+  readonly index = 0;
+  readonly after: ObservedState;
+  private start: ObservedState | undefined;
+
+  constructor(
+    private readonly scenario: NormalizedScenario,
+    readonly action: NAction,
+    readonly step: Step,
+  ) {
+    this.after = step.state;
+  }
+
+  get before(): ObservedState {
+    return (this.start ??= initialObservedState(this.scenario));
+  }
+}
+
 function firstStep(scenario: NormalizedScenario, action: NAction, step: Step): RunStep {
-  let before: ObservedState | undefined;
-  return {
-    index: 0,
-    action,
-    step,
-    get before() {
-      return (before ??= initialObservedState(scenario));
-    },
-    after: step.state,
-  };
+  return new FirstStep(scenario, action, step);
 }
 
 /** The spells on the stack, bottom first, without the abilities. */
