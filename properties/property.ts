@@ -188,11 +188,24 @@ export class Run {
     return computed;
   }
 
+  // Facts about steps, by key, in lists by step index: the most asked of all (a cast's, a resolution's, a copy's).
+  private readonly stepFacts = new Map<string, unknown[]>();
+
   /** A fact about one of this run's steps that several properties ask for, worked out once. */
   ofStep<T>(step: RunStep, key: string, compute: () => T): T {
-    return this.allSteps[step.index] === step ? this.memo(key, step, compute) : compute();
+    if (this.allSteps[step.index] !== step) return compute();
+    let known = this.stepFacts.get(key);
+    if (known === undefined) this.stepFacts.set(key, (known = new Array<unknown>(this.allSteps.length).fill(NOT_YET)));
+    const value = known[step.index];
+    if (value !== NOT_YET) return value as T;
+    const computed = compute();
+    known[step.index] = computed;
+    return computed;
   }
 }
+
+/** A step fact not yet worked out (undefined is a fact like any other). */
+const NOT_YET: unique symbol = Symbol('not yet');
 
 /** A step that casts a spell. */
 export type CastStep = RunStep & { action: NCastAction };
