@@ -6,12 +6,13 @@
 import type { CardDefinition, ObservedPermanent, ObservedState } from '../model/schema-types.ts';
 import type { NAction, PlayerId } from '../model/scenario.ts';
 import { sameJson } from '../model/compare.ts';
-import { Checker, show, spells, type Property, type Run, type RunStep } from './property.ts';
+import { Checker, sameMembers, show, spells, type Property, type Run, type RunStep } from './property.ts';
 import { permanentDef } from './expectations.ts';
 import { diesAtOnce } from './permanents.ts';
 import { kickTimes, NOT_KICKED } from '../model/kick.ts';
 import { formatPool, poolsEqual, toPool } from '../model/mana.ts';
 import { familyOf } from '../model/rejections.ts';
+import { features } from './features.ts';
 
 const JUDGED = new Set<NAction['do']>(['counter', 'bounce', 'destroy', 'destroyAll', 'tap', 'untap', 'putOntoBattlefield', 'flicker', 'clone']);
 
@@ -128,7 +129,7 @@ export const actionsAsDeclared: Property = {
   rules: ['400.7', '707.10a', '110.5'],
   statement:
     'An action from outside the cards (counter, return to hand, destroy, destroy all, tap, untap, put onto the battlefield, flicker, clone) moves and taps exactly what it names, to the zones the rules send it to; resolving everything empties the stack.',
-  applies: (s) => s.actions.some((a) => JUDGED.has(a.do) || (a.do === 'resolve' && a.untilEmpty)),
+  applies: (s) => features(s).resolvesAll || [...features(s).does].some((d) => JUDGED.has(d)),
   check(run) {
     const c = new Checker();
     for (const step of run.accepted()) {
@@ -154,9 +155,9 @@ export const actionsAsDeclared: Property = {
 function outcomeProblem(step: RunStep, want: Outcome): { expected: string; observed: string } | undefined {
   const after = step.after;
   const died = [...want.mayDie.keys()].filter((id) => !after.battlefield.some((p) => p.id === id));
-  const there = [...want.battlefield].filter((id) => !died.includes(id)).sort();
-  const got = after.battlefield.map((p) => p.id).sort();
-  if (!sameJson(there, got)) return { expected: `on the battlefield: ${there.join(', ') || 'nothing'}`, observed: got.join(', ') || 'nothing' };
+  const there = [...want.battlefield].filter((id) => !died.includes(id));
+  const got = after.battlefield.map((p) => p.id);
+  if (!sameMembers(there, got)) return { expected: `on the battlefield: ${there.sort().join(', ') || 'nothing'}`, observed: got.sort().join(', ') || 'nothing' };
   // What stays on the stack stays in order; what the action triggered goes on top of it.
   const stack = after.stack.map((x) => x.id);
   const abilitiesOnTop = after.stack.slice(want.stack.length).every((x) => x.kind === 'ability' && !want.stack.includes(x.id));
@@ -167,10 +168,10 @@ function outcomeProblem(step: RunStep, want: Outcome): { expected: string; obser
     const p = after.players[i]!;
     const b = step.before.players[i]!;
     // A card that entered and died at once to state-based actions is in its owner's graveyard.
-    const graveyard = [...want.graveyard[id], ...died.filter((x) => want.mayDie.get(x) === id)].sort();
-    const hand = [...want.hand[id]].sort();
-    if (!sameJson(hand, [...p.hand].sort())) return { expected: `${id}'s hand ${show(hand)}`, observed: show([...p.hand].sort()) };
-    if (!sameJson(graveyard, [...p.graveyard].sort())) return { expected: `${id}'s graveyard ${show(graveyard)}`, observed: show([...p.graveyard].sort()) };
+    const graveyard = [...want.graveyard[id], ...died.filter((x) => want.mayDie.get(x) === id)];
+    const hand = want.hand[id];
+    if (!sameMembers(hand, p.hand)) return { expected: `${id}'s hand ${show([...hand].sort())}`, observed: show([...p.hand].sort()) };
+    if (!sameMembers(graveyard, p.graveyard)) return { expected: `${id}'s graveyard ${show(graveyard.sort())}`, observed: show([...p.graveyard].sort()) };
     // Nothing resolves in these steps: life, library and mana stay as they were.
     if (p.life !== b.life) return { expected: `${id}'s life unchanged: ${b.life}`, observed: String(p.life) };
     if (b.library && p.library && !sameJson(b.library, p.library)) return { expected: `${id}'s library unchanged: ${show(b.library)}`, observed: show(p.library) };
@@ -233,7 +234,7 @@ export const actionsTakenWhenPossible: Property = {
   rules: ['117.4', '608.1'],
   statement:
     'While the game is on, an action from outside the cards is taken whenever what it names is there: resolving with an object on the stack (all players pass, and the top object resolves), countering or returning a spell on the stack, destroying, tapping, untapping, flickering or returning a permanent, putting a permanent card onto the battlefield from its player’s hand or graveyard, cloning a permanent from hand; one that names what is not there is rejected as illegal-object.',
-  applies: (s) => s.actions.some((a) => a.do !== 'cast' && a.do !== 'copy'),
+  applies: (s) => [...features(s).does].some((d) => d !== 'cast' && d !== 'copy'),
   check(run) {
     const c = new Checker();
     for (const step of run.steps) {

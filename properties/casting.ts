@@ -1,14 +1,13 @@
 // Casting as a whole (CR 601.2) and illegal actions (CR 733.1).
 import { diffStates, formatDifferences, sameJson } from '../model/compare.ts';
-import { formatMana, toPool } from '../model/mana.ts';
+import { formatMana, toPool, type Mana } from '../model/mana.ts';
 import { canPay } from './payment.ts';
 import type { NCastAction } from '../model/scenario.ts';
 import type { ObservedState } from '../model/schema-types.ts';
 import { familyOf, type FamilyInfo } from '../model/rejections.ts';
 import { Checker, type Property, type Run, type RunStep } from './property.ts';
 import { declarationProblems, expectedTotalMana, sacrificeProblem, type DeclarationProblem } from './expectations.ts';
-
-const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
+import { features } from './features.ts';
 
 // What castcheck's model of the start fixes, as against what an engine works out for itself (names,
 // keywords, power and toughness): without the engine's own view of the start, only the former is compared.
@@ -67,10 +66,10 @@ export const illegalDeclarationsRejected: Property = {
   rules: ['733.1', '601.2a', '601.2b', '601.2c', '702.33b', '702.33g', '702.47b'],
   statement:
     'A cast whose declarations break a rule (a card not in hand, a kicker cost twice or not printed, a splice twice or onto the wrong spell, targets that do not fit) is rejected, with a reason of the family of one of its problems.',
-  applies: (s) => s.actions.some((a) => a.do === 'cast'),
+  applies: (s) => features(s).does.has('cast'),
   check(run) {
     const c = new Checker();
-    for (const step of castSteps(run.steps)) {
+    for (const step of run.casts()) {
       const problems = declarationProblems(run, step, step.action);
       if (problems.length === 0 || step.step.outcome === 'unsupported') continue;
       // A cast with several problems may be refused for any of them, an unpayable cost included, but
@@ -101,15 +100,28 @@ function unpayable(run: Run, step: RunStep & { action: NCastAction }): boolean {
   return pool !== undefined && total !== undefined && !canPay(toPool(pool), total);
 }
 
+/**
+ * For a cast whose declarations are all legal and whose sacrifices fit: its total cost, and whether
+ * the caster's mana before it pays that (CR 601.2f-h); undefined for any other cast, or where the
+ * pool or the total is unknown. Both unpayable-rejected and legal-cast-accepted judge every cast by
+ * it, so it is worked out once per cast step.
+ */
+function payment(run: Run, step: RunStep & { action: NCastAction }): { total: Mana; payable: boolean } | undefined {
+  return run.ofStep(step, 'payment', () => {
+    if (declarationProblems(run, step, step.action).length > 0 || sacrificeProblem(run, step, step.action)) return undefined;
+    const pool = step.before.players.find((p) => p.id === step.action.player)?.mana;
+    const total = expectedTotalMana(run, step, step.action);
+    if (pool === undefined || !total) return undefined;
+    return { total, payable: canPay(toPool(pool), total) };
+  });
+}
+
 /** Whether a cast's declarations are all legal, its sacrifices fit and its total cost is payable: it must be accepted. */
-function legalAndPayable(run: Parameters<Property['check']>[0], step: RunStep & { action: NCastAction }): { total: string } | undefined {
+function legalAndPayable(run: Run, step: RunStep & { action: NCastAction }): { total: Mana } | undefined {
   const def = run.def(step.action.card);
   if (!def || def.types.includes('Land') || def.manaCost === undefined) return undefined;
-  if (declarationProblems(run, step, step.action).length > 0 || sacrificeProblem(run, step, step.action)) return undefined;
-  const pool = step.before.players.find((p) => p.id === step.action.player)?.mana;
-  const total = expectedTotalMana(run, step, step.action);
-  if (pool === undefined || !total) return undefined;
-  return canPay(toPool(pool), total) ? { total: formatMana(total) } : undefined;
+  const pay = payment(run, step);
+  return pay?.payable ? pay : undefined;
 }
 
 export const unpayableRejected: Property = {
@@ -117,15 +129,13 @@ export const unpayableRejected: Property = {
   rules: ['601.2h', '733.1'],
   statement: 'A cast whose total cost the mana available cannot pay is rejected, with a reason of the illegal-payment family (cannot-pay); no partial payment is made.',
   needs: { observes: ['player.mana'] },
-  applies: (s) => s.actions.some((a) => a.do === 'cast'),
+  applies: (s) => features(s).does.has('cast'),
   check(run) {
     const c = new Checker();
-    for (const step of castSteps(run.steps)) {
-      if (declarationProblems(run, step, step.action).length > 0 || sacrificeProblem(run, step, step.action)) continue;
-      const pool = step.before.players.find((p) => p.id === step.action.player)?.mana;
-      const total = expectedTotalMana(run, step, step.action);
-      if (pool === undefined || !total || canPay(toPool(pool), total) || step.step.outcome === 'unsupported') continue;
-      if (step.step.outcome === 'accepted') c.fail(step, `rejected: the total cost ${formatMana(total)} cannot be paid`, 'accepted');
+    for (const step of run.casts()) {
+      const pay = payment(run, step);
+      if (!pay || pay.payable || step.step.outcome === 'unsupported') continue;
+      if (step.step.outcome === 'accepted') c.fail(step, `rejected: the total cost ${formatMana(pay.total)} cannot be paid`, 'accepted');
       else if (step.step.outcome === 'rejected' && familyOf(step.step.reason ?? '')?.id !== 'illegal-payment') c.fail(step, 'rejected as illegal-payment (cannot-pay)', describeReason(step.step.reason));
       else c.checkedOne();
       if (c.done) break;
@@ -140,13 +150,13 @@ export const legalCastAccepted: Property = {
   statement:
     'A cast with legal declarations and a payable total cost is accepted: optional kicker, multikicker and splice costs are always on offer, on a free cast too.',
   needs: { observes: ['player.mana'] },
-  applies: (s) => s.actions.some((a) => a.do === 'cast'),
+  applies: (s) => features(s).does.has('cast'),
   check(run) {
     const c = new Checker();
-    for (const step of castSteps(run.steps)) {
+    for (const step of run.casts()) {
       const legal = legalAndPayable(run, step);
       if (!legal) continue;
-      if (step.step.outcome !== 'accepted') c.fail(step, `accepted (total cost ${legal.total} is payable)`, `${step.step.outcome}: ${step.step.reason ?? ''} ${step.step.message ?? ''}`.trim());
+      if (step.step.outcome !== 'accepted') c.fail(step, `accepted (total cost ${formatMana(legal.total)} is payable)`, `${step.step.outcome}: ${step.step.reason ?? ''} ${step.step.message ?? ''}`.trim());
       else c.checkedOne();
       if (c.done) break;
     }

@@ -1,9 +1,10 @@
 // Copies of spells (CR 707.2, 707.10, 111.13).
 import type { CardDefinition, ObservedPermanent, StackSpell } from '../model/schema-types.ts';
-import { Checker, show, spellOnStack, type CheckContext, type Property, type Run, type RunStep, type Verdict } from './property.ts';
+import { Checker, show, sameShown, spellOnStack, type CheckContext, type Property, type Run, type RunStep, type Verdict } from './property.ts';
 import { activeRequirements, effectTimes, permanentDef, targetAllowed } from './expectations.ts';
 import { diesAtOnce, kickOf, legendRuleMayTake } from './permanents.ts';
 import { timesKicked } from '../model/kick.ts';
+import { features } from './features.ts';
 
 /** A copy a step made and the spell it copies, as they stood; or what should be there and is not. */
 export type MadeBy = { copy: StackSpell; original: StackSpell } | { missing: { expected: string; observed: string } };
@@ -48,8 +49,10 @@ function spellCopiedOnResolution(run: Run, step: RunStep): StackSpell[] {
   const copier = step.before.stack.at(-1);
   if (copier?.kind !== 'spell') return [];
   const def = run.def(copier.card);
+  // Most resolving spells copy nothing: no kick or requirement to work out for them.
+  if (!def?.effects?.some((e) => e.kind === 'copySpell')) return [];
   const kick = kickOf(run, copier, step.index);
-  if (!def || !kick) return [];
+  if (!kick) return [];
   const requirements = activeRequirements([def], kick).filter((r) => r.part === 0);
   const effects = def.effects ?? [];
   return effects.flatMap((e, i) => {
@@ -88,9 +91,7 @@ export function checkEachCopy(run: Run, judge: (made: MadeCopy, c: Checker) => v
 }
 
 /** Whether a scenario makes copies: a copy action, or a cast of a card that copies a spell. */
-export const makesCopies = (s: Run['scenario']) =>
-  s.actions.some((a) => a.do === 'copy') ||
-  s.actions.some((a) => a.do === 'cast' && s.cards.find((c) => c.id === a.card)?.definition.effects?.some((e) => e.kind === 'copySpell'));
+export const makesCopies = (s: Run['scenario']) => features(s).does.has('copy') || features(s).castCopier;
 
 export const copyKickedLikeOriginal: Property = {
   id: 'copies.kicked-like-original',
@@ -101,7 +102,7 @@ export const copyKickedLikeOriginal: Property = {
   check: (run) =>
     checkEachCopy(run, ({ step, copy, original }, c) => {
       // A field reported for one and left out for the other is a mismatch too.
-      const f = (['kicked', 'kicker', 'multikicker', 'timesKicked'] as const).find((k) => show(original[k]) !== show(copy[k]));
+      const f = (['kicked', 'kicker', 'multikicker', 'timesKicked'] as const).find((k) => !sameShown(original[k], copy[k]));
       if (f) c.fail(step, `copy ${copy.id} has ${f} ${show(original[f]) ?? '(left out)'} like ${original.id}`, `${f} ${show(copy[f]) ?? '(left out)'}`);
       else c.checkedOne();
     }),
@@ -119,7 +120,7 @@ export const copySameChoices: Property = {
       const want = (a.do === 'copy' || a.do === 'resolve' ? a.newTargets : undefined) ?? copiedTargetGroups(run, step, copy, original, ctx.readings);
       // A group more or less, or a target more or less, is a failure like any other difference.
       if (original.x !== copy.x) c.fail(step, `copy ${copy.id} has X=${original.x ?? '(none)'} like ${original.id}`, `X=${copy.x ?? '(none)'}`);
-      else if (show(want) !== show(copy.targets)) c.fail(step, `copy ${copy.id} has targets ${show(want)}`, `targets ${show(copy.targets)}`);
+      else if (!sameShown(want, copy.targets)) c.fail(step, `copy ${copy.id} has targets ${show(want)}`, `targets ${show(copy.targets)}`);
       else c.checkedOne();
     }),
 };
@@ -156,7 +157,7 @@ export const copyIsNotCast: Property = {
   rules: ['707.10', '601.2i'],
   statement: 'A copy is put on the stack, not cast: abilities that trigger on casting a spell do not trigger for it.',
   needs: { mechanics: ['copy', 'triggers'], observes: ['step.triggered'] },
-  applies: (s) => makesCopies(s) && s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.event === 'spellCast')),
+  applies: (s) => makesCopies(s) && features(s).triggerEvents.has('spellCast'),
   check: (run) =>
     checkEachCopy(run, ({ step, copy }, c) => {
       const onCast = (step.step.triggered ?? []).filter((t) => abilityOf(run, step.index, t.source, t.ability)?.event === 'spellCast');
@@ -187,7 +188,7 @@ export const permanentCopyBecomesKickedToken: Property = {
   rules: ['707.10f', '608.3f', '707.2', '400.7d'],
   statement: 'A copy of a permanent spell resolves into a token, kicked exactly as the copied spell was.',
   needs: { mechanics: ['copy'], actions: ['copy'] },
-  applies: (s) => s.actions.some((a) => a.do === 'copy'),
+  applies: (s) => features(s).does.has('copy'),
   check(run) {
     const c = new Checker();
     for (const { step, copy, token } of resolvedPermanentCopies(run, { untilEmpty: true })) {
@@ -218,7 +219,7 @@ export const copyTokenKeepsName: Property = {
   rules: ['707.2', '707.10f'],
   statement: "The token a copy of a permanent spell becomes has the copied card's name: a name is a copiable value.",
   needs: { mechanics: ['copy'], actions: ['copy'] },
-  applies: (s) => s.actions.some((a) => a.do === 'copy'),
+  applies: (s) => features(s).does.has('copy'),
   check(run) {
     const c = new Checker();
     for (const { step, copy, token } of resolvedPermanentCopies(run, { untilEmpty: true })) {
@@ -239,7 +240,7 @@ export const copyTokenIsNotCreated: Property = {
   rules: ['111.13', '608.3f'],
   statement: 'The token a copy of a permanent spell becomes is not "created": abilities that trigger on a token being created do not trigger.',
   needs: { mechanics: ['copy', 'triggers', 'tokens'], observes: ['step.triggered'] },
-  applies: (s) => s.actions.some((a) => a.do === 'copy') && s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.event === 'tokenCreated')),
+  applies: (s) => features(s).does.has('copy') && features(s).triggerEvents.has('tokenCreated'),
   check(run) {
     const c = new Checker();
     for (const { step, copy } of resolvedPermanentCopies(run)) {
@@ -263,7 +264,7 @@ export const originalUnchangedByCopy: Property = {
       const after = spellOnStack(step.after, original.id);
       if (!after) return c.fail(step, `${original.id} is still on the stack after it is copied`, 'it is not');
       const fields = ['kicked', 'kicker', 'multikicker', 'timesKicked', 'targets', 'x', 'spliced', 'manaValue', 'colors'] as const;
-      const changed = fields.find((f) => show(original[f]) !== show(after[f]));
+      const changed = fields.find((f) => !sameShown(original[f], after[f]));
       if (changed) c.fail(step, `${after.id} keeps ${changed} ${show(original[changed])}`, `${changed} ${show(after[changed])}`);
       else c.checkedOne();
     }),
@@ -274,7 +275,7 @@ export const copyKeepsSplice: Property = {
   rules: ['707.10', '702.47c', '707.2'],
   statement: 'A copy of a spliced spell has the same cards spliced onto it (Everdream ruling); under the literal reading, none. Contested.',
   needs: { mechanics: ['copy', 'splice'], observes: ['stack.spliced'] },
-  applies: (s) => makesCopies(s) && s.actions.some((a) => a.do === 'cast' && (a.splice?.length ?? 0) > 0),
+  applies: (s) => makesCopies(s) && features(s).mostSpliced > 0,
   check: (run, ctx) => {
     const literal = ctx.readings.spliceCopy === 'literal';
     const ruling = literal
@@ -286,8 +287,8 @@ export const copyKeepsSplice: Property = {
       if (copy.spliced === undefined) return c.fail(step, `copy ${copy.id} shows its spliced cards like ${original.id}`, 'spliced left out');
       const want = literal ? [] : original.spliced;
       const other = literal ? original.spliced : [];
-      if (show(want) === show(copy.spliced)) c.checkedOne();
-      else if (show(other) === show(copy.spliced)) c.contested(step, `copy ${copy.id} spliced ${show(want)}`, `spliced ${show(copy.spliced)}`, ruling);
+      if (sameShown(want, copy.spliced)) c.checkedOne();
+      else if (sameShown(other, copy.spliced)) c.contested(step, `copy ${copy.id} spliced ${show(want)}`, `spliced ${show(copy.spliced)}`, ruling);
       else c.fail(step, `copy ${copy.id} spliced ${show(want)}`, `spliced ${show(copy.spliced)}`);
     });
   },
@@ -311,7 +312,7 @@ export const copyHasOriginalCharacteristics: Property = {
         ['colors', recolor ? [recolor] : [...original.colors].sort(), [...copy.colors].sort()],
       ];
       // A field shown for one and left out for the other (a mana cost) is a mismatch too.
-      const wrong = fields.find(([, want, got]) => show(want) !== show(got));
+      const wrong = fields.find(([, want, got]) => !sameShown(want, got));
       if (wrong) c.fail(step, `copy ${copy.id} has ${wrong[0]} ${show(wrong[1])}`, `${wrong[0]} ${show(wrong[2])}`);
       else c.checkedOne();
     }),

@@ -3,6 +3,7 @@
 import { Checker, spellOnStack, type Property, type Run, type RunStep } from './property.ts';
 import type { StackSpell } from '../model/schema-types.ts';
 import { sameFamily } from '../model/rejections.ts';
+import { features } from './features.ts';
 
 export const copyAppears: Property = {
   id: 'copies.copy-appears',
@@ -10,9 +11,7 @@ export const copyAppears: Property = {
   statement:
     'A copy effect puts its copy on the stack, named by the action that made it: an accepted copy action, and a resolving copy spell (Twincast) whose target spell is still on the stack. A copy action of a spell on the stack that keeps its targets is carried out; one of anything else is rejected as naming no spell.',
   needs: { mechanics: ['copy'] },
-  applies: (s) =>
-    s.actions.some((a) => a.do === 'copy') ||
-    s.cards.some((c) => (c.definition.effects ?? []).some((e) => e.kind === 'copySpell')),
+  applies: (s) => features(s).does.has('copy') || features(s).effects.has('copySpell'),
   check(run) {
     const c = new Checker();
     for (const step of run.steps) {

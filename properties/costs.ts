@@ -1,19 +1,17 @@
 // Costs: mana value (CR 202.3, 118.8d) and the total cost (CR 601.2f-h, 118.7, 118.9).
-import { formatMana, normalizeManaText, parseMana, toPool } from '../model/mana.ts';
-import type { NCastAction } from '../model/scenario.ts';
-import { Checker, show, spells, type Property, type RunStep } from './property.ts';
+import { formatMana, manaOf, normalizeManaText, toPool } from '../model/mana.ts';
+import { Checker, show, sameShown, spells, type Property } from './property.ts';
 import { castSpellOrFail, declaredKick, declaredTotalMana, expectedTotalMana, hasCostChangers, hasX, printedManaValue } from './expectations.ts';
 import { timesKicked } from '../model/kick.ts';
 import { checkEachCopy } from './copies.ts';
 import { paymentProblem, poolMinus } from './payment.ts';
-
-const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
+import { features } from './features.ts';
 
 export const manaValueUnchanged: Property = {
   id: 'costs.mana-value-unchanged',
   rules: ['118.8d', '202.3', '202.3e', '702.47c'],
   statement: "A spell's mana value is that of its printed mana cost, with X as chosen, whatever kicker, multikicker and splice costs were paid.",
-  applies: (s) => s.actions.some((a) => a.do === 'cast'),
+  applies: (s) => features(s).does.has('cast'),
   check(run) {
     const c = new Checker();
     const castX = new Map<string, number>();
@@ -44,7 +42,7 @@ export const copySameManaValue: Property = {
   rules: ['707.2', '707.10', '202.3e'],
   statement: 'A copy of a spell has the mana cost, X and so the mana value of the spell it copies.',
   needs: { mechanics: ['copy'] },
-  applies: (s) => s.actions.some((a) => a.do === 'copy' || a.do === 'resolve'),
+  applies: (s) => features(s).does.has('copy') || features(s).does.has('resolve'),
   check: (run) =>
     checkEachCopy(run, ({ step, copy, original }, c) => {
       if (copy.manaValue !== original.manaValue) c.fail(step, `copy ${copy.id} has mana value ${original.manaValue} like ${original.id}`, `mana value ${copy.manaValue}`);
@@ -59,10 +57,10 @@ export const totalCostPaid: Property = {
   statement:
     'The total cost paid is the mana cost (or nothing, cast without paying it) plus every declared kicker, multikicker and splice cost, plus increases, minus generic reductions down to {0}; the permanents sacrificed for it are those declared.',
   needs: { observes: ['player.mana'] },
-  applies: (s) => s.actions.some((a) => a.do === 'cast'),
+  applies: (s) => features(s).does.has('cast'),
   check(run) {
     const c = new Checker();
-    for (const step of castSteps(run.accepted())) {
+    for (const step of run.acceptedCasts()) {
       const action = step.action;
       const total = expectedTotalMana(run, step, action);
       if (!total) continue;
@@ -74,7 +72,7 @@ export const totalCostPaid: Property = {
       }
       // The permanents sacrificed are the part of the total cost that is not mana (CR 601.2h): those declared, no others.
       const declared = [...(action.sacrifice ?? [])].sort();
-      if (o.totalCost?.sacrificed && show([...o.totalCost.sacrificed].sort()) !== show(declared)) {
+      if (o.totalCost?.sacrificed && !sameShown([...o.totalCost.sacrificed].sort(), declared)) {
         c.fail(step, `${o.name} paid by sacrificing ${show(declared)}`, `sacrificed ${show(o.totalCost.sacrificed)}`);
         break;
       }
@@ -102,11 +100,11 @@ export const reductionsOnlyGeneric: Property = {
   rules: ['118.7a', '601.2f'],
   statement: 'Cost increases and generic reductions change only the generic part of the total cost: its coloured symbols stay as declared.',
   needs: { observes: ['stack.totalCost'], mechanics: ['costModifiers'] },
-  applies: (s) => s.cards.some((c) => (c.definition.statics ?? []).some((a) => a.kind === 'costReduction' || a.kind === 'costIncrease')),
+  applies: (s) => features(s).statics.has('costReduction') || features(s).statics.has('costIncrease'),
   check(run) {
     const c = new Checker();
     if (!hasCostChangers(run)) return c.verdict();
-    for (const step of castSteps(run.accepted())) {
+    for (const step of run.acceptedCasts()) {
       const o = castSpellOrFail(c, step, step.action.card);
       if (!o) break;
       const declared = declaredTotalMana(run, step.action);
@@ -116,7 +114,7 @@ export const reductionsOnlyGeneric: Property = {
         c.fail(step, `${o.name}, cast, shows its total cost`, 'no total cost');
         break;
       }
-      const paid = parseMana(o.totalCost.mana);
+      const paid = manaOf(o.totalCost.mana);
       const wrong = (['W', 'U', 'B', 'R', 'G', 'C'] as const).find((k) => paid[k] !== declared[k]);
       if (wrong) c.fail(step, `${declared[wrong]} {${wrong}} in the total cost of ${o.name}, as declared`, `${paid[wrong]} in ${o.totalCost.mana}`);
       else c.checkedOne();
@@ -131,10 +129,10 @@ export const freeCastKeepsAdditionalCosts: Property = {
   rules: ['118.9', '118.9d', '702.33d', '702.47a'],
   statement: 'A spell cast without paying its mana cost can still be kicked and spliced: it is kicked and spliced as declared and pays only those costs.',
   needs: { mechanics: ['freeCast'] },
-  applies: (s) => s.actions.some((a) => a.do === 'cast' && a.withoutPayingManaCost),
+  applies: (s) => features(s).castFree,
   check(run) {
     const c = new Checker();
-    for (const step of castSteps(run.accepted())) {
+    for (const step of run.acceptedCasts()) {
       const a = step.action;
       if (!a.withoutPayingManaCost) continue;
       const o = castSpellOrFail(c, step, a.card);
@@ -142,7 +140,7 @@ export const freeCastKeepsAdditionalCosts: Property = {
       const kicks = timesKicked(declaredKick(a));
       if (o.kicked !== undefined && o.kicked !== kicks > 0) c.fail(step, `${o.name}, cast free, is kicked: ${kicks > 0}`, `kicked: ${o.kicked}`);
       else if (o.timesKicked !== undefined && o.timesKicked !== kicks) c.fail(step, `kicked ${kicks} times`, `${o.timesKicked} times`);
-      else if (o.spliced && show(o.spliced) !== show(a.splice ?? [])) c.fail(step, `spliced ${show(a.splice ?? [])}`, `spliced ${show(o.spliced)}`);
+      else if (o.spliced && !sameShown(o.spliced, a.splice ?? [])) c.fail(step, `spliced ${show(a.splice ?? [])}`, `spliced ${show(o.spliced)}`);
       else {
         const total = expectedTotalMana(run, step, a);
         if (o.totalCost && total && normalizeManaText(o.totalCost.mana) !== formatMana(total)) c.fail(step, `total cost ${formatMana(total)}: the additional costs only`, `total cost ${o.totalCost.mana}`);
@@ -159,10 +157,10 @@ export const xIsZeroOnFreeCast: Property = {
   rules: ['107.3b', '118.9'],
   statement: 'Cast without paying its mana cost, a spell with {X} must have X = 0; any other value is rejected.',
   needs: { mechanics: ['freeCast', 'x'] },
-  applies: (s) => s.actions.some((a) => a.do === 'cast' && a.withoutPayingManaCost && a.x !== undefined),
+  applies: (s) => features(s).castFreeWithX,
   check(run) {
     const c = new Checker();
-    for (const step of castSteps(run.steps)) {
+    for (const step of run.casts()) {
       const a = step.action;
       if (!a.withoutPayingManaCost || a.x === undefined || !hasX(run.def(a.card)!)) continue;
       if (a.x > 0 && step.step.outcome === 'accepted') c.fail(step, `casting ${a.card} free with X=${a.x} is rejected`, 'it was accepted');

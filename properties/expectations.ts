@@ -3,7 +3,7 @@
 // check the reference engine too.
 import { activeRequirements, declaredMana, inactiveRequirements, permanentMayBeTargeted } from '../model/declarations.ts';
 import { kickTimes, timesKicked, type Kick } from '../model/kick.ts';
-import { parseMana, type Mana } from '../model/mana.ts';
+import { manaOf, type Mana } from '../model/mana.ts';
 import type { CardDefinition, Color, Effect, KickerLabel, ObservedState, StackSpell, StaticAbility, TargetRequirement } from '../model/schema-types.ts';
 import type { NCastAction, PlayerId } from '../model/scenario.ts';
 import { spellOnStack, type Checker, type Run, type RunStep } from './property.ts';
@@ -44,28 +44,34 @@ export function kickerDeclarationProblem(def: CardDefinition, kicker: readonly K
 
 export function printedManaValue(def: CardDefinition, x: number): number {
   if (def.manaCost === undefined) return 0;
-  const m = parseMana(def.manaCost);
+  const m = manaOf(def.manaCost);
   return m.x * x + m.generic + m.W + m.U + m.B + m.R + m.G + m.C;
 }
 
 export function hasX(def: CardDefinition): boolean {
-  return def.manaCost !== undefined && parseMana(def.manaCost).x > 0;
+  return def.manaCost !== undefined && manaOf(def.manaCost).x > 0;
 }
 
 export function colorsOfDef(def: CardDefinition): Color[] {
   if (!def.manaCost) return [];
-  const m = parseMana(def.manaCost);
+  const m = manaOf(def.manaCost);
   return (['W', 'U', 'B', 'R', 'G'] as const).filter((c) => m[c] > 0);
 }
 
 /** The definition behind each permanent id at a step: a clone has the definition of what it copied (CR 707.2). */
 export function permanentDef(run: Run, id: string, upTo: number): CardDefinition | undefined {
-  const atStep = run.memo('definitions', upTo, () => new Map<string, CardDefinition | undefined>());
-  if (atStep.has(id)) return atStep.get(id);
+  // Asked of every permanent at every step by many properties: looked up without making anything.
+  const byStep = run.shared('definitions', newDefinitions);
+  let atStep = byStep.get(upTo);
+  if (atStep === undefined) byStep.set(upTo, (atStep = new Map()));
+  const known = atStep.get(id);
+  if (known !== undefined || atStep.has(id)) return known;
   const def = definitionAt(run, id, upTo);
   atStep.set(id, def);
   return def;
 }
+
+const newDefinitions = () => new Map<number, Map<string, CardDefinition | undefined>>();
 
 /** What the last clone of `id` taken up to a step copied: a refused clone changed nothing (CR 733.1). */
 function clonedFrom(run: Run, id: string, upTo: number): string | undefined {
@@ -89,11 +95,13 @@ function acceptedClones(run: Run): { index: number; card: string; copyOf: string
 function definitionAt(run: Run, id: string, upTo: number): CardDefinition | undefined {
   // Back along the clones taken to what was copied. A card that copies itself, or copies that copy
   // each other, can only come from an engine that took a clone it should have refused: stop there.
-  const seen = new Set([id]);
   let source = id;
-  for (let from = clonedFrom(run, source, upTo); from !== undefined && !seen.has(from); from = clonedFrom(run, source, upTo)) {
-    seen.add(from);
-    source = from;
+  if (acceptedClones(run).length > 0) {
+    const seen = new Set([id]);
+    for (let from = clonedFrom(run, source, upTo); from !== undefined && !seen.has(from); from = clonedFrom(run, source, upTo)) {
+      seen.add(from);
+      source = from;
+    }
   }
   const step = run.steps[Math.min(Math.max(0, upTo), run.steps.length - 1)];
   const observed = step?.before.battlefield.find((p) => p.id === source) ?? step?.after.battlefield.find((p) => p.id === source);
@@ -287,6 +295,8 @@ export function sacrificeProblem(run: Run, step: RunStep, a: NCastAction): strin
 
 function findSacrificeProblem(run: Run, step: RunStep, a: NCastAction): string | undefined {
   const def = run.def(a.card)!;
+  // Most casts name no sacrifice and declare no cost that asks for one: nothing to list.
+  if ((a.sacrifice?.length ?? 0) === 0 && !asksForSacrifice(run, def, a)) return undefined;
   const costs = [
     ...(a.kicker ?? []).map((l) => def.kicker?.costs[l === 'A' ? 0 : 1]),
     ...Array.from({ length: a.multikicker ?? 0 }, () => def.multikicker?.cost),
@@ -303,6 +313,14 @@ function findSacrificeProblem(run: Run, step: RunStep, a: NCastAction): string |
     if (f.subtypes && !f.subtypes.some((t) => (pdef.subtypes ?? []).includes(t))) return `${named[i]} is not a ${f.subtypes.join(' or ')}`;
   }
   return undefined;
+}
+
+/** Whether a cost the cast declares asks for a permanent to be sacrificed. */
+function asksForSacrifice(run: Run, def: CardDefinition, a: NCastAction): boolean {
+  for (const l of a.kicker ?? []) if (def.kicker?.costs[l === 'A' ? 0 : 1]?.sacrifice) return true;
+  if ((a.multikicker ?? 0) > 0 && def.multikicker?.cost.sacrifice) return true;
+  for (const id of a.splice ?? []) if (run.def(id)?.splice?.cost.sacrifice) return true;
+  return false;
 }
 
 export type { Requirement } from '../model/declarations.ts';

@@ -4,6 +4,7 @@ import type { ObservedState } from '../model/schema-types.ts';
 import { permanentDef } from './expectations.ts';
 import { expectedResolution } from './resolution.ts';
 import { Checker, show, type Property, type Run } from './property.ts';
+import { features } from './features.ts';
 
 /** What a game-over rejection must leave as it was. */
 const snapshot = (s: ObservedState) =>
@@ -17,25 +18,26 @@ export const lossEndsTheGame: Property = {
   applies: () => true,
   check(run) {
     const c = new Checker();
-    let over: { at: number; state: ObservedState } | undefined;
+    let over: { at: number; state: ObservedState; shown: string } | undefined;
     for (const step of run.allSteps) {
       if (over) {
         if (step.step.outcome !== 'rejected' || step.step.reason !== 'game-over') c.fail(step, 'rejected as game-over: a player has lost', `${step.step.outcome}${step.step.reason ? ` (${step.step.reason})` : ''}`);
-        else if (snapshot(step.after) !== snapshot(over.state)) c.fail(step, 'the game as it ended', 'it changed');
+        else if (step.after !== over.state && snapshot(step.after) !== over.shown) c.fail(step, 'the game as it ended', 'it changed');
         else c.checkedOne();
         if (c.done) break;
         continue;
       }
       if (step.step.outcome !== 'accepted') continue;
       const dead = step.after.players.find((p) => p.life <= 0 && !p.lost);
-      // A spell that makes its controller draw more cards than their library holds (CR 121.3, 704.5a).
-      const e = expectedResolution(run, step);
+      // A spell that makes its controller draw more cards than their library holds (CR 121.3, 704.5a):
+      // worked out only for a resolution, where a card of the scenario can make anyone draw.
+      const e = !dead && step.action.do === 'resolve' && features(run.scenario).drawEffect ? expectedResolution(run, step) : undefined;
       const library = e && !e.fizzled ? step.before.players.find((p) => p.id === e.resolving.controller)?.library : undefined;
       const drewEmpty = e && library !== undefined && e.draws > library.length ? step.after.players.find((p) => p.id === e.resolving.controller && !p.lost) : undefined;
       if (dead) c.fail(step, `${dead.id}, at ${dead.life} life, has lost the game`, 'not lost');
       else if (drewEmpty) c.fail(step, `${drewEmpty.id}, who drew ${e!.draws} from a library of ${library!.length}, has lost the game`, 'not lost');
       else if (step.after.players.some((p) => p.lost)) {
-        over = { at: step.index, state: step.after };
+        over = { at: step.index, state: step.after, shown: snapshot(step.after) };
         // What triggers goes on the stack the next time a player would receive priority (CR 603.3),
         // which never comes once the game is over. (Resolving everything, an ability put on the stack
         // before the game ended stays there.)
@@ -67,7 +69,7 @@ export const legendRule: Property = {
   rules: ['704.5j'],
   statement:
     'After each action no player controls two legendary permanents with the same name: all but one went to the graveyard (a token ceases to exist), and the one a resolve action chooses is the one kept.',
-  applies: (s) => s.cards.some((c) => (c.definition.supertypes ?? []).includes('Legendary')),
+  applies: (s) => features(s).legendary,
   check(run) {
     const c = new Checker();
     for (const step of run.accepted()) {

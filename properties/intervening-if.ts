@@ -8,6 +8,7 @@ import { controlConditionHolds } from './conditions.ts';
 import { spellKick } from './declared.ts';
 import { declaredKick } from './expectations.ts';
 import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
+import { features } from './features.ts';
 
 /** How the object an ability's event was about was kicked, from the step that put the ability on the stack. */
 function subjectKick(run: Run, ability: StackAbility, def: TriggeredAbility): Kick | undefined {
@@ -54,7 +55,7 @@ export const interveningIfOnResolution: Property = {
   statement:
     'An ability with an intervening "if" checks it again as it resolves, about the same object: when the board no longer meets it the ability does nothing, and a permanent\'s "if it was kicked" still holds after that permanent left or came back as a new object.',
   needs: { mechanics: ['triggers'], observes: ['step.triggered'] },
-  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.if !== undefined || t.ifYouControl !== undefined)),
+  applies: (s) => features(s).triggerIf,
   check(run) {
     const c = new Checker();
     for (const step of run.accepted()) {

@@ -4,13 +4,14 @@ import { kickTimes, timesKicked } from '../model/kick.ts';
 import { arrivals } from './declared.ts';
 import { absentEntry } from './permanents.ts';
 import { Checker, show, type Property } from './property.ts';
+import { features } from './features.ts';
 
 export const ifKickedKeywords: Property = {
   id: 'kicker.if-kicked-keywords',
   rules: ['702.33d', '702.33e', '603.6d'],
   statement:
     'A permanent enters with the keywords its "enters with" abilities give only when their kicker condition holds for how its spell was kicked: an "if kicked" trample is absent when it was not kicked, or was put onto the battlefield.',
-  applies: (s) => s.cards.some((c) => (c.definition.entersWith ?? []).some((e) => e.keyword !== undefined)),
+  applies: (s) => features(s).entersWithKeyword,
   check(run) {
     const c = new Checker();
     for (const e of arrivals(run)) {

@@ -1,22 +1,19 @@
 // Kicker and multikicker (CR 702.33).
-import type { NCastAction } from '../model/scenario.ts';
-import { Checker, show, type Property, type RunStep } from './property.ts';
+import { Checker, sameShown, show, type Property } from './property.ts';
 import { activeRequirements, castSpellOrFail, declaredKick, hasCostChangers, kickerDeclarationProblem } from './expectations.ts';
 import { timesKicked } from '../model/kick.ts';
 import { copiedTargetGroups, copyMadeBy } from './copies.ts';
-
-const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
-const declaresKicker = (a: { do: string; kicker?: unknown[]; multikicker?: number }) => a.do === 'cast' && ((a.kicker?.length ?? 0) > 0 || (a.multikicker ?? 0) > 0);
+import { features } from './features.ts';
 
 export const kickerDeclarations: Property = {
   id: 'kicker.declarations',
   rules: ['702.33b', '702.33c', '702.33d'],
   statement:
     'Each kicker cost can be declared at most once and multikicker any number of times; an accepted spell is kicked exactly as declared.',
-  applies: (s) => s.actions.some(declaresKicker),
+  applies: (s) => features(s).castKicked,
   check(run) {
     const c = new Checker();
-    for (const step of castSteps(run.steps)) {
+    for (const step of run.casts()) {
       const a = step.action;
       const def = run.def(a.card);
       if (!def) continue;
@@ -34,7 +31,7 @@ export const kickerDeclarations: Property = {
       const times = kicker.length + multikicker;
       if (o.kicked !== undefined && o.kicked !== times > 0) c.fail(step, `kicked is ${times > 0} (declared ${show(kicker)}, multikicker ${multikicker})`, `kicked is ${o.kicked}`);
       // The trace shows the declared costs in A, B order (schema/trace.schema.json), whatever order they were declared in.
-      else if (o.kicker && show(o.kicker) !== show([...kicker].sort())) c.fail(step, `kicker costs ${show([...kicker].sort())}, in A, B order`, `kicker costs ${show(o.kicker)}`);
+      else if (o.kicker && !sameShown(o.kicker, [...kicker].sort())) c.fail(step, `kicker costs ${show([...kicker].sort())}, in A, B order`, `kicker costs ${show(o.kicker)}`);
       else if (o.multikicker !== undefined && o.multikicker !== multikicker) c.fail(step, `multikicker paid ${multikicker} times`, `${o.multikicker} times`);
       else if (o.timesKicked !== undefined && o.timesKicked !== times) c.fail(step, `kicked ${times} times`, `${o.timesKicked} times`);
       else c.checkedOne();
@@ -49,13 +46,11 @@ export const kickedEvenWhenFree: Property = {
   rules: ['702.33d', '118.7', '118.9d'],
   statement: 'A spell whose controller declared a kicker cost is kicked even when cost reductions or a free cast make that cost nothing.',
   needs: { anyMechanic: ['freeCast', 'costModifiers'], observes: ['stack.kicked'] },
-  applies: (s) =>
-    s.actions.some((a) => declaresKicker(a) && a.do === 'cast' && a.withoutPayingManaCost) ||
-    (s.actions.some(declaresKicker) && s.cards.some((c) => (c.definition.statics ?? []).some((x) => x.kind === 'costReduction'))),
+  applies: (s) => features(s).castFreeKicked || (features(s).castKicked && features(s).statics.has('costReduction')),
   check(run) {
     const c = new Checker();
     if (!hasCostChangers(run) && !run.scenario.actions.some((a) => a.do === 'cast' && a.withoutPayingManaCost)) return c.verdict();
-    for (const step of castSteps(run.accepted())) {
+    for (const step of run.acceptedCasts()) {
       const kicks = timesKicked(declaredKick(step.action));
       if (kicks === 0) continue;
       const o = castSpellOrFail(c, step, step.action.card);
@@ -72,10 +67,10 @@ export const targetsOnlyIfKicked: Property = {
   id: 'kicker.targets-only-if-kicked',
   rules: ['702.33g', '601.2c'],
   statement: 'Targets that exist only if the spell is kicked are chosen only when it is; an accepted spell has exactly one group of targets per requirement that applies.',
-  applies: (s) => s.cards.some((c) => (c.definition.targets ?? []).some((t) => (t.condition ?? 'always') !== 'always')),
+  applies: (s) => features(s).conditionalTargets,
   check(run) {
     const c = new Checker();
-    for (const step of castSteps(run.accepted())) {
+    for (const step of run.acceptedCasts()) {
       const a = step.action;
       const parts = [a.card, ...(a.splice ?? [])].map((id) => run.def(id)!);
       if (!parts.some((d) => (d.targets ?? []).some((t) => (t.condition ?? 'always') !== 'always'))) continue;
@@ -95,7 +90,7 @@ export const targetCountFixed: Property = {
   rules: ['601.2c', '702.33c', '707.10c'],
   statement:
     'The number of targets of a requirement that grows with each kick (Comet Storm) is fixed when the spell is cast; a copy keeps it even with new targets.',
-  applies: (s) => s.cards.some((c) => (c.definition.targets ?? []).some((t) => t.perKick)),
+  applies: (s) => features(s).perKickTargets,
   check(run, ctx) {
     const c = new Checker();
     for (const step of run.accepted()) {

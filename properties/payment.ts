@@ -117,9 +117,10 @@ export function isWayToPay(pool: Pool, cost: Mana, paid: Pool): boolean {
  */
 export function paymentProblem(pool: Pool, cost: Mana, paid: Pool): { expected: string; observed: string } | undefined {
   const fixed = fixedPayment(pool, cost);
+  if (fixed && poolsEqual(fixed, paid)) return undefined;
+  // Written out only for a failure: every accepted cast passes here.
   const observed = `spent ${formatPool(paid)}`;
   if (!fixed) return { expected: `${formatMana(cost)} cannot be paid from ${formatPool(pool)}`, observed };
-  if (poolsEqual(fixed, paid)) return undefined;
   if (!isWayToPay(pool, cost, paid)) return { expected: `a payment of ${formatMana(cost)} from ${formatPool(pool)}: ${formatPool(fixed)}`, observed: `${observed}, which does not pay it` };
   return {
     expected: `${formatPool(fixed)} spent on ${formatMana(cost)} from ${formatPool(pool)} (generic mana paid with colourless first, then W, U, B, R, G)`,

@@ -5,6 +5,7 @@ import type { CardDefinition, ObservedPermanent, StackSpell } from '../model/sch
 import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
 import { declaredKick, permanentDef } from './expectations.ts';
 import { kickTimes, NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
+import { features } from './features.ts';
 
 export interface Entry {
   step: RunStep;
@@ -28,11 +29,12 @@ export interface Entry {
 export function kickOf(run: Run, o: StackSpell, upTo: number): Kick | undefined {
   const made = o.copy ? run.scenario.actions.findIndex((a) => a.id === o.id) : -1;
   const until = made === -1 ? upTo : Math.min(made, upTo);
-  const cast = run.steps
-    .slice(0, until + 1)
-    .filter((s): s is RunStep & { action: { do: 'cast' } } => s.action.do === 'cast' && s.action.card === o.card && s.step.outcome === 'accepted')
-    .at(-1);
-  return cast ? declaredKick(cast.action) : undefined;
+  // Back from the step to the last accepted cast of the card: every resolution asks, so nothing is copied.
+  for (let i = Math.min(until, run.steps.length - 1); i >= 0; i--) {
+    const s = run.steps[i]!;
+    if (s.action.do === 'cast' && s.action.card === o.card && s.step.outcome === 'accepted') return declaredKick(s.action);
+  }
+  return undefined;
 }
 
 /**
@@ -134,7 +136,7 @@ function checkCounters(run: Run, filter: (e: Entry) => boolean): ReturnType<Chec
   return c.verdict();
 }
 
-const hasEntersWith = (s: Run['scenario']) => s.cards.some((c) => (c.definition.entersWith ?? []).some((e) => e.counter));
+const hasEntersWith = (s: Run['scenario']) => features(s).entersWithCounter;
 
 export const entersWithCounters: Property = {
   id: 'permanents.enters-with-counters',
@@ -149,7 +151,7 @@ export const countersIgnoreTriggerMultipliers: Property = {
   rules: ['603.6d', '603.2d'],
   statement: 'Effects that make abilities trigger additional times (Panharmonicon) do not change the counters a permanent enters with.',
   needs: { mechanics: ['triggerMultiplier'] },
-  applies: (s) => hasEntersWith(s) && s.cards.some((c) => (c.definition.statics ?? []).some((x) => x.kind === 'triggerMultiplier')),
+  applies: (s) => hasEntersWith(s) && features(s).statics.has('triggerMultiplier'),
   check: (run) =>
     checkCounters(run, (e) =>
       e.step.before.battlefield.some((p) => (permanentDef(run, p.id, e.step.index)?.statics ?? []).some((s) => s.kind === 'triggerMultiplier')),
@@ -161,7 +163,7 @@ export const rememberedKick: Property = {
   rules: ['400.7d', '702.33d', '707.10f'],
   statement: 'A permanent that resolved from a kicked spell, or from a copy of one, was kicked exactly as that spell was.',
   needs: { observes: ['permanent.kicked'] },
-  applies: (s) => s.actions.some((a) => a.do === 'cast' && ((a.kicker?.length ?? 0) > 0 || (a.multikicker ?? 0) > 0)),
+  applies: (s) => features(s).castKicked,
   check(run) {
     const c = new Checker();
     for (const e of entries(run, { untilEmpty: true }).filter((x) => x.via === 'spell')) {
@@ -182,7 +184,7 @@ export const notKickedWithoutCasting: Property = {
   rules: ['400.7', '702.33a'],
   statement: 'A permanent put onto the battlefield without being cast, flickered, or returned from the graveyard is a new object that was never kicked.',
   needs: { actions: ['putOntoBattlefield'] },
-  applies: (s) => s.actions.some((a) => a.do === 'putOntoBattlefield' || a.do === 'flicker'),
+  applies: (s) => features(s).does.has('putOntoBattlefield') || features(s).does.has('flicker'),
   check(run) {
     const c = new Checker();
     for (const e of entries(run).filter((x) => x.via === 'put' || x.via === 'flicker')) {
@@ -203,7 +205,7 @@ export const cloneIsNotKicked: Property = {
   rules: ['707.2', '400.7'],
   statement: 'A permanent that enters as a copy of a kicked permanent copies its printed values, not its kicked status: it is not kicked.',
   needs: { actions: ['clone'] },
-  applies: (s) => s.actions.some((a) => a.do === 'clone'),
+  applies: (s) => features(s).does.has('clone'),
   check(run) {
     const c = new Checker();
     for (const e of entries(run).filter((x) => x.via === 'clone')) {
@@ -232,7 +234,7 @@ export const powerAndToughness: Property = {
   statement:
     'A creature enters with its printed power and toughness, plus its +1/+1 counters and minus its -1/-1 counters; a permanent that is not a creature has no power or toughness.',
   needs: { observes: ['permanent.powerToughness'] },
-  applies: (s) => s.actions.some((a) => a.do === 'resolve' || a.do === 'putOntoBattlefield' || a.do === 'flicker' || a.do === 'clone'),
+  applies: (s) => (['resolve', 'putOntoBattlefield', 'flicker', 'clone'] as const).some((d) => features(s).does.has(d)),
   check(run) {
     const c = new Checker();
     for (const e of entries(run)) {

@@ -1,7 +1,7 @@
 // What a property is: an invariant from the Comprehensive Rules checked over a scenario and the
 // trace an engine gave for it, a relation between two runs, or agreement with the reference engine.
 import type { Capabilities, Mechanic, Observable, ObservedState, Scenario, Step, StackSpell, Trace, CardDefinition } from '../model/schema-types.ts';
-import { definitionsOf, type NAction, type NormalizedScenario } from '../model/scenario.ts';
+import { definitionsOf, type NAction, type NCastAction, type NormalizedScenario } from '../model/scenario.ts';
 import { initialObservedState } from '../model/initial-state.ts';
 
 /**
@@ -152,11 +152,25 @@ export class Run {
     return (this.acceptedSteps ??= this.steps.filter((s) => s.step.outcome === 'accepted'));
   }
 
+  private castList?: CastStep[];
+  private acceptedCastList?: CastStep[];
+
+  /** The cast steps while the game is on; one list, shared by the properties of casting and costs. */
+  casts(): CastStep[] {
+    return (this.castList ??= this.steps.filter(isCast));
+  }
+
+  /** The accepted cast steps while the game is on. */
+  acceptedCasts(): CastStep[] {
+    return (this.acceptedCastList ??= this.accepted().filter(isCast));
+  }
+
   private readonly facts = new Map<string, unknown>();
 
   /** A fact about the run that several properties ask for, worked out once; `key` names it. */
   shared<T>(key: string, compute: () => T): T {
-    if (this.facts.has(key)) return this.facts.get(key) as T;
+    const known = this.facts.get(key);
+    if (known !== undefined || this.facts.has(key)) return known as T;
     const value = compute();
     this.facts.set(key, value);
     return value;
@@ -164,31 +178,65 @@ export class Run {
 
   /** A fact about one argument (a step, a step's index) that several properties ask for, worked out once per argument. */
   memo<K, T>(key: string, arg: K, compute: () => T): T {
-    const known = this.shared(key, () => new Map<K, T>());
-    if (known.has(arg)) return known.get(arg)!;
-    const value = compute();
-    known.set(arg, value);
-    return value;
+    // Asked many times a step by many properties: one lookup where the answer is known, no closure.
+    let known = this.facts.get(key) as Map<K, T> | undefined;
+    if (known === undefined) this.facts.set(key, (known = new Map<K, T>()));
+    const value = known.get(arg);
+    if (value !== undefined || known.has(arg)) return value as T;
+    const computed = compute();
+    known.set(arg, computed);
+    return computed;
   }
+
+  // Facts about steps, by key, in lists by step index: the most asked of all (a cast's, a resolution's, a copy's).
+  private readonly stepFacts = new Map<string, unknown[]>();
 
   /** A fact about one of this run's steps that several properties ask for, worked out once. */
   ofStep<T>(step: RunStep, key: string, compute: () => T): T {
-    return this.allSteps[step.index] === step ? this.memo(key, step, compute) : compute();
+    if (this.allSteps[step.index] !== step) return compute();
+    let known = this.stepFacts.get(key);
+    if (known === undefined) this.stepFacts.set(key, (known = new Array<unknown>(this.allSteps.length).fill(NOT_YET)));
+    const value = known[step.index];
+    if (value !== NOT_YET) return value as T;
+    const computed = compute();
+    known[step.index] = computed;
+    return computed;
   }
 }
 
-/** The first step, whose state before is the scenario's start: built only when a property reads it. */
+/** A step fact not yet worked out (undefined is a fact like any other). */
+const NOT_YET: unique symbol = Symbol('not yet');
+
+/** A step that casts a spell. */
+export type CastStep = RunStep & { action: NCastAction };
+
+const isCast = (s: RunStep): s is CastStep => s.action.do === 'cast';
+
+/**
+ * The first step, whose state before is the scenario's start: built only when a property reads it.
+ * A class, not a literal with a getter: every run judged makes one, and a literal with an accessor
+ * is built the slow way each time.
+ */
+class FirstStep implements RunStep {
+  readonly index = 0;
+  readonly after: ObservedState;
+  private start: ObservedState | undefined;
+
+  constructor(
+    private readonly scenario: NormalizedScenario,
+    readonly action: NAction,
+    readonly step: Step,
+  ) {
+    this.after = step.state;
+  }
+
+  get before(): ObservedState {
+    return (this.start ??= initialObservedState(this.scenario));
+  }
+}
+
 function firstStep(scenario: NormalizedScenario, action: NAction, step: Step): RunStep {
-  let before: ObservedState | undefined;
-  return {
-    index: 0,
-    action,
-    step,
-    get before() {
-      return (before ??= initialObservedState(scenario));
-    },
-    after: step.state,
-  };
+  return new FirstStep(scenario, action, step);
 }
 
 /** The spells on the stack, bottom first, without the abilities. */
@@ -258,6 +306,45 @@ export function divergences(v: Failed): Divergence[] {
 
 export function show(x: unknown): string {
   return JSON.stringify(x);
+}
+
+/**
+ * Whether `show(a) === show(b)`, without writing out what is plainly the same or plainly not: the
+ * passing path of a check compares values (names, ids, target groups) at every step.
+ */
+export function sameShown(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === 'string' && typeof b === 'string') return false;
+  if (Array.isArray(a) && Array.isArray(b)) return sameShownLists(a, b);
+  return show(a) === show(b);
+}
+
+// JSON writes a list with one item per element, so lists of another length differ; elements are
+// compared as items of a list, where undefined is written as null (hence the written-out fallback).
+function sameShownLists(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === y) continue;
+    if (typeof x === 'string' && typeof y === 'string') return false;
+    if (Array.isArray(x) && Array.isArray(y) ? !sameShownLists(x, y) : show([x]) !== show([y])) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether two lists hold the same ids, each as often, in any order (as their sorted copies compared):
+ * lists an engine kept in order are told the same without sorting copies of them.
+ */
+export function sameMembers(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  if (i === a.length) return true;
+  const [x, y] = [[...a].sort(), [...b].sort()];
+  return x.every((id, j) => id === y[j]);
 }
 
 /** Why an engine cannot run a property, or undefined when it can. */

@@ -5,6 +5,7 @@ import type { Scenario, ScenarioCard } from '../model/schema-types.ts';
 import type { NCastAction } from '../model/scenario.ts';
 import { asks, Checker, show, spellOnStack, type Property, type Run } from './property.ts';
 import { expectedCounters } from './permanents.ts';
+import { features } from './features.ts';
 
 function mainCast(run: Run): { index: number; action: NCastAction } | undefined {
   const index = run.scenario.actions.findIndex((a) => a.do === 'cast');
@@ -32,14 +33,10 @@ export const oneMoreMultikick: Property = {
   statement: 'Paying multikicker once more, with the mana for it, adds exactly one more of each per-kick counter to the permanent (and, from no kick to one, swaps unkicked counters for kicked ones).',
   needs: { mechanics: ['multikicker'] },
   // Nothing else may put counters on it, or trigger on how it was kicked.
-  applies: (s) =>
-    s.cards.some((c) => c.definition.multikicker?.cost.mana && (c.definition.entersWith ?? []).some((e) => e.condition === 'perKick')) &&
-    s.cards.every(
-      (c) =>
-        !c.definition.triggers?.length &&
-        !(c.definition.statics ?? []).some((x) => x.kicked) &&
-        !(c.definition.effects ?? []).some((e) => e.kind === 'putCounters' || e.kind === 'counterSpell'),
-    ),
+  applies: (s) => {
+    const f = features(s);
+    return f.multikickPerKick && !f.triggers && !f.staticKicked && !f.effects.has('putCounters') && !f.effects.has('counterSpell');
+  },
   check: asks<Run | undefined>(function* (run, ctx) {
     const c = new Checker();
     const first = mainCast(run);
@@ -99,7 +96,7 @@ export const reductionKeepsKicked: Property = {
   rules: ['601.2f', '702.33d', '118.7a'],
   statement: 'A cost reduction changes what a spell costs, never whether it is kicked: with one more {1} reduction it is kicked the same and costs one less generic mana, down to {0}.',
   needs: { mechanics: ['costModifiers'], observes: ['stack.totalCost'] },
-  applies: (s) => s.actions.some((a) => a.do === 'cast' && ((a.kicker?.length ?? 0) > 0 || (a.multikicker ?? 0) > 0)),
+  applies: (s) => features(s).castKicked,
   check: asks<Run | undefined>(function* (run, ctx) {
     const c = new Checker();
     const cast = mainCast(run);
@@ -137,7 +134,7 @@ export const spliceOrderOnlyReorders: Property = {
   rules: ['702.47b', '608.2c'],
   statement: 'Splicing the same cards in the opposite order changes only the order of their effects: where they do not interact, the game ends the same.',
   needs: { mechanics: ['splice'] },
-  applies: (s) => s.actions.some((a) => a.do === 'cast' && (a.splice?.length ?? 0) >= 2),
+  applies: (s) => features(s).mostSpliced >= 2,
   check: asks<Run | undefined>(function* (run, ctx) {
     const c = new Checker();
     const cast = mainCast(run);

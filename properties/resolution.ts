@@ -8,13 +8,14 @@ import { addPools, poolMinus } from './payment.ts';
 import type { CardDefinition, Color, Keyword, ObservedPermanent, StackSpell, TokenDefinition } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
 import { sameJson } from '../model/compare.ts';
-import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
+import { Checker, sameMembers, show, type Property, type Run, type RunStep } from './property.ts';
 import { activeRequirements, colorsOfDef, effectTimes, permanentDef, targetAllowed } from './expectations.ts';
 import { NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
 import { kickOf } from './permanents.ts';
 import { ownerOf } from './actions.ts';
 import { abilityOf } from './copies.ts';
 import { doneOnce } from './triggers.ts';
+import { features } from './features.ts';
 
 // Effects whose outcome the judge works out below; a spell with any other (copying a spell) is
 // judged by the properties about copies.
@@ -80,11 +81,11 @@ function chosen(step: RunStep, eligible: readonly string[], count: number): stri
 
 /** Where the spell a resolving step resolves came from: its spliced cards, and X as chosen. */
 function castOf(run: Run, spell: StackSpell, upTo: number): { splice: string[]; x: number } | undefined {
-  const cast = run.steps
-    .slice(0, upTo)
-    .filter((s) => s.action.do === 'cast' && s.action.card === spell.card && s.step.outcome === 'accepted')
-    .at(-1)?.action;
-  return cast?.do === 'cast' ? { splice: cast.splice ?? [], x: cast.x ?? 0 } : undefined;
+  for (let i = Math.min(upTo, run.steps.length) - 1; i >= 0; i--) {
+    const cast = run.steps[i]!.action;
+    if (cast.do === 'cast' && cast.card === spell.card && run.steps[i]!.step.outcome === 'accepted') return { splice: cast.splice ?? [], x: cast.x ?? 0 };
+  }
+  return undefined;
 }
 
 /**
@@ -478,13 +479,11 @@ function zoneProblem(run: Run, step: RunStep, e: Expected): { expected: string; 
     const want = e.zones[id];
     const got = player(step, 'after', id);
     const died = gone.filter((p) => p.owner === id && !p.token).map((p) => p.card ?? p.id);
-    const checks: [string, string[] | undefined, string[] | undefined][] = [
-      ['hand', want.hand, [...got.hand].sort()],
-      ['library', want.library, got.library],
-      ['graveyard', want.graveyard && [...want.graveyard, ...died].sort(), [...got.graveyard].sort()],
-    ];
-    const bad = checks.find(([, w, g]) => w !== undefined && g !== undefined && !sameJson(w, g));
-    if (bad) return { expected: `${id}'s ${bad[0]} ${show(bad[1])}`, observed: show(bad[2]) };
+    // Hands and graveyards in any order (the expected ones are sorted), libraries top first.
+    if (want.hand && !sameMembers(want.hand, got.hand)) return { expected: `${id}'s hand ${show(want.hand)}`, observed: show([...got.hand].sort()) };
+    if (want.library && got.library && !sameJson(want.library, got.library)) return { expected: `${id}'s library ${show(want.library)}`, observed: show(got.library) };
+    const graveyard = want.graveyard && (died.length > 0 ? [...want.graveyard, ...died].sort() : want.graveyard);
+    if (graveyard && !sameMembers(graveyard, got.graveyard)) return { expected: `${id}'s graveyard ${show(graveyard)}`, observed: show([...got.graveyard].sort()) };
   }
   return undefined;
 }
@@ -496,7 +495,7 @@ export const playerEffects: Property = {
   rules: ['608.2b', '608.2c', '702.33d', '702.33e', '702.47b', '702.47d', '707.10'],
   statement:
     'A resolving spell or triggered ability changes life, mana pools, hands, libraries, graveyards, counters, power and toughness, takes permanents off the battlefield and counters spells (the countered card to its owner’s graveyard, hand or library top, as the effect says), exactly as its effects say (a spell’s, then its spliced cards’, in that order), for how it was kicked, X and its targets still legal.',
-  applies: (s) => s.actions.some((a) => a.do === 'resolve'),
+  applies: (s) => features(s).does.has('resolve'),
   check(run) {
     const c = new Checker();
     for (const step of run.steps) {
@@ -531,7 +530,7 @@ export const allTargetsIllegal: Property = {
   rules: ['608.2b', '702.47d'],
   statement: 'A spell whose targets are all illegal as it resolves does nothing at all, its spliced and untargeted parts included.',
   needs: { actions: ['destroy'] },
-  applies: (s) => s.actions.some((a) => a.do === 'destroy') && s.actions.some((a) => a.do === 'resolve'),
+  applies: (s) => features(s).does.has('destroy') && features(s).does.has('resolve'),
   check(run) {
     const c = new Checker();
     for (const step of run.steps) {
@@ -556,7 +555,7 @@ export const damageToCreatures: Property = {
   rules: ['702.47c', '702.16b', '608.2b', '120.3', '704.5g'],
   statement:
     'A spell or triggered ability deals its damage, a spell’s spliced text’s included, to each creature target still legal, as a source of its own colours (the spell’s, or the ability’s source’s): protection from them prevents it, and lethal damage kills.',
-  applies: (s) => s.cards.some((c) => (c.definition.effects ?? []).some((e) => e.kind === 'damage')),
+  applies: (s) => features(s).effects.has('damage'),
   check(run) {
     const c = new Checker();
     for (const step of run.steps) {
@@ -590,7 +589,7 @@ export const preventedDamageTriggersNothing: Property = {
   rules: ['603.2g', '603.2'],
   statement: 'A "whenever this is dealt damage" ability triggers once per damage event dealt, and not at all for damage that was prevented.',
   needs: { mechanics: ['triggers'], observes: ['step.triggered'] },
-  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.event === 'selfDealtDamage')),
+  applies: (s) => features(s).triggerEvents.has('selfDealtDamage'),
   check(run) {
     const c = new Checker();
     for (const step of run.steps) {
@@ -617,7 +616,7 @@ export const tokenCreatedTriggers: Property = {
   rules: ['603.2', '111.1'],
   statement: 'Creating tokens triggers "whenever a token is created" abilities once per token.',
   needs: { mechanics: ['triggers', 'tokens'], observes: ['step.triggered'] },
-  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.event === 'tokenCreated')),
+  applies: (s) => features(s).triggerEvents.has('tokenCreated'),
   check(run) {
     const c = new Checker();
     for (const step of run.steps) {

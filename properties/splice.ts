@@ -1,12 +1,10 @@
 // Splice onto Arcane and onto instant or sorcery (CR 702.47).
 import { normalizeManaText } from '../model/mana.ts';
-import type { NCastAction } from '../model/scenario.ts';
-import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
+import { Checker, show, sameShown, type Property, type Run, type RunStep } from './property.ts';
 import { castSpellOrFail, colorsOfDef, declarationProblems, permanentDef } from './expectations.ts';
+import { features } from './features.ts';
 
-const castsWithSplice = (s: { actions: { do: string; splice?: string[] }[] }) => s.actions.some((a) => a.do === 'cast' && (a.splice?.length ?? 0) > 0);
-const castSteps = (steps: RunStep[]) => steps.filter((s): s is RunStep & { action: NCastAction } => s.action.do === 'cast');
-
+const castsWithSplice = (s: Run['scenario']) => features(s).mostSpliced > 0;
 export const splicedCardStaysInHand: Property = {
   id: 'splice.card-stays-in-hand',
   rules: ['702.47a'],
@@ -56,7 +54,7 @@ export const splicedSpellKeepsCharacteristics: Property = {
   applies: castsWithSplice,
   check(run) {
     const c = new Checker();
-    for (const step of castSteps(run.accepted())) {
+    for (const step of run.acceptedCasts()) {
       const a = step.action;
       if ((a.splice?.length ?? 0) === 0) continue;
       const def = run.def(a.card);
@@ -72,7 +70,7 @@ export const splicedSpellKeepsCharacteristics: Property = {
       ];
       // A mana cost is left out when the engine does not show it; shown for a card that has none, it is wrong.
       if (o.manaCost !== undefined) checks.push(['mana cost', def.manaCost === undefined ? 'none' : normalizeManaText(def.manaCost), normalizeManaText(o.manaCost)]);
-      const wrong = checks.find(([, want, got]) => show(want) !== show(got));
+      const wrong = checks.find(([, want, got]) => !sameShown(want, got));
       if (wrong) c.fail(step, `${a.card} keeps ${wrong[0]} ${show(wrong[1])}`, `${wrong[0]} ${show(wrong[2])}`);
       else c.checkedOne();
       if (c.done) break;
@@ -90,7 +88,7 @@ export const spliceDeclarations: Property = {
   check(run) {
     const c = new Checker();
     const spliceReasons = ['splice-card-twice', 'splice-card-unavailable', 'splice-quality-mismatch'];
-    for (const step of castSteps(run.steps)) {
+    for (const step of run.casts()) {
       if ((step.action.splice?.length ?? 0) === 0) continue;
       const problems = declarationProblems(run, step, step.action).filter((p) => spliceReasons.includes(p.reason));
       if (problems.length === 0) continue;
@@ -107,15 +105,15 @@ export const spliceLostOffTheStack: Property = {
   rules: ['702.47e', '400.7'],
   statement: 'A spell loses its spliced text when it leaves the stack: cast again, it has only what is spliced onto it then.',
   needs: { mechanics: ['splice'], observes: ['stack.spliced'], actions: ['bounce'] },
-  applies: (s) => castsWithSplice(s) && s.actions.some((a) => a.do === 'bounce'),
+  applies: (s) => castsWithSplice(s) && features(s).does.has('bounce'),
   check(run) {
     const c = new Checker();
     const cast = new Set<string>();
-    for (const step of castSteps(run.accepted())) {
+    for (const step of run.acceptedCasts()) {
       const a = step.action;
       if (cast.has(a.card)) {
         const o = castSpellOrFail(c, step, a.card);
-        if (o?.spliced && show(o.spliced) !== show(a.splice ?? [])) c.fail(step, `${a.card}, cast again, has spliced ${show(a.splice ?? [])}`, `spliced ${show(o.spliced)}`);
+        if (o?.spliced && !sameShown(o.spliced, a.splice ?? [])) c.fail(step, `${a.card}, cast again, has spliced ${show(a.splice ?? [])}`, `spliced ${show(o.spliced)}`);
         else if (o?.spliced) c.checkedOne();
       }
       cast.add(a.card);

@@ -2,12 +2,13 @@
 // 603.4, 601.2i), in which order they go on the stack (603.3b).
 import type { CardDefinition, ObservedState, TriggeredAbility, TriggerEvent } from '../model/schema-types.ts';
 import type { NCastAction, PlayerId } from '../model/scenario.ts';
-import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
+import { Checker, show, sameShown, type Property, type Run, type RunStep } from './property.ts';
 import { colorsOfDef, declaredKick, permanentDef, targetAllowed } from './expectations.ts';
 import { timesKicked, triggerConditionHolds } from '../model/kick.ts';
 import { entries, type Entry } from './permanents.ts';
 import { abilityOf } from './copies.ts';
 import { boardDuring, controlConditionHolds } from './conditions.ts';
+import { features } from './features.ts';
 
 const NEEDS = { mechanics: ['triggers' as const], observes: ['step.triggered' as const] };
 
@@ -64,6 +65,19 @@ type Expected = Map<string, number>;
 
 function add(into: Expected, key: string, n = 1): void {
   if (n > 0) into.set(key, (into.get(key) ?? 0) + n);
+}
+
+/** Whether a permanent on the battlefield before a step is not there after it. */
+function leftBattlefield(step: RunStep): boolean {
+  return step.before.battlefield.some((p) => !step.after.battlefield.some((q) => q.id === p.id));
+}
+
+/** Whether any player's graveyard is not as it was, card for card. */
+function graveyardsChanged(step: RunStep): boolean {
+  return step.after.players.some((p, i) => {
+    const was = step.before.players[i]?.graveyard;
+    return was === undefined || (p.graveyard !== was && (p.graveyard.length !== was.length || p.graveyard.some((id, j) => id !== was[j])));
+  });
 }
 
 function observed(step: RunStep, events: readonly TriggeredAbility['event'][], run: Run): Expected {
@@ -130,7 +144,7 @@ export const castTriggersOncePerCast: Property = {
   rules: ['601.2i', '603.2', '603.4'],
   statement: 'Each "whenever a player casts a (kicked) spell" ability triggers exactly once per cast whose spell fits it, as the spell becomes cast.',
   needs: NEEDS,
-  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.event === 'spellCast')),
+  applies: (s) => features(s).triggerEvents.has('spellCast'),
   check(run) {
     const c = new Checker();
     for (const step of run.accepted()) {
@@ -158,7 +172,7 @@ function entersCheck(run: Run, filter: (e: Entry) => boolean): ReturnType<Checke
   return c.verdict();
 }
 
-const hasEnters = (s: Run['scenario']) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.event === 'selfEnters'));
+const hasEnters = (s: Run['scenario']) => features(s).triggerEvents.has('selfEnters');
 
 export const entersTriggerCount: Property = {
   id: 'triggers.enters-count',
@@ -175,7 +189,7 @@ export const interveningIfFalse: Property = {
   rules: ['603.4', '702.33d'],
   statement: "An enters ability with 'if it was kicked' does not trigger at all when the permanent was not kicked (or entered without being cast).",
   needs: NEEDS,
-  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.event === 'selfEnters' && t.if !== undefined)),
+  applies: (s) => features(s).selfEntersIf,
   check: (run) => entersCheck(run, (e) => (e.def.triggers ?? []).some((t) => t.event === 'selfEnters' && t.if !== undefined && !triggerConditionHolds(t.if, e.kick))),
 };
 
@@ -184,7 +198,7 @@ export const linkedKickerAbilities: Property = {
   rules: ['702.33f', '607.2i', '702.33e'],
   statement: 'An ability linked to one of two kicker costs ("if it was kicked with its A kicker") triggers exactly when that cost was declared.',
   needs: { ...NEEDS, mechanics: ['triggers', 'kickerAB'] },
-  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.if === 'kickedA' || t.if === 'kickedB')),
+  applies: (s) => features(s).triggerIfKicked,
   check: (run) => entersCheck(run, (e) => (e.def.triggers ?? []).some((t) => t.if === 'kickedA' || t.if === 'kickedB')),
 };
 
@@ -201,11 +215,13 @@ export const landTriggersOncePerLand: Property = {
   rules: ['603.2c', '603.10'],
   statement: 'When several lands go to the graveyard at once (destroy all lands), a land-to-graveyard ability triggers once for each of them.',
   needs: NEEDS,
-  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.event === 'landToGraveyard')),
+  applies: (s) => features(s).triggerEvents.has('landToGraveyard'),
   check(run) {
     const c = new Checker();
     for (const step of run.accepted()) {
       if (step.action.do !== 'destroyAll' && step.action.do !== 'destroy' && step.action.do !== 'cast') continue;
+      // No land went to a graveyard where nothing left the battlefield, and nothing triggered to judge.
+      if (!leftBattlefield(step) && !step.step.triggered?.length) continue;
       const lands = landsToGraveyard(run, step);
       const done = doneOnce(run, step.index);
       const want: Expected = new Map();
@@ -265,7 +281,7 @@ export const creaturesDie: Property = {
   statement:
     'A "whenever one or more other creatures die" ability triggers once for each event in which a creature other than its source dies (of the players it names), looking back at the battlefield as it was: a creature destroyed on its own is one event, and so are all those a destroy-all destroys, the source among them; its source dying alone triggers nothing; "only once each turn" stops it after the first.',
   needs: NEEDS,
-  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.event === 'creaturesDie')),
+  applies: (s) => features(s).triggerEvents.has('creaturesDie'),
   check(run, ctx) {
     const c = new Checker();
     const shown = ctx.capabilities?.observes;
@@ -273,6 +289,8 @@ export const creaturesDie: Property = {
     for (const step of run.accepted()) {
       // The step that ends the game may stop before its triggered abilities are put on the stack.
       if (step.after.players.some((p) => p.lost)) break;
+      // Nothing died where nothing left the battlefield, no card reached a graveyard and nothing triggered.
+      if (!leftBattlefield(step) && !graveyardsChanged(step) && step.action.do !== 'putOntoBattlefield' && step.action.do !== 'clone' && !step.step.triggered?.length) continue;
       // The permanents as they were: the creatures that left, and the watchers that look back at them.
       const sources = sourcesIn(run, step.before, step.index);
       const { certain, possible, unknown, arrived } = deathsIn(run, step, sources, powersShown);
@@ -324,7 +342,7 @@ export const becomesTapped: Property = {
   rules: ['603.2e', '603.2'],
   statement: 'A "becomes tapped" ability triggers when a permanent changes from untapped to tapped, never for one that enters tapped.',
   needs: { ...NEEDS, actions: ['tap'] },
-  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.event === 'becomesTapped')),
+  applies: (s) => features(s).triggerEvents.has('becomesTapped'),
   check(run) {
     const c = new Checker();
     for (const step of run.accepted()) {
@@ -364,7 +382,7 @@ export const onceEachTurn: Property = {
   statement:
     'An ability with "do this only once each turn" does not trigger again once it has resolved this turn; one that "triggers only once each turn" does not trigger again once it has triggered.',
   needs: NEEDS,
-  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => t.oncePerTurn || t.triggersOnlyOnceEachTurn)),
+  applies: (s) => features(s).triggerOncePerTurn,
   check(run) {
     const c = new Checker();
     for (const step of run.accepted()) {
@@ -411,7 +429,7 @@ export const triggerTargets: Property = {
   statement:
     'A triggered ability goes on the stack with the targets the action names for it, else the first legal ones in the scenario format’s order (opponent, controller, permanents by id, spells from the top); one with no legal target is removed.',
   needs: { ...NEEDS, observes: [...NEEDS.observes, 'ability.targets' as const] },
-  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).some((t) => (t.targets ?? []).length > 0)),
+  applies: (s) => features(s).triggerTargets,
   check(run) {
     const c = new Checker();
     for (const step of run.accepted()) {
@@ -431,7 +449,7 @@ export const triggerTargets: Property = {
           if (onStack) c.fail(step, `${t.source}#${t.ability} has no legal target and is removed (CR 603.3d)`, `${t.id} on the stack`);
           else c.checkedOne();
         } else if (onStack?.kind !== 'ability') c.fail(step, `${t.source}#${t.ability} on the stack with targets ${show(want)}`, t.id ? `no ability ${t.id} on the stack` : 'it was removed');
-        else if (show(onStack.targets) !== show(want)) c.fail(step, `${t.id} targets ${show(want)}`, `targets ${show(onStack.targets)}`);
+        else if (!sameShown(onStack.targets, want)) c.fail(step, `${t.id} targets ${show(want)}`, `targets ${show(onStack.targets)}`);
         else c.checkedOne();
         if (c.done) break;
       }
@@ -447,7 +465,7 @@ export const apnapOrder: Property = {
   statement:
     "Abilities that trigger together go on the stack active player's first, then the other player's (the other player's resolve first), each player's in the order the action names, then by source and ability.",
   needs: NEEDS,
-  applies: (s) => s.cards.some((c) => (c.definition.triggers ?? []).length > 0),
+  applies: (s) => features(s).triggers,
   check(run) {
     const c = new Checker();
     for (const step of run.accepted()) {
@@ -459,7 +477,7 @@ export const apnapOrder: Property = {
         const rank = (t: TriggerEvent) => (order.includes(`${t.source}#${t.ability}`) ? order.indexOf(`${t.source}#${t.ability}`) : order.length);
         const key = (t: TriggerEvent) => `${t.controller}:${t.source}#${t.ability}`;
         const want = [...list].sort((a, b) => (a.controller === b.controller ? 0 : a.controller === 'p1' ? -1 : 1) || rank(a) - rank(b) || (a.source < b.source ? -1 : a.source > b.source ? 1 : 0) || a.ability - b.ability);
-        if (show(want.map(key)) !== show(list.map(key))) c.fail(step, `triggered abilities go on the stack in the order ${want.map(key).join(', ')}`, list.map(key).join(', '));
+        if (!sameShown(want.map(key), list.map(key))) c.fail(step, `triggered abilities go on the stack in the order ${want.map(key).join(', ')}`, list.map(key).join(', '));
         else c.checkedOne();
         if (c.done) break;
         continue;

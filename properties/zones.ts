@@ -34,18 +34,33 @@ export function zonesOf(state: ObservedState): Map<string, string[]> {
  * zones, which only a state that may break it needs for its message.
  */
 function zoneTrouble(state: ObservedState, cards: ReadonlySet<string>): boolean {
+  // Run at every accepted step: no closures or lists made, only the set of cards seen.
   const seen = new Set<string>();
-  const once = (id: string) => {
-    if (seen.has(id)) return false;
-    seen.add(id);
-    return true;
-  };
   for (const p of state.players) {
-    for (const zone of [p.hand, p.graveyard, p.library ?? []]) for (const id of zone) if (!once(id) || !cards.has(id)) return true;
+    if (inZoneTrouble(p.hand, seen, cards) || inZoneTrouble(p.graveyard, seen, cards) || (p.library !== undefined && inZoneTrouble(p.library, seen, cards))) return true;
   }
-  for (const p of state.battlefield) if (!p.token && !once(p.card ?? p.id)) return true;
-  for (const o of state.stack) if (o.kind === 'spell' && !o.copy && !once(o.card)) return true;
+  for (const p of state.battlefield) {
+    if (p.token) continue;
+    const id = p.card ?? p.id;
+    if (seen.has(id)) return true;
+    seen.add(id);
+  }
+  for (const o of state.stack) {
+    if (o.kind !== 'spell' || o.copy) continue;
+    if (seen.has(o.card)) return true;
+    seen.add(o.card);
+  }
   if (state.players.every((p) => p.library !== undefined)) for (const id of cards) if (!seen.has(id)) return true;
+  return false;
+}
+
+/** Whether a hand, library or graveyard holds a card seen before, or one that is not the scenario's; the cards in it are seen. */
+function inZoneTrouble(zone: readonly string[], seen: Set<string>, cards: ReadonlySet<string>): boolean {
+  for (const id of zone) {
+    if (seen.has(id)) return true;
+    seen.add(id);
+    if (!cards.has(id)) return true;
+  }
   return false;
 }
 

@@ -1,0 +1,52 @@
+// The shortcuts the properties take on their passing path must answer exactly as the longer way they
+// replace: a verdict may never depend on which way was taken.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { sameMembers, sameShown, show } from '../properties/property.ts';
+import { features } from '../properties/features.ts';
+import { scenarioArb } from '../generators/scenario.ts';
+import { normalizeScenario } from '../model/scenario.ts';
+import { ReferenceEngine } from '../adapters/reference/engine.ts';
+
+describe('sameShown', () => {
+  const values: unknown[] = [undefined, null, 0, -0, 1, NaN, Infinity, '', 'a', 'b', true, false, [], [undefined], [null], ['a'], ['a', 'b'], ['b', 'a'], [['a'], ['b']], [['a'], []], [[undefined]], [[null]], { a: 1, b: 2 }, { b: 2, a: 1 }, { a: undefined }, {}, [1, 'a'], [NaN], [null, 'a']];
+  it('answers as the written-out comparison for every pair', () => {
+    for (const a of values) for (const b of values) expect(sameShown(a, b), `${String(show(a))} / ${String(show(b))}`).toBe(show(a) === show(b));
+  });
+  it('answers as the written-out comparison on lists of target groups', () => {
+    const groups = fc.array(fc.array(fc.constantFrom('p1', 'p2', 'bolt', 'a1'), { maxLength: 3 }), { maxLength: 3 });
+    fc.assert(fc.property(groups, groups, (a, b) => sameShown(a, b) === (show(a) === show(b))));
+  });
+});
+
+describe('sameMembers', () => {
+  it('answers as comparing sorted copies', () => {
+    const ids = fc.array(fc.constantFrom('a', 'b', 'c', 'd'), { maxLength: 6 });
+    fc.assert(fc.property(ids, ids, (a, b) => sameMembers(a, b) === (show([...a].sort()) === show([...b].sort()))));
+  });
+});
+
+describe('features', () => {
+  const scenarios = fc.sample(scenarioArb({ capabilities: new ReferenceEngine().capabilities }), { seed: 3, numRuns: 200 }).map(normalizeScenario);
+
+  it('reads what a walk of the scenario reads', () => {
+    for (const s of scenarios) {
+      const f = features(s);
+      expect([...f.does].sort()).toEqual([...new Set(s.actions.map((a) => a.do))].sort());
+      expect(f.mostSpliced).toBe(Math.max(0, ...s.actions.map((a) => (a.do === 'cast' ? (a.splice?.length ?? 0) : 0))));
+      expect(f.triggerEvents).toEqual(new Set(s.cards.flatMap((c) => (c.definition.triggers ?? []).map((t) => t.event))));
+      const casts = s.actions.flatMap((a) => (a.do === 'cast' ? [a.card] : []));
+      expect(f.castAgain).toBe(new Set(casts).size < casts.length);
+      const draws = s.cards.some((c) => [...(c.definition.effects ?? []), ...(c.definition.triggers ?? []).flatMap((t) => t.effects)].some((e) => e.kind === 'draw'));
+      expect(f.drawEffect).toBe(draws);
+    }
+  });
+
+  it('keeps a scenario judged up to a step apart from the whole one', () => {
+    const s = scenarios.find((x) => x.actions.length > 1 && x.actions.some((a, i) => i > 0 && a.do !== x.actions[0]!.do))!;
+    const whole = features(s);
+    const judged = features({ ...s, actions: s.actions.slice(0, 1) });
+    expect([...judged.does]).toEqual([s.actions[0]!.do]);
+    expect(whole.does.size).toBeGreaterThan(1);
+  });
+});
