@@ -148,15 +148,18 @@ export function newPermanent(g: { nextSerial: number }, fields: Pick<Permanent, 
 }
 
 export function initialGame(s: NormalizedScenario): Game {
-  const owners = new Map<string, PlayerId>();
-  for (const p of s.players) {
-    for (const id of p.hand) owners.set(id, p.id);
-    for (const id of p.library) owners.set(id, p.id);
-    for (const id of p.graveyard) owners.set(id, p.id);
-    for (const b of p.battlefield) owners.set(b.card, p.id);
-  }
+  // Each card's owner is the player in whose zone it starts; a card in no zone is p1's.
   const cards = new Map<string, { def: CardDefinition; owner: PlayerId }>();
-  for (const c of s.cards) cards.set(c.id, { def: c.definition, owner: owners.get(c.id) ?? 'p1' });
+  for (const c of s.cards) cards.set(c.id, { def: c.definition, owner: 'p1' });
+  for (const p of s.players) {
+    ownedBy(cards, p.hand, p.id);
+    ownedBy(cards, p.library, p.id);
+    ownedBy(cards, p.graveyard, p.id);
+    for (const b of p.battlefield) {
+      const card = cards.get(b.card);
+      if (card) card.owner = p.id;
+    }
+  }
   const battlefield: Permanent[] = [];
   const serials = { nextSerial: 1 };
   for (const p of s.players) {
@@ -180,6 +183,13 @@ export function initialGame(s: NormalizedScenario): Game {
     tokensMade: 0,
     nextSerial: serials.nextSerial,
   };
+}
+
+function ownedBy(cards: Map<string, { owner: PlayerId }>, ids: readonly string[], owner: PlayerId): void {
+  for (const id of ids) {
+    const card = cards.get(id);
+    if (card) card.owner = owner;
+  }
 }
 
 function initialPlayer(p: NormalizedScenario['players'][number]): PlayerState {
@@ -274,7 +284,7 @@ export function current(g: Game, p: Permanent): Permanent {
 
 /** CR 104.2a: in a two-player game, the game is over once a player has lost. */
 export function gameOver(g: Game): boolean {
-  return g.players.some((p) => p.lost);
+  return g.players[0].lost || g.players[1].lost;
 }
 
 /**
