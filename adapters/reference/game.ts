@@ -270,7 +270,25 @@ export function sealGame(g: Game): void {
 export function mutablePermanent(g: Game, p: Permanent): Permanent {
   const now = current(g, p);
   if (!now.sealed) return now;
-  const copy: Permanent = { ...now, counters: { ...now.counters }, keywords: [...now.keywords], pump: { ...now.pump }, sealed: false };
+  // Written out in newPermanent's order: one shape for every permanent.
+  const copy: Permanent = {
+    id: now.id,
+    serial: now.serial,
+    card: now.card,
+    def: now.def,
+    owner: now.owner,
+    controller: now.controller,
+    token: now.token,
+    tapped: now.tapped,
+    counters: { ...now.counters },
+    damage: now.damage,
+    keywords: now.keywords.slice(),
+    pump: { power: now.pump.power, toughness: now.pump.toughness },
+    kicker: now.kicker,
+    multikicker: now.multikicker,
+    colors: now.colors,
+    sealed: false,
+  };
   const i = g.battlefield.indexOf(now);
   if (i !== -1) g.battlefield[i] = copy;
   return copy;
@@ -279,7 +297,8 @@ export function mutablePermanent(g: Game, p: Permanent): Permanent {
 /** The permanent as it is now: `p`'s object on the battlefield (a change may have swapped in a copy), or `p` once it has left. */
 export function current(g: Game, p: Permanent): Permanent {
   if (!p.sealed) return p;
-  return g.battlefield.find((q) => q.serial === p.serial) ?? p;
+  for (const q of g.battlefield) if (q.serial === p.serial) return q;
+  return p;
 }
 
 /** CR 104.2a: in a two-player game, the game is over once a player has lost. */

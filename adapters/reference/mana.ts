@@ -39,11 +39,9 @@ export function addToPool(pool: Pool, mana: Mana): Pool {
  */
 export function payFromPool(pool: Pool, cost: Mana, order: readonly (keyof Pool)[] = GENERIC_PAYMENT_ORDER): Pool | null {
   if (cost.x !== 0) throw new Error('fix X before paying');
-  const left = { ...pool };
-  for (const key of POOL_KEYS) {
-    left[key] -= cost[key];
-    if (left[key] < 0) return null;
-  }
+  // Each key named: a payment is made at every cast.
+  const left: Pool = { W: pool.W - cost.W, U: pool.U - cost.U, B: pool.B - cost.B, R: pool.R - cost.R, G: pool.G - cost.G, C: pool.C - cost.C };
+  if (left.W < 0 || left.U < 0 || left.B < 0 || left.R < 0 || left.G < 0 || left.C < 0) return null;
   let generic = cost.generic;
   for (const key of order) {
     const take = Math.min(generic, left[key]);
