@@ -83,6 +83,12 @@ export interface Permanent {
   multikicker: number;
   /** A created token's colours, which its definition (no mana cost) cannot tell. */
   colors?: Color[];
+  /**
+   * Read from `def` as the permanent is made, for the checks after every action (CR 704.5f-g, j): a
+   * permanent's definition never changes, as a copy effect makes a new object.
+   */
+  creature: boolean;
+  legendary: boolean;
   /** Shared with a state the engine keeps (sealGame): change it only through mutablePermanent. */
   sealed: boolean;
 }
@@ -125,7 +131,7 @@ export interface Game {
   nextSerial: number;
 }
 
-export function newPermanent(g: { nextSerial: number }, fields: Pick<Permanent, 'id' | 'def' | 'owner' | 'controller'> & Partial<Omit<Permanent, 'sealed' | 'serial'>>): Permanent {
+export function newPermanent(g: { nextSerial: number }, fields: Pick<Permanent, 'id' | 'def' | 'owner' | 'controller'> & Partial<Omit<Permanent, 'sealed' | 'serial' | 'creature' | 'legendary'>>): Permanent {
   // Every field written, in one order: permanents made here share one shape, which the rule code reads fast.
   return {
     id: fields.id,
@@ -143,6 +149,8 @@ export function newPermanent(g: { nextSerial: number }, fields: Pick<Permanent, 
     kicker: fields.kicker ?? [],
     multikicker: fields.multikicker ?? 0,
     colors: fields.colors,
+    creature: fields.def.types.includes('Creature'),
+    legendary: fields.def.supertypes?.includes('Legendary') ?? false,
     sealed: false,
   };
 }
@@ -287,6 +295,8 @@ export function mutablePermanent(g: Game, p: Permanent): Permanent {
     kicker: now.kicker,
     multikicker: now.multikicker,
     colors: now.colors,
+    creature: now.creature,
+    legendary: now.legendary,
     sealed: false,
   };
   const i = g.battlefield.indexOf(now);

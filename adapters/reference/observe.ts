@@ -172,7 +172,7 @@ function observePermanent(p: Permanent, r: Rules): ObservedPermanent {
     timesKicked: r.timesKicked(p),
   };
   if (p.card !== undefined) o.card = p.card;
-  if (p.def.types.includes('Creature')) {
+  if (p.creature) {
     o.power = powerOf(p);
     o.toughness = toughnessOf(p);
   }
