@@ -1,7 +1,8 @@
 // The observed state in the trace's normal form (schema/trace.schema.json). States share what did
 // not change since the step before: an object on the stack or a permanent that is as it was at the
-// last observation is that observation's object, and so is a stack, battlefield, player or whole
-// state. A trace is kept and judged after the run, so nothing observed may change afterwards (frozen).
+// last observation is that observation's object, and so is a stack, battlefield, player (or a list
+// or pool of theirs) or whole state. A trace is kept and judged after the run, so nothing observed
+// may change afterwards (frozen).
 import { formatMana, type Pool } from '../../model/mana.ts';
 import type { ManaPool, ObservedState, StackObject, ObservedPermanent } from '../../model/schema-types.ts';
 import { FREEZE_SHARED, type Game, type Permanent, type PlayerState, type StackItem } from './game.ts';
@@ -108,7 +109,7 @@ function observedPermanents(permanents: readonly Permanent[], from: readonly Per
   return out;
 }
 
-/** The permanents by id, as sortedBy would give them, without a key function per comparison. */
+/** The permanents by id, in the order sortedStrings gives (sorted.ts), comparing ids without a key function. */
 function sortedById(items: readonly ObservedPermanent[]): ObservedPermanent[] {
   const out = items.slice();
   for (let i = 1; i < out.length; i++) {
