@@ -99,12 +99,12 @@ export function withCostChanges(g: Game, d: CostDeclaration, r: Rules, mana: Man
 
 /** CR 601.2f, 118.7a: increases and generic reductions change only the generic part, never below {0}. */
 export function reduceCost(mana: Mana, increase: number, reduction: number): Mana {
-  return { ...mana, generic: Math.max(0, mana.generic + increase - reduction) };
+  return { x: mana.x, generic: Math.max(0, mana.generic + increase - reduction), W: mana.W, U: mana.U, B: mana.B, R: mana.R, G: mana.G, C: mana.C };
 }
 
 /** The pool after paying as much of `cost` as it holds: coloured symbols first, then generic from C, W, U, B, R, G. */
 function payWhatCanBePaid(pool: Pool, cost: Mana): Pool {
-  const left = { ...pool };
+  const left: Pool = { W: pool.W, U: pool.U, B: pool.B, R: pool.R, G: pool.G, C: pool.C };
   for (const key of ['W', 'U', 'B', 'R', 'G', 'C'] as const) left[key] -= Math.min(left[key], cost[key]);
   let generic = cost.generic;
   for (const key of ['C', 'W', 'U', 'B', 'R', 'G'] as const) {

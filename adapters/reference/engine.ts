@@ -7,7 +7,7 @@ import { catalog } from '../../model/catalog.ts';
 import { version } from '../../model/version.ts';
 import { cloneSealedGame, gameOver, initialGame, sealGame, type Game } from './game.ts';
 import type { Rejection } from './kicker.ts';
-import { observe } from './observe.ts';
+import { Observer } from './observe.ts';
 import { resolveTop } from './resolve.ts';
 import { referenceRules, type Rules, type RulesOptions } from './rules.ts';
 import { faultById, FAULTS } from './faults.ts';
@@ -53,6 +53,7 @@ export class ReferenceEngine implements Engine {
   readonly capabilities: Capabilities;
   readonly tracesChecked = true;
   private readonly rules: Rules;
+  private readonly observer: Observer;
 
   constructor(options: ReferenceEngineOptions = {}) {
     const { fault, ...ruleOptions } = options;
@@ -64,6 +65,7 @@ export class ReferenceEngine implements Engine {
       rules = f.apply(rules);
     }
     this.rules = rules;
+    this.observer = new Observer(rules);
     this.id = { name: 'reference', version, ...(fault !== undefined ? { fault } : {}) };
     // Declared with the finer actions spelled out, as an engine in another process is read (model/capabilities.ts).
     this.capabilities = expandCapabilities({ ...REFERENCE_CAPABILITIES, cards: { synthetic: true, oracle: [...catalog().keys()] } });
@@ -77,7 +79,7 @@ export class ReferenceEngine implements Engine {
     const s = isNormalized(scenario) ? scenario : normalizeScenario(scenario);
     let game = initialGame(s);
     sealGame(game);
-    const initialState = observe(game, this.rules);
+    const initialState = this.observer.observe(game);
     const steps: Step[] = [];
     for (const action of s.actions) {
       // Each action works on a copy of the game that shares what it does not change (cloneGame): a
@@ -91,12 +93,12 @@ export class ReferenceEngine implements Engine {
         // The reference rules give back the game as it was, sealed already; a fault may build another.
         if (undone !== game) sealGame(undone);
         game = undone;
-        steps.push({ action: action.id, outcome: 'rejected', reason: outcome.reason, message: outcome.message, state: observe(game, this.rules) });
+        steps.push({ action: action.id, outcome: 'rejected', reason: outcome.reason, message: outcome.message, state: this.observer.observe(game) });
         continue;
       }
       game = next;
       sealGame(game);
-      const step: Step = { action: action.id, outcome: 'accepted', state: observe(game, this.rules) };
+      const step: Step = { action: action.id, outcome: 'accepted', state: this.observer.observe(game) };
       if (outcome.length > 0) step.triggered = outcome;
       steps.push(step);
     }

@@ -83,6 +83,12 @@ export interface Permanent {
   multikicker: number;
   /** A created token's colours, which its definition (no mana cost) cannot tell. */
   colors?: Color[];
+  /**
+   * Read from `def` as the permanent is made, for the checks after every action (CR 704.5f-g, j): a
+   * permanent's definition never changes, as a copy effect makes a new object.
+   */
+  creature: boolean;
+  legendary: boolean;
   /** Shared with a state the engine keeps (sealGame): change it only through mutablePermanent. */
   sealed: boolean;
 }
@@ -125,7 +131,7 @@ export interface Game {
   nextSerial: number;
 }
 
-export function newPermanent(g: { nextSerial: number }, fields: Pick<Permanent, 'id' | 'def' | 'owner' | 'controller'> & Partial<Omit<Permanent, 'sealed' | 'serial'>>): Permanent {
+export function newPermanent(g: { nextSerial: number }, fields: Pick<Permanent, 'id' | 'def' | 'owner' | 'controller'> & Partial<Omit<Permanent, 'sealed' | 'serial' | 'creature' | 'legendary'>>): Permanent {
   // Every field written, in one order: permanents made here share one shape, which the rule code reads fast.
   return {
     id: fields.id,
@@ -143,20 +149,25 @@ export function newPermanent(g: { nextSerial: number }, fields: Pick<Permanent, 
     kicker: fields.kicker ?? [],
     multikicker: fields.multikicker ?? 0,
     colors: fields.colors,
+    creature: fields.def.types.includes('Creature'),
+    legendary: fields.def.supertypes?.includes('Legendary') ?? false,
     sealed: false,
   };
 }
 
 export function initialGame(s: NormalizedScenario): Game {
-  const owners = new Map<string, PlayerId>();
-  for (const p of s.players) {
-    for (const id of p.hand) owners.set(id, p.id);
-    for (const id of p.library) owners.set(id, p.id);
-    for (const id of p.graveyard) owners.set(id, p.id);
-    for (const b of p.battlefield) owners.set(b.card, p.id);
-  }
+  // Each card's owner is the player in whose zone it starts; a card in no zone is p1's.
   const cards = new Map<string, { def: CardDefinition; owner: PlayerId }>();
-  for (const c of s.cards) cards.set(c.id, { def: c.definition, owner: owners.get(c.id) ?? 'p1' });
+  for (const c of s.cards) cards.set(c.id, { def: c.definition, owner: 'p1' });
+  for (const p of s.players) {
+    ownedBy(cards, p.hand, p.id);
+    ownedBy(cards, p.library, p.id);
+    ownedBy(cards, p.graveyard, p.id);
+    for (const b of p.battlefield) {
+      const card = cards.get(b.card);
+      if (card) card.owner = p.id;
+    }
+  }
   const battlefield: Permanent[] = [];
   const serials = { nextSerial: 1 };
   for (const p of s.players) {
@@ -180,6 +191,13 @@ export function initialGame(s: NormalizedScenario): Game {
     tokensMade: 0,
     nextSerial: serials.nextSerial,
   };
+}
+
+function ownedBy(cards: Map<string, { owner: PlayerId }>, ids: readonly string[], owner: PlayerId): void {
+  for (const id of ids) {
+    const card = cards.get(id);
+    if (card) card.owner = owner;
+  }
 }
 
 function initialPlayer(p: NormalizedScenario['players'][number]): PlayerState {
@@ -260,7 +278,27 @@ export function sealGame(g: Game): void {
 export function mutablePermanent(g: Game, p: Permanent): Permanent {
   const now = current(g, p);
   if (!now.sealed) return now;
-  const copy: Permanent = { ...now, counters: { ...now.counters }, keywords: [...now.keywords], pump: { ...now.pump }, sealed: false };
+  // Written out in newPermanent's order: one shape for every permanent.
+  const copy: Permanent = {
+    id: now.id,
+    serial: now.serial,
+    card: now.card,
+    def: now.def,
+    owner: now.owner,
+    controller: now.controller,
+    token: now.token,
+    tapped: now.tapped,
+    counters: { ...now.counters },
+    damage: now.damage,
+    keywords: now.keywords.slice(),
+    pump: { power: now.pump.power, toughness: now.pump.toughness },
+    kicker: now.kicker,
+    multikicker: now.multikicker,
+    colors: now.colors,
+    creature: now.creature,
+    legendary: now.legendary,
+    sealed: false,
+  };
   const i = g.battlefield.indexOf(now);
   if (i !== -1) g.battlefield[i] = copy;
   return copy;
@@ -269,12 +307,13 @@ export function mutablePermanent(g: Game, p: Permanent): Permanent {
 /** The permanent as it is now: `p`'s object on the battlefield (a change may have swapped in a copy), or `p` once it has left. */
 export function current(g: Game, p: Permanent): Permanent {
   if (!p.sealed) return p;
-  return g.battlefield.find((q) => q.serial === p.serial) ?? p;
+  for (const q of g.battlefield) if (q.serial === p.serial) return q;
+  return p;
 }
 
 /** CR 104.2a: in a two-player game, the game is over once a player has lost. */
 export function gameOver(g: Game): boolean {
-  return g.players.some((p) => p.lost);
+  return g.players[0].lost || g.players[1].lost;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The reference engine's arithmetic on mana: mana value (CR 202.3), colours, adding costs
 // (CR 601.2f) and paying a cost from a pool (CR 601.2h). The properties never use these: they judge
 // payments and totals with their own reasoning (properties/payment.ts, model/declarations.ts).
-import { COLORS, POOL_KEYS, type Mana, type Pool } from '../../model/mana.ts';
+import { COLORS, type Mana, type Pool } from '../../model/mana.ts';
 import type { Color } from '../../model/schema-types.ts';
 import { GENERIC_PAYMENT_ORDER } from '../../model/conventions.ts';
 
@@ -19,15 +19,16 @@ export function addMana(a: Mana, b: Mana): Mana {
   return { x: a.x + b.x, generic: a.generic + b.generic, W: a.W + b.W, U: a.U + b.U, B: a.B + b.B, R: a.R + b.R, G: a.G + b.G, C: a.C + b.C };
 }
 
+// Mana and pools are written out key by key, in emptyMana's and toPool's order: one shape each for
+// the engine's reads, as a spread copy may get another.
+
 /** Replaces each {X} by its chosen value, as generic mana. */
 export function fixX(mana: Mana, x: number): Mana {
-  return { ...mana, x: 0, generic: mana.generic + mana.x * x };
+  return { x: 0, generic: mana.generic + mana.x * x, W: mana.W, U: mana.U, B: mana.B, R: mana.R, G: mana.G, C: mana.C };
 }
 
 export function addToPool(pool: Pool, mana: Mana): Pool {
-  const out = { ...pool };
-  for (const key of POOL_KEYS) out[key] += mana[key];
-  return out;
+  return { W: pool.W + mana.W, U: pool.U + mana.U, B: pool.B + mana.B, R: pool.R + mana.R, G: pool.G + mana.G, C: pool.C + mana.C };
 }
 
 
@@ -39,11 +40,9 @@ export function addToPool(pool: Pool, mana: Mana): Pool {
  */
 export function payFromPool(pool: Pool, cost: Mana, order: readonly (keyof Pool)[] = GENERIC_PAYMENT_ORDER): Pool | null {
   if (cost.x !== 0) throw new Error('fix X before paying');
-  const left = { ...pool };
-  for (const key of POOL_KEYS) {
-    left[key] -= cost[key];
-    if (left[key] < 0) return null;
-  }
+  // Each key named: a payment is made at every cast.
+  const left: Pool = { W: pool.W - cost.W, U: pool.U - cost.U, B: pool.B - cost.B, R: pool.R - cost.R, G: pool.G - cost.G, C: pool.C - cost.C };
+  if (left.W < 0 || left.U < 0 || left.B < 0 || left.R < 0 || left.G < 0 || left.C < 0) return null;
   let generic = cost.generic;
   for (const key of order) {
     const take = Math.min(generic, left[key]);

@@ -1,30 +1,19 @@
 // The observed state in the trace's normal form (schema/trace.schema.json). States share what did
 // not change since the step before: an object on the stack or a permanent that is as it was at the
-// last observation is that observation's object, and so is a stack, battlefield, player or whole
-// state. A trace is kept and judged after the run, so nothing observed may change afterwards (frozen).
-import { formatMana, sparsePool } from '../../model/mana.ts';
-import type { ObservedState, StackObject, ObservedPermanent } from '../../model/schema-types.ts';
+// last observation is that observation's object, and so is a stack, battlefield, player (or a list
+// or pool of theirs) or whole state. A trace is kept and judged after the run, so nothing observed
+// may change afterwards (frozen).
+import { formatMana, type Pool } from '../../model/mana.ts';
+import type { ManaPool, ObservedState, StackObject, ObservedPermanent } from '../../model/schema-types.ts';
 import { FREEZE_SHARED, type Game, type Permanent, type PlayerState, type StackItem } from './game.ts';
 import { sortedKicker } from './kicker.ts';
-import { sortedBy, sortedStrings } from './sorted.ts';
+import { sortedStrings } from './sorted.ts';
 import { powerOf, toughnessOf } from './characteristics.ts';
 import type { Rules } from './rules.ts';
 
 type ObservedPlayer = ObservedState['players'][number];
 
-/**
- * The last state one rules table observed, and the game it was observed from. That game is a state
- * the engine keeps (sealed): it never changes afterwards (frozen under test), so its lists tell what
- * changed since.
- */
-interface Last {
-  from: Game;
-  /** The observed permanents in the order of `from.battlefield`. */
-  permanents: readonly ObservedPermanent[];
-  state: ObservedState;
-}
-
-const lastObserved = new WeakMap<Rules, Last>();
+const NOTHING: readonly never[] = Object.freeze([]);
 
 /**
  * Frozen under test (FREEZE_SHARED), typed as the schema's types (which are not readonly): freezing
@@ -40,49 +29,100 @@ function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   return true;
 }
 
-const idOf = (o: { id: string }) => o.id;
+/**
+ * Observes the states of one engine's runs, each against the last one it observed. That game is a
+ * state the engine keeps (sealed): it never changes afterwards (frozen under test), so its lists tell
+ * what changed since. One observer per engine: a run is synchronous, so runs never interleave in it.
+ */
+export class Observer {
+  /** The last game observed, and what was observed of it; undefined before the first. */
+  private from: Game | undefined = undefined;
+  /** The observed permanents in the order of `from.battlefield`. */
+  private permanents: readonly ObservedPermanent[] = NOTHING;
+  private state: ObservedState | undefined = undefined;
+
+  constructor(private readonly r: Rules) {}
+
+  observe(g: Game): ObservedState {
+    const from = this.from;
+    const last = this.state;
+    // A rejected action leaves the game as it was: the same object, observed already.
+    if (from === g) return last!;
+    const r = this.r;
+    let stack: StackObject[];
+    let battlefield: ObservedPermanent[];
+    let players: ObservedState['players'];
+    if (from === undefined || last === undefined) {
+      stack = observedStack(g.stack, NOTHING, NOTHING, r);
+      this.permanents = observedPermanents(g.battlefield, NOTHING, NOTHING, r);
+      battlefield = frozen(sortedById(this.permanents));
+      players = frozen([observePlayer(g.players[0], undefined, undefined), observePlayer(g.players[1], undefined, undefined)]);
+    } else {
+      stack = sameItems(from.stack, g.stack) ? last.stack : observedStack(g.stack, from.stack, last.stack, r);
+      if (sameItems(from.battlefield, g.battlefield)) battlefield = last.battlefield;
+      else {
+        this.permanents = observedPermanents(g.battlefield, from.battlefield, this.permanents, r);
+        battlefield = frozen(sortedById(this.permanents));
+      }
+      const p1 = g.players[0] === from.players[0] ? last.players[0] : observePlayer(g.players[0], from.players[0], last.players[0]);
+      const p2 = g.players[1] === from.players[1] ? last.players[1] : observePlayer(g.players[1], from.players[1], last.players[1]);
+      players = p1 === last.players[0] && p2 === last.players[1] ? last.players : frozen([p1, p2]);
+    }
+    const state = last !== undefined && stack === last.stack && battlefield === last.battlefield && players === last.players ? last : frozen({ stack, battlefield, players });
+    if (FREEZE_SHARED) {
+      Object.freeze(g.stack);
+      Object.freeze(g.battlefield);
+      Object.freeze(g.players);
+    }
+    this.from = g;
+    this.state = state;
+    return state;
+  }
+}
 
 /**
- * What was observed last of the same object, or a new observation. An object on the stack or a
- * pool is replaced, never changed, once the action that made it is over; a sealed permanent is
- * changed only through a copy (game.ts): the same object is as it was then.
+ * What was observed last of each object on the stack, or a new observation. An object on the stack is
+ * replaced, never changed, once the action that made it is over: the same object is as it was then.
+ * The stack changes at its top, so an object is looked for at its own place first.
  */
-function again<K, V>(from: readonly K[] | undefined, seen: readonly V[] | undefined, key: K, r: Rules, make: (key: K, r: Rules) => V): V {
-  const i = from ? from.indexOf(key) : -1;
-  return i === -1 ? make(key, r) : seen![i]!;
-}
-
-export function observe(g: Game, r: Rules): ObservedState {
-  const last = lastObserved.get(r);
-  // A rejected action leaves the game as it was: the same object, observed already.
-  if (last?.from === g) return last.state;
-  const from = last?.from;
-  const stack = from && sameItems(from.stack, g.stack) ? last.state.stack : frozen(g.stack.map((item) => again(from?.stack, last?.state.stack, item, r, observeStackObject)));
-  const sameBattlefield = from !== undefined && sameItems(from.battlefield, g.battlefield);
-  const permanents = sameBattlefield
-    ? last!.permanents
-    : g.battlefield.map((p) => (p.sealed ? again(from?.battlefield, last?.permanents, p, r, observePermanent) : observePermanent(p, r)));
-  const battlefield = sameBattlefield ? last!.state.battlefield : frozen(sortedBy(permanents, idOf));
-  const players: ObservedState['players'] = [observedPlayer(g, 0, last), observedPlayer(g, 1, last)];
-  const state =
-    last && stack === last.state.stack && battlefield === last.state.battlefield && players[0] === last.state.players[0] && players[1] === last.state.players[1]
-      ? last.state
-      : frozen({ stack, battlefield, players: frozen(players) });
-  if (FREEZE_SHARED) {
-    Object.freeze(g.stack);
-    Object.freeze(g.battlefield);
-    Object.freeze(g.players);
+function observedStack(items: readonly StackItem[], from: readonly StackItem[], seen: readonly StackObject[], r: Rules): StackObject[] {
+  const out: StackObject[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    const j = from[i] === item ? i : from.indexOf(item);
+    out.push(j === -1 ? observeStackObject(item, r) : seen[j]!);
   }
-  lastObserved.set(r, { from: g, permanents, state });
-  return state;
+  return frozen(out);
 }
 
-/** Player i as observed: the last observation while they are the same object, as a sealed player is changed only through a copy (game.ts). */
-function observedPlayer(g: Game, i: 0 | 1, last: Last | undefined): ObservedPlayer {
-  const p = g.players[i];
-  const before = last?.from.players[i];
-  if (before === p) return last!.state.players[i];
-  return observePlayer(p, before?.pool === p.pool ? last!.state.players[i] : undefined, last?.state.players[i]);
+/**
+ * The same for the permanents, in battlefield order: a sealed permanent is changed only through a
+ * copy (game.ts), so the same object is as it was when observed.
+ */
+function observedPermanents(permanents: readonly Permanent[], from: readonly Permanent[], seen: readonly ObservedPermanent[], r: Rules): ObservedPermanent[] {
+  const out: ObservedPermanent[] = [];
+  for (let i = 0; i < permanents.length; i++) {
+    const p = permanents[i]!;
+    const j = !p.sealed ? -1 : from[i] === p ? i : from.indexOf(p);
+    out.push(j === -1 ? observePermanent(p, r) : seen[j]!);
+  }
+  return out;
+}
+
+/** The permanents by id, in the order sortedStrings gives (sorted.ts), comparing ids without a key function. */
+function sortedById(items: readonly ObservedPermanent[]): ObservedPermanent[] {
+  const out = items.slice();
+  for (let i = 1; i < out.length; i++) {
+    const item = out[i]!;
+    const k = item.id;
+    let j = i - 1;
+    while (j >= 0 && out[j]!.id > k) {
+      out[j + 1] = out[j]!;
+      j--;
+    }
+    out[j + 1] = item;
+  }
+  return out;
 }
 
 function observeStackObject(item: StackItem, r: Rules): StackObject {
@@ -133,7 +173,7 @@ function observePermanent(p: Permanent, r: Rules): ObservedPermanent {
     timesKicked: r.timesKicked(p),
   };
   if (p.card !== undefined) o.card = p.card;
-  if (p.def.types.includes('Creature')) {
+  if (p.creature) {
     o.power = powerOf(p);
     o.toughness = toughnessOf(p);
   }
@@ -141,30 +181,44 @@ function observePermanent(p: Permanent, r: Rules): ObservedPermanent {
 }
 
 /**
- * The player as observed, or the last observation of them when nothing observed has changed.
- * `samePool` is that observation when the player's pool is the object it was observed from.
+ * The player as observed: the last observation of them (`before`, observed from `was`) where nothing
+ * observed has changed, and each of its lists and pool that did not change.
  */
-function observePlayer(p: PlayerState, samePool: ObservedPlayer | undefined, before: ObservedPlayer | undefined): ObservedPlayer {
-  const hand = sortedStrings(p.hand);
-  const mana = samePool ? samePool.mana : sparsePool(p.pool);
-  if (
-    before &&
-    before.id === p.id &&
-    before.life === p.life &&
-    (before.lost ?? false) === p.lost &&
-    before.mana === mana &&
-    sameItems(before.hand!, hand) &&
-    sameItems(before.library!, p.library) &&
-    sameItems(before.graveyard!, p.graveyard)
-  ) {
+function observePlayer(p: PlayerState, was: PlayerState | undefined, before: ObservedPlayer | undefined): ObservedPlayer {
+  if (was === undefined || before === undefined || before.id !== p.id) {
+    return observedPlayer(p, frozen(sortedStrings(p.hand)), frozen(p.library.slice()), frozen(p.graveyard.slice()), observedPool(p.pool));
+  }
+  const hand = sameItems(was.hand, p.hand) ? before.hand! : sameOrNew(before.hand!, sortedStrings(p.hand));
+  const library = sameItems(before.library!, p.library) ? before.library! : frozen(p.library.slice());
+  const graveyard = sameItems(before.graveyard!, p.graveyard) ? before.graveyard! : frozen(p.graveyard.slice());
+  const mana = was.pool === p.pool || samePool(was.pool, p.pool) ? before.mana! : observedPool(p.pool);
+  if (before.life === p.life && (before.lost ?? false) === p.lost && before.hand === hand && before.library === library && before.graveyard === graveyard && before.mana === mana) {
     return before;
   }
-  const library = frozen(p.library.slice());
-  const graveyard = frozen(p.graveyard.slice());
+  return observedPlayer(p, hand, library, graveyard, mana);
+}
+
+function sameOrNew(before: string[], now: string[]): string[] {
+  return sameItems(before, now) ? before : frozen(now);
+}
+
+function samePool(a: Pool, b: Pool): boolean {
+  return a.W === b.W && a.U === b.U && a.B === b.B && a.R === b.R && a.G === b.G && a.C === b.C;
+}
+
+/** The pool in its sparse JSON form, as sparsePool writes it, with each key named: a player is observed after most actions. */
+function observedPool(pool: Pool): ManaPool {
+  const out: ManaPool = {};
+  if (pool.W !== 0) out.W = pool.W;
+  if (pool.U !== 0) out.U = pool.U;
+  if (pool.B !== 0) out.B = pool.B;
+  if (pool.R !== 0) out.R = pool.R;
+  if (pool.G !== 0) out.G = pool.G;
+  if (pool.C !== 0) out.C = pool.C;
+  return frozen(out);
+}
+
+function observedPlayer(p: PlayerState, hand: string[], library: string[], graveyard: string[], mana: ManaPool): ObservedPlayer {
   // Written out rather than spread, in the trace's key order.
-  return frozen(
-    p.lost
-      ? { id: p.id, life: p.life, lost: true, hand: frozen(hand), library, graveyard, mana: frozen(mana) }
-      : { id: p.id, life: p.life, hand: frozen(hand), library, graveyard, mana: frozen(mana) },
-  );
+  return frozen(p.lost ? { id: p.id, life: p.life, lost: true, hand, library, graveyard, mana } : { id: p.id, life: p.life, hand, library, graveyard, mana });
 }

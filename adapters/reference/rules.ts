@@ -8,11 +8,11 @@ import { copyOfSpell, putCopyOnStack } from './copy.ts';
 import { checkPayment, costChanges, reduceCost, totalCost } from './costs.ts';
 import { payFromPool } from './mana.ts';
 import { effectRepetitions } from './effects.ts';
-import type { Game, StackSpell } from './game.ts';
+import type { Game } from './game.ts';
 import type { Mana, Pool } from '../../model/mana.ts';
 import { isKicked, kickerDeclarationError, repetitions, timesKicked } from './kicker.ts';
 import { fizzles, permanentFromSpell, resolvePermanentSpell, spellParts } from './resolve.ts';
-import { canonicalTargets, isLegalTarget, targetDeclarationError, targetSlots } from './targets.ts';
+import { canonicalTargets, isLegalTarget, spellSlots, targetDeclarationError } from './targets.ts';
 import { apnapOrder, collectTriggers, controlConditionHolds, eventMatches, interveningIfHolds, interveningIfHoldsOnResolution, triggerInstances } from './triggers.ts';
 import { damagePrevented, dealDamage, entersWithTimes, enterTapped, legendRuleLosers, stateBasedActions } from './zones.ts';
 
@@ -36,7 +36,7 @@ function table(options: RulesOptions) {
     isKicked,
     repetitions,
     effectRepetitions,
-    spellTargetSlots: (spell: StackSpell) => targetSlots([spell.def, ...spell.spliced.map((s) => s.def)], spell),
+    spellTargetSlots: spellSlots,
     targetDeclarationError,
     isLegalTarget,
     // Costs (CR 601.2f-h).

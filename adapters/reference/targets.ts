@@ -1,6 +1,6 @@
 // Targets (CR 601.2c, 608.2b, 115): which target requirements a spell has given its declarations,
 // what may be chosen for each, and which chosen targets are still legal when it resolves.
-import type { CardDefinition, CardType, Color, TargetRequirement } from '../../model/schema-types.ts';
+import type { CardType, Color, TargetRequirement } from '../../model/schema-types.ts';
 import type { PlayerId } from '../../model/scenario.ts';
 import { isPlayerId, opponentOf, permanentById, type Game, type Permanent, type StackItem, type StackSpell } from './game.ts';
 import { repetitions, timesKicked, type KickInfo, type Rejection } from './kicker.ts';
@@ -31,23 +31,33 @@ export interface TargetingContext {
 
 export function slotsOf(requirementLists: readonly (readonly TargetRequirement[])[], k: KickInfo): TargetSlot[] {
   const slots: TargetSlot[] = [];
-  requirementLists.forEach((requirements, part) => {
-    requirements.forEach((requirement, index) => {
-      slots.push({
-        part,
-        index,
-        requirement,
-        active: repetitions(requirement.condition, k) > 0,
-        count: (requirement.count ?? 1) + (requirement.perKick ?? 0) * timesKicked(k),
-      });
-    });
-  });
+  for (let part = 0; part < requirementLists.length; part++) addSlots(slots, part, requirementLists[part]!, k);
   return slots;
 }
 
-export function targetSlots(parts: readonly CardDefinition[], k: KickInfo): TargetSlot[] {
-  return slotsOf(parts.map((d) => d.targets ?? []), k);
+// Loops rather than forEach and map: a spell's slots are asked for as it is cast, copied and resolved.
+function addSlots(slots: TargetSlot[], part: number, requirements: readonly TargetRequirement[], k: KickInfo): void {
+  for (let index = 0; index < requirements.length; index++) {
+    const requirement = requirements[index]!;
+    slots.push({
+      part,
+      index,
+      requirement,
+      active: repetitions(requirement.condition, k) > 0,
+      count: (requirement.count ?? 1) + (requirement.perKick ?? 0) * timesKicked(k),
+    });
+  }
 }
+
+/** The target slots of a spell: its card's, then each spliced card's (CR 702.47d). */
+export function spellSlots(spell: StackSpell): TargetSlot[] {
+  const slots: TargetSlot[] = [];
+  addSlots(slots, 0, spell.def.targets ?? NO_REQUIREMENTS, spell);
+  for (let i = 0; i < spell.spliced.length; i++) addSlots(slots, i + 1, spell.spliced[i]!.def.targets ?? NO_REQUIREMENTS, spell);
+  return slots;
+}
+
+const NO_REQUIREMENTS: readonly TargetRequirement[] = Object.freeze([]);
 
 /** Whether `id` may be chosen for the requirement (CR 115.1, 702.16b). */
 export function isLegalTarget(g: Game, req: TargetRequirement, id: string, ctx: TargetingContext): boolean {

@@ -169,18 +169,22 @@ export function putTriggersOnStack(g: Game, action: NAction, r: Rules): Rejectio
   if (pending.length === 0) return NOTHING_TRIGGERED;
   g.pending = [];
   const order = action.triggerOrder ?? [];
-  const rank = (t: PendingTrigger) => {
-    const i = order.indexOf(`${t.source}#${t.ability}`);
-    return i === -1 ? order.length : i;
-  };
-  const apnap = r.apnapOrder(g);
-  const sorted = apnap.flatMap((who) =>
-    pending
-      .map((t, i) => ({ t, i }))
-      .filter(({ t }) => t.controller === who)
-      .sort((a, b) => rank(a.t) - rank(b.t) || (a.t.source < b.t.source ? -1 : a.t.source > b.t.source ? 1 : 0) || a.t.ability - b.t.ability || a.i - b.i)
-      .map(({ t }) => t),
-  );
+  const sorted: PendingTrigger[] = [];
+  for (const who of r.apnapOrder(g)) {
+    const start = sorted.length;
+    for (const t of pending) if (t.controller === who) sorted.push(t);
+    // Each player's in the order the action asks for, then by source and ability; an insertion sort
+    // keeps triggering order among the rest.
+    for (let i = start + 1; i < sorted.length; i++) {
+      const t = sorted[i]!;
+      let j = i - 1;
+      while (j >= start && putBefore(t, sorted[j]!, order)) {
+        sorted[j + 1] = sorted[j]!;
+        j--;
+      }
+      sorted[j + 1] = t;
+    }
+  }
   const given = (action.triggerTargets ?? []).map((c) => ({ ...c, used: false }));
   const events: TriggerEvent[] = [];
   let k = 0;
@@ -223,6 +227,20 @@ export function putTriggersOnStack(g: Game, action: NAction, r: Rules): Rejectio
     events.push({ id, source: t.source, ability: t.ability, controller: t.controller });
   }
   return events;
+}
+
+function rank(t: PendingTrigger, order: readonly string[]): number {
+  if (order.length === 0) return 0;
+  const i = order.indexOf(`${t.source}#${t.ability}`);
+  return i === -1 ? order.length : i;
+}
+
+/** Whether `a` goes on the stack before `b`, which triggered before it. */
+function putBefore(a: PendingTrigger, b: PendingTrigger, order: readonly string[]): boolean {
+  const byRank = rank(a, order) - rank(b, order);
+  if (byRank !== 0) return byRank < 0;
+  if (a.source !== b.source) return a.source < b.source;
+  return a.ability < b.ability;
 }
 
 /** CR 603.3b: the active player (p1, scenarios happen in p1's turn) first, then the other player. */

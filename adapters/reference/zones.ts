@@ -62,7 +62,7 @@ export function leaveBattlefield(g: Game, leaving: readonly Permanent[], to: 'gr
       r.collectTriggers(g, { kind: 'landToGraveyard', permanent: land, sources: before }, r);
     }
     // Creatures put into a graveyard from the battlefield die, tokens included: one event however many.
-    const died = leaving.filter((p) => p.def.types.includes('Creature'));
+    const died = leaving.filter((p) => p.creature);
     if (died.length > 0) r.collectTriggers(g, { kind: 'creaturesDie', died, sources: before }, r);
   }
 }
@@ -129,7 +129,7 @@ export function stateBasedActions(g: Game, r: Rules, choices: readonly string[] 
     }
     const dying: Permanent[] = [];
     for (const p of g.battlefield) {
-      if (!p.def.types.includes('Creature')) continue;
+      if (!p.creature) continue;
       const toughness = toughnessOf(p);
       if (toughness <= 0 || p.damage >= toughness) dying.push(p);
     }
@@ -160,5 +160,5 @@ export function legendRuleLosers(g: Game, choices: readonly string[]): Permanent
 }
 
 function isLegendary(p: Permanent): boolean {
-  return p.def.supertypes?.includes('Legendary') ?? false;
+  return p.legendary;
 }
