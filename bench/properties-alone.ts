@@ -1,8 +1,9 @@
 // The properties alone, on the reference engine's traces of the bench's scenarios (scenarioArb at the
 // bench seed, normalised), in CPU time: every property's check over every scenario, new Run objects
-// each round (so that what the properties share within a run is worked out again), the best of
-// several rounds after warm-up rounds. Agreement is given a second run of the reference engine, as
-// against an engine that is not the reference; relations get no reruns (their reruns are engine runs).
+// and new scenario objects each round (so that what the properties share within a run or keep per
+// scenario is worked out again), the best of several rounds after warm-up rounds. Agreement is given
+// a second run of the reference engine, as against an engine that is not the reference; relations get
+// no reruns (their reruns are engine runs).
 // With --against, an older build's properties judge the same runs in the same process, round for
 // round in turn, so that the ratio of the two holds on a machine others share; and both must give the
 // same verdicts, on the traces as given and on traces broken on purpose (every third state replaced
@@ -60,7 +61,10 @@ const broken = traces.map((t): Trace => ({ ...t, steps: t.steps.map((st, i) => (
 /** Every property's verdict on every run, as JSON; with `timed`, each property's milliseconds added to it. */
 async function judgeAll(b: Build, given: readonly Trace[], timed?: Map<string, number>): Promise<string[]> {
   const out: string[] = [];
-  for (const [i, s] of scenarios.entries()) {
+  for (const [i, scenario] of scenarios.entries()) {
+    // A new scenario object each time, as the suite judges each scenario once: what the properties
+    // keep per scenario object (its features, its cards by id) is worked out again every round.
+    const s = { ...scenario };
     const run = new b.Run(s, given[i]!);
     const reference = new b.Run(s, references[i]!);
     const ctx: CheckContext = { readings: { spliceCopy: 'ruling' }, capabilities: engine.capabilities, reference: async () => reference, rerun: async () => undefined };
