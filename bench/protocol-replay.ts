@@ -47,6 +47,11 @@ recorder.runSync = (scenario: Scenario) => {
   return record(scenario);
 };
 await runSuite({ ...judgeFor(recorder), properties: PROPERTIES, runs: RUNS, seed: 1 });
+// A replay of nothing would print figures of nothing (as once, when the runner began to call runSync).
+if (asked.length === 0) {
+  console.error('protocol-replay: the suite asked the recording engine for no run: nothing to replay');
+  process.exit(1);
+}
 
 const argv = [process.execPath, 'bin/castcheck.mjs', 'serve', 'reference'];
 const options: ProcessEngineOptions = { argv, command: 'castcheck serve reference', ...PROCESS_DEFAULTS, protocols };
