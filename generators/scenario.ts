@@ -30,7 +30,7 @@ import { emptyMana, parseMana, toPool } from '../model/mana.ts';
 import { leftAfterPaying } from './mana.ts';
 import { buildsFromDefinition, expandCapabilities, needsUntoldChoice, takesChoice } from '../model/capabilities.ts';
 import { syntheticSpellsPossible } from './synthetic-cards.ts';
-import { booleanDraw, constantByWeight, recordDraws } from './draws.ts';
+import { booleanDraw, constantByWeight, recordDraws, tupleDraws } from './draws.ts';
 
 /** Illegal declarations made on purpose; engines must reject them and change nothing (CR 733.1). */
 export const ILLEGAL_KINDS = [
@@ -266,7 +266,7 @@ function mostly<T>(value: fc.Arbitrary<T>, none: T, odds: number): fc.Arbitrary<
  */
 function weightedDraw<T>(options: readonly { weight: number; arbitrary: fc.Arbitrary<T> }[]): fc.Arbitrary<T> {
   const total = options.reduce((n, o) => n + o.weight, 0);
-  return fc.tuple(fc.noBias(fc.nat({ max: total - 1 })), ...options.map((o) => o.arbitrary)).map((drawn) => {
+  return tupleDraws(fc.noBias(fc.nat({ max: total - 1 })), ...options.map((o) => o.arbitrary)).map((drawn) => {
     let left = drawn[0];
     for (let i = 0; i < options.length; i++) {
       if (left < options[i]!.weight) return drawn[i + 1] as T;
@@ -319,8 +319,8 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
     // Rituals and cantrips (simple splices) too, whose order can be swapped without changing the
     // outcome; each splices onto Arcane, or onto any instant or sorcery (Everdream). Now and then all
     // of them are simple: relations.splice-order compares such spells spliced in both orders.
-    const mixedSplices = fc.array(fc.tuple(fc.oneof(syntheticSplice('instant'), syntheticSplice('sorcery'), syntheticSplice('instant', true)), booleanDraw), { maxLength: maxSplices });
-    const simpleSplices = fc.array(fc.tuple(syntheticSplice('instant', true), booleanDraw), { minLength: 2, maxLength: maxSplices });
+    const mixedSplices = fc.array(tupleDraws(fc.oneof(syntheticSplice('instant'), syntheticSplice('sorcery'), syntheticSplice('instant', true)), booleanDraw), { maxLength: maxSplices });
+    const simpleSplices = fc.array(tupleDraws(syntheticSplice('instant', true), booleanDraw), { minLength: 2, maxLength: maxSplices });
     spliceSources.push({
       weight: 2,
       arbitrary: fc
@@ -366,7 +366,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   // Bystanders stand there to be targeted: a 0/0 (Clone without a copy) or a legend would not stay.
   const vanillas = pool.filter((d) => vanilla(d) && (d.toughness ?? 0) > 0 && !(d.supertypes ?? []).includes('Legendary'));
   const bystanderDefs = synthetic
-    ? fc.tuple(...(['Bystander One', 'Bystander Two', 'Bystander Three'] as const).map((name) => bystanderArb(name, { protection: can('protection'), damageTrigger: can('triggers') && ctx.synth({ name, types: ['Creature'], triggers: [{ event: 'selfDealtDamage', effects: [{ kind: 'gainLife', amount: 1 }] }] }) })))
+    ? tupleDraws(...(['Bystander One', 'Bystander Two', 'Bystander Three'] as const).map((name) => bystanderArb(name, { protection: can('protection'), damageTrigger: can('triggers') && ctx.synth({ name, types: ['Creature'], triggers: [{ event: 'selfDealtDamage', effects: [{ kind: 'gainLife', amount: 1 }] }] }) })))
     : fc.constant(vanillas.slice(0, 3));
 
   const watcherKinds: WatcherKind[] = can('triggers')

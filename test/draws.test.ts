@@ -3,7 +3,7 @@
 // other repros. Held here to the arbitraries they replace, through fast-check's public API.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { booleanDraw, constantByWeight, recordDraws } from '../generators/draws.ts';
+import { booleanDraw, constantByWeight, recordDraws, tupleDraws } from '../generators/draws.ts';
 
 /** What a run makes of an arbitrary: the values of a sample, and a failure's counterexample, path and shrink count for a few predicates. */
 function behaviour<T>(arb: fc.Arbitrary<T>, predicates: ((v: T) => boolean)[]): unknown {
@@ -48,5 +48,19 @@ describe('draws', () => {
     // fc.record may make objects without a prototype: compared as plain data.
     const theirs = fc.record({ a: fields[0], b: fields[1], c: fields[2] }).map((r) => ({ ...r }));
     expect(behaviour(ours, predicates)).toEqual(behaviour(theirs, predicates));
+  });
+  test('tupleDraws draws and shrinks as fc.tuple, mapped or not, with fields drawn in place among others', () => {
+    const fields = [booleanDraw, fc.nat({ max: 9 }), constantByWeight({ weight: 1, value: 'x' }, { weight: 3, value: 'y' }), fc.array(fc.constantFrom('W', 'U', 'B'), { maxLength: 3 })] as const;
+    const theirFields = [fc.boolean(), fields[1], fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant('x') }, { weight: 3, arbitrary: fc.constant('y') }), fields[3]] as const;
+    type T = readonly [boolean, number, string, string[]];
+    const predicates = [(t: T) => !t[0] || t[1] < 5, (t: T) => t[2] === 'x' || t[3].length < 2];
+    expect(behaviour(tupleDraws(...fields), predicates)).toEqual(behaviour(fc.tuple(...theirFields), predicates));
+    const mapped = (t: T) => ({ kicked: t[0], n: t[1] * 2, s: t[2] + t[3].join('') });
+    type M = ReturnType<typeof mapped>;
+    const mappedPredicates = [(m: M) => !m.kicked || m.n < 8, (m: M) => m.s.length < 3];
+    const twice = (m: M) => ({ ...m, n: m.n + 1 });
+    expect(behaviour(tupleDraws(...fields).map(mapped).map(twice), mappedPredicates)).toEqual(behaviour(fc.tuple(...theirFields).map(mapped).map(twice), mappedPredicates));
+    expect(tupleDraws(...fields).canShrinkWithoutContext([true, 3, 'y', []])).toBe(true);
+    expect(tupleDraws(...fields).map(mapped).canShrinkWithoutContext({ kicked: true, n: 1, s: 'y' })).toBe(false);
   });
 });
