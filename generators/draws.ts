@@ -69,6 +69,95 @@ export function constantByWeight<T>(...options: { weight: number; value: T }[]):
   return new ConstantByWeight(options);
 }
 
+/**
+ * fc.constant(value) and fc.constantFrom(...values): one integer below the count picks a value (none
+ * for one value); any but the first shrinks to the first, unless it equals the first.
+ */
+class ConstantsDraw<T> extends fc.Arbitrary<T> {
+  constructor(readonly values: readonly T[]) {
+    super();
+    if (values.length === 0) throw new Error('constantsDraw: no values');
+  }
+
+  drawIndex(mrng: fc.Random): number {
+    return this.values.length === 1 ? 0 : mrng.nextInt(0, this.values.length - 1);
+  }
+
+  generate(mrng: fc.Random): fc.Value<T> {
+    const index = this.drawIndex(mrng);
+    return new fc.Value(this.values[index]!, index);
+  }
+
+  canShrinkWithoutContext(value: unknown): value is T {
+    return this.values.some((v) => Object.is(v, value));
+  }
+
+  shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
+    return context === 0 || Object.is(value, this.values[0]) ? fc.Stream.nil() : fc.Stream.of(new fc.Value(this.values[0]!, 0));
+  }
+}
+
+/** The same draws and shrinks as fc.constant(value). */
+export function constantDraw<T>(value: T): fc.Arbitrary<T> {
+  return new ConstantsDraw([value]);
+}
+
+/** The same draws and shrinks as fc.constantFrom(...values). */
+export function constantFromDraw<T>(...values: T[]): fc.Arbitrary<T> {
+  return new ConstantsDraw(values);
+}
+
+/**
+ * fc.integer({ min, max }) for min >= 0 (fc.nat too): unbiased, one integer from min to max; biased
+ * (one time in biasFactor), first which of its two ranges near min and near max, then one in it, as
+ * fast-check draws. Shrinks as fast-check's integer, which it asks.
+ */
+class IntegerDraw extends fc.Arbitrary<number> {
+  private readonly ranges: readonly { min: number; max: number }[];
+  private readonly theirs: fc.Arbitrary<number>;
+
+  constructor(
+    private readonly min: number,
+    private readonly max: number,
+  ) {
+    super();
+    if (!(Number.isInteger(min) && Number.isInteger(max) && 0 <= min && min <= max)) throw new Error('integerDraw: min and max must be integers, 0 <= min <= max');
+    this.theirs = fc.integer({ min, max });
+    const logGap = Math.floor(Math.log(max - min) / Math.log(2));
+    this.ranges = min === max ? [{ min, max }] : [{ min, max: min + logGap }, { min: max - logGap, max }];
+  }
+
+  draw(mrng: fc.Random, biasFactor: number | undefined): number {
+    if (biasFactor === undefined || mrng.nextInt(1, biasFactor) !== 1) return mrng.nextInt(this.min, this.max);
+    if (this.ranges.length === 1) return mrng.nextInt(this.min, this.max);
+    const id = mrng.nextInt(-2 * (this.ranges.length - 1), this.ranges.length - 2);
+    const range = id < 0 ? this.ranges[0]! : this.ranges[id + 1]!;
+    return mrng.nextInt(range.min, range.max);
+  }
+
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<number> {
+    return new fc.Value(this.draw(mrng, biasFactor), undefined);
+  }
+
+  canShrinkWithoutContext(value: unknown): value is number {
+    return this.theirs.canShrinkWithoutContext(value);
+  }
+
+  shrink(value: number, context: unknown): fc.Stream<fc.Value<number>> {
+    return this.theirs.shrink(value, context);
+  }
+}
+
+/** The same draws and shrinks as fc.integer({ min, max }), for min >= 0. */
+export function integerDraw(constraints: { min: number; max: number }): fc.Arbitrary<number> {
+  return new IntegerDraw(constraints.min, constraints.max);
+}
+
+/** The same draws and shrinks as fc.nat(constraints). */
+export function natDraw(constraints?: { max: number }): fc.Arbitrary<number> {
+  return new IntegerDraw(0, constraints?.max ?? 0x7fffffff);
+}
+
 /** What a tuple's value was made of: each field's value and context, as fast-check's tuple keeps them. */
 interface Drawn {
   readonly values: unknown[];
@@ -78,6 +167,8 @@ interface Drawn {
 const GENERIC = 0;
 const BOOLEAN = 1;
 const CONSTANT = 2;
+const CONSTANTS = 3;
+const INTEGER = 4;
 
 /**
  * fc.tuple(...fields).map(mapper) in one arbitrary: each field in order, then the mapper over the
@@ -96,7 +187,7 @@ class TupleDraws<T> extends fc.Arbitrary<T> {
     private readonly mapper: ((values: unknown[]) => T) | undefined,
   ) {
     super();
-    this.kinds = fields.map((f) => (f instanceof BooleanDraw ? BOOLEAN : f instanceof ConstantByWeight ? CONSTANT : GENERIC));
+    this.kinds = fields.map((f) => (f instanceof BooleanDraw ? BOOLEAN : f instanceof ConstantByWeight ? CONSTANT : f instanceof ConstantsDraw ? CONSTANTS : f instanceof IntegerDraw ? INTEGER : GENERIC));
   }
 
   generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {
@@ -112,6 +203,13 @@ class TupleDraws<T> extends fc.Arbitrary<T> {
         const index = field.drawIndex(mrng);
         values[i] = field.values[index];
         contexts[i] = index;
+      } else if (kind === CONSTANTS) {
+        const field = this.fields[i] as ConstantsDraw<unknown>;
+        const index = field.drawIndex(mrng);
+        values[i] = field.values[index];
+        contexts[i] = index;
+      } else if (kind === INTEGER) {
+        values[i] = (this.fields[i] as IntegerDraw).draw(mrng, biasFactor);
       } else {
         const v = this.fields[i]!.generate(mrng, biasFactor);
         if (v.hasToBeCloned) throw new Error('tupleDraws: a field made a value to be cloned');

@@ -3,7 +3,7 @@
 // other repros. Held here to the arbitraries they replace, through fast-check's public API.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { booleanDraw, constantByWeight, recordDraws, tupleDraws } from '../generators/draws.ts';
+import { booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, recordDraws, tupleDraws } from '../generators/draws.ts';
 
 /** What a run makes of an arbitrary: the values of a sample, and a failure's counterexample, path and shrink count for a few predicates. */
 function behaviour<T>(arb: fc.Arbitrary<T>, predicates: ((v: T) => boolean)[]): unknown {
@@ -62,5 +62,28 @@ describe('draws', () => {
     expect(behaviour(tupleDraws(...fields).map(mapped).map(twice), mappedPredicates)).toEqual(behaviour(fc.tuple(...theirFields).map(mapped).map(twice), mappedPredicates));
     expect(tupleDraws(...fields).canShrinkWithoutContext([true, 3, 'y', []])).toBe(true);
     expect(tupleDraws(...fields).map(mapped).canShrinkWithoutContext({ kicked: true, n: 1, s: 'y' })).toBe(false);
+  });
+  test('constantDraw and constantFromDraw draw and shrink as fc.constant and fc.constantFrom, a value equal to the first included', () => {
+    const predicates = [(v: string[]) => !v.includes('b'), (v: string[]) => v.length < 3];
+    const values = ['a', 'b', 'c', 'a', 'b'];
+    expect(behaviour(fc.array(constantFromDraw(...values), { maxLength: 6 }), predicates)).toEqual(behaviour(fc.array(fc.constantFrom(...values), { maxLength: 6 }), predicates));
+    expect(behaviour(fc.array(constantDraw('b'), { maxLength: 6 }), predicates)).toEqual(behaviour(fc.array(fc.constant('b'), { maxLength: 6 }), predicates));
+    const inOneof = [(v: (string | number)[]) => !v.includes('c')];
+    expect(behaviour(fc.array(fc.oneof({ withCrossShrink: true }, constantDraw(1), constantFromDraw('b', 'c')), { maxLength: 4 }), inOneof)).toEqual(
+      behaviour(fc.array(fc.oneof({ withCrossShrink: true }, fc.constant(1), fc.constantFrom('b', 'c')), { maxLength: 4 }), inOneof),
+    );
+    expect(constantFromDraw('a', 'b').canShrinkWithoutContext('b')).toBe(true);
+    expect(constantFromDraw('a', 'b').canShrinkWithoutContext('z')).toBe(false);
+  });
+
+  test('integerDraw and natDraw draw (biased too) and shrink as fc.integer and fc.nat', () => {
+    const predicates = [(v: number[]) => v.every((n) => n < 5), (v: number[]) => v.length < 3 || v[0]! !== v[1]!];
+    for (const [min, max] of [[0, 0], [1, 1], [0, 3], [1, 9], [3, 200], [0, 0x7fffffff]] as const) {
+      expect(behaviour(fc.array(integerDraw({ min, max }), { maxLength: 5 }), predicates)).toEqual(behaviour(fc.array(fc.integer({ min, max }), { maxLength: 5 }), predicates));
+      // In a tuple, drawn in place.
+      expect(behaviour(tupleDraws(integerDraw({ min, max }), natDraw({ max })), [(t: [number, number]) => t[0] + t[1] < 6])).toEqual(behaviour(fc.tuple(fc.integer({ min, max }), fc.nat({ max })), [(t: [number, number]) => t[0] + t[1] < 6]));
+    }
+    expect(behaviour(natDraw(), [(n: number) => n < 1000])).toEqual(behaviour(fc.nat(), [(n: number) => n < 1000]));
+    expect(() => integerDraw({ min: -1, max: 3 })).toThrow(/min/);
   });
 });
