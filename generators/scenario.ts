@@ -30,7 +30,7 @@ import { emptyMana, parseMana, toPool } from '../model/mana.ts';
 import { leftAfterPaying } from './mana.ts';
 import { buildsFromDefinition, expandCapabilities, needsUntoldChoice, takesChoice } from '../model/capabilities.ts';
 import { syntheticSpellsPossible } from './synthetic-cards.ts';
-import { booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, recordDraws, tupleDraws } from './draws.ts';
+import { booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, oneofDraw, recordDraws, tupleDraws } from './draws.ts';
 
 /** Illegal declarations made on purpose; engines must reject them and change nothing (CR 733.1). */
 export const ILLEGAL_KINDS = [
@@ -241,7 +241,7 @@ const targetsSpells = (d: CardDefinition) => (d.targets ?? []).some((t) => SPELL
 const vanilla = (d: CardDefinition) => d.types.includes('Creature') && !d.kicker && !d.multikicker && !d.entersWith && !d.triggers && !d.statics;
 
 /** Mostly zero or a few kicks, sometimes many (edge values shrink towards zero). */
-const kicksArb = fc.oneof(
+const kicksArb = oneofDraw(
   { withCrossShrink: true },
   { weight: 2, arbitrary: constantDraw(0) },
   { weight: 3, arbitrary: integerDraw({ min: 1, max: 3 }) },
@@ -283,7 +283,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   const copiers = pool.filter(isCopier);
   const synthetic = ctx.syntheticSpells;
 
-  const syntheticMain = fc.oneof(
+  const syntheticMain = oneofDraw(
     // Arcane instants weigh double: any splice card fits them.
     { weight: 2, arbitrary: syntheticSpellArb({ name: 'Main Spell', role: 'instant', arcane: true, features }) },
     syntheticSpellArb({ name: 'Main Spell', role: 'sorcery', arcane: false, features }),
@@ -298,11 +298,11 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   const shapes = mainShapes(mains);
   const catalogMain =
     shapes.length > 1
-      ? fc.oneof({ withCrossShrink: true }, ...shapes.map(({ group, weight }) => ({ weight, arbitrary: natDraw({ max: group.length - 1 }).map((i) => group[i]!) })))
+      ? oneofDraw({ withCrossShrink: true }, ...shapes.map(({ group, weight }) => ({ weight, arbitrary: natDraw({ max: group.length - 1 }).map((i) => group[i]!) })))
       : natDraw({ max: Math.max(0, mains.length - 1) }).map((i) => mains[i]!);
   const mainArb: fc.Arbitrary<{ def: CardDefinition; oracle: boolean }> =
     synthetic && mains.length > 0
-      ? fc.oneof(
+      ? oneofDraw<{ def: CardDefinition; oracle: boolean }>(
           { weight: 2, arbitrary: syntheticMain.map((def) => ({ def, oracle: false })) },
           { weight: 1, arbitrary: catalogMain.map((def) => ({ def, oracle: true })) },
         )
@@ -319,7 +319,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
     // Rituals and cantrips (simple splices) too, whose order can be swapped without changing the
     // outcome; each splices onto Arcane, or onto any instant or sorcery (Everdream). Now and then all
     // of them are simple: relations.splice-order compares such spells spliced in both orders.
-    const mixedSplices = fc.array(tupleDraws(fc.oneof(syntheticSplice('instant'), syntheticSplice('sorcery'), syntheticSplice('instant', true)), booleanDraw), { maxLength: maxSplices });
+    const mixedSplices = fc.array(tupleDraws(oneofDraw(syntheticSplice('instant'), syntheticSplice('sorcery'), syntheticSplice('instant', true)), booleanDraw), { maxLength: maxSplices });
     const simpleSplices = fc.array(tupleDraws(syntheticSplice('instant', true), booleanDraw), { minLength: 2, maxLength: maxSplices });
     spliceSources.push({
       weight: 2,
@@ -410,7 +410,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   const illegalArb: fc.Arbitrary<IllegalKind | null> =
     illegalShare <= 0
       ? constantDraw(null)
-      : fc.oneof(
+      : oneofDraw(
           { withCrossShrink: true },
           { weight: Math.round((1 - illegalShare) * 100), arbitrary: constantDraw(null) },
           { weight: Math.round(illegalShare * 100), arbitrary: constantFromDraw(...WEIGHTED_ILLEGAL_KINDS) },
@@ -438,7 +438,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
     /* selfTarget */ illegalShare > 0 ? rare(constantDraw(true), false, 1) : constantDraw(false),
     /* copies */ can('copy') && copyVia.length > 0 ? fc.array(copyArb, { maxLength: 2 }) : constantDraw<CopyPlan[]>([]),
     // Printed watchers are one card each: a printed-only board holds one more of them.
-    /* watchers */ watcherArbs.length > 0 ? fc.array(fc.oneof(...watcherArbs), { maxLength: caps.cards.synthetic ? 4 : 5 }) : constantDraw<Watcher[]>([]),
+    /* watchers */ watcherArbs.length > 0 ? fc.array(oneofDraw(...watcherArbs), { maxLength: caps.cards.synthetic ? 4 : 5 }) : constantDraw<Watcher[]>([]),
     /* multipliers */ multiplierDef && can('triggerMultiplier') ? rare(integerDraw({ min: 1, max: 2 }), 0, 3) : constantDraw(0),
     /* costChangers */ changerArb && can('costModifiers') ? fc.array(changerArb, { maxLength: 2 }) : constantDraw<CardDefinition[]>([]),
     // One scenario in five behind a damage ward: it prevents the damage resolution.damage-to-creatures judges.
@@ -447,7 +447,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
     /* illegal */ illegalArb,
     /* recast */
       illegalShare > 0 && does('cast')
-        ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: constantDraw(null) }, { weight: 7, arbitrary: recordDraws(booleanDraw, booleanDraw).map(([kicked, other]) => ({ kicked, other })) })
+        ? oneofDraw({ withCrossShrink: true }, { weight: 1, arbitrary: constantDraw(null) }, { weight: 7, arbitrary: recordDraws(booleanDraw, booleanDraw).map(([kicked, other]) => ({ kicked, other })) })
         : constantDraw(null),
     /* resolveAll */ constantByWeight({ weight: 1, value: false }, { weight: 3, value: true }),
     /* settle */ constantByWeight({ weight: 1, value: false }, { weight: 3, value: true }),

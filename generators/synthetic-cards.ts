@@ -17,7 +17,7 @@ import type {
   CardFeature,
 } from '../model/schema-types.ts';
 import { additionalManaCostArb, manaCostArb } from './mana.ts';
-import { booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, recordDraws } from './draws.ts';
+import { booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, oneofDraw, optionDraw, recordDraws } from './draws.ts';
 
 export type SpellRole = 'instant' | 'sorcery' | 'permanent';
 
@@ -63,13 +63,13 @@ const TWO_MOUNTAINS: Cost = { sacrifice: { count: 2, filter: { subtypes: ['Mount
 
 function costArb(f: CardFeatures, nonMana: Cost): fc.Arbitrary<Cost> {
   const mana = additionalManaCostArb();
-  return f.sacrificeCosts ? fc.oneof({ withCrossShrink: true }, { weight: 6, arbitrary: mana }, { weight: 1, arbitrary: constantDraw(nonMana) }) : mana;
+  return f.sacrificeCosts ? oneofDraw({ withCrossShrink: true }, { weight: 6, arbitrary: mana }, { weight: 1, arbitrary: constantDraw(nonMana) }) : mana;
 }
 
 function kickerShapeArb(f: CardFeatures): fc.Arbitrary<KickerShape> {
   return recordDraws(
-    fc.option(fc.array(costArb(f, LAND_SACRIFICE), { minLength: 1, maxLength: 2 }), { nil: undefined, freq: 3 }),
-    fc.option(additionalManaCostArb(), { nil: undefined, freq: 3 }),
+    optionDraw(fc.array(costArb(f, LAND_SACRIFICE), { minLength: 1, maxLength: 2 }), { nil: undefined, freq: 3 }),
+    optionDraw(additionalManaCostArb(), { nil: undefined, freq: 3 }),
   ).map(([kicker, multikicker]) => ({ kicker, multikicker }));
 }
 
@@ -267,7 +267,7 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
     costArb(f, TWO_MOUNTAINS),
     booleanDraw,
     // "If kicked, it enters with trample" (Kavu Titan), and now and then a legend, whose copies meet the legend rule.
-    fc.option(recordDraws(constantFromDraw<Keyword>('trample', 'flying', 'haste'), natDraw({ max: 6 })).map(([keyword, condition]) => ({ keyword, condition })), { nil: undefined, freq: 2 }),
+    optionDraw(recordDraws(constantFromDraw<Keyword>('trample', 'flying', 'haste'), natDraw({ max: 6 })).map(([keyword, condition]) => ({ keyword, condition })), { nil: undefined, freq: 2 }),
     constantByWeight({ weight: 5, value: false }, { weight: 1, value: true }),
   )
     .map(([cost, shape, targetTemplates, effectTemplates, power, toughness, counters, enteringTemplates, spliceCost, creature, keyword, legendary]): CardDefinition => {
@@ -319,7 +319,7 @@ export function bystanderArb(name: string, o: { protection: boolean; damageTrigg
   return recordDraws(
     integerDraw({ min: 0, max: 3 }),
     integerDraw({ min: 1, max: 6 }),
-    o.protection ? fc.option(constantFromDraw('W', 'U', 'B', 'R', 'G') as fc.Arbitrary<'W' | 'U' | 'B' | 'R' | 'G'>, { nil: undefined, freq: 4 }) : constantDraw(undefined),
+    o.protection ? optionDraw(constantFromDraw('W', 'U', 'B', 'R', 'G') as fc.Arbitrary<'W' | 'U' | 'B' | 'R' | 'G'>, { nil: undefined, freq: 4 }) : constantDraw(undefined),
     o.damageTrigger ? constantByWeight({ weight: 1, value: false }, { weight: 1, value: true }) : constantDraw(false),
   )
     .map(([power, toughness, color, damageTrigger]) => {

@@ -3,7 +3,7 @@
 // other repros. Held here to the arbitraries they replace, through fast-check's public API.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, recordDraws, tupleDraws } from '../generators/draws.ts';
+import { booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, oneofDraw, optionDraw, recordDraws, tupleDraws } from '../generators/draws.ts';
 
 /** What a run makes of an arbitrary: the values of a sample, and a failure's counterexample, path and shrink count for a few predicates. */
 function behaviour<T>(arb: fc.Arbitrary<T>, predicates: ((v: T) => boolean)[]): unknown {
@@ -85,5 +85,26 @@ describe('draws', () => {
     }
     expect(behaviour(natDraw(), [(n: number) => n < 1000])).toEqual(behaviour(fc.nat(), [(n: number) => n < 1000]));
     expect(() => integerDraw({ min: -1, max: 3 })).toThrow(/min/);
+  });
+  test('oneofDraw and optionDraw draw and shrink as fc.oneof (with cross-shrink or not) and fc.option', () => {
+    type V = number | string | undefined;
+    const predicates = [(v: V[]) => !v.includes('c'), (v: V[]) => v.filter((x) => typeof x === 'number' && x > 2).length < 2];
+    const options = [{ weight: 2, arbitrary: fc.nat({ max: 5 }) as fc.Arbitrary<V> }, { weight: 1, arbitrary: fc.constantFrom('a', 'b', 'c') as fc.Arbitrary<V> }, { weight: 3, arbitrary: fc.integer({ min: 1, max: 9 }) as fc.Arbitrary<V> }];
+    for (const crossShrink of [true, false]) {
+      const ours = fc.array(oneofDraw<V>({ withCrossShrink: crossShrink }, ...options), { maxLength: 5 });
+      const theirs = fc.array(fc.oneof({ withCrossShrink: crossShrink }, ...options), { maxLength: 5 });
+      expect(behaviour(ours, predicates)).toEqual(behaviour(theirs, predicates));
+    }
+    const plain = [(v: V[]) => v.length < 3 || v[0] !== v[2]];
+    expect(behaviour(fc.array(oneofDraw<V>(options[0]!.arbitrary, options[1]!.arbitrary), { maxLength: 5 }), plain)).toEqual(behaviour(fc.array(fc.oneof(options[0]!.arbitrary, options[1]!.arbitrary), { maxLength: 5 }), plain));
+    const optional = [(v: V[]) => v.filter((x) => x !== undefined).length < 2, (v: V[]) => !v.includes(4)];
+    expect(behaviour(fc.array(optionDraw(fc.nat({ max: 5 }) as fc.Arbitrary<V>, { nil: undefined, freq: 3 }), { maxLength: 5 }), optional)).toEqual(
+      behaviour(fc.array(fc.option(fc.nat({ max: 5 }) as fc.Arbitrary<V>, { nil: undefined, freq: 3 }), { maxLength: 5 }), optional),
+    );
+    // A value it did not make shrinks as fast-check's.
+    const made = oneofDraw<V>({ withCrossShrink: true }, ...options);
+    const theirs = fc.oneof({ withCrossShrink: true }, ...options);
+    expect([...made.shrink(7, undefined)].map((v) => v.value)).toEqual([...theirs.shrink(7, undefined)].map((v) => v.value));
+    expect(made.canShrinkWithoutContext('b')).toBe(true);
   });
 });
