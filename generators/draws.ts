@@ -257,8 +257,9 @@ const INTEGER = 4;
 /**
  * fc.tuple(...fields).map(mapper) in one arbitrary: each field in order, then the mapper over the
  * values; it shrinks each field in turn, in order, the others kept, as fast-check's tuple does, each
- * shrink mapped again. Without the tuple's own value and the map's context, and with booleanDraw and
- * constantByWeight fields drawn in place without a value of their own: the plan and the synthetic
+ * shrink mapped again. Without the tuple's own value and the map's context, and with booleanDraw,
+ * constantByWeight, constantDraw, constantFromDraw, integerDraw and natDraw fields drawn in place
+ * without a value of their own: the plan and the synthetic
  * cards draw some 200 fields a scenario, and fast-check's value of each (its check for a clone
  * method) was much of generation's time. No field may make values to be cloned (fc.context,
  * fc.func): generate refuses them.
