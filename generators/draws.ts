@@ -32,7 +32,7 @@ export const booleanDraw: fc.Arbitrary<boolean> = new BooleanDraw();
  * and a copy of the random generator (kept to redraw the first, which a constant never needs) a draw.
  */
 class ConstantByWeight<T> extends fc.Arbitrary<T> {
-  private readonly values: readonly T[];
+  readonly values: readonly T[];
   private readonly upTo: readonly number[];
 
   constructor(options: readonly { weight: number; value: T }[]) {
@@ -44,10 +44,15 @@ class ConstantByWeight<T> extends fc.Arbitrary<T> {
   }
 
   generate(mrng: fc.Random): fc.Value<T> {
+    const index = this.drawIndex(mrng);
+    return new fc.Value(this.values[index]!, index);
+  }
+
+  drawIndex(mrng: fc.Random): number {
     const drawn = mrng.nextInt(0, this.upTo[this.upTo.length - 1]! - 1);
     let index = 0;
     while (drawn >= this.upTo[index]!) index++;
-    return new fc.Value(this.values[index]!, index);
+    return index;
   }
 
   canShrinkWithoutContext(value: unknown): value is T {
@@ -65,10 +70,290 @@ export function constantByWeight<T>(...options: { weight: number; value: T }[]):
 }
 
 /**
+ * fc.constant(value) and fc.constantFrom(...values): one integer below the count picks a value (none
+ * for one value); any but the first shrinks to the first, unless it equals the first.
+ */
+class ConstantsDraw<T> extends fc.Arbitrary<T> {
+  constructor(readonly values: readonly T[]) {
+    super();
+    if (values.length === 0) throw new Error('constantsDraw: no values');
+  }
+
+  drawIndex(mrng: fc.Random): number {
+    return this.values.length === 1 ? 0 : mrng.nextInt(0, this.values.length - 1);
+  }
+
+  generate(mrng: fc.Random): fc.Value<T> {
+    const index = this.drawIndex(mrng);
+    return new fc.Value(this.values[index]!, index);
+  }
+
+  canShrinkWithoutContext(value: unknown): value is T {
+    return this.values.some((v) => Object.is(v, value));
+  }
+
+  shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
+    return context === 0 || Object.is(value, this.values[0]) ? fc.Stream.nil() : fc.Stream.of(new fc.Value(this.values[0]!, 0));
+  }
+}
+
+/** The same draws and shrinks as fc.constant(value). */
+export function constantDraw<T>(value: T): fc.Arbitrary<T> {
+  return new ConstantsDraw([value]);
+}
+
+/** The same draws and shrinks as fc.constantFrom(...values). */
+export function constantFromDraw<T>(...values: T[]): fc.Arbitrary<T> {
+  return new ConstantsDraw(values);
+}
+
+/**
+ * fc.integer({ min, max }) for min >= 0 (fc.nat too): unbiased, one integer from min to max; biased
+ * (one time in biasFactor), first which of its two ranges near min and near max, then one in it, as
+ * fast-check draws. Shrinks as fast-check's integer, which it asks.
+ */
+class IntegerDraw extends fc.Arbitrary<number> {
+  private readonly ranges: readonly { min: number; max: number }[];
+  private readonly theirs: fc.Arbitrary<number>;
+
+  constructor(
+    private readonly min: number,
+    private readonly max: number,
+  ) {
+    super();
+    if (!(Number.isInteger(min) && Number.isInteger(max) && 0 <= min && min <= max)) throw new Error('integerDraw: min and max must be integers, 0 <= min <= max');
+    this.theirs = fc.integer({ min, max });
+    const logGap = Math.floor(Math.log(max - min) / Math.log(2));
+    this.ranges = min === max ? [{ min, max }] : [{ min, max: min + logGap }, { min: max - logGap, max }];
+  }
+
+  draw(mrng: fc.Random, biasFactor: number | undefined): number {
+    if (biasFactor === undefined || mrng.nextInt(1, biasFactor) !== 1) return mrng.nextInt(this.min, this.max);
+    if (this.ranges.length === 1) return mrng.nextInt(this.min, this.max);
+    const id = mrng.nextInt(-2 * (this.ranges.length - 1), this.ranges.length - 2);
+    const range = id < 0 ? this.ranges[0]! : this.ranges[id + 1]!;
+    return mrng.nextInt(range.min, range.max);
+  }
+
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<number> {
+    return new fc.Value(this.draw(mrng, biasFactor), undefined);
+  }
+
+  canShrinkWithoutContext(value: unknown): value is number {
+    return this.theirs.canShrinkWithoutContext(value);
+  }
+
+  shrink(value: number, context: unknown): fc.Stream<fc.Value<number>> {
+    return this.theirs.shrink(value, context);
+  }
+}
+
+/** The same draws and shrinks as fc.integer({ min, max }), for min >= 0. */
+export function integerDraw(constraints: { min: number; max: number }): fc.Arbitrary<number> {
+  return new IntegerDraw(constraints.min, constraints.max);
+}
+
+/** The same draws and shrinks as fc.nat(constraints). */
+export function natDraw(constraints?: { max: number }): fc.Arbitrary<number> {
+  return new IntegerDraw(0, constraints?.max ?? 0x7fffffff);
+}
+
+interface Weighted<T> {
+  weight: number;
+  arbitrary: fc.Arbitrary<T>;
+}
+
+/** A value of fc.oneof: the option it came from, the bias and the option's context; with cross-shrink, a copy of the random generator for the first option, and that option's value once made. */
+interface Chosen {
+  readonly index: number;
+  readonly bias: number | undefined;
+  readonly context: unknown;
+  readonly forFirst: fc.Random | null;
+  first?: fc.Value<unknown>;
+}
+
+/**
+ * fc.oneof and fc.option, not nested in themselves: one integer below the total weight picks an
+ * option (at depth 0 fast-check's depth bias adds nothing), whose value is drawn; with cross-shrink,
+ * a value other than the first option's shrinks first to the first option's value drawn from a copy
+ * of the random generator as it was after the draw, then as its option shrinks it. A value it did
+ * not make shrinks as fast-check's, which it asks.
+ */
+class OneofDraw<T> extends fc.Arbitrary<T> {
+  private readonly upTo: number[];
+
+  constructor(
+    private readonly options: readonly Weighted<T>[],
+    private readonly crossShrink: boolean,
+    private readonly theirs: fc.Arbitrary<T>,
+  ) {
+    super();
+    let total = 0;
+    this.upTo = options.map((o) => (total += o.weight));
+  }
+
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {
+    const drawn = mrng.nextInt(0, this.upTo[this.upTo.length - 1]! - 1);
+    let index = 0;
+    while (drawn >= this.upTo[index]!) index++;
+    const v = this.options[index]!.arbitrary.generate(mrng, biasFactor);
+    if (v.hasToBeCloned) throw new Error('oneofDraw: an option made a value to be cloned');
+    const forFirst = index !== 0 && this.crossShrink && this.options[0]!.weight !== 0 ? mrng.clone() : null;
+    const chosen: Chosen = { index, bias: biasFactor, context: v.context, forFirst };
+    return new fc.Value(v.value, chosen);
+  }
+
+  canShrinkWithoutContext(value: unknown): value is T {
+    return this.theirs.canShrinkWithoutContext(value);
+  }
+
+  shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
+    if (!(context instanceof Object) || !('forFirst' in context)) return this.theirs.shrink(value, context);
+    const chosen = context as Chosen;
+    const { index, bias } = chosen;
+    const own = this.options[index]!.arbitrary.shrink(value, chosen.context).map((v) => new fc.Value(v.value, { index, bias, context: v.context, forFirst: null } satisfies Chosen));
+    if (chosen.forFirst === null) return own;
+    if (chosen.first === undefined) {
+      const g = this.options[0]!.arbitrary.generate(chosen.forFirst, bias);
+      chosen.first = new fc.Value(g.value, { index: 0, bias, context: g.context, forFirst: null } satisfies Chosen);
+    }
+    return fc.Stream.of(chosen.first as fc.Value<T>).join(own);
+  }
+}
+
+type OneofArg<T> = fc.Arbitrary<T> | Weighted<T>;
+
+/** The same draws and shrinks as fc.oneof(...), with or without { withCrossShrink } first. */
+export function oneofDraw<T>(...args: [{ withCrossShrink: boolean }, ...OneofArg<T>[]] | OneofArg<T>[]): fc.Arbitrary<T> {
+  const theirs = fc.oneof(...(args as Parameters<typeof fc.oneof>)) as fc.Arbitrary<T>;
+  const first = args[0];
+  const constraints = first !== undefined && !(first instanceof fc.Arbitrary) && !('arbitrary' in first) ? first : undefined;
+  const options = (constraints ? args.slice(1) : args) as OneofArg<T>[];
+  return new OneofDraw(
+    options.map((o) => (o instanceof fc.Arbitrary ? { weight: 1, arbitrary: o } : o)),
+    constraints?.withCrossShrink ?? false,
+    theirs,
+  );
+}
+
+/** The same draws and shrinks as fc.option(arb, { nil, freq }). */
+export function optionDraw<T, N>(arb: fc.Arbitrary<T>, constraints: { nil: N; freq: number }): fc.Arbitrary<T | N> {
+  const theirs = fc.option(arb, constraints) as fc.Arbitrary<T | N>;
+  return new OneofDraw<T | N>([{ weight: 1, arbitrary: constantDraw(constraints.nil) }, { weight: constraints.freq - 1, arbitrary: arb }], true, theirs);
+}
+
+/** What a tuple's value was made of: each field's value and context, as fast-check's tuple keeps them. */
+interface Drawn {
+  readonly values: unknown[];
+  readonly contexts: unknown[];
+}
+
+const GENERIC = 0;
+const BOOLEAN = 1;
+const CONSTANT = 2;
+const CONSTANTS = 3;
+const INTEGER = 4;
+
+/**
+ * fc.tuple(...fields).map(mapper) in one arbitrary: each field in order, then the mapper over the
+ * values; it shrinks each field in turn, in order, the others kept, as fast-check's tuple does, each
+ * shrink mapped again. Without the tuple's own value and the map's context, and with booleanDraw,
+ * constantByWeight, constantDraw, constantFromDraw, integerDraw and natDraw fields drawn in place
+ * without a value of their own: the plan and the synthetic
+ * cards draw some 200 fields a scenario, and fast-check's value of each (its check for a clone
+ * method) was much of generation's time. No field may make values to be cloned (fc.context,
+ * fc.func): generate refuses them.
+ */
+class TupleDraws<T> extends fc.Arbitrary<T> {
+  private readonly kinds: number[];
+
+  constructor(
+    private readonly fields: readonly fc.Arbitrary<unknown>[],
+    private readonly mapper: ((values: unknown[]) => T) | undefined,
+  ) {
+    super();
+    this.kinds = fields.map((f) => (f instanceof BooleanDraw ? BOOLEAN : f instanceof ConstantByWeight ? CONSTANT : f instanceof ConstantsDraw ? CONSTANTS : f instanceof IntegerDraw ? INTEGER : GENERIC));
+  }
+
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {
+    const n = this.fields.length;
+    const values = new Array<unknown>(n);
+    const contexts = new Array<unknown>(n);
+    for (let i = 0; i < n; i++) {
+      const kind = this.kinds[i];
+      if (kind === BOOLEAN) {
+        values[i] = mrng.nextInt(0, 1) === 1;
+      } else if (kind === CONSTANT) {
+        const field = this.fields[i] as ConstantByWeight<unknown>;
+        const index = field.drawIndex(mrng);
+        values[i] = field.values[index];
+        contexts[i] = index;
+      } else if (kind === CONSTANTS) {
+        const field = this.fields[i] as ConstantsDraw<unknown>;
+        const index = field.drawIndex(mrng);
+        values[i] = field.values[index];
+        contexts[i] = index;
+      } else if (kind === INTEGER) {
+        values[i] = (this.fields[i] as IntegerDraw).draw(mrng, biasFactor);
+      } else {
+        const v = this.fields[i]!.generate(mrng, biasFactor);
+        if (v.hasToBeCloned) throw new Error('tupleDraws: a field made a value to be cloned');
+        values[i] = v.value;
+        contexts[i] = v.context;
+      }
+    }
+    return this.made(values, contexts);
+  }
+
+  private made(values: unknown[], contexts: unknown[]): fc.Value<T> {
+    const drawn: Drawn = { values, contexts };
+    return new fc.Value(this.mapper ? this.mapper(values) : (values as T), drawn);
+  }
+
+  canShrinkWithoutContext(value: unknown): value is T {
+    // As fc.map without an unmapper; as fc.tuple unmapped.
+    if (this.mapper || !Array.isArray(value) || value.length !== this.fields.length) return false;
+    return this.fields.every((f, i) => f.canShrinkWithoutContext(value[i]));
+  }
+
+  shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
+    if (context === undefined || context === null || typeof context !== 'object' || !('values' in context)) {
+      // Only an unmapped tuple shrinks a value it did not make: fields without their contexts.
+      return this.mapper ? fc.Stream.nil() : new fc.Stream(this.shrinks(value as unknown[], []));
+    }
+    const drawn = context as Drawn;
+    return new fc.Stream(this.shrinks(drawn.values, drawn.contexts));
+  }
+
+  private *shrinks(values: unknown[], contexts: unknown[]): IterableIterator<fc.Value<T>> {
+    for (let i = 0; i < this.fields.length; i++) {
+      for (const v of this.fields[i]!.shrink(values[i], contexts[i])) {
+        const vs = values.slice();
+        const cs = contexts.slice();
+        vs[i] = v.value;
+        cs[i] = v.context;
+        yield this.made(vs, cs);
+      }
+    }
+  }
+
+  override map<U>(mapper: (t: T) => U, unmapper?: (possiblyU: unknown) => T): fc.Arbitrary<U> {
+    if (unmapper !== undefined) return super.map(mapper, unmapper);
+    const inner = this.mapper;
+    return new TupleDraws<U>(this.fields, inner ? (values) => mapper(inner(values)) : (mapper as unknown as (values: unknown[]) => U));
+  }
+}
+
+/** The same draws and shrinks as fc.tuple(...fields), and as fc.tuple(...fields).map(f) once mapped. */
+export function tupleDraws<Ts extends unknown[]>(...fields: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> }): fc.Arbitrary<Ts> {
+  return new TupleDraws<Ts>(fields, undefined);
+}
+
+/**
  * The draws of fc.record({ ...fields in this order }): each field, then the record's prototype
  * boolean (ignored), as fast-check builds a record. Mapped by hand, without the record's generic
  * mapper (a sixth of generation's time) and its null-prototype objects, slow to read afterwards.
  */
 export function recordDraws<Ts extends unknown[]>(...fields: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> }): fc.Arbitrary<[...Ts, boolean]> {
-  return fc.tuple(...fields, booleanDraw) as fc.Arbitrary<[...Ts, boolean]>;
+  return new TupleDraws<[...Ts, boolean]>([...fields, booleanDraw], undefined);
 }

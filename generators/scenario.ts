@@ -30,7 +30,7 @@ import { emptyMana, parseMana, toPool } from '../model/mana.ts';
 import { leftAfterPaying } from './mana.ts';
 import { buildsFromDefinition, expandCapabilities, needsUntoldChoice, takesChoice } from '../model/capabilities.ts';
 import { syntheticSpellsPossible } from './synthetic-cards.ts';
-import { booleanDraw, constantByWeight, recordDraws } from './draws.ts';
+import { booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, oneofDraw, recordDraws, tupleDraws } from './draws.ts';
 
 /** Illegal declarations made on purpose; engines must reject them and change nothing (CR 733.1). */
 export const ILLEGAL_KINDS = [
@@ -241,22 +241,22 @@ const targetsSpells = (d: CardDefinition) => (d.targets ?? []).some((t) => SPELL
 const vanilla = (d: CardDefinition) => d.types.includes('Creature') && !d.kicker && !d.multikicker && !d.entersWith && !d.triggers && !d.statics;
 
 /** Mostly zero or a few kicks, sometimes many (edge values shrink towards zero). */
-const kicksArb = fc.oneof(
+const kicksArb = oneofDraw(
   { withCrossShrink: true },
-  { weight: 2, arbitrary: fc.constant(0) },
-  { weight: 3, arbitrary: fc.integer({ min: 1, max: 3 }) },
+  { weight: 2, arbitrary: constantDraw(0) },
+  { weight: 3, arbitrary: integerDraw({ min: 1, max: 3 }) },
   // Up to nine, shrinking to one kick (not to none, which would lose a failure about kicks).
-  { weight: 4, arbitrary: fc.integer({ min: 1, max: 9 }) },
+  { weight: 4, arbitrary: integerDraw({ min: 1, max: 9 }) },
 );
 
 /** `none` weight times in weight + 1, else a value; shrinking reaches `none` from any point (weightedDraw). */
 function rare<T>(value: fc.Arbitrary<T>, none: T, weight = 5): fc.Arbitrary<T> {
-  return weightedDraw([{ weight, arbitrary: fc.constant(none) }, { weight: 1, arbitrary: value }]);
+  return weightedDraw([{ weight, arbitrary: constantDraw(none) }, { weight: 1, arbitrary: value }]);
 }
 
 /** A value, `none` one time in odds + 1; shrinking reaches `none` from any point (weightedDraw). */
 function mostly<T>(value: fc.Arbitrary<T>, none: T, odds: number): fc.Arbitrary<T> {
-  return weightedDraw([{ weight: 1, arbitrary: fc.constant(none) }, { weight: odds, arbitrary: value }]);
+  return weightedDraw([{ weight: 1, arbitrary: constantDraw(none) }, { weight: odds, arbitrary: value }]);
 }
 
 /**
@@ -266,7 +266,7 @@ function mostly<T>(value: fc.Arbitrary<T>, none: T, odds: number): fc.Arbitrary<
  */
 function weightedDraw<T>(options: readonly { weight: number; arbitrary: fc.Arbitrary<T> }[]): fc.Arbitrary<T> {
   const total = options.reduce((n, o) => n + o.weight, 0);
-  return fc.tuple(fc.noBias(fc.nat({ max: total - 1 })), ...options.map((o) => o.arbitrary)).map((drawn) => {
+  return tupleDraws(fc.noBias(natDraw({ max: total - 1 })), ...options.map((o) => o.arbitrary)).map((drawn) => {
     let left = drawn[0];
     for (let i = 0; i < options.length; i++) {
       if (left < options[i]!.weight) return drawn[i + 1] as T;
@@ -283,7 +283,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   const copiers = pool.filter(isCopier);
   const synthetic = ctx.syntheticSpells;
 
-  const syntheticMain = fc.oneof(
+  const syntheticMain = oneofDraw(
     // Arcane instants weigh double: any splice card fits them.
     { weight: 2, arbitrary: syntheticSpellArb({ name: 'Main Spell', role: 'instant', arcane: true, features }) },
     syntheticSpellArb({ name: 'Main Spell', role: 'sorcery', arcane: false, features }),
@@ -298,11 +298,11 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   const shapes = mainShapes(mains);
   const catalogMain =
     shapes.length > 1
-      ? fc.oneof({ withCrossShrink: true }, ...shapes.map(({ group, weight }) => ({ weight, arbitrary: fc.nat({ max: group.length - 1 }).map((i) => group[i]!) })))
-      : fc.nat({ max: Math.max(0, mains.length - 1) }).map((i) => mains[i]!);
+      ? oneofDraw({ withCrossShrink: true }, ...shapes.map(({ group, weight }) => ({ weight, arbitrary: natDraw({ max: group.length - 1 }).map((i) => group[i]!) })))
+      : natDraw({ max: Math.max(0, mains.length - 1) }).map((i) => mains[i]!);
   const mainArb: fc.Arbitrary<{ def: CardDefinition; oracle: boolean }> =
     synthetic && mains.length > 0
-      ? fc.oneof(
+      ? oneofDraw<{ def: CardDefinition; oracle: boolean }>(
           { weight: 2, arbitrary: syntheticMain.map((def) => ({ def, oracle: false })) },
           { weight: 1, arbitrary: catalogMain.map((def) => ({ def, oracle: true })) },
         )
@@ -319,8 +319,8 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
     // Rituals and cantrips (simple splices) too, whose order can be swapped without changing the
     // outcome; each splices onto Arcane, or onto any instant or sorcery (Everdream). Now and then all
     // of them are simple: relations.splice-order compares such spells spliced in both orders.
-    const mixedSplices = fc.array(fc.tuple(fc.oneof(syntheticSplice('instant'), syntheticSplice('sorcery'), syntheticSplice('instant', true)), booleanDraw), { maxLength: maxSplices });
-    const simpleSplices = fc.array(fc.tuple(syntheticSplice('instant', true), booleanDraw), { minLength: 2, maxLength: maxSplices });
+    const mixedSplices = fc.array(tupleDraws(oneofDraw(syntheticSplice('instant'), syntheticSplice('sorcery'), syntheticSplice('instant', true)), booleanDraw), { maxLength: maxSplices });
+    const simpleSplices = fc.array(tupleDraws(syntheticSplice('instant', true), booleanDraw), { minLength: 2, maxLength: maxSplices });
     spliceSources.push({
       weight: 2,
       arbitrary: fc
@@ -340,7 +340,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
     spliceSources.push({
       weight: 2,
       arbitrary: fc
-        .uniqueArray(fc.nat({ max: spliceCards.length - 1 }), { maxLength: Math.min(maxSplices, spliceCards.length) })
+        .uniqueArray(natDraw({ max: spliceCards.length - 1 }), { maxLength: Math.min(maxSplices, spliceCards.length) })
         .map((is) => ({ defs: is.map((i) => spliceCards[i]!), oracle: true })),
     });
   }
@@ -350,24 +350,24 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
     spliceSources.push({
       weight: 1,
       arbitrary: fc
-        .uniqueArray(fc.nat({ max: simpleSpliceCards.length - 1 }), { minLength: 2, maxLength: Math.min(maxSplices, simpleSpliceCards.length) })
+        .uniqueArray(natDraw({ max: simpleSpliceCards.length - 1 }), { minLength: 2, maxLength: Math.min(maxSplices, simpleSpliceCards.length) })
         .map((is) => ({ defs: is.map((i) => simpleSpliceCards[i]!), oracle: true })),
     });
   }
   const splicesArb: fc.Arbitrary<{ defs: CardDefinition[]; oracle: boolean }> =
-    maxSplices === 0 || spliceSources.length === 0 ? fc.constant({ defs: [], oracle: false }) : weightedDraw(spliceSources);
+    maxSplices === 0 || spliceSources.length === 0 ? constantDraw({ defs: [], oracle: false }) : weightedDraw(spliceSources);
 
   const copyVia: CopyPlan['via'][] = [...(does('copy') ? (['action'] as const) : []), ...(copiers.length > 0 && does('cast') ? (['card'] as const) : [])];
   const copyArb: fc.Arbitrary<CopyPlan> = recordDraws(
-    fc.constantFrom(...(copyVia.length > 0 ? copyVia : ['action' as const])),
+    constantFromDraw(...(copyVia.length > 0 ? copyVia : ['action' as const])),
     booleanDraw,
-    fc.nat({ max: Math.max(0, copiers.length - 1) }),
+    natDraw({ max: Math.max(0, copiers.length - 1) }),
   ).map(([via, retarget, copier]) => ({ via, retarget, copier }));
   // Bystanders stand there to be targeted: a 0/0 (Clone without a copy) or a legend would not stay.
   const vanillas = pool.filter((d) => vanilla(d) && (d.toughness ?? 0) > 0 && !(d.supertypes ?? []).includes('Legendary'));
   const bystanderDefs = synthetic
-    ? fc.tuple(...(['Bystander One', 'Bystander Two', 'Bystander Three'] as const).map((name) => bystanderArb(name, { protection: can('protection'), damageTrigger: can('triggers') && ctx.synth({ name, types: ['Creature'], triggers: [{ event: 'selfDealtDamage', effects: [{ kind: 'gainLife', amount: 1 }] }] }) })))
-    : fc.constant(vanillas.slice(0, 3));
+    ? tupleDraws(...(['Bystander One', 'Bystander Two', 'Bystander Three'] as const).map((name) => bystanderArb(name, { protection: can('protection'), damageTrigger: can('triggers') && ctx.synth({ name, types: ['Creature'], triggers: [{ event: 'selfDealtDamage', effects: [{ kind: 'gainLife', amount: 1 }] }] }) })))
+    : constantDraw(vanillas.slice(0, 3));
 
   const watcherKinds: WatcherKind[] = can('triggers')
     ? (['cast', 'land', 'tap', 'damage', 'death', ...(can('tokens') ? (['token'] as const) : [])] as WatcherKind[])
@@ -382,26 +382,26 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
       // Only watchers the engine builds; a kind none of whose shapes it builds is left out.
       const arb = watcherArb(kind, `${kind[0]!.toUpperCase()}${kind.slice(1)} Watcher`);
       if (!fc.sample(arb, { numRuns: 20, seed: 1 }).some(ctx.synth)) continue;
-      watcherArbs.push({ weight: watcherWeight(kind), arbitrary: recordDraws(arb.filter(ctx.synth), fc.constantFrom<'p1' | 'p2'>('p1', 'p2'), fedArb).map(([def, side, fed]) => ({ def, side, fed, kind })) });
+      watcherArbs.push({ weight: watcherWeight(kind), arbitrary: recordDraws(arb.filter(ctx.synth), constantFromDraw<'p1' | 'p2'>('p1', 'p2'), fedArb).map(([def, side, fed]) => ({ def, side, fed, kind })) });
     }
   } else {
     // Printed watchers: cast triggers (Bloodstone Goblin), lands dying (Dingus Egg), tapping (Lifetap),
     // tokens (Rosie Cotton), damage (Coalhauler Swine), deaths (Morbid Opportunist).
     for (const def of pool.filter((d) => d.triggers?.length && !d.kicker && !d.multikicker)) {
       const kind = def.triggers!.map((t) => WATCHED[t.event]).find((k) => k !== undefined);
-      if (kind) watcherArbs.push({ weight: watcherWeight(kind, def), arbitrary: recordDraws(fc.constantFrom<'p1' | 'p2'>('p1', 'p2'), fedArb).map(([side, fed]) => ({ kind, def, side, fed })) });
+      if (kind) watcherArbs.push({ weight: watcherWeight(kind, def), arbitrary: recordDraws(constantFromDraw<'p1' | 'p2'>('p1', 'p2'), fedArb).map(([side, fed]) => ({ kind, def, side, fed })) });
     }
   }
   const multiplierDef = ctx.synth(MULTIPLIER) ? MULTIPLIER : ctx.byName('Panharmonicon');
   const syntheticChangers = caps.cards.synthetic && fc.sample(costChangerArb('Cost Changer'), { numRuns: 20, seed: 1 }).some(ctx.synth);
   const printedChangers = pool.filter((d) => (d.statics ?? []).some((a) => a.kind === 'costReduction' || a.kind === 'costIncrease'));
-  const changerArb = syntheticChangers ? costChangerArb('Cost Changer').filter(ctx.synth) : printedChangers.length > 0 ? fc.constantFrom(...printedChangers) : undefined;
+  const changerArb = syntheticChangers ? costChangerArb('Cost Changer').filter(ctx.synth) : printedChangers.length > 0 ? constantFromDraw(...printedChangers) : undefined;
   const kickerPermanents = pool.filter((d) => !isSpell(d) && (d.kicker || d.multikicker) && d.manaCost);
   const kickerPermanentArb = synthetic
     ? syntheticSpellArb({ name: 'Kicker Permanent', role: 'permanent', features })
     : kickerPermanents.length > 0
-      ? fc.nat({ max: kickerPermanents.length - 1 }).map((i) => kickerPermanents[i]!)
-      : fc.constant(undefined);
+      ? natDraw({ max: kickerPermanents.length - 1 }).map((i) => kickerPermanents[i]!)
+      : constantDraw(undefined);
 
   const stackFollowUps = STACK_FOLLOW_UPS.filter((f) => stackFollowUpPossible(f, ctx));
   const boardFollowUps = BOARD_FOLLOW_UPS.filter((f) => boardFollowUpPossible(f, ctx));
@@ -409,11 +409,11 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   const illegalShare = options.illegalShare ?? DEFAULT_ILLEGAL_SHARE;
   const illegalArb: fc.Arbitrary<IllegalKind | null> =
     illegalShare <= 0
-      ? fc.constant(null)
-      : fc.oneof(
+      ? constantDraw(null)
+      : oneofDraw(
           { withCrossShrink: true },
-          { weight: Math.round((1 - illegalShare) * 100), arbitrary: fc.constant(null) },
-          { weight: Math.round(illegalShare * 100), arbitrary: fc.constantFrom(...WEIGHTED_ILLEGAL_KINDS) },
+          { weight: Math.round((1 - illegalShare) * 100), arbitrary: constantDraw(null) },
+          { weight: Math.round(illegalShare * 100), arbitrary: constantFromDraw(...WEIGHTED_ILLEGAL_KINDS) },
         );
 
   const copyTargets = takesChoice(caps, 'copyTargets');
@@ -423,69 +423,69 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   return recordDraws(
     // No spell at all shrinks first: a failure about the board alone needs no cast.
     /* spell */ constantByWeight({ weight: 1, value: false }, { weight: 19, value: true }),
-    /* boardFollowUps */ boardFollowUps.length > 0 ? fc.uniqueArray(fc.constantFrom(...boardFollowUps), { maxLength: 3 }) : fc.constant<BoardFollowUp[]>([]),
+    /* boardFollowUps */ boardFollowUps.length > 0 ? fc.uniqueArray(constantFromDraw(...boardFollowUps), { maxLength: 3 }) : constantDraw<BoardFollowUp[]>([]),
     // Almost always where it can be: it needs a main permanent with a conditional enters ability, and a plan that resolves it.
     /* interrupt */
       does('resolve') && (does('flicker') || does('bounce'))
         ? constantByWeight({ weight: 1, value: false }, { weight: 15, value: true })
-        : fc.constant(false),
+        : constantDraw(false),
     // Killing the spell's targets weighs four times: "every target illegal on resolution", or some, is an
     // edge worth reaching often; bouncing and casting again triple (the splices lost, CR 702.47e).
     /* stackFollowUps */
       stackFollowUps.length > 0
-        ? fc.uniqueArray(fc.constantFrom(...stackFollowUps, ...[1, 2, 3].flatMap(() => stackFollowUps.filter((f) => f === 'kill-targets' || f === 'kill-one-target')), ...[1, 2].flatMap(() => stackFollowUps.filter((f) => f === 'bounce-and-recast'))), { maxLength: 3 })
-        : fc.constant<StackFollowUp[]>([]),
-    /* selfTarget */ illegalShare > 0 ? rare(fc.constant(true), false, 1) : fc.constant(false),
-    /* copies */ can('copy') && copyVia.length > 0 ? fc.array(copyArb, { maxLength: 2 }) : fc.constant<CopyPlan[]>([]),
+        ? fc.uniqueArray(constantFromDraw(...stackFollowUps, ...[1, 2, 3].flatMap(() => stackFollowUps.filter((f) => f === 'kill-targets' || f === 'kill-one-target')), ...[1, 2].flatMap(() => stackFollowUps.filter((f) => f === 'bounce-and-recast'))), { maxLength: 3 })
+        : constantDraw<StackFollowUp[]>([]),
+    /* selfTarget */ illegalShare > 0 ? rare(constantDraw(true), false, 1) : constantDraw(false),
+    /* copies */ can('copy') && copyVia.length > 0 ? fc.array(copyArb, { maxLength: 2 }) : constantDraw<CopyPlan[]>([]),
     // Printed watchers are one card each: a printed-only board holds one more of them.
-    /* watchers */ watcherArbs.length > 0 ? fc.array(fc.oneof(...watcherArbs), { maxLength: caps.cards.synthetic ? 4 : 5 }) : fc.constant<Watcher[]>([]),
-    /* multipliers */ multiplierDef && can('triggerMultiplier') ? rare(fc.integer({ min: 1, max: 2 }), 0, 3) : fc.constant(0),
-    /* costChangers */ changerArb && can('costModifiers') ? fc.array(changerArb, { maxLength: 2 }) : fc.constant<CardDefinition[]>([]),
+    /* watchers */ watcherArbs.length > 0 ? fc.array(oneofDraw(...watcherArbs), { maxLength: caps.cards.synthetic ? 4 : 5 }) : constantDraw<Watcher[]>([]),
+    /* multipliers */ multiplierDef && can('triggerMultiplier') ? rare(integerDraw({ min: 1, max: 2 }), 0, 3) : constantDraw(0),
+    /* costChangers */ changerArb && can('costModifiers') ? fc.array(changerArb, { maxLength: 2 }) : constantDraw<CardDefinition[]>([]),
     // One scenario in five behind a damage ward: it prevents the damage resolution.damage-to-creatures judges.
-    /* ward */ ctx.synth(DAMAGE_WARD) && can('triggers') ? rare(fc.constant(true), false, 4) : fc.constant(false),
+    /* ward */ ctx.synth(DAMAGE_WARD) && can('triggers') ? rare(constantDraw(true), false, 4) : constantDraw(false),
     /* splices */ splicesArb,
     /* illegal */ illegalArb,
     /* recast */
       illegalShare > 0 && does('cast')
-        ? fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 7, arbitrary: recordDraws(booleanDraw, booleanDraw).map(([kicked, other]) => ({ kicked, other })) })
-        : fc.constant(null),
+        ? oneofDraw({ withCrossShrink: true }, { weight: 1, arbitrary: constantDraw(null) }, { weight: 7, arbitrary: recordDraws(booleanDraw, booleanDraw).map(([kicked, other]) => ({ kicked, other })) })
+        : constantDraw(null),
     /* resolveAll */ constantByWeight({ weight: 1, value: false }, { weight: 3, value: true }),
     /* settle */ constantByWeight({ weight: 1, value: false }, { weight: 3, value: true }),
     // Mostly at least one resolution one at a time: the resolution properties judge those; casting alone one time in eight.
-    /* resolves */ mostly(fc.integer({ min: 1, max: 3 }), 0, 7),
+    /* resolves */ mostly(integerDraw({ min: 1, max: 3 }), 0, 7),
     /* multikicks */ kicksArb,
     // Both costs of "A and/or B" weigh most: the other declarations come up anyway.
     /* kickers */ constantByWeight({ weight: 2, value: '' }, { weight: 2, value: 'A' }, { weight: 1, value: 'B' }, { weight: 3, value: 'AB' }),
-    /* free */ can('freeCast') ? rare(fc.constant(true), false, 4) : fc.constant(false),
+    /* free */ can('freeCast') ? rare(constantDraw(true), false, 4) : constantDraw(false),
     /* main */ mainArb,
-    /* x */ fc.nat({ max: 4 }),
-    /* lands */ fc.nat({ max: 3 }),
+    /* x */ natDraw({ max: 4 }),
+    /* lands */ natDraw({ max: 3 }),
     // Seldom none, where the first draw loses the game (CR 704.5a) and checks little else; shrinking
     // goes there from any point, so that a failure about drawing from an empty library shrinks to one.
-    /* library */ mostly(fc.integer({ min: 1, max: 6 }), 0, 31),
-    /* forests */ fc.nat({ max: 2 }),
-    /* extraBystanders */ fc.nat({ max: 2 }),
+    /* library */ mostly(integerDraw({ min: 1, max: 6 }), 0, 31),
+    /* forests */ natDraw({ max: 2 }),
+    /* extraBystanders */ natDraw({ max: 2 }),
     /* bystanders */ bystanderDefs.map((t): CardDefinition[] => [...t]),
     /* kickerPermanent */ kickerPermanentArb,
     // One number for every target choice, so that shrinking it is one step, not sixteen.
-    /* picks */ fc.nat().map((seed) => {
+    /* picks */ natDraw().map((seed) => {
       const picks: number[] = [];
       for (let i = 0; i < 16; i++) picks.push(((seed + 1) * (i * 2 + 7)) % 8);
       return picks;
     }),
-    /* slack */ fc.nat({ max: 3 }),
-    /* pick */ fc.nat({ max: 7 }),
+    /* slack */ natDraw({ max: 3 }),
+    /* pick */ natDraw({ max: 7 }),
     /* enabler */ constantByWeight({ weight: 1, value: false }, { weight: 4, value: true }),
-    /* p2Life */ rare(fc.integer({ min: 1, max: 6 }), undefined, 8),
+    /* p2Life */ rare(integerDraw({ min: 1, max: 6 }), undefined, 8),
     // Quiet one time in four, and where the main card has counters per multikick one more time in two;
     // both shrink towards quiet, which leaves out every triggered ability the plan can.
-    /* quiet */ mostly(fc.constant(false), true, 3),
-    /* quietKicks */ mostly(fc.constant(false), true, 1),
+    /* quiet */ mostly(constantDraw(false), true, 3),
+    /* quietKicks */ mostly(constantDraw(false), true, 1),
     // Last, so that it draws after every other part of the plan and changes none of them.
-    /* stray */ illegalShare > 0 ? rare(fc.constantFrom(...STRAY_ACTIONS), null, 19) : fc.constant(null),
+    /* stray */ illegalShare > 0 ? rare(constantFromDraw(...STRAY_ACTIONS), null, 19) : constantDraw(null),
     // After the stray action, for the same reason: one scenario in eight ends with every creature
     // destroyed at once, where "one or more creatures die" abilities trigger once and look back.
-    /* massDeath */ does('destroyAllCreatures') ? rare(fc.constant(true), false, 7) : fc.constant(false),
+    /* massDeath */ does('destroyAllCreatures') ? rare(constantDraw(true), false, 7) : constantDraw(false),
   )
     .map(
       ([spell, boardFollowUps, interrupt, stackFollowUps, selfTarget, copies, watchers, multipliers, costChangers, ward, splices, illegal, recast, resolveAll, settle, resolves, multikicks, kickers, free, main, x, lands, library, forests, extraBystanders, bystanders, kickerPermanent, picks, slack, pick, enabler, p2Life, quiet, quietKicks, stray, massDeath]): Plan => ({

@@ -17,7 +17,7 @@ import type {
   CardFeature,
 } from '../model/schema-types.ts';
 import { additionalManaCostArb, manaCostArb } from './mana.ts';
-import { booleanDraw, constantByWeight, recordDraws } from './draws.ts';
+import { booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, oneofDraw, optionDraw, recordDraws } from './draws.ts';
 
 export type SpellRole = 'instant' | 'sorcery' | 'permanent';
 
@@ -63,13 +63,13 @@ const TWO_MOUNTAINS: Cost = { sacrifice: { count: 2, filter: { subtypes: ['Mount
 
 function costArb(f: CardFeatures, nonMana: Cost): fc.Arbitrary<Cost> {
   const mana = additionalManaCostArb();
-  return f.sacrificeCosts ? fc.oneof({ withCrossShrink: true }, { weight: 6, arbitrary: mana }, { weight: 1, arbitrary: fc.constant(nonMana) }) : mana;
+  return f.sacrificeCosts ? oneofDraw({ withCrossShrink: true }, { weight: 6, arbitrary: mana }, { weight: 1, arbitrary: constantDraw(nonMana) }) : mana;
 }
 
 function kickerShapeArb(f: CardFeatures): fc.Arbitrary<KickerShape> {
   return recordDraws(
-    fc.option(fc.array(costArb(f, LAND_SACRIFICE), { minLength: 1, maxLength: 2 }), { nil: undefined, freq: 3 }),
-    fc.option(additionalManaCostArb(), { nil: undefined, freq: 3 }),
+    optionDraw(fc.array(costArb(f, LAND_SACRIFICE), { minLength: 1, maxLength: 2 }), { nil: undefined, freq: 3 }),
+    optionDraw(additionalManaCostArb(), { nil: undefined, freq: 3 }),
   ).map(([kicker, multikicker]) => ({ kicker, multikicker }));
 }
 
@@ -100,13 +100,13 @@ const SIMPLE_EFFECT_KINDS = ['gainLife', 'draw', 'addMana'] as const;
 const effectTemplateArb = (kinds: readonly EffectTemplate['kind'][] = EFFECT_KINDS): fc.Arbitrary<EffectTemplate> =>
   recordDraws(
     // Damage weighs triple: resolution.damage-to-creatures needs it to meet a creature target.
-    fc.constantFrom(...kinds, ...kinds.filter((k) => k === 'damage'), ...kinds.filter((k) => k === 'damage')),
-    fc.integer({ min: 1, max: 4 }),
+    constantFromDraw(...kinds, ...kinds.filter((k) => k === 'damage'), ...kinds.filter((k) => k === 'damage')),
+    integerDraw({ min: 1, max: 4 }),
     booleanDraw,
-    fc.nat({ max: 6 }),
+    natDraw({ max: 6 }),
     booleanDraw,
-    fc.nat({ max: 3 }),
-    fc.constantFrom<EffectTemplate['mana']>('W', 'U', 'B', 'R', 'G', 'C'),
+    natDraw({ max: 3 }),
+    constantFromDraw<EffectTemplate['mana']>('W', 'U', 'B', 'R', 'G', 'C'),
   ).map(([kind, amount, useX, condition, instead, target, mana]) => ({ kind, amount, useX, condition, instead, target, mana }));
 
 interface TargetTemplate {
@@ -118,8 +118,8 @@ interface TargetTemplate {
 
 const targetTemplateArb: fc.Arbitrary<TargetTemplate> = recordDraws(
   // Creatures weigh triple: most effects that target want one.
-  fc.constantFrom<TargetTemplate['kind']>('any', 'creature', 'creature', 'creature', 'player'),
-  fc.nat({ max: 3 }),
+  constantFromDraw<TargetTemplate['kind']>('any', 'creature', 'creature', 'creature', 'player'),
+  natDraw({ max: 3 }),
   booleanDraw,
   booleanDraw,
 ).map(([kind, condition, perKick, another]) => ({ kind, condition, perKick, another }));
@@ -249,25 +249,25 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
   const f = o.features;
   const shapeArb =
     o.kicker === false
-      ? fc.constant<KickerShape>({ kicker: undefined, multikicker: undefined })
+      ? constantDraw<KickerShape>({ kicker: undefined, multikicker: undefined })
       : o.perKick
-        ? recordDraws(fc.constant(undefined), additionalManaCostArb()).map(([kicker, multikicker]): KickerShape => ({ kicker, multikicker }))
+        ? recordDraws(constantDraw(undefined), additionalManaCostArb()).map(([kicker, multikicker]): KickerShape => ({ kicker, multikicker }))
         : kickerShapeArb(f);
   return recordDraws(
     manaCostArb({ withX: o.role !== 'permanent' && f.x }),
     shapeArb,
-    o.simple ? fc.constant<TargetTemplate[]>([]) : fc.array(targetTemplateArb, { maxLength: 2 }),
+    o.simple ? constantDraw<TargetTemplate[]>([]) : fc.array(targetTemplateArb, { maxLength: 2 }),
     fc.array(effectTemplateArb(effectKinds(f, o.simple ? SIMPLE_EFFECT_KINDS : EFFECT_KINDS)), { minLength: 1, maxLength: 3 }),
-    fc.integer({ min: 0, max: 4 }),
-    fc.integer({ min: 1, max: 4 }),
-    fc.array(recordDraws(fc.integer({ min: 1, max: 3 }), fc.nat({ max: 6 })).map(([amount, condition]) => ({ amount, condition })), { maxLength: 2 }),
+    integerDraw({ min: 0, max: 4 }),
+    integerDraw({ min: 1, max: 4 }),
+    fc.array(recordDraws(integerDraw({ min: 1, max: 3 }), natDraw({ max: 6 })).map(([amount, condition]) => ({ amount, condition })), { maxLength: 2 }),
     f.triggers
-      ? fc.array(recordDraws(fc.nat({ max: 5 }), fc.nat({ max: 3 }), effectTemplateArb()).map(([condition, board, effect]): EntersTemplate => ({ condition, board, effect })), { maxLength: 2 })
-      : fc.constant<EntersTemplate[]>([]),
+      ? fc.array(recordDraws(natDraw({ max: 5 }), natDraw({ max: 3 }), effectTemplateArb()).map(([condition, board, effect]): EntersTemplate => ({ condition, board, effect })), { maxLength: 2 })
+      : constantDraw<EntersTemplate[]>([]),
     costArb(f, TWO_MOUNTAINS),
     booleanDraw,
     // "If kicked, it enters with trample" (Kavu Titan), and now and then a legend, whose copies meet the legend rule.
-    fc.option(recordDraws(fc.constantFrom<Keyword>('trample', 'flying', 'haste'), fc.nat({ max: 6 })).map(([keyword, condition]) => ({ keyword, condition })), { nil: undefined, freq: 2 }),
+    optionDraw(recordDraws(constantFromDraw<Keyword>('trample', 'flying', 'haste'), natDraw({ max: 6 })).map(([keyword, condition]) => ({ keyword, condition })), { nil: undefined, freq: 2 }),
     constantByWeight({ weight: 5, value: false }, { weight: 1, value: true }),
   )
     .map(([cost, shape, targetTemplates, effectTemplates, power, toughness, counters, enteringTemplates, spliceCost, creature, keyword, legendary]): CardDefinition => {
@@ -317,10 +317,10 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
  */
 export function bystanderArb(name: string, o: { protection: boolean; damageTrigger: boolean }): fc.Arbitrary<CardDefinition> {
   return recordDraws(
-    fc.integer({ min: 0, max: 3 }),
-    fc.integer({ min: 1, max: 6 }),
-    o.protection ? fc.option(fc.constantFrom('W', 'U', 'B', 'R', 'G') as fc.Arbitrary<'W' | 'U' | 'B' | 'R' | 'G'>, { nil: undefined, freq: 4 }) : fc.constant(undefined),
-    o.damageTrigger ? constantByWeight({ weight: 1, value: false }, { weight: 1, value: true }) : fc.constant(false),
+    integerDraw({ min: 0, max: 3 }),
+    integerDraw({ min: 1, max: 6 }),
+    o.protection ? optionDraw(constantFromDraw('W', 'U', 'B', 'R', 'G') as fc.Arbitrary<'W' | 'U' | 'B' | 'R' | 'G'>, { nil: undefined, freq: 4 }) : constantDraw(undefined),
+    o.damageTrigger ? constantByWeight({ weight: 1, value: false }, { weight: 1, value: true }) : constantDraw(false),
   )
     .map(([power, toughness, color, damageTrigger]) => {
       const def: CardDefinition = { name, manaCost: '{2}', types: ['Creature'], power, toughness };
@@ -335,7 +335,7 @@ export type WatcherKind = 'cast' | 'land' | 'tap' | 'token' | 'damage' | 'death'
 
 export function watcherArb(kind: WatcherKind, name: string): fc.Arbitrary<CardDefinition> {
   // "If it was kicked" two times in three: an intervening "if" that triggers.intervening-if-on-resolution checks again.
-  return recordDraws(fc.constantFrom('any', 'yours', 'opponents') as fc.Arbitrary<'any' | 'yours' | 'opponents'>, fc.constantFrom(false, true, true), booleanDraw, booleanDraw)
+  return recordDraws(constantFromDraw('any', 'yours', 'opponents') as fc.Arbitrary<'any' | 'yours' | 'opponents'>, constantFromDraw(false, true, true), booleanDraw, booleanDraw)
     .map(([whose, ifKicked, once, counter]): CardDefinition => {
       const gain: Effect = counter && kind !== 'token' ? { kind: 'putCounters', amount: 1, counter: '+1/+1', self: true } : { kind: 'gainLife', amount: 1 };
       const ability: TriggeredAbility =
@@ -360,9 +360,9 @@ export function watcherArb(kind: WatcherKind, name: string): fc.Arbitrary<CardDe
 /** An artifact that makes spells cost more or less (CR 601.2f). */
 export function costChangerArb(name: string): fc.Arbitrary<CardDefinition> {
   return recordDraws(
-    fc.constantFrom('costReduction', 'costReduction', 'costIncrease') as fc.Arbitrary<'costReduction' | 'costIncrease'>,
-    fc.integer({ min: 1, max: 5 }),
-    fc.constantFrom('yours', 'all', 'opponents') as fc.Arbitrary<'yours' | 'all' | 'opponents'>,
+    constantFromDraw('costReduction', 'costReduction', 'costIncrease') as fc.Arbitrary<'costReduction' | 'costIncrease'>,
+    integerDraw({ min: 1, max: 5 }),
+    constantFromDraw('yours', 'all', 'opponents') as fc.Arbitrary<'yours' | 'all' | 'opponents'>,
     booleanDraw,
     booleanDraw,
   )

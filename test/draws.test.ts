@@ -3,7 +3,7 @@
 // other repros. Held here to the arbitraries they replace, through fast-check's public API.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { booleanDraw, constantByWeight, recordDraws } from '../generators/draws.ts';
+import { booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, oneofDraw, optionDraw, recordDraws, tupleDraws } from '../generators/draws.ts';
 
 /** What a run makes of an arbitrary: the values of a sample, and a failure's counterexample, path and shrink count for a few predicates. */
 function behaviour<T>(arb: fc.Arbitrary<T>, predicates: ((v: T) => boolean)[]): unknown {
@@ -48,5 +48,63 @@ describe('draws', () => {
     // fc.record may make objects without a prototype: compared as plain data.
     const theirs = fc.record({ a: fields[0], b: fields[1], c: fields[2] }).map((r) => ({ ...r }));
     expect(behaviour(ours, predicates)).toEqual(behaviour(theirs, predicates));
+  });
+  test('tupleDraws draws and shrinks as fc.tuple, mapped or not, with fields drawn in place among others', () => {
+    const fields = [booleanDraw, fc.nat({ max: 9 }), constantByWeight({ weight: 1, value: 'x' }, { weight: 3, value: 'y' }), fc.array(fc.constantFrom('W', 'U', 'B'), { maxLength: 3 })] as const;
+    const theirFields = [fc.boolean(), fields[1], fc.oneof({ withCrossShrink: true }, { weight: 1, arbitrary: fc.constant('x') }, { weight: 3, arbitrary: fc.constant('y') }), fields[3]] as const;
+    type T = readonly [boolean, number, string, string[]];
+    const predicates = [(t: T) => !t[0] || t[1] < 5, (t: T) => t[2] === 'x' || t[3].length < 2];
+    expect(behaviour(tupleDraws(...fields), predicates)).toEqual(behaviour(fc.tuple(...theirFields), predicates));
+    const mapped = (t: T) => ({ kicked: t[0], n: t[1] * 2, s: t[2] + t[3].join('') });
+    type M = ReturnType<typeof mapped>;
+    const mappedPredicates = [(m: M) => !m.kicked || m.n < 8, (m: M) => m.s.length < 3];
+    const twice = (m: M) => ({ ...m, n: m.n + 1 });
+    expect(behaviour(tupleDraws(...fields).map(mapped).map(twice), mappedPredicates)).toEqual(behaviour(fc.tuple(...theirFields).map(mapped).map(twice), mappedPredicates));
+    expect(tupleDraws(...fields).canShrinkWithoutContext([true, 3, 'y', []])).toBe(true);
+    expect(tupleDraws(...fields).map(mapped).canShrinkWithoutContext({ kicked: true, n: 1, s: 'y' })).toBe(false);
+  });
+  test('constantDraw and constantFromDraw draw and shrink as fc.constant and fc.constantFrom, a value equal to the first included', () => {
+    const predicates = [(v: string[]) => !v.includes('b'), (v: string[]) => v.length < 3];
+    const values = ['a', 'b', 'c', 'a', 'b'];
+    expect(behaviour(fc.array(constantFromDraw(...values), { maxLength: 6 }), predicates)).toEqual(behaviour(fc.array(fc.constantFrom(...values), { maxLength: 6 }), predicates));
+    expect(behaviour(fc.array(constantDraw('b'), { maxLength: 6 }), predicates)).toEqual(behaviour(fc.array(fc.constant('b'), { maxLength: 6 }), predicates));
+    const inOneof = [(v: (string | number)[]) => !v.includes('c')];
+    expect(behaviour(fc.array(fc.oneof({ withCrossShrink: true }, constantDraw(1), constantFromDraw('b', 'c')), { maxLength: 4 }), inOneof)).toEqual(
+      behaviour(fc.array(fc.oneof({ withCrossShrink: true }, fc.constant(1), fc.constantFrom('b', 'c')), { maxLength: 4 }), inOneof),
+    );
+    expect(constantFromDraw('a', 'b').canShrinkWithoutContext('b')).toBe(true);
+    expect(constantFromDraw('a', 'b').canShrinkWithoutContext('z')).toBe(false);
+  });
+
+  test('integerDraw and natDraw draw (biased too) and shrink as fc.integer and fc.nat', () => {
+    const predicates = [(v: number[]) => v.every((n) => n < 5), (v: number[]) => v.length < 3 || v[0]! !== v[1]!];
+    for (const [min, max] of [[0, 0], [1, 1], [0, 3], [1, 9], [3, 200], [0, 0x7fffffff]] as const) {
+      expect(behaviour(fc.array(integerDraw({ min, max }), { maxLength: 5 }), predicates)).toEqual(behaviour(fc.array(fc.integer({ min, max }), { maxLength: 5 }), predicates));
+      // In a tuple, drawn in place.
+      expect(behaviour(tupleDraws(integerDraw({ min, max }), natDraw({ max })), [(t: [number, number]) => t[0] + t[1] < 6])).toEqual(behaviour(fc.tuple(fc.integer({ min, max }), fc.nat({ max })), [(t: [number, number]) => t[0] + t[1] < 6]));
+    }
+    expect(behaviour(natDraw(), [(n: number) => n < 1000])).toEqual(behaviour(fc.nat(), [(n: number) => n < 1000]));
+    expect(() => integerDraw({ min: -1, max: 3 })).toThrow(/min/);
+  });
+  test('oneofDraw and optionDraw draw and shrink as fc.oneof (with cross-shrink or not) and fc.option', () => {
+    type V = number | string | undefined;
+    const predicates = [(v: V[]) => !v.includes('c'), (v: V[]) => v.filter((x) => typeof x === 'number' && x > 2).length < 2];
+    const options = [{ weight: 2, arbitrary: fc.nat({ max: 5 }) as fc.Arbitrary<V> }, { weight: 1, arbitrary: fc.constantFrom('a', 'b', 'c') as fc.Arbitrary<V> }, { weight: 3, arbitrary: fc.integer({ min: 1, max: 9 }) as fc.Arbitrary<V> }];
+    for (const crossShrink of [true, false]) {
+      const ours = fc.array(oneofDraw<V>({ withCrossShrink: crossShrink }, ...options), { maxLength: 5 });
+      const theirs = fc.array(fc.oneof({ withCrossShrink: crossShrink }, ...options), { maxLength: 5 });
+      expect(behaviour(ours, predicates)).toEqual(behaviour(theirs, predicates));
+    }
+    const plain = [(v: V[]) => v.length < 3 || v[0] !== v[2]];
+    expect(behaviour(fc.array(oneofDraw<V>(options[0]!.arbitrary, options[1]!.arbitrary), { maxLength: 5 }), plain)).toEqual(behaviour(fc.array(fc.oneof(options[0]!.arbitrary, options[1]!.arbitrary), { maxLength: 5 }), plain));
+    const optional = [(v: V[]) => v.filter((x) => x !== undefined).length < 2, (v: V[]) => !v.includes(4)];
+    expect(behaviour(fc.array(optionDraw(fc.nat({ max: 5 }) as fc.Arbitrary<V>, { nil: undefined, freq: 3 }), { maxLength: 5 }), optional)).toEqual(
+      behaviour(fc.array(fc.option(fc.nat({ max: 5 }) as fc.Arbitrary<V>, { nil: undefined, freq: 3 }), { maxLength: 5 }), optional),
+    );
+    // A value it did not make shrinks as fast-check's.
+    const made = oneofDraw<V>({ withCrossShrink: true }, ...options);
+    const theirs = fc.oneof({ withCrossShrink: true }, ...options);
+    expect([...made.shrink(7, undefined)].map((v) => v.value)).toEqual([...theirs.shrink(7, undefined)].map((v) => v.value));
+    expect(made.canShrinkWithoutContext('b')).toBe(true);
   });
 });
