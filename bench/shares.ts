@@ -52,10 +52,15 @@ export async function plainSuite(engine: Engine, runs: number, seed: number): Pr
 /** The reference engine, keeping every trace it gives in the order asked. */
 export class RecordingEngine implements Engine {
   readonly traces: Trace[] = [];
-  private readonly inner = new ReferenceEngine();
-  readonly id = this.inner.id;
-  readonly capabilities = this.inner.capabilities;
+  readonly id;
+  readonly capabilities;
   readonly tracesChecked = true;
+
+  /** `inner`: the reference engine whose traces it records; another build's, to compare two builds. */
+  constructor(private readonly inner: Pick<ReferenceEngine, 'id' | 'capabilities' | 'runSync'> = new ReferenceEngine()) {
+    this.id = inner.id;
+    this.capabilities = inner.capabilities;
+  }
 
   run(scenario: Scenario): Promise<Trace> {
     return Promise.resolve(this.runSync(scenario));
