@@ -1,0 +1,51 @@
+// The repro contract: a seed gives the same scenarios, and a failure shrinks to the same repro, from
+// one version of castcheck to the next. A repro file names its seed and path, a shard names its share
+// of a run, and the kill matrix is compared fault by fault between versions: all of it rests on the
+// generators drawing the same way. Changes meant only to make generation cheaper (generators/draws.ts)
+// must leave these fingerprints as they are. A change that means to make other scenarios (a new
+// feature) updates them, and its commit says that seeds from before it give other scenarios.
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ReferenceEngine } from '../adapters/reference/engine.ts';
+import { readCapabilities } from '../model/capabilities-file.ts';
+import { scenarioArb } from '../generators/scenario.ts';
+import type { Scenario } from '../model/schema-types.ts';
+
+const fingerprint = (x: unknown) => createHash('sha1').update(JSON.stringify(x)).digest('hex').slice(0, 12);
+const CAPABILITIES = {
+  reference: new ReferenceEngine().capabilities,
+  'printed-only': readCapabilities(new URL('../examples/printed-only.capabilities.json', import.meta.url).pathname),
+};
+
+describe('generation fingerprints', () => {
+  it('a seed gives the scenarios it gave before, for a full engine and a printed-only one, with and without illegal declarations', () => {
+    const got: Record<string, string> = {};
+    for (const [name, capabilities] of Object.entries(CAPABILITIES)) {
+      for (const illegalShare of [undefined, 0.5]) {
+        const arb = scenarioArb({ capabilities, ...(illegalShare !== undefined ? { illegalShare } : {}) });
+        got[`${name}, illegal share ${illegalShare ?? 'default'}`] = fingerprint(fc.sample(arb, { seed: 7, numRuns: 300 }));
+      }
+    }
+    expect(got).toEqual(EXPECTED_SCENARIOS);
+  });
+
+  it('a failure shrinks as it did before: the counterexample, the shrinks and the runs', () => {
+    const arb = scenarioArb({ capabilities: CAPABILITIES.reference });
+    const predicates: ((s: Scenario) => boolean)[] = [(s) => s.actions.length < 4, (s) => !JSON.stringify(s).includes('multikicker'), (s) => (s.players[0].battlefield ?? []).length < 4];
+    const got = predicates.map((p, k) => {
+      const r = fc.check(fc.property(arb, p), { seed: 11 + k });
+      return fingerprint([r.counterexample, r.numShrinks, r.numRuns]);
+    });
+    expect(got).toEqual(EXPECTED_SHRINKS);
+  });
+});
+
+// Taken at da0cfb5 and unchanged since.
+const EXPECTED_SCENARIOS = {
+  'reference, illegal share default': 'f0358d733d7d',
+  'reference, illegal share 0.5': 'c0c658efe424',
+  'printed-only, illegal share default': '0241cfa30b71',
+  'printed-only, illegal share 0.5': 'b8850dd7072b',
+};
+const EXPECTED_SHRINKS = ['4c3d471c3edf', 'b90701b68d7b', '038f2c390ea3'];
