@@ -5,6 +5,7 @@
 // must leave these fingerprints as they are. A change that means to make other scenarios (a new
 // feature) updates them, and its commit says that seeds from before it give other scenarios.
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
@@ -15,7 +16,7 @@ import type { Scenario } from '../model/schema-types.ts';
 const fingerprint = (x: unknown) => createHash('sha1').update(JSON.stringify(x)).digest('hex').slice(0, 12);
 const CAPABILITIES = {
   reference: new ReferenceEngine().capabilities,
-  'printed-only': readCapabilities(new URL('../examples/printed-only.capabilities.json', import.meta.url).pathname),
+  'printed-only': readCapabilities(fileURLToPath(new URL('../examples/printed-only.capabilities.json', import.meta.url))),
 };
 
 describe('generation fingerprints', () => {
