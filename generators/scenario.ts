@@ -766,32 +766,9 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   const x = hasX ? (plan.free ? 0 : plan.x) : undefined;
 
   // The board: creatures to target, watchers, trigger multipliers, cost changers, lands.
-  const mountain = knownCard(ctx, 'Mountain');
-  // A land to target, when the spell targets lands (Stone Rain).
-  const landTarget = plan.spell && (targetsKind(main, 'land') || splices.some((d) => targetsKind(d, 'land')));
-  const lands = mountain ? Math.max(plan.lands, sacrificesNeeded(main, kicker, multikicker, splices), landTarget ? 1 : 0) : 0;
-  for (let i = 0; i < lands; i++) b.permanent(`land${i + 1}`, mountain!, true, 'p1');
-  // Creatures to sacrifice to kicker costs that ask for one ("sacrifice an artifact or creature").
-  const fodder = sacrificeFilters(main, kicker, multikicker, splices).filter((f) => !sacrificesLand(f)).length;
-  const fodderDef = fodderOf(ctx);
-  if (fodderDef) for (let i = 0; i < fodder; i++) b.permanent(`fod${i + 1}`, fodderDef, isPrinted(fodderDef), 'p1');
-  const forest = knownCard(ctx, 'Forest');
-  if (forest) for (let i = 0; i < plan.forests; i++) b.permanent(`forest${i + 1}`, forest, true, 'p2');
-  // A player never starts with two legendary permanents of one name (CR 704.5j would leave one).
-  const watchers = plan.watchers.filter((w, i) => !(w.def.supertypes ?? []).includes('Legendary') || !plan.watchers.slice(0, i).some((v) => v.side === w.side && v.def.name === w.def.name));
-  if (watchers.length < plan.watchers.length) plan = { ...plan, watchers };
-  plan.watchers.forEach((w, i) => b.permanent(`w${i + 1}`, w.def, !ctx.caps.cards.synthetic, w.side));
-  const multiplier = ctx.synth(MULTIPLIER) ? MULTIPLIER : ctx.byName('Panharmonicon');
-  if (multiplier) for (let i = 0; i < plan.multipliers; i++) b.permanent(`m${i + 1}`, multiplier, isPrinted(multiplier), 'p1');
-  // The first cost changer is the opponent's in half the scenarios: p2's "spells you cast" must not
-  // change p1's total cost, its "your opponents cast" must (CR 601.2f). From a choice the plan
-  // already has, so that no other draw moves; it shrinks to p1's.
-  plan.costChangers.forEach((d, i) => b.permanent(`r${i + 1}`, d, isPrinted(d), i === 0 && (plan.pick & 2) !== 0 ? 'p2' : 'p1'));
-  if (plan.ward) b.permanent('ward', DAMAGE_WARD, false, 'p2');
-  // What an "if you control ..." of the main permanent asks for, so that its enters ability triggers.
-  const condition = plan.spell ? enteringConditions(main).find((t) => t.ifYouControl)?.ifYouControl : undefined;
-  const enabler = condition && plan.enabler ? enablerFor(condition, main, ctx) : undefined;
-  if (enabler) b.permanent('en1', enabler, ctx.byName(enabler.name) !== undefined, 'p1');
+  const laid = layBoard(plan, b, ctx, kicker, multikicker, splices);
+  plan = laid.plan;
+  const { condition, enabler } = laid;
 
   // Kicks that add targets (Comet Storm) stop where there are no more distinct objects to choose.
   const colors = spellColors(main);
@@ -1188,6 +1165,44 @@ function finishScenario(plan: Plan, b: Builder, ctx: Context, cast: Extract<Acti
   return { format: 'castcheck-scenario/1', cards: b.cards, players, actions };
 }
 
+/**
+ * The board before the cast: lands (for costs that sacrifice them and spells that target them),
+ * creatures to sacrifice, p2's forests, watchers, trigger multipliers, cost changers, the damage
+ * ward, and what an "if you control ..." of the main permanent asks for. The plan without the
+ * watchers a player may not start with.
+ */
+function layBoard(planned: Plan, b: Builder, ctx: Context, kicker: readonly KickerLabel[], multikicker: number, splices: readonly CardDefinition[]): { plan: Plan; condition: ControlCondition | undefined; enabler: CardDefinition | undefined } {
+  let plan = planned;
+  const main = plan.main;
+  const mountain = knownCard(ctx, 'Mountain');
+  // A land to target, when the spell targets lands (Stone Rain).
+  const landTarget = plan.spell && (targetsKind(main, 'land') || splices.some((d) => targetsKind(d, 'land')));
+  const lands = mountain ? Math.max(plan.lands, sacrificesNeeded(main, kicker, multikicker, splices), landTarget ? 1 : 0) : 0;
+  for (let i = 0; i < lands; i++) b.permanent(`land${i + 1}`, mountain!, true, 'p1');
+  // Creatures to sacrifice to kicker costs that ask for one ("sacrifice an artifact or creature").
+  const fodder = sacrificeFilters(main, kicker, multikicker, splices).filter((f) => !sacrificesLand(f)).length;
+  const fodderDef = fodderOf(ctx);
+  if (fodderDef) for (let i = 0; i < fodder; i++) b.permanent(`fod${i + 1}`, fodderDef, isPrinted(fodderDef), 'p1');
+  const forest = knownCard(ctx, 'Forest');
+  if (forest) for (let i = 0; i < plan.forests; i++) b.permanent(`forest${i + 1}`, forest, true, 'p2');
+  // A player never starts with two legendary permanents of one name (CR 704.5j would leave one).
+  const watchers = plan.watchers.filter((w, i) => !(w.def.supertypes ?? []).includes('Legendary') || !plan.watchers.slice(0, i).some((v) => v.side === w.side && v.def.name === w.def.name));
+  if (watchers.length < plan.watchers.length) plan = { ...plan, watchers };
+  plan.watchers.forEach((w, i) => b.permanent(`w${i + 1}`, w.def, !ctx.caps.cards.synthetic, w.side));
+  const multiplier = ctx.synth(MULTIPLIER) ? MULTIPLIER : ctx.byName('Panharmonicon');
+  if (multiplier) for (let i = 0; i < plan.multipliers; i++) b.permanent(`m${i + 1}`, multiplier, isPrinted(multiplier), 'p1');
+  // The first cost changer is the opponent's in half the scenarios: p2's "spells you cast" must not
+  // change p1's total cost, its "your opponents cast" must (CR 601.2f). From a choice the plan
+  // already has, so that no other draw moves; it shrinks to p1's.
+  plan.costChangers.forEach((d, i) => b.permanent(`r${i + 1}`, d, isPrinted(d), i === 0 && (plan.pick & 2) !== 0 ? 'p2' : 'p1'));
+  if (plan.ward) b.permanent('ward', DAMAGE_WARD, false, 'p2');
+  // What an "if you control ..." of the main permanent asks for, so that its enters ability triggers.
+  const condition = plan.spell ? enteringConditions(main).find((t) => t.ifYouControl)?.ifYouControl : undefined;
+  const enabler = condition && plan.enabler ? enablerFor(condition, main, ctx) : undefined;
+  if (enabler) b.permanent('en1', enabler, ctx.byName(enabler.name) !== undefined, 'p1');
+  return { plan, condition, enabler };
+}
+
 // Helpers of buildScenario, in loops: it runs for every scenario and every shrink, and spreads,
 // Sets and chains of array methods were much of its time (and spreads of arrays of several kinds
 // threw its optimised code away again and again).
@@ -1469,7 +1484,7 @@ function sacrificeFilters(main: CardDefinition, kicker: readonly KickerLabel[], 
 const sacrificesLand = (f: PermanentFilter) => (f.types ?? []).includes('Land') || (f.subtypes ?? []).includes('Mountain');
 
 /** Lands to sacrifice for the declared costs. */
-function sacrificesNeeded(main: CardDefinition, kicker: KickerLabel[], multikicker: number, splices: CardDefinition[]): number {
+function sacrificesNeeded(main: CardDefinition, kicker: readonly KickerLabel[], multikicker: number, splices: readonly CardDefinition[]): number {
   return sacrificeFilters(main, kicker, multikicker, splices).filter(sacrificesLand).length;
 }
 
