@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { catalog } from '../model/catalog.ts';
 import type { Mana } from '../model/mana.ts';
-import type { Action, Capabilities, CardDefinition, ControlCondition, Cost, Effect, KickerLabel, ManaPool, PermanentFilter, Scenario, ScenarioCard, StartingPermanent, TriggeredAbility } from '../model/schema-types.ts';
+import type { Action, Capabilities, CardDefinition, ControlCondition, Cost, Effect, KickerLabel, ManaPool, PermanentFilter, Player, Scenario, ScenarioCard, StartingPermanent, TargetRequirement, TriggeredAbility } from '../model/schema-types.ts';
 import { activeRequirements, candidatesFor, declaredMana, inactiveRequirements, spellColors, type BoardObject, type Requirement } from '../model/declarations.ts';
 import { NOT_KICKED, timesKicked, triggerConditionHolds, type Kick } from '../model/kick.ts';
 import {
@@ -746,13 +746,13 @@ function strayAction(kind: StrayAction, b: Builder, main: CardDefinition, ctx: C
 export function buildScenario(planned: Plan, ctx: Context): Scenario {
   let plan = planned.quiet || (planned.quietKicks && countersPerKick(planned.main)) ? quieted(planned) : planned;
   const b = new Builder(ctx.caps.cards.synthetic);
-  const copiers = copiersOf(ctx);
   const main = plan.main;
   // A board change before the enters ability resolves wants the stack to hold nothing else.
   const conditionalEnters = hasConditionalEnters(main);
   if (plan.interrupt && conditionalEnters && plan.illegal === null) plan = { ...plan, copies: [], stackFollowUps: [] };
   // Without the spell, nothing is declared: no splices, kicks or targets.
-  let splices = plan.spell ? plan.splices.filter((s) => spliceFits(main, s)) : [];
+  const splices: CardDefinition[] = [];
+  if (plan.spell) for (const s of plan.splices) if (spliceFits(main, s)) splices.push(s);
   const kicker: KickerLabel[] = [];
   const printedKickers = plan.spell ? (main.kicker?.costs.length ?? 0) : 0;
   if (printedKickers >= 1 && plan.kickA) kicker.push('A');
@@ -766,70 +766,46 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   const x = hasX ? (plan.free ? 0 : plan.x) : undefined;
 
   // The board: creatures to target, watchers, trigger multipliers, cost changers, lands.
-  // Basic lands and library cards are real cards: an engine that does not know them gets none.
-  const known = (name: string) => ctx.byName(name) ?? (ctx.caps.cards.synthetic ? catalog().get(name) : undefined);
-  const mountain = known('Mountain');
-  // A land to target, when the spell targets lands (Stone Rain).
-  const landTarget = (plan.spell ? [main, ...splices] : []).some((d) => (d.targets ?? []).some((t) => t.kind === 'land'));
-  const lands = mountain ? Math.max(plan.lands, sacrificesNeeded(main, kicker, multikicker, splices), landTarget ? 1 : 0) : 0;
-  for (let i = 0; i < lands; i++) b.permanent(`land${i + 1}`, mountain!, true, 'p1');
-  // Creatures to sacrifice to kicker costs that ask for one ("sacrifice an artifact or creature").
-  const fodder = sacrificeFilters(main, kicker, multikicker, splices).filter((f) => !sacrificesLand(f)).length;
-  const fodderDef = fodderOf(ctx);
-  if (fodderDef) for (let i = 0; i < fodder; i++) b.permanent(`fod${i + 1}`, fodderDef, isPrinted(fodderDef), 'p1');
-  const forest = known('Forest');
-  if (forest) for (let i = 0; i < plan.forests; i++) b.permanent(`forest${i + 1}`, forest, true, 'p2');
-  // A player never starts with two legendary permanents of one name (CR 704.5j would leave one).
-  const watchers = plan.watchers.filter((w, i) => !(w.def.supertypes ?? []).includes('Legendary') || !plan.watchers.slice(0, i).some((v) => v.side === w.side && v.def.name === w.def.name));
-  if (watchers.length < plan.watchers.length) plan = { ...plan, watchers };
-  plan.watchers.forEach((w, i) => b.permanent(`w${i + 1}`, w.def, !ctx.caps.cards.synthetic, w.side));
-  const multiplier = ctx.synth(MULTIPLIER) ? MULTIPLIER : ctx.byName('Panharmonicon');
-  if (multiplier) for (let i = 0; i < plan.multipliers; i++) b.permanent(`m${i + 1}`, multiplier, isPrinted(multiplier), 'p1');
-  // The first cost changer is the opponent's in half the scenarios: p2's "spells you cast" must not
-  // change p1's total cost, its "your opponents cast" must (CR 601.2f). From a choice the plan
-  // already has, so that no other draw moves; it shrinks to p1's.
-  plan.costChangers.forEach((d, i) => b.permanent(`r${i + 1}`, d, isPrinted(d), i === 0 && (plan.pick & 2) !== 0 ? 'p2' : 'p1'));
-  if (plan.ward) b.permanent('ward', DAMAGE_WARD, false, 'p2');
-  // What an "if you control ..." of the main permanent asks for, so that its enters ability triggers.
-  const condition = plan.spell ? enteringConditions(main).find((t) => t.ifYouControl)?.ifYouControl : undefined;
-  const enabler = condition && plan.enabler ? enablerFor(condition, main, ctx) : undefined;
-  if (enabler) b.permanent('en1', enabler, ctx.byName(enabler.name) !== undefined, 'p1');
+  const laid = layBoard(plan, b, ctx, kicker, multikicker, splices);
+  plan = laid.plan;
+  const { condition, enabler } = laid;
 
   // Kicks that add targets (Comet Storm) stop where there are no more distinct objects to choose.
   const colors = spellColors(main);
   // Creatures there to be sacrificed are never chosen as targets.
   const targetable = (objects: readonly BoardObject[]) => objects.filter((o) => !o.id.startsWith('fod'));
-  const prospective = [...targetable(b.board), ...plan.bystanders.slice(0, MAX_BYSTANDERS).map((def, i): BoardObject => ({ id: `b${i + 1}`, def, controller: 'p2' }))];
+  const prospective = targetable(b.board);
+  const there = prospective.length;
+  addBystanders(prospective, plan.bystanders);
   // Behind a damage ward, spells aim at the creatures it protects.
   const aim = plan.ward && ctx.caps.cards.synthetic;
   const pick = (reqs: readonly Requirement[], board: readonly BoardObject[], shift: number, partial = false, sourceColors = colors) => chooseTargets(reqs, board, sourceColors, plan.picks, shift, partial, aim);
   // What the costs sacrifice is gone before targets are chosen: never count it as a target.
   const kept = (objects: readonly BoardObject[], d: Kick, ss: CardDefinition[]) => {
-    const gone = new Set(sacrificeChoices(main, [...d.kicker], d.multikicker, ss, b.board));
-    return objects.filter((o) => !gone.has(o.id));
+    const gone = sacrificeChoices(main, d.kicker, d.multikicker, ss, b.board);
+    return gone.length === 0 ? objects : objects.filter((o) => !gone.includes(o.id));
   };
   // Without requirements any board fits: most spells, and every scenario without one.
   const fits = (d: Kick, ss: CardDefinition[]) => {
-    const reqs = activeRequirements([main, ...ss], d);
+    const reqs = activeRequirements(withMain(main, ss), d);
     return reqs.length === 0 || pick(reqs, kept(prospective, d, ss), 0) !== null;
   };
   while (multikicker > 0 && !fits({ kicker, multikicker }, splices)) multikicker--;
   while (kicker.length > 0 && !fits({ kicker, multikicker }, splices)) kicker.pop();
-  while (splices.length > 0 && !fits({ kicker, multikicker }, splices)) splices = splices.slice(0, -1);
+  while (splices.length > 0 && !fits({ kicker, multikicker }, splices)) splices.pop();
   const declared: Kick = { kicker, multikicker };
-  const parts = plan.spell ? [main, ...splices] : [];
+  const parts = plan.spell ? withMain(main, splices) : [];
   const requirements = activeRequirements(parts, declared);
 
   // Bystanders: as many as the targets need, or as the plan asks; without protection if it leaves nothing to target.
   if (requirements.length > 0 && pick(requirements, kept(prospective, declared, splices), 0) === null) {
     plan = { ...plan, bystanders: plan.bystanders.map(({ protection: _, ...d }) => d) };
-    prospective.splice(targetable(b.board).length, MAX_BYSTANDERS, ...plan.bystanders.slice(0, MAX_BYSTANDERS).map((def, i): BoardObject => ({ id: `b${i + 1}`, def, controller: 'p2' })));
+    prospective.length = there;
+    addBystanders(prospective, plan.bystanders);
   }
   let bystanderCount = plan.extraBystanders;
-  const withBystanders = (n: number) => {
-    const there = targetable(b.board);
-    return [...there, ...prospective.slice(there.length, there.length + n)];
-  };
+  // No permanent has been added since the prospective board was laid out: its first objects are those there.
+  const withBystanders = (n: number) => prospective.slice(0, there + n);
   while (bystanderCount < MAX_BYSTANDERS && requirements.length > 0 && pick(requirements, kept(withBystanders(bystanderCount), declared, splices), 0) === null) bystanderCount++;
   // A bystander watches the damage it is dealt only where something deals damage; elsewhere its
   // ability would only keep relations that want no triggered abilities around from applying.
@@ -869,18 +845,82 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
 
   // Copies: an effect that copies it, or a copy spell cast and resolved.
   const watchersOnCast = plan.watchers.filter((w) => w.def.triggers?.some((t) => t.event === 'spellCast'));
+  if (plan.spell) copyActions(plan, b, ctx, requirements, standing, retargets, watchersOnCast, aim);
+
+  // While it is on the stack.
+  const creatureTargets = creaturesAmong(targets, b.board);
+  const destroyed = new Set<string>();
+  const mainLeft = plan.spell && stackFollowUpActions(plan, b, ctx, cast, declared, colors, x, sacrifices, watchersOnCast, creatureTargets, destroyed);
+
+  // Between the main permanent's enters abilities triggering and resolving, the board changes: the
+  // permanent its "if you control" needs leaves, or the permanent is flickered (its kicker condition
+  // is about the object that entered, CR 603.4). Only where the stack holds just the main spell and
+  // the cast triggers; after a flicker, what the new object's entering sets off resolves first.
+  const entering = plan.spell && !isSpell(main) ? enteringConditions(main) : [];
+  // Targets that are always there (players): an ability without a legal target never reaches the stack.
+  // An "if you control" holds only for the condition the enabler was put there for.
+  const alwaysTargetable = (t: TriggeredAbility) => (t.targets ?? []).every((r) => r.kind === 'player' || r.kind === 'opponent' || r.kind === 'any');
+  const triggersNow = entering.some(
+    (t) => alwaysTargetable(t) && (t.if !== undefined || t.ifYouControl !== undefined) && triggerConditionHolds(t.if, declared) && (!t.ifYouControl || (enabler !== undefined && t.ifYouControl === condition)),
+  );
+  let resolved = 0;
+  if (plan.interrupt && conditionalEnters && triggersNow && !mainLeft && plan.copies.length === 0 && plan.stackFollowUps.length === 0 && plan.illegal === null) {
+    const castTriggers = castTriggerCount(b.board, timesKicked(declared) > 0);
+    for (let k = 0; k <= castTriggers; k++) b.actions.push({ do: 'resolve' });
+    let again = 0;
+    if (entering.some((t) => t.ifYouControl) && enabler && ctx.does('bounce')) b.actions.push({ do: 'bounce', id: 'interrupt', object: 'en1' });
+    else if (ctx.does('flicker')) {
+      b.actions.push({ do: 'flicker', id: 'interrupt', permanent: 'main' });
+      const doubled = main.types.includes('Artifact') || main.types.includes('Creature') ? plan.multipliers : 0;
+      again = entering.filter((t) => !t.ifYouControl && triggerConditionHolds(t.if, NOT_KICKED)).length * (1 + doubled);
+    }
+    for (let k = 0; k <= again; k++) b.actions.push({ do: 'resolve' });
+    resolved = 1;
+  }
+
+  // Resolutions: a few one at a time, then everything, triggers included.
+  const onStack = plan.spell ? 1 + plan.copies.length - (mainLeft ? 1 : 0) - resolved : 0;
+  for (let i = 0; i < Math.min(plan.resolves, onStack); i++) b.actions.push({ do: 'resolve' });
+  // Flickering, cloning and reanimating the main permanent need it on the battlefield first.
+  const board = boardFollowUpsOf(plan, ctx, plan.spell && !mainLeft);
+  if (plan.spell && (plan.resolveAll || board.some((f) => ABOUT_MAIN.includes(f)))) b.actions.push({ do: 'resolve', untilEmpty: true });
+
+  // Around the permanents afterwards.
+  const boardActions = boardFollowUpActions(board, plan, b, ctx, sacrifices, destroyed);
+  if (boardActions > 0 && plan.settle) b.actions.push({ do: 'resolve', untilEmpty: true });
+  return finishScenario(plan, b, ctx, cast, declared, parts);
+}
+
+/** Basic lands and library cards are real cards: an engine that does not know them gets none. */
+function knownCard(ctx: Context, name: string): CardDefinition | undefined {
+  return ctx.byName(name) ?? (ctx.caps.cards.synthetic ? catalog().get(name) : undefined);
+}
+
+/** Copies of the main spell: an effect that copies it, or a copy spell cast and resolved. */
+function copyActions(
+  plan: Plan,
+  b: Builder,
+  ctx: Context,
+  requirements: readonly Requirement[],
+  standing: readonly BoardObject[],
+  retargets: string[][],
+  watchersOnCast: readonly Watcher[],
+  aim: boolean,
+): void {
   const doneOnce = new Set<Watcher>();
-  (plan.spell ? plan.copies : []).forEach((c, i) => {
-    if (c.via === 'action' || !isSpell(main)) {
+  plan.copies.forEach((c, i) => {
+    if (c.via === 'action' || !isSpell(plan.main)) {
       // A copy card copies only instants and sorceries: a permanent spell is copied by the action alone.
       if (!ctx.does('copy')) return;
-      b.actions.push({ do: 'copy', id: `copy${i + 1}`, spell: 'main', ...(c.retarget && retargets.length > 0 ? { newTargets: retargets } : {}) });
+      const copy: Extract<Action, { do: 'copy' }> = { do: 'copy', id: `copy${i + 1}`, spell: 'main' };
+      if (c.retarget && retargets.length > 0) copy.newTargets = retargets;
+      b.actions.push(copy);
       return;
     }
-    const copier = copiers[c.copier]!;
+    const copier = copiersOf(ctx)[c.copier]!;
     // Fork's copy is red: its new targets must be legal for a red spell.
     const copyColor = copier.effects?.find((e) => e.kind === 'copySpell')?.copyColor;
-    const copyTargets = copyColor ? pick(requirements, standing, 1, false, [copyColor]) : retargets;
+    const copyTargets = copyColor ? chooseTargets(requirements, standing, [copyColor], plan.picks, 1, false, aim) : retargets;
     b.hand.push(b.card(`cp${i + 1}`, copier, true));
     b.pay(parseMana(copier.manaCost!));
     // Aimed at itself first, the copy spell is rejected (CR 115.5), then cast at the main spell.
@@ -891,19 +931,36 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
     for (let k = 0; k < triggering.length; k++) b.actions.push({ do: 'resolve' });
     // Once resolved, "do this only once each turn" abilities trigger no more (CR 603.2h).
     for (const w of triggering) if (w.def.triggers!.some((t) => t.oncePerTurn)) doneOnce.add(w);
-    b.actions.push({ do: 'resolve', id: `copy${i + 1}`, ...(c.retarget && copyTargets && copyTargets.length > 0 ? { newTargets: copyTargets } : {}) });
+    const resolve: Extract<Action, { do: 'resolve' }> = { do: 'resolve', id: `copy${i + 1}` };
+    if (c.retarget && copyTargets && copyTargets.length > 0) resolve.newTargets = copyTargets;
+    b.actions.push(resolve);
   });
 
-  // While it is on the stack.
-  const creatureTargets = [...new Set(targets.flat())].filter((id) => b.board.some((o) => o.id === id && o.def.types.includes('Creature')));
+}
+
+/** What happens while the main spell is on the stack; whether the spell has left it by the end. */
+function stackFollowUpActions(
+  plan: Plan,
+  b: Builder,
+  ctx: Context,
+  cast: Extract<Action, { do: 'cast' }>,
+  declared: Kick,
+  colors: ReturnType<typeof spellColors>,
+  x: number | undefined,
+  sacrifices: readonly string[],
+  watchersOnCast: readonly Watcher[],
+  creatureTargets: readonly string[],
+  destroyed: Set<string>,
+): boolean {
+  const main = plan.main;
+  const { kicker, multikicker } = declared;
   let mainLeft = false;
-  const destroyed = new Set<string>();
   const kill = (id: string) => {
     if (destroyed.has(id)) return;
     destroyed.add(id);
     b.actions.push({ do: 'destroy', permanent: id });
   };
-  for (const f of plan.spell ? plan.stackFollowUps : []) {
+  for (const f of plan.stackFollowUps) {
     switch (f) {
       case 'counter':
         if (mainLeft) break;
@@ -976,49 +1033,17 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
       }
     }
   }
+  return mainLeft;
+}
 
-  // Between the main permanent's enters abilities triggering and resolving, the board changes: the
-  // permanent its "if you control" needs leaves, or the permanent is flickered (its kicker condition
-  // is about the object that entered, CR 603.4). Only where the stack holds just the main spell and
-  // the cast triggers; after a flicker, what the new object's entering sets off resolves first.
-  const entering = plan.spell && !isSpell(main) ? enteringConditions(main) : [];
-  // Targets that are always there (players): an ability without a legal target never reaches the stack.
-  // An "if you control" holds only for the condition the enabler was put there for.
-  const alwaysTargetable = (t: TriggeredAbility) => (t.targets ?? []).every((r) => r.kind === 'player' || r.kind === 'opponent' || r.kind === 'any');
-  const triggersNow = entering.some(
-    (t) => alwaysTargetable(t) && (t.if !== undefined || t.ifYouControl !== undefined) && triggerConditionHolds(t.if, declared) && (!t.ifYouControl || (enabler !== undefined && t.ifYouControl === condition)),
-  );
-  let resolved = 0;
-  if (plan.interrupt && conditionalEnters && triggersNow && !mainLeft && plan.copies.length === 0 && plan.stackFollowUps.length === 0 && plan.illegal === null) {
-    const castTriggers = castTriggerCount(b.board, timesKicked(declared) > 0);
-    for (let k = 0; k <= castTriggers; k++) b.actions.push({ do: 'resolve' });
-    let again = 0;
-    if (entering.some((t) => t.ifYouControl) && enabler && ctx.does('bounce')) b.actions.push({ do: 'bounce', id: 'interrupt', object: 'en1' });
-    else if (ctx.does('flicker')) {
-      b.actions.push({ do: 'flicker', id: 'interrupt', permanent: 'main' });
-      const doubled = main.types.includes('Artifact') || main.types.includes('Creature') ? plan.multipliers : 0;
-      again = entering.filter((t) => !t.ifYouControl && triggerConditionHolds(t.if, NOT_KICKED)).length * (1 + doubled);
-    }
-    for (let k = 0; k <= again; k++) b.actions.push({ do: 'resolve' });
-    resolved = 1;
-  }
-
-  // Resolutions: a few one at a time, then everything, triggers included.
-  const onStack = plan.spell ? 1 + plan.copies.length - (mainLeft ? 1 : 0) - resolved : 0;
-  for (let i = 0; i < Math.min(plan.resolves, onStack); i++) b.actions.push({ do: 'resolve' });
-  // Flickering, cloning and reanimating the main permanent need it on the battlefield first.
-  const aboutMain = (f: BoardFollowUp) => ['flicker', 'clone', 'reanimate'].includes(f);
-  // Fed watchers see their event: a land tapped, the lands destroyed.
-  const fed = plan.watchers.filter((w) => w.fed).flatMap((w) => FED[w.kind] ?? []).filter((f) => boardFollowUpPossible(f, ctx));
-  const board = [...new Set([...plan.boardFollowUps, ...fed])].filter((f) => (plan.spell && !mainLeft) || !aboutMain(f));
-  const isPermanentMain = !isSpell(main);
-  if (plan.spell && (plan.resolveAll || board.some(aboutMain))) b.actions.push({ do: 'resolve', untilEmpty: true });
-
-  // Around the permanents afterwards.
+/** Zone changes and taps around the permanents after the resolutions; how many actions they took. */
+function boardFollowUpActions(board: readonly BoardFollowUp[], plan: Plan, b: Builder, ctx: Context, sacrifices: readonly string[], destroyed: ReadonlySet<string>): number {
+  const isPermanentMain = !isSpell(plan.main);
+  const forest = knownCard(ctx, 'Forest');
   let boardActions = 0;
   const standingLand = b.board.find((o) => o.def.types.includes('Land') && !sacrifices.includes(o.id));
-  for (const f of BOARD_FOLLOW_UPS.filter((f) => board.includes(f))) {
-    switch (f) {
+  for (let i = 0; i < board.length; i++) {
+    switch (board[i]) {
       case 'flicker':
         if (isPermanentMain) b.actions.push({ do: 'flicker', permanent: 'main' }), boardActions++;
         break;
@@ -1067,16 +1092,26 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   const deathWatcher = plan.watchers.findIndex((w) => w.fed && w.kind === 'death');
   if (deathWatcher >= 0 && ctx.does('destroy')) {
     const watcherId = `w${deathWatcher + 1}`;
-    const others = b.board.filter((o) => o.id !== watcherId && o.def.types.includes('Creature') && !destroyed.has(o.id) && !sacrifices.includes(o.id)).map((o) => o.id);
-    b.actions.push({ do: 'destroy', permanent: others.sort()[0] ?? watcherId });
+    let first: string | undefined;
+    for (const o of b.board) if (o.id !== watcherId && o.def.types.includes('Creature') && !destroyed.has(o.id) && !sacrifices.includes(o.id) && (first === undefined || o.id < first)) first = o.id;
+    b.actions.push({ do: 'destroy', permanent: first ?? watcherId });
     boardActions++;
   }
-  if (boardActions > 0 && plan.settle) b.actions.push({ do: 'resolve', untilEmpty: true });
+  return boardActions;
+}
+
+/** The end of a scenario: a token for a fed token watcher, library cards, the mana, the illegal declaration and the last actions. */
+function finishScenario(plan: Plan, b: Builder, ctx: Context, cast: Extract<Action, { do: 'cast' }>, declared: Kick, parts: CardDefinition[]): Scenario {
   // A fed token watcher sees a token created: a spell that makes one is cast last and resolves on its
   // own (the resolution properties judge single resolutions). Only where nothing can trigger on its
   // cast, so that it is on top of the stack, and nothing makes p1 discard it first (Bog Down).
-  const cardDefs = b.cards.map((c) => c.definition ?? (c.oracle !== undefined ? catalog().get(c.oracle) : undefined));
-  const defs = cardDefs.filter((d) => d !== undefined);
+  const cardDefs: (CardDefinition | undefined)[] = [];
+  const defs: CardDefinition[] = [];
+  for (const c of b.cards) {
+    const d = c.definition ?? (c.oracle !== undefined ? catalog().get(c.oracle) : undefined);
+    cardDefs.push(d);
+    if (d !== undefined) defs.push(d);
+  }
   const watchesCasts = (d: CardDefinition) => (d.triggers ?? []).some((t) => t.event === 'spellCast');
   const castWatched = defs.some(watchesCasts) || (plan.kickerPermanent !== undefined && watchesCasts(plan.kickerPermanent));
   const discards = defs.some((d) => hasEffect(d, 'discard'));
@@ -1091,15 +1126,14 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
 
   // Library cards for the draws: mostly at least one, so that a draw changes the hand; more let several draw.
   const draws = (d: CardDefinition) => hasEffect(d, 'draw') || hasEffect(d, 'mill');
-  const island = known('Island');
+  const island = knownCard(ctx, 'Island');
   if (island && (parts.some(draws) || plan.watchers.some((w) => draws(w.def)))) {
     for (let i = 0; i < plan.library; i++) b.library.push(b.card(`lib${i + 1}`, island, true));
   }
 
   // Mana: what the casts cost, plus any increases, plus some slack, as colourless mana for the generic part.
-  const increases = plan.costChangers.flatMap((d) => d.statics ?? []).filter((s) => s.kind === 'costIncrease').reduce((n, s) => n + (s.amount ?? 1), 0);
-  const mana: ManaPool = {};
-  for (const key of ['W', 'U', 'B', 'R', 'G'] as const) if (b.mana[key] > 0) mana[key] = b.mana[key];
+  const increases = costIncreases(plan.costChangers);
+  const mana = coloredPool(b.mana);
   const provision = plan.slack + increases * b.actions.filter((a) => a.do === 'cast').length;
   // With some slack, one of it comes in a colour the casts use, so that paying generic mana has a
   // choice to make (the scenario format fixes it: colourless first).
@@ -1111,24 +1145,142 @@ export function buildScenario(planned: Plan, ctx: Context): Scenario {
   // The legal declaration, before applyIllegal changes it: kept only where a recast follows.
   const legalCast = plan.spell && plan.illegal !== null && plan.recast ? copyData(cast) : undefined;
   const applied = plan.spell ? applyIllegal(plan, cast, b, mana, declared, parts, provision, ctx.can('freeCast')) : null;
-  if (applied !== null && plan.recast && legalCast) recastAfterRejection(plan.recast, applied, main, legalCast, b, mana, ctx);
-  const stray = plan.stray && strayAction(plan.stray, b, main, ctx);
+  if (applied !== null && plan.recast && legalCast) recastAfterRejection(plan.recast, applied, plan.main, legalCast, b, mana, ctx);
+  const stray = plan.stray && strayAction(plan.stray, b, plan.main, ctx);
   if (stray) b.actions.push(stray);
   if (plan.massDeath) b.actions.push({ do: 'destroyAll', filter: { types: ['Creature'] } });
 
-  const players: Scenario['players'] = [
-    {
-      id: 'p1',
-      ...(b.hand.length > 0 ? { hand: b.hand } : {}),
-      mana,
-      ...(b.library.length > 0 ? { library: b.library } : {}),
-      ...(b.graveyard.length > 0 ? { graveyard: b.graveyard } : {}),
-      ...(b.battlefield.p1.length > 0 ? { battlefield: b.battlefield.p1 } : {}),
-    },
-    { id: 'p2', ...(plan.p2Life !== undefined ? { life: plan.p2Life } : {}), ...(b.battlefield.p2.length > 0 ? { battlefield: b.battlefield.p2 } : {}) },
-  ];
+  // Keys in the order the scenario format lists them, each only where there is something.
+  const p1: Player = { id: 'p1' };
+  if (b.hand.length > 0) p1.hand = b.hand;
+  p1.mana = mana;
+  if (b.library.length > 0) p1.library = b.library;
+  if (b.graveyard.length > 0) p1.graveyard = b.graveyard;
+  if (b.battlefield.p1.length > 0) p1.battlefield = b.battlefield.p1;
+  const p2: Player = { id: 'p2' };
+  if (plan.p2Life !== undefined) p2.life = plan.p2Life;
+  if (b.battlefield.p2.length > 0) p2.battlefield = b.battlefield.p2;
+  const players: Scenario['players'] = [p1, p2];
   const actions = ctx.features.triggerOrder && plan.pick >= 4 ? withTriggerOrder(b.actions, cardDefs, b.cards, plan.pick === 7) : b.actions;
   return { format: 'castcheck-scenario/1', cards: b.cards, players, actions };
+}
+
+/**
+ * The board before the cast: lands (for costs that sacrifice them and spells that target them),
+ * creatures to sacrifice, p2's forests, watchers, trigger multipliers, cost changers, the damage
+ * ward, and what an "if you control ..." of the main permanent asks for. The plan without the
+ * watchers a player may not start with.
+ */
+function layBoard(planned: Plan, b: Builder, ctx: Context, kicker: readonly KickerLabel[], multikicker: number, splices: readonly CardDefinition[]): { plan: Plan; condition: ControlCondition | undefined; enabler: CardDefinition | undefined } {
+  let plan = planned;
+  const main = plan.main;
+  const mountain = knownCard(ctx, 'Mountain');
+  // A land to target, when the spell targets lands (Stone Rain).
+  const landTarget = plan.spell && (targetsKind(main, 'land') || splices.some((d) => targetsKind(d, 'land')));
+  const lands = mountain ? Math.max(plan.lands, sacrificesNeeded(main, kicker, multikicker, splices), landTarget ? 1 : 0) : 0;
+  for (let i = 0; i < lands; i++) b.permanent(`land${i + 1}`, mountain!, true, 'p1');
+  // Creatures to sacrifice to kicker costs that ask for one ("sacrifice an artifact or creature").
+  const fodder = sacrificeFilters(main, kicker, multikicker, splices).filter((f) => !sacrificesLand(f)).length;
+  const fodderDef = fodderOf(ctx);
+  if (fodderDef) for (let i = 0; i < fodder; i++) b.permanent(`fod${i + 1}`, fodderDef, isPrinted(fodderDef), 'p1');
+  const forest = knownCard(ctx, 'Forest');
+  if (forest) for (let i = 0; i < plan.forests; i++) b.permanent(`forest${i + 1}`, forest, true, 'p2');
+  // A player never starts with two legendary permanents of one name (CR 704.5j would leave one).
+  const watchers = plan.watchers.filter((w, i) => !(w.def.supertypes ?? []).includes('Legendary') || !plan.watchers.slice(0, i).some((v) => v.side === w.side && v.def.name === w.def.name));
+  if (watchers.length < plan.watchers.length) plan = { ...plan, watchers };
+  plan.watchers.forEach((w, i) => b.permanent(`w${i + 1}`, w.def, !ctx.caps.cards.synthetic, w.side));
+  const multiplier = ctx.synth(MULTIPLIER) ? MULTIPLIER : ctx.byName('Panharmonicon');
+  if (multiplier) for (let i = 0; i < plan.multipliers; i++) b.permanent(`m${i + 1}`, multiplier, isPrinted(multiplier), 'p1');
+  // The first cost changer is the opponent's in half the scenarios: p2's "spells you cast" must not
+  // change p1's total cost, its "your opponents cast" must (CR 601.2f). From a choice the plan
+  // already has, so that no other draw moves; it shrinks to p1's.
+  plan.costChangers.forEach((d, i) => b.permanent(`r${i + 1}`, d, isPrinted(d), i === 0 && (plan.pick & 2) !== 0 ? 'p2' : 'p1'));
+  if (plan.ward) b.permanent('ward', DAMAGE_WARD, false, 'p2');
+  // What an "if you control ..." of the main permanent asks for, so that its enters ability triggers.
+  const condition = plan.spell ? enteringConditions(main).find((t) => t.ifYouControl)?.ifYouControl : undefined;
+  const enabler = condition && plan.enabler ? enablerFor(condition, main, ctx) : undefined;
+  if (enabler) b.permanent('en1', enabler, ctx.byName(enabler.name) !== undefined, 'p1');
+  return { plan, condition, enabler };
+}
+
+// Helpers of buildScenario, in loops: it runs for every scenario and every shrink, and spreads,
+// Sets and chains of array methods were much of its time (and spreads of arrays of several kinds
+// threw its optimised code away again and again).
+
+/** The main card and its splices, in that order. */
+function withMain(main: CardDefinition, splices: readonly CardDefinition[]): CardDefinition[] {
+  const out = [main];
+  for (let i = 0; i < splices.length; i++) out.push(splices[i]!);
+  return out;
+}
+
+/** Whether the card has a target requirement of this kind. */
+function targetsKind(d: CardDefinition, kind: TargetRequirement['kind']): boolean {
+  const targets = d.targets;
+  if (targets) for (let i = 0; i < targets.length; i++) if (targets[i]!.kind === kind) return true;
+  return false;
+}
+
+/** The bystanders the plan may put onto the battlefield, b1 to b3, as p2's objects to target. */
+function addBystanders(objects: BoardObject[], bystanders: readonly CardDefinition[]): void {
+  for (let i = 0; i < bystanders.length && i < MAX_BYSTANDERS; i++) objects.push({ id: `b${i + 1}`, def: bystanders[i]!, controller: 'p2' });
+}
+
+/** The creatures on the board among the targets, each once, in the order first chosen. */
+function creaturesAmong(targets: readonly (readonly string[])[], board: readonly BoardObject[]): string[] {
+  const out: string[] = [];
+  for (const group of targets) {
+    for (const id of group) {
+      if (out.includes(id)) continue;
+      for (const o of board) {
+        if (o.id === id && o.def.types.includes('Creature')) {
+          out.push(id);
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+const ABOUT_MAIN: readonly BoardFollowUp[] = ['flicker', 'clone', 'reanimate'];
+
+/**
+ * The board follow-ups that happen, in the order they happen: those planned, and those that feed
+ * the fed watchers their event (a land tapped, the lands destroyed); those about the main permanent
+ * only where it is there.
+ */
+function boardFollowUpsOf(plan: Plan, ctx: Context, mainThere: boolean): BoardFollowUp[] {
+  const out: BoardFollowUp[] = [];
+  for (const f of BOARD_FOLLOW_UPS) {
+    if (!mainThere && ABOUT_MAIN.includes(f)) continue;
+    if (plan.boardFollowUps.includes(f) || (feeds(plan.watchers, f) && boardFollowUpPossible(f, ctx))) out.push(f);
+  }
+  return out;
+}
+
+/** Whether a fed watcher watches what this follow-up makes happen. */
+function feeds(watchers: readonly Watcher[], f: BoardFollowUp): boolean {
+  for (const w of watchers) if (w.fed && FED[w.kind] === f) return true;
+  return false;
+}
+
+/** The generic mana the cost increases among these cards add, each at its amount. */
+function costIncreases(cards: readonly CardDefinition[]): number {
+  let n = 0;
+  for (const d of cards) for (const s of d.statics ?? []) if (s.kind === 'costIncrease') n += s.amount ?? 1;
+  return n;
+}
+
+/** The coloured mana of a total, as a pool in WUBRG order, without colours it lacks. */
+function coloredPool(m: Mana): ManaPool {
+  const pool: ManaPool = {};
+  if (m.W > 0) pool.W = m.W;
+  if (m.U > 0) pool.U = m.U;
+  if (m.B > 0) pool.B = m.B;
+  if (m.R > 0) pool.R = m.R;
+  if (m.G > 0) pool.G = m.G;
+  return pool;
 }
 
 const ORDERED = new Set<Action['do']>(['cast', 'copy', 'resolve', 'counter', 'putOntoBattlefield', 'flicker', 'clone', 'bounce']);
@@ -1316,7 +1468,7 @@ function increasesOn(b: Builder): number {
 }
 
 /** One filter per permanent the declared costs sacrifice, in cost order: kicker A, B, each multikick, each splice. */
-function sacrificeFilters(main: CardDefinition, kicker: KickerLabel[], multikicker: number, splices: CardDefinition[]): PermanentFilter[] {
+function sacrificeFilters(main: CardDefinition, kicker: readonly KickerLabel[], multikicker: number, splices: readonly CardDefinition[]): PermanentFilter[] {
   // Called for every cut of the declarations while targets are fitted: loops, and nothing built for costs without a sacrifice.
   const out: PermanentFilter[] = [];
   const add = (c: Cost | undefined, times: number) => {
@@ -1332,12 +1484,12 @@ function sacrificeFilters(main: CardDefinition, kicker: KickerLabel[], multikick
 const sacrificesLand = (f: PermanentFilter) => (f.types ?? []).includes('Land') || (f.subtypes ?? []).includes('Mountain');
 
 /** Lands to sacrifice for the declared costs. */
-function sacrificesNeeded(main: CardDefinition, kicker: KickerLabel[], multikicker: number, splices: CardDefinition[]): number {
+function sacrificesNeeded(main: CardDefinition, kicker: readonly KickerLabel[], multikicker: number, splices: readonly CardDefinition[]): number {
   return sacrificeFilters(main, kicker, multikicker, splices).filter(sacrificesLand).length;
 }
 
 /** p1's permanents sacrificed, in cost order: the first of its Mountains or creatures that fits each cost and is not taken yet. */
-function sacrificeChoices(main: CardDefinition, kicker: KickerLabel[], multikicker: number, splices: CardDefinition[], board: readonly BoardObject[]): string[] {
+function sacrificeChoices(main: CardDefinition, kicker: readonly KickerLabel[], multikicker: number, splices: readonly CardDefinition[], board: readonly BoardObject[]): string[] {
   const taken: string[] = [];
   for (const f of sacrificeFilters(main, kicker, multikicker, splices)) {
     const fits = board.find(
