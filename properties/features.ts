@@ -56,14 +56,20 @@ export interface Features {
 }
 
 const known = new WeakMap<NormalizedScenario, Features>();
+// The scenario asked about last and its features: every property asks in turn about the same one.
+let lastScenario: NormalizedScenario | undefined;
+let lastFeatures: Features | undefined;
 
 /** The features of a scenario, found once per scenario object (a scenario judged up to a step is another object). */
 export function features(s: NormalizedScenario): Features {
+  if (s === lastScenario) return lastFeatures!;
   let f = known.get(s);
   if (!f) {
     f = findFeatures(s);
     known.set(s, f);
   }
+  lastScenario = s;
+  lastFeatures = f;
   return f;
 }
 

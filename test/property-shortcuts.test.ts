@@ -7,6 +7,9 @@ import { features } from '../properties/features.ts';
 import { scenarioArb } from '../generators/scenario.ts';
 import { normalizeScenario } from '../model/scenario.ts';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
+import { formatMana, manaOf, parseMana, sameManaWritten } from '../model/mana.ts';
+import { declaredMana } from '../model/declarations.ts';
+import type { CardDefinition } from '../model/schema-types.ts';
 
 describe('sameShown', () => {
   const values: unknown[] = [undefined, null, 0, -0, 1, NaN, Infinity, '', 'a', 'b', true, false, [], [undefined], [null], ['a'], ['a', 'b'], ['b', 'a'], [['a'], ['b']], [['a'], []], [[undefined]], [[null]], { a: 1, b: 2 }, { b: 2, a: 1 }, { a: undefined }, {}, [1, 'a'], [NaN], [null, 'a']];
@@ -48,5 +51,57 @@ describe('features', () => {
     const judged = features({ ...s, actions: s.actions.slice(0, 1) });
     expect([...judged.does]).toEqual([s.actions[0]!.do]);
     expect(whole.does.size).toBeGreaterThan(1);
+    // Asked in turn, each scenario keeps its own (the last one asked is kept at hand).
+    expect(features(s)).toBe(whole);
+    expect(features(scenarios.find((x) => x !== s)!)).not.toBe(whole);
+    expect(features(s)).toBe(whole);
+  });
+});
+
+describe('sameManaWritten', () => {
+  const mana = fc.record({ x: fc.nat(2), generic: fc.integer({ min: -2, max: 3 }), W: fc.nat(2), U: fc.nat(1), B: fc.nat(1), R: fc.nat(1), G: fc.nat(1), C: fc.nat(2) });
+  it('answers as comparing the costs written out', () => {
+    fc.assert(fc.property(mana, mana, (a, b) => sameManaWritten(a, b) === (formatMana(a) === formatMana(b))));
+    fc.assert(fc.property(mana, (a) => sameManaWritten(a, { ...a }) && sameManaWritten(manaOf(formatMana(a)), a)));
+  });
+});
+
+describe('declaredMana', () => {
+  it('reads the printed costs as the one cost they are written together', () => {
+    const cost = fc.array(fc.constantFrom('{X}', '{1}', '{2}', '{10}', '{W}', '{U}', '{B}', '{R}', '{G}', '{C}'), { maxLength: 4 }).map((xs) => xs.join(''));
+    const def = (manaCost: string | undefined, kickers: string[], multi: string | undefined, splice: string | undefined): CardDefinition => ({
+      name: 'Test',
+      types: ['Instant'],
+      ...(manaCost !== undefined ? { manaCost } : {}),
+      ...(kickers.length > 0 ? { kicker: { costs: kickers.map((mana) => ({ mana })) } } : {}),
+      ...(multi !== undefined ? { multikicker: { cost: { mana: multi } } } : {}),
+      ...(splice !== undefined ? { splice: { onto: 'Arcane', cost: { mana: splice } } } : {}),
+    }) as CardDefinition;
+    const args = fc.record({
+      main: fc.option(cost, { nil: undefined }),
+      kickers: fc.array(cost, { minLength: 0, maxLength: 2 }),
+      multi: fc.option(cost, { nil: undefined }),
+      splices: fc.array(cost, { maxLength: 2 }),
+      kicked: fc.subarray(['A', 'B'] as const),
+      times: fc.nat(2),
+      x: fc.nat(3),
+      free: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(args, (a) => {
+        const main = def(a.main, a.kickers, a.multi, undefined);
+        const kicker = a.kicked.filter((l) => (l === 'A' ? 0 : 1) < a.kickers.length);
+        const multikicker = a.multi === undefined ? 0 : a.times;
+        const splices = a.splices.map((m) => def('{1}', [], undefined, m));
+        const joined = [
+          ...(!a.free && a.main ? [a.main] : []),
+          ...kicker.map((l) => a.kickers[l === 'A' ? 0 : 1]!),
+          ...Array.from({ length: multikicker }, () => a.multi!),
+          ...a.splices,
+        ].join('');
+        const read = parseMana(joined);
+        expect(declaredMana(main, { kicker, multikicker }, splices, a.x, a.free)).toEqual({ ...read, x: 0, generic: read.generic + read.x * a.x });
+      }),
+    );
   });
 });
