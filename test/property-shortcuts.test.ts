@@ -9,6 +9,7 @@ import { normalizeScenario } from '../model/scenario.ts';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import { formatMana, manaOf, parseMana, sameManaWritten } from '../model/mana.ts';
 import { declaredMana } from '../model/declarations.ts';
+import { canonical, sameJson, sameJsonSince } from '../model/compare.ts';
 import type { CardDefinition } from '../model/schema-types.ts';
 
 describe('sameShown', () => {
@@ -103,5 +104,37 @@ describe('declaredMana', () => {
         expect(declaredMana(main, { kicker, multikicker }, splices, a.x, a.free)).toEqual({ ...read, x: 0, generic: read.generic + read.x * a.x });
       }),
     );
+  });
+});
+
+describe('sameJson and sameJsonSince', () => {
+  it('answer as comparing the values written out with sorted keys, on any JSON', () => {
+    const json = fc.jsonValue({ maxDepth: 3 });
+    fc.assert(fc.property(json, json, (a, b) => sameJson(a, b) === (canonical(a) === canonical(b))));
+    fc.assert(fc.property(json, (a) => sameJson(a, JSON.parse(JSON.stringify(a)) as unknown)));
+  });
+
+  it('answer alike on the states of two engines, as given and broken, step after step', () => {
+    const engine = new ReferenceEngine();
+    const runs = fc.sample(scenarioArb({ capabilities: engine.capabilities }), { seed: 5, numRuns: 150 }).map(normalizeScenario);
+    let differing = 0;
+    for (const s of runs) {
+      const a = new ReferenceEngine().runSync(s).steps.map((st) => st.state);
+      // The other side broken at every third step: a player's life, or a permanent's tapped flag.
+      const b = new ReferenceEngine().runSync(s).steps.map((st, i) =>
+        i % 3 !== 2
+          ? st.state
+          : st.state.battlefield.length > 0
+            ? { ...st.state, battlefield: st.state.battlefield.map((p, j) => (j === 0 ? { ...p, tapped: !p.tapped } : p)) }
+            : { ...st.state, players: st.state.players.map((p) => ({ ...p, life: p.life + 1 })) as typeof st.state.players },
+      );
+      for (let i = 0; i < a.length; i++) {
+        const same = canonical(a[i]) === canonical(b[i]);
+        if (!same) differing++;
+        expect(sameJson(a[i], b[i])).toBe(same);
+        if (i > 0 && sameJson(a[i - 1], b[i - 1])) expect(sameJsonSince(a[i], b[i], a[i - 1], b[i - 1])).toBe(same);
+      }
+    }
+    expect(differing).toBeGreaterThan(50);
   });
 });
