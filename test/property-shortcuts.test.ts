@@ -43,7 +43,10 @@ describe('features', () => {
       expect(f.castAgain).toBe(new Set(casts).size < casts.length);
       const draws = s.cards.some((c) => [...(c.definition.effects ?? []), ...(c.definition.triggers ?? []).flatMap((t) => t.effects)].some((e) => e.kind === 'draw'));
       expect(f.drawEffect).toBe(draws);
+      const firstOf = (id: string) => s.cards.find((c) => c.id === id);
+      expect(f.castCopier).toBe(s.actions.some((a) => a.do === 'cast' && (firstOf(a.card)?.definition.effects ?? []).some((e) => e.kind === 'copySpell')));
     }
+    expect(scenarios.some((s) => features(s).castCopier)).toBe(true);
   });
 
   it('keeps a scenario judged up to a step apart from the whole one', () => {
