@@ -83,7 +83,12 @@ export function sameJson(a: Json, b: Json): boolean {
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) {
+      // Elements that are one value, or two values of which one is no object, need no call.
+      const u = a[i];
+      const v = b[i];
+      if (u !== v && (typeof u !== 'object' || !sameJson(u, v))) return false;
+    }
     return true;
   }
   if (Array.isArray(b)) return false;
@@ -92,7 +97,10 @@ export function sameJson(a: Json, b: Json): boolean {
   // Every key of x in y with the same value, and as many keys in y: no key lists made (this runs for every step).
   let keys = 0;
   for (const k in x) {
-    if (!Object.hasOwn(y, k) || !sameJson(x[k], y[k])) return false;
+    const u = x[k];
+    const v = y[k];
+    // One value on both sides needs no call.
+    if (!Object.hasOwn(y, k) || (u !== v && !sameJson(u, v))) return false;
     keys++;
   }
   for (const _ in y) keys--;
@@ -115,6 +123,8 @@ export function sameJsonSince(a: Json, b: Json, wasA: Json | undefined, wasB: Js
     const [pa, pb] = [wasA as Json[], wasB as Json[]];
     for (let i = 0; i < a.length; i++) {
       const x = a[i]!;
+      const y = b[i]!;
+      if (x === y) continue;
       // A permanent that entered or left moves the others along by one: the part found the same
       // before is then a neighbour's (the pair at one index of two lists found the same is the same).
       let j = i;
@@ -122,7 +132,7 @@ export function sameJsonSince(a: Json, b: Json, wasA: Json | undefined, wasB: Js
         if (i > 0 && x === pa[i - 1]) j = i - 1;
         else if (x === pa[i + 1]) j = i + 1;
       }
-      if (!sameJsonSince(x, b[i]!, pa[j], pb[j])) return false;
+      if (!sameJsonSince(x, y, pa[j], pb[j])) return false;
     }
     return true;
   }
@@ -132,7 +142,9 @@ export function sameJsonSince(a: Json, b: Json, wasA: Json | undefined, wasB: Js
   const [px, py] = [wasA as Record<string, Json>, wasB as Record<string, Json>];
   let keys = 0;
   for (const k in x) {
-    if (!Object.hasOwn(y, k) || !sameJsonSince(x[k]!, y[k]!, px[k], py[k])) return false;
+    const u = x[k];
+    const v = y[k];
+    if (!Object.hasOwn(y, k) || (u !== v && !sameJsonSince(u, v, px[k], py[k]))) return false;
     keys++;
   }
   for (const _ in y) keys--;

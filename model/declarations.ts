@@ -2,7 +2,7 @@
 // spell has (CR 601.2c, 702.33g), what could be chosen for each, and what it costs (CR 601.2f).
 // Generators and properties share this reading; the reference engine has its own, so that a mistake
 // in one shows up as a disagreement with the other: nothing here comes from adapters/.
-import { COLORS, POOL_KEYS, manaOf, parseMana, type Mana } from './mana.ts';
+import { COLORS, POOL_KEYS, emptyMana, manaOf, type Mana } from './mana.ts';
 import { kickTimes, timesKicked, type Kick } from './kick.ts';
 import type { CardDefinition, Color, TargetRequirement } from './schema-types.ts';
 
@@ -92,13 +92,24 @@ export function spellColors(def: CardDefinition): Color[] {
  * printed costs are written one after the other and read as one cost, X counted as chosen.
  */
 export function declaredMana(main: CardDefinition, d: Kick, splices: readonly CardDefinition[], x: number, free: boolean): Mana {
-  const printed: string[] = [];
-  if (!free && main.manaCost) printed.push(main.manaCost);
-  for (const label of d.kicker) printed.push(main.kicker?.costs[label === 'A' ? 0 : 1]?.mana ?? '');
-  for (let i = 0; i < d.multikicker; i++) printed.push(main.multikicker?.cost.mana ?? '');
-  for (const s of splices) printed.push(s.splice?.cost.mana ?? '');
-  const total = parseMana(printed.join(''));
-  return { ...total, x: 0, generic: total.generic + total.x * x };
+  // Each printed cost read on its own (once, manaOf) and added up: the symbols of costs written one
+  // after the other are those of each, and no joined text is made and read at every cast.
+  const total = emptyMana();
+  if (!free && main.manaCost) addPrinted(total, main.manaCost);
+  for (const label of d.kicker) addPrinted(total, main.kicker?.costs[label === 'A' ? 0 : 1]?.mana ?? '');
+  for (let i = 0; i < d.multikicker; i++) addPrinted(total, main.multikicker?.cost.mana ?? '');
+  for (const s of splices) addPrinted(total, s.splice?.cost.mana ?? '');
+  total.generic += total.x * x;
+  total.x = 0;
+  return total;
+}
+
+function addPrinted(total: Mana, text: string): void {
+  if (text === '') return;
+  const m = manaOf(text);
+  total.x += m.x;
+  total.generic += m.generic;
+  for (const key of POOL_KEYS) total[key] += m[key];
 }
 
 /** Two costs together, `times` times the second: what the generators provide mana for. */

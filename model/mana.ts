@@ -70,6 +70,24 @@ export function formatMana(mana: Mana): string {
   return out === '' ? '{0}' : out;
 }
 
+/**
+ * Whether formatMana(a) === formatMana(b), without writing either out: the same {X}s and symbols, and
+ * the same generic amount where it is written (above 0). For amounts formatMana can write (none
+ * negative but generic).
+ */
+export function sameManaWritten(a: Readonly<Mana>, b: Readonly<Mana>): boolean {
+  return (
+    a.x === b.x &&
+    (a.generic > 0 ? a.generic : 0) === (b.generic > 0 ? b.generic : 0) &&
+    a.C === b.C &&
+    a.W === b.W &&
+    a.U === b.U &&
+    a.B === b.B &&
+    a.R === b.R &&
+    a.G === b.G
+  );
+}
+
 export function normalizeManaText(text: string): string {
   return formatMana(parseMana(text));
 }

@@ -1,5 +1,5 @@
 // Costs: mana value (CR 202.3, 118.8d) and the total cost (CR 601.2f-h, 118.7, 118.9).
-import { formatMana, manaOf, normalizeManaText, toPool } from '../model/mana.ts';
+import { formatMana, manaOf, sameManaWritten, toPool } from '../model/mana.ts';
 import { Checker, show, sameShown, spells, type Property } from './property.ts';
 import { castSpellOrFail, declaredKick, declaredTotalMana, expectedTotalMana, hasCostChangers, hasX, printedManaValue } from './expectations.ts';
 import { timesKicked } from '../model/kick.ts';
@@ -66,15 +66,18 @@ export const totalCostPaid: Property = {
       if (!total) continue;
       const o = castSpellOrFail(c, step, action.card);
       if (!o) break;
-      if (o.totalCost && normalizeManaText(o.totalCost.mana) !== formatMana(total)) {
+      if (o.totalCost && !sameManaWritten(manaOf(o.totalCost.mana), total)) {
         c.fail(step, `total cost ${formatMana(total)} for ${o.name}`, `total cost ${o.totalCost.mana}`);
         break;
       }
       // The permanents sacrificed are the part of the total cost that is not mana (CR 601.2h): those declared, no others.
-      const declared = [...(action.sacrifice ?? [])].sort();
-      if (o.totalCost?.sacrificed && !sameShown([...o.totalCost.sacrificed].sort(), declared)) {
-        c.fail(step, `${o.name} paid by sacrificing ${show(declared)}`, `sacrificed ${show(o.totalCost.sacrificed)}`);
-        break;
+      const sacrificed = o.totalCost?.sacrificed;
+      if (sacrificed) {
+        const declared = [...(action.sacrifice ?? [])].sort();
+        if (!sameShown([...sacrificed].sort(), declared)) {
+          c.fail(step, `${o.name} paid by sacrificing ${show(declared)}`, `sacrificed ${show(sacrificed)}`);
+          break;
+        }
       }
       const who = action.player === 'p1' ? 0 : 1;
       const before = step.before.players[who]?.mana;
@@ -143,7 +146,7 @@ export const freeCastKeepsAdditionalCosts: Property = {
       else if (o.spliced && !sameShown(o.spliced, a.splice ?? [])) c.fail(step, `spliced ${show(a.splice ?? [])}`, `spliced ${show(o.spliced)}`);
       else {
         const total = expectedTotalMana(run, step, a);
-        if (o.totalCost && total && normalizeManaText(o.totalCost.mana) !== formatMana(total)) c.fail(step, `total cost ${formatMana(total)}: the additional costs only`, `total cost ${o.totalCost.mana}`);
+        if (o.totalCost && total && !sameManaWritten(manaOf(o.totalCost.mana), total)) c.fail(step, `total cost ${formatMana(total)}: the additional costs only`, `total cost ${o.totalCost.mana}`);
         else c.checkedOne();
       }
       if (c.done) break;

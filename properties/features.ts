@@ -56,14 +56,20 @@ export interface Features {
 }
 
 const known = new WeakMap<NormalizedScenario, Features>();
+// The scenario asked about last and its features: every property asks in turn about the same one.
+let lastScenario: NormalizedScenario | undefined;
+let lastFeatures: Features | undefined;
 
 /** The features of a scenario, found once per scenario object (a scenario judged up to a step is another object). */
 export function features(s: NormalizedScenario): Features {
+  if (s === lastScenario) return lastFeatures!;
   let f = known.get(s);
   if (!f) {
     f = findFeatures(s);
     known.set(s, f);
   }
+  lastScenario = s;
+  lastFeatures = f;
   return f;
 }
 
@@ -99,14 +105,25 @@ function findFeatures(s: NormalizedScenario): Features {
     conditionalTargets: false,
     perKickTargets: false,
   };
-  // The first card of each id, as a lookup by id finds it.
-  const copiers = new Map<string, boolean>();
-  for (const c of s.cards) {
+  // Whether each card copies a spell (Twincast), the first card of each id as a lookup by id finds
+  // it: made at the first card that does, as most scenarios have none.
+  let copiers: Map<string, boolean> | undefined;
+  const cards = s.cards;
+  for (let i = 0; i < cards.length; i++) {
+    const c = cards[i]!;
     const d = c.definition;
+    let copier = false;
     if (d.effects) {
-      for (const e of d.effects) effects.add(e.kind);
-      if (!copiers.has(c.id)) copiers.set(c.id, effects.has('copySpell') && d.effects.some((e) => e.kind === 'copySpell'));
-    } else if (!copiers.has(c.id)) copiers.set(c.id, false);
+      for (const e of d.effects) {
+        effects.add(e.kind);
+        if (e.kind === 'copySpell') copier = true;
+      }
+    }
+    if (copier && copiers === undefined) {
+      copiers = new Map();
+      for (let j = 0; j < i; j++) if (!copiers.has(cards[j]!.id)) copiers.set(cards[j]!.id, false);
+    }
+    if (copiers !== undefined && !copiers.has(c.id)) copiers.set(c.id, copier);
     if (d.statics) {
       for (const x of d.statics) {
         statics.add(x.kind);
@@ -154,7 +171,7 @@ function findFeatures(s: NormalizedScenario): Features {
       if (kicked) f.castFreeKicked = true;
     }
     f.mostSpliced = Math.max(f.mostSpliced, a.splice?.length ?? 0);
-    if (copiers.get(a.card)) f.castCopier = true;
+    if (copiers?.get(a.card)) f.castCopier = true;
     if (cast.has(a.card)) f.castAgain = true;
     cast.add(a.card);
   }
