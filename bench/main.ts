@@ -48,7 +48,7 @@ const FUZZ = !args.includes('--no-fuzz');
 const OUT = 'bench-results.json';
 const IN_FLIGHT = 4;
 const STARTS = 7;
-const ROUNDS = 2;
+const ROUNDS = 3;
 const ENGINE_ROUNDS = 8;
 const SUITE_ROUNDS = 5;
 
