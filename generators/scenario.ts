@@ -26,7 +26,7 @@ import {
   type CardFeatures,
   type WatcherKind,
 } from './synthetic-cards.ts';
-import { emptyMana, parseMana, toPool } from '../model/mana.ts';
+import { emptyMana, parseMana, sparsePool, toPool } from '../model/mana.ts';
 import { leftAfterPaying } from './mana.ts';
 import { buildsFromDefinition, expandCapabilities, needsUntoldChoice, takesChoice } from '../model/capabilities.ts';
 import { syntheticSpellsPossible } from './synthetic-cards.ts';
@@ -935,7 +935,6 @@ function copyActions(
     if (c.retarget && copyTargets && copyTargets.length > 0) resolve.newTargets = copyTargets;
     b.actions.push(resolve);
   });
-
 }
 
 /** What happens while the main spell is on the stack; whether the spell has left it by the end. */
@@ -1133,7 +1132,8 @@ function finishScenario(plan: Plan, b: Builder, ctx: Context, cast: Extract<Acti
 
   // Mana: what the casts cost, plus any increases, plus some slack, as colourless mana for the generic part.
   const increases = costIncreases(plan.costChangers);
-  const mana = coloredPool(b.mana);
+  // The coloured part only: colourless mana is provided with the generic part below.
+  const mana = sparsePool({ W: b.mana.W, U: b.mana.U, B: b.mana.B, R: b.mana.R, G: b.mana.G, C: 0 });
   const provision = plan.slack + increases * b.actions.filter((a) => a.do === 'cast').length;
   // With some slack, one of it comes in a colour the casts use, so that paying generic mana has a
   // choice to make (the scenario format fixes it: colourless first).
@@ -1270,17 +1270,6 @@ function costIncreases(cards: readonly CardDefinition[]): number {
   let n = 0;
   for (const d of cards) for (const s of d.statics ?? []) if (s.kind === 'costIncrease') n += s.amount ?? 1;
   return n;
-}
-
-/** The coloured mana of a total, as a pool in WUBRG order, without colours it lacks. */
-function coloredPool(m: Mana): ManaPool {
-  const pool: ManaPool = {};
-  if (m.W > 0) pool.W = m.W;
-  if (m.U > 0) pool.U = m.U;
-  if (m.B > 0) pool.B = m.B;
-  if (m.R > 0) pool.R = m.R;
-  if (m.G > 0) pool.G = m.G;
-  return pool;
 }
 
 const ORDERED = new Set<Action['do']>(['cast', 'copy', 'resolve', 'counter', 'putOntoBattlefield', 'flicker', 'clone', 'bounce']);
