@@ -25,6 +25,7 @@ import { ISSUE_15, TARGETS } from './baseline.ts';
 import { cpuMs, SHARES, type Share } from './clock.ts';
 import type { MemoryRun } from './memory.ts';
 import { protocolCost } from './protocol-cost.ts';
+import { replayCpuUs } from './replay.ts';
 import { NullEngine, plainSuite, RecordingEngine, timedSuite, type TimedSuite } from './shares.ts';
 import { CPU_AT_EXIT, serveHelloMs, startupTimes } from './startup.ts';
 import { workerFigures, workersTable, type WorkerFigures } from './workers.ts';
@@ -119,7 +120,7 @@ const sample = scenarios.slice(0, Math.min(RUNS, 2000));
 const cost = { 1: protocolCost(sample, 1), 2: protocolCost(sample, 2) };
 
 /** The suite against `castcheck serve reference`: wall time, castcheck's CPU and the engine process's. */
-async function overProtocol(protocols: number[]): Promise<{ ms: number; cpuMs: number; engineCpuMs: number; protocol: number; result: SuiteResult }> {
+async function overProtocol(protocols: number[]): Promise<{ ms: number; cpuMs: number; engineCpuMs: number; replayUs: number; protocol: number; result: SuiteResult }> {
   const argv = [process.execPath, '--import', CPU_AT_EXIT, 'bin/castcheck.mjs', 'serve', 'reference'];
   const dir = mkdtempSync(join(tmpdir(), 'castcheck-bench-'));
   const cpuFile = join(dir, 'cpu');
@@ -127,6 +128,9 @@ async function overProtocol(protocols: number[]): Promise<{ ms: number; cpuMs: n
   try {
     const warm = await start({});
     await runSuite({ ...judgeFor(warm), properties: PROPERTIES, runs: 300, seed: SEED + 1, inFlight: IN_FLIGHT });
+    // The protocol's part alone: the suite's requests sent again to the warm engine, answers read,
+    // checked and rebuilt, not judged (bench/replay.ts), in µs of castcheck's CPU a scenario.
+    const replayUs = ((await replayCpuUs(warm, recorder.asked, IN_FLIGHT)) * recorder.asked.length) / RUNS;
     await warm.close();
     // A fresh engine process, whose CPU at exit is then the run's alone (its start-up aside).
     const engine = await start({ CASTCHECK_BENCH_CPU: cpuFile });
@@ -136,7 +140,7 @@ async function overProtocol(protocols: number[]): Promise<{ ms: number; cpuMs: n
     const ms = performance.now() - t0;
     const own = cpuMs(cpu);
     await engine.close();
-    return { ms, cpuMs: own, engineCpuMs: Number(readFileSync(cpuFile, 'utf8')), protocol: engine.protocol, result };
+    return { ms, cpuMs: own, engineCpuMs: Number(readFileSync(cpuFile, 'utf8')), replayUs, protocol: engine.protocol, result };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -175,7 +179,12 @@ const shareCpuUs = (t: TimedSuite, share: Share) => us((t.shares[share] / t.ms) 
 // castcheck's own CPU in process, without the runs of the engine under test, which over the protocol
 // happen in the engine's process.
 const ownInProcessCpuUs = us(inProcess.cpuMs, RUNS) - shareCpuUs(withReference, 'engine') - shareCpuUs(withReference, 'reruns');
-const addedCpuUs = (o: { cpuMs: number }) => us(o.cpuMs, RUNS) - ownInProcessCpuUs;
+// What the protocol adds is measured against the null engine in process (castcheck's own cost): the
+// same judging, agreement's reference run included, as over the protocol. Against the reference
+// engine in process the difference also holds that run, which is skipped there (the engine under
+// test is the reference itself) and is no part of the protocol: about 60 µs on this machine.
+const addedCpuUs = (o: { cpuMs: number }) => us(o.cpuMs, RUNS) - us(ownRun.cpuMs, RUNS);
+const addedOverReferenceUs = (o: { cpuMs: number }) => us(o.cpuMs, RUNS) - ownInProcessCpuUs;
 
 // ---- the command line ----
 
@@ -254,8 +263,11 @@ for (const v of [1, 2] as const) {
   rows.push({ id: `protocol${v}.parseCheckUs`, label: `protocol ${v}: parse / schema check${v === 2 ? ' / rebuild' : ''}`, value: c.parseUs + c.checkUs + c.rebuildUs, unit: 'µs', issue: cheaper(c.parseUs + c.checkUs + c.rebuildUs, ISSUE_15.protocol.parseUs + ISSUE_15.protocol.checkUs) });
   rows.push({ id: `protocol${v}.engineWriteUs`, label: `protocol ${v}, the engine's side (${v === 2 ? 'changes, ' : ''}write)`, value: c.engineWriteUs, unit: 'µs', issue: cheaper(c.engineWriteUs, ISSUE_15.protocol.writeUs) });
   rows.push({ id: `protocol${v}.answerKiB`, label: `protocol ${v}: answer size`, value: c.answerBytes / 1024, unit: 'KiB', issue: cheaper(c.answerBytes / 1024, ISSUE_15.protocol.traceKiB) });
-  const added = addedCpuUs(v === 1 ? over1 : over2);
-  rows.push({ id: `protocol${v}.addedCpuUs`, label: `protocol ${v}, castcheck CPU added per scenario, whole suite`, value: added, unit: 'µs', target: { text: `<= ${TARGETS.protocolAddedUs.most}`, met: added <= TARGETS.protocolAddedUs.most } });
+  const o = v === 1 ? over1 : over2;
+  const added = addedCpuUs(o);
+  rows.push({ id: `protocol${v}.addedCpuUs`, label: `protocol ${v}, castcheck CPU added per scenario, whole suite, against the null engine in process`, value: added, unit: 'µs', target: { text: `<= ${TARGETS.protocolAddedUs.most}`, met: added <= TARGETS.protocolAddedUs.most } });
+  rows.push({ id: `protocol${v}.addedOverReferenceUs`, label: `protocol ${v}, the same against the reference engine in process (no agreement run there)`, value: addedOverReferenceUs(o), unit: 'µs' });
+  rows.push({ id: `protocol${v}.replayUs`, label: `protocol ${v}, its requests alone, I/O included: castcheck CPU per scenario`, value: o.replayUs, unit: 'µs' });
 }
 rows.push({ id: 'cli.perCpuSecond', label: `castcheck run --runs ${RUNS}, start to exit: scenarios a CPU-second`, value: perSecond(cliCpuMs), unit: '/s', issue: faster(perSecond(cliCpuMs), ISSUE_15.cliPerSecond) });
 rows.push({ id: 'cli.perSecond', label: `castcheck run --runs ${RUNS}, start to exit: scenarios a second (wall)`, value: perSecond(cliMs), unit: '/s' });
@@ -329,7 +341,7 @@ writeFileSync(
       seed: SEED,
       figures: rows.map((r) => ({ ...r, ...(r.issue && !Number.isFinite(r.issue.better) ? { issue: { value: r.issue.value } } : {}) })),
       inProcess: { ...inProcess, shares: { reference: withReference.shares, null: withNull.shares }, referenceEngineUs: engineUs },
-      protocol: { cost, over: { 1: { ms: over1.ms, cpuMs: over1.cpuMs, engineCpuMs: over1.engineCpuMs }, 2: { ms: over2.ms, cpuMs: over2.cpuMs, engineCpuMs: over2.engineCpuMs } } },
+      protocol: { cost, over: { 1: { ms: over1.ms, cpuMs: over1.cpuMs, engineCpuMs: over1.engineCpuMs, replayUs: over1.replayUs }, 2: { ms: over2.ms, cpuMs: over2.cpuMs, engineCpuMs: over2.engineCpuMs, replayUs: over2.replayUs } } },
       cli: { ms: cliMs, cpuMs: cliCpuMs },
       startup,
       ...(memory ? { memory } : {}),

@@ -15,11 +15,10 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PROCESS_DEFAULTS, ProcessEngine, type ProcessEngineOptions } from '../adapters/process/process-engine.ts';
 import type { Engine } from '../adapters/engine.ts';
-import type { Scenario } from '../model/schema-types.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 import { runSuite } from '../runner/run-suite.ts';
-import { cpuMs } from './clock.ts';
+import { replayCpuUs } from './replay.ts';
 import { RecordingEngine } from './shares.ts';
 
 const IN_FLIGHT = 4;
@@ -39,13 +38,7 @@ const ROUNDS = wholeNumber(roundsArg, 10, 'rounds');
 const protocols = (protocolsArg ?? '1,2').split(',').map((v) => wholeNumber(v, 0, 'protocols'));
 
 const recorder = new RecordingEngine();
-const asked: Scenario[] = [];
-// The runner calls runSync where an engine has it, run otherwise: run goes through runSync.
-const record = recorder.runSync.bind(recorder);
-recorder.runSync = (scenario: Scenario) => {
-  asked.push(scenario);
-  return record(scenario);
-};
+const asked = recorder.asked;
 await runSuite({ ...judgeFor(recorder), properties: PROPERTIES, runs: RUNS, seed: 1 });
 // A replay of nothing would print figures of nothing (as once, when the runner began to call runSync).
 if (asked.length === 0) {
@@ -68,19 +61,9 @@ if (otherArg !== undefined) {
   versions.push({ name: resolve(otherArg), engine: await other.ProcessEngine.start(options), rounds: [] });
 }
 
-async function replay(engine: Engine): Promise<number> {
-  let next = 0;
-  const lane = async () => {
-    while (next < asked.length) await engine.run(asked[next++]!);
-  };
-  const cpu = process.cpuUsage();
-  await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
-  return (cpuMs(cpu) / asked.length) * 1000;
-}
-
 // In turn, each version first every other round.
 for (let round = 0; round < ROUNDS; round++) {
-  for (const v of round % 2 === 0 ? versions : [...versions].reverse()) v.rounds.push(await replay(v.engine));
+  for (const v of round % 2 === 0 ? versions : [...versions].reverse()) v.rounds.push(await replayCpuUs(v.engine, asked, IN_FLIGHT));
 }
 for (const v of versions) await v.engine.close();
 const best = (v: (typeof versions)[number]) => Math.min(...v.rounds);

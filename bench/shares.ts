@@ -49,8 +49,9 @@ export async function plainSuite(engine: Engine, runs: number, seed: number): Pr
   return { cpuMs: cpuMs(cpu), result };
 }
 
-/** The reference engine, keeping every trace it gives in the order asked. */
+/** The reference engine, keeping every scenario asked and every trace it gives, in the order asked. */
 export class RecordingEngine implements Engine {
+  readonly asked: Scenario[] = [];
   readonly traces: Trace[] = [];
   readonly id;
   readonly capabilities;
@@ -68,6 +69,7 @@ export class RecordingEngine implements Engine {
 
   runSync(scenario: Scenario): Trace {
     const t = this.inner.runSync(scenario);
+    this.asked.push(scenario);
     this.traces.push(t);
     return t;
   }
