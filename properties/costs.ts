@@ -87,7 +87,8 @@ export const totalCostPaid: Property = {
         c.fail(step, `${action.player}'s mana pool shown before and after the cast`, `${before === undefined ? 'none before' : 'none after'}`);
         break;
       }
-      const problem = paymentProblem(toPool(before), total, poolMinus(toPool(before), toPool(after)));
+      const pool = toPool(before);
+      const problem = paymentProblem(pool, total, poolMinus(pool, toPool(after)));
       if (problem) {
         c.fail(step, problem.expected, `${problem.observed}${o.totalCost ? ` (total cost ${show(o.totalCost.mana)})` : ''}`);
         break;

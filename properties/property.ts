@@ -343,8 +343,11 @@ export function sameMembers(a: readonly string[], b: readonly string[]): boolean
   let i = 0;
   while (i < a.length && a[i] === b[i]) i++;
   if (i === a.length) return true;
-  const [x, y] = [[...a].sort(), [...b].sort()];
-  return x.every((id, j) => id === y[j]);
+  // The common start holds the same ids on both sides: only what follows it needs sorting.
+  const x = a.slice(i).sort();
+  const y = b.slice(i).sort();
+  for (let j = 0; j < x.length; j++) if (x[j] !== y[j]) return false;
+  return true;
 }
 
 /** Why an engine cannot run a property, or undefined when it can. */
