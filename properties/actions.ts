@@ -4,7 +4,7 @@
 // zones the rules send them to (CR 400.7: a new object each time; a copy of a spell or a token that
 // leaves ceases to exist, 707.10a), and nothing else moves.
 import type { CardDefinition, ObservedPermanent, ObservedState } from '../model/schema-types.ts';
-import type { NAction, PlayerId } from '../model/scenario.ts';
+import type { NAction, NormalizedScenario, PlayerId } from '../model/scenario.ts';
 import { sameJson } from '../model/compare.ts';
 import { Checker, sameMembers, show, spells, type Property, type Run, type RunStep } from './property.ts';
 import { permanentDef } from './expectations.ts';
@@ -15,6 +15,12 @@ import { familyOf } from '../model/rejections.ts';
 import { features } from './features.ts';
 
 const JUDGED = new Set<NAction['do']>(['counter', 'bounce', 'destroy', 'destroyAll', 'tap', 'untap', 'putOntoBattlefield', 'flicker', 'clone']);
+
+/** Whether the script has an action this property judges: asked of every scenario, so a loop and no list. */
+function judgedAction(s: NormalizedScenario): boolean {
+  for (const d of features(s).does) if (JUDGED.has(d)) return true;
+  return false;
+}
 
 /** The player whose starting zones hold a card: its owner for good. */
 export function ownerOf(run: Run, card: string): PlayerId | undefined {
@@ -129,7 +135,7 @@ export const actionsAsDeclared: Property = {
   rules: ['400.7', '707.10a', '110.5'],
   statement:
     'An action from outside the cards (counter, return to hand, destroy, destroy all, tap, untap, put onto the battlefield, flicker, clone) moves and taps exactly what it names, to the zones the rules send it to; resolving everything empties the stack.',
-  applies: (s) => features(s).resolvesAll || [...features(s).does].some((d) => JUDGED.has(d)),
+  applies: (s) => features(s).resolvesAll || judgedAction(s),
   check(run) {
     const c = new Checker();
     for (const step of run.accepted()) {
