@@ -97,7 +97,9 @@ export function toPool(pool: ManaPool | undefined): Pool {
 }
 
 export function poolsEqual(a: Pool, b: Pool): boolean {
-  return POOL_KEYS.every((key) => a[key] === b[key]);
+  // A loop, not every() and its callback: pools are compared at every step by several properties.
+  for (const key of POOL_KEYS) if (a[key] !== b[key]) return false;
+  return true;
 }
 
 /** The pool in its sparse JSON form, without zero entries. */

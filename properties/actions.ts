@@ -4,7 +4,7 @@
 // zones the rules send them to (CR 400.7: a new object each time; a copy of a spell or a token that
 // leaves ceases to exist, 707.10a), and nothing else moves.
 import type { CardDefinition, ObservedPermanent, ObservedState } from '../model/schema-types.ts';
-import type { NAction, NormalizedScenario, PlayerId } from '../model/scenario.ts';
+import { PLAYER_IDS, type NAction, type NormalizedScenario, type PlayerId } from '../model/scenario.ts';
 import { sameJson } from '../model/compare.ts';
 import { Checker, sameMembers, show, spells, type Property, type Run, type RunStep } from './property.ts';
 import { permanentDef } from './expectations.ts';
@@ -169,7 +169,8 @@ function outcomeProblem(step: RunStep, want: Outcome): { expected: string; obser
   if (!stackKept(after.stack, want.stack)) {
     return { expected: `on the stack: ${want.stack.join(', ') || 'nothing'}, then only abilities it triggered`, observed: after.stack.map((x) => x.id).join(', ') || 'nothing' };
   }
-  for (const [i, id] of (['p1', 'p2'] as const).entries()) {
+  for (let i = 0; i < 2; i++) {
+    const id = PLAYER_IDS[i]!;
     const p = after.players[i]!;
     const b = step.before.players[i]!;
     // A card that entered and died at once to state-based actions is in its owner's graveyard.
