@@ -99,8 +99,9 @@ export function sameJson(a: Json, b: Json): boolean {
   for (const k in x) {
     const u = x[k];
     const v = y[k];
-    // One value on both sides needs no call.
-    if (!Object.hasOwn(y, k) || (u !== v && !sameJson(u, v))) return false;
+    // One value on both sides needs no call; y's own key is asked about only where a value could
+    // have come from elsewhere (nothing, or an object y holds by inheritance).
+    if (u === v ? u === undefined && !Object.hasOwn(y, k) : typeof u !== 'object' || !sameJson(u, v) || !Object.hasOwn(y, k)) return false;
     keys++;
   }
   for (const _ in y) keys--;
@@ -144,7 +145,7 @@ export function sameJsonSince(a: Json, b: Json, wasA: Json | undefined, wasB: Js
   for (const k in x) {
     const u = x[k];
     const v = y[k];
-    if (!Object.hasOwn(y, k) || (u !== v && !sameJsonSince(u, v, px[k], py[k]))) return false;
+    if (u === v ? u === undefined && !Object.hasOwn(y, k) : typeof u !== 'object' || !sameJsonSince(u, v, px[k], py[k]) || !Object.hasOwn(y, k)) return false;
     keys++;
   }
   for (const _ in y) keys--;

@@ -93,11 +93,27 @@ export function normalizeManaText(text: string): string {
 }
 
 export function toPool(pool: ManaPool | undefined): Pool {
-  return { W: pool?.W ?? 0, U: pool?.U ?? 0, B: pool?.B ?? 0, R: pool?.R ?? 0, G: pool?.G ?? 0, C: pool?.C ?? 0 };
+  const out: Pool = { W: 0, U: 0, B: 0, R: 0, G: 0, C: 0 };
+  if (!pool) return out;
+  // Over the keys the pool has, not a read of each kind: pools come in many shapes (only the kinds
+  // there are), and reading six fields of each cost twice as much (judges convert pools at every step).
+  for (const key in pool) {
+    const n = pool[key as PoolKey];
+    if (n === undefined || n === null) continue;
+    if (key === 'W') out.W = n;
+    else if (key === 'U') out.U = n;
+    else if (key === 'B') out.B = n;
+    else if (key === 'R') out.R = n;
+    else if (key === 'G') out.G = n;
+    else if (key === 'C') out.C = n;
+  }
+  return out;
 }
 
 export function poolsEqual(a: Pool, b: Pool): boolean {
-  return POOL_KEYS.every((key) => a[key] === b[key]);
+  // A loop, not every() and its callback: pools are compared at every step by several properties.
+  for (const key of POOL_KEYS) if (a[key] !== b[key]) return false;
+  return true;
 }
 
 /** The pool in its sparse JSON form, without zero entries. */

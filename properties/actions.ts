@@ -4,7 +4,7 @@
 // zones the rules send them to (CR 400.7: a new object each time; a copy of a spell or a token that
 // leaves ceases to exist, 707.10a), and nothing else moves.
 import type { CardDefinition, ObservedPermanent, ObservedState } from '../model/schema-types.ts';
-import type { NAction, PlayerId } from '../model/scenario.ts';
+import { PLAYER_IDS, type NAction, type NormalizedScenario, type PlayerId } from '../model/scenario.ts';
 import { sameJson } from '../model/compare.ts';
 import { Checker, sameMembers, show, spells, type Property, type Run, type RunStep } from './property.ts';
 import { permanentDef } from './expectations.ts';
@@ -15,6 +15,12 @@ import { familyOf } from '../model/rejections.ts';
 import { features } from './features.ts';
 
 const JUDGED = new Set<NAction['do']>(['counter', 'bounce', 'destroy', 'destroyAll', 'tap', 'untap', 'putOntoBattlefield', 'flicker', 'clone']);
+
+/** Whether the script has an action this property judges: asked of every scenario, so a loop and no list. */
+function judgedAction(s: NormalizedScenario): boolean {
+  for (const d of features(s).does) if (JUDGED.has(d)) return true;
+  return false;
+}
 
 /** The player whose starting zones hold a card: its owner for good. */
 export function ownerOf(run: Run, card: string): PlayerId | undefined {
@@ -129,7 +135,7 @@ export const actionsAsDeclared: Property = {
   rules: ['400.7', '707.10a', '110.5'],
   statement:
     'An action from outside the cards (counter, return to hand, destroy, destroy all, tap, untap, put onto the battlefield, flicker, clone) moves and taps exactly what it names, to the zones the rules send it to; resolving everything empties the stack.',
-  applies: (s) => features(s).resolvesAll || [...features(s).does].some((d) => JUDGED.has(d)),
+  applies: (s) => features(s).resolvesAll || judgedAction(s),
   check(run) {
     const c = new Checker();
     for (const step of run.accepted()) {
@@ -154,24 +160,24 @@ export const actionsAsDeclared: Property = {
 
 function outcomeProblem(step: RunStep, want: Outcome): { expected: string; observed: string } | undefined {
   const after = step.after;
-  const died = [...want.mayDie.keys()].filter((id) => !after.battlefield.some((p) => p.id === id));
-  const there = [...want.battlefield].filter((id) => !died.includes(id));
+  // Most actions make nothing that may die at once: no lists made for it then.
+  const died = want.mayDie.size === 0 ? NONE : [...want.mayDie.keys()].filter((id) => !after.battlefield.some((p) => p.id === id));
+  const there = died.length === 0 ? [...want.battlefield] : [...want.battlefield].filter((id) => !died.includes(id));
   const got = after.battlefield.map((p) => p.id);
   if (!sameMembers(there, got)) return { expected: `on the battlefield: ${there.sort().join(', ') || 'nothing'}`, observed: got.sort().join(', ') || 'nothing' };
   // What stays on the stack stays in order; what the action triggered goes on top of it.
-  const stack = after.stack.map((x) => x.id);
-  const abilitiesOnTop = after.stack.slice(want.stack.length).every((x) => x.kind === 'ability' && !want.stack.includes(x.id));
-  if (!sameJson(stack.slice(0, want.stack.length), want.stack) || !abilitiesOnTop) {
-    return { expected: `on the stack: ${want.stack.join(', ') || 'nothing'}, then only abilities it triggered`, observed: stack.join(', ') || 'nothing' };
+  if (!stackKept(after.stack, want.stack)) {
+    return { expected: `on the stack: ${want.stack.join(', ') || 'nothing'}, then only abilities it triggered`, observed: after.stack.map((x) => x.id).join(', ') || 'nothing' };
   }
-  for (const [i, id] of (['p1', 'p2'] as const).entries()) {
+  for (let i = 0; i < 2; i++) {
+    const id = PLAYER_IDS[i]!;
     const p = after.players[i]!;
     const b = step.before.players[i]!;
     // A card that entered and died at once to state-based actions is in its owner's graveyard.
-    const graveyard = [...want.graveyard[id], ...died.filter((x) => want.mayDie.get(x) === id)];
+    const graveyard = died.length === 0 ? want.graveyard[id] : [...want.graveyard[id], ...died.filter((x) => want.mayDie.get(x) === id)];
     const hand = want.hand[id];
     if (!sameMembers(hand, p.hand)) return { expected: `${id}'s hand ${show([...hand].sort())}`, observed: show([...p.hand].sort()) };
-    if (!sameMembers(graveyard, p.graveyard)) return { expected: `${id}'s graveyard ${show(graveyard.sort())}`, observed: show([...p.graveyard].sort()) };
+    if (!sameMembers(graveyard, p.graveyard)) return { expected: `${id}'s graveyard ${show([...graveyard].sort())}`, observed: show([...p.graveyard].sort()) };
     // Nothing resolves in these steps: life, library and mana stay as they were.
     if (p.life !== b.life) return { expected: `${id}'s life unchanged: ${b.life}`, observed: String(p.life) };
     if (b.library && p.library && !sameJson(b.library, p.library)) return { expected: `${id}'s library unchanged: ${show(b.library)}`, observed: show(p.library) };
@@ -182,6 +188,19 @@ function outcomeProblem(step: RunStep, want: Outcome): { expected: string; obser
     if (p && p.tapped !== tapped) return { expected: `${id} is ${tapped ? 'tapped' : 'untapped'}`, observed: p.tapped ? 'tapped' : 'untapped' };
   }
   return undefined;
+}
+
+const NONE: readonly string[] = [];
+
+/** Whether the stack holds the objects kept, in order, and above them only abilities that are not among them. */
+function stackKept(stack: ObservedState['stack'], kept: readonly string[]): boolean {
+  if (stack.length < kept.length) return false;
+  for (let i = 0; i < kept.length; i++) if (stack[i]!.id !== kept[i]) return false;
+  for (let i = kept.length; i < stack.length; i++) {
+    const x = stack[i]!;
+    if (x.kind !== 'ability' || kept.includes(x.id)) return false;
+  }
+  return true;
 }
 
 /** Card types that make a permanent card: one that can be put onto the battlefield (CR 110.4). */

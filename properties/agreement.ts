@@ -24,38 +24,44 @@ export const agreesWithReference: Property = {
     const view = <S extends Step['state']>(s: S): S => (observes && !everything ? observedPart(s, observes) : s);
     const triggers = !observes || observes.includes('step.triggered');
     // A difference that stands unchanged from one step to the next is reported once, where it began.
-    let standing = new Map<string, string>();
+    let standing: Map<string, string> | undefined;
     // The last pair of states found the same: what both engines left untouched since needs no walk.
-    let same: [Step['state'], Step['state']] | undefined;
+    let sameA: Step['state'] | undefined;
+    let sameB: Step['state'] | undefined;
     // Every step, also after the game ended: what an engine accepts then is part of agreeing.
     for (const step of run.allSteps) {
       const want = ref.allSteps[step.index];
       if (!want) break;
       let differs = false;
-      const differ = (expected: string, observed: string, kind: string) => {
-        differs = true;
-        c.fail(step, expected, observed, kind);
-      };
       if (!sameOutcome(want.step, step.step)) {
         const [wanted, got] = [outcome(want.step), outcome(step.step)];
-        differ(`${wanted}${want.step.message ? ` (${want.step.message})` : ''}`, got, `${wanted}->${got}`);
+        differs = true;
+        c.fail(step, `${wanted}${want.step.message ? ` (${want.step.message})` : ''}`, got, `${wanted}->${got}`);
       }
-      const now = new Map<string, string>();
-      const [a, b] = [view(want.after), view(step.after)];
+      const a = view(want.after);
+      const b = view(step.after);
       // States written out the same need no comparison by meaning (the common case, and the costly one).
-      const alike = same ? sameJsonSince(a, b, same[0], same[1]) : sameJson(a, b);
-      same = alike ? [a, b] : undefined;
-      const diffs = alike ? [] : diffStates(a, b);
-      for (const d of diffs) {
-        const values = canonical([d.expected, d.observed]);
-        now.set(d.path, values);
-        if (standing.get(d.path) !== values) differ(`${d.path}: ${canonical(d.expected)}`, `${d.path}: ${canonical(d.observed)}`, abstractPath(d.path));
+      const alike = sameA !== undefined ? sameJsonSince(a, b, sameA, sameB) : sameJson(a, b);
+      sameA = alike ? a : undefined;
+      sameB = alike ? b : undefined;
+      let now: Map<string, string> | undefined;
+      if (!alike) {
+        now = new Map();
+        for (const d of diffStates(a, b)) {
+          const values = canonical([d.expected, d.observed]);
+          now.set(d.path, values);
+          if (standing?.get(d.path) !== values) {
+            differs = true;
+            c.fail(step, `${d.path}: ${canonical(d.expected)}`, `${d.path}: ${canonical(d.observed)}`, abstractPath(d.path));
+          }
+        }
       }
       standing = now;
       if (triggers && !sameTriggered(want.step.triggered, step.step.triggered)) {
         const key = (ts: Step['triggered']) => (ts ?? []).map((t) => `${t.controller}:${t.source}#${t.ability}`);
         const [wantedKeys, gotKeys] = [key(want.step.triggered), key(step.step.triggered)];
-        differ(`triggered ${canonical(wantedKeys)}`, `triggered ${canonical(gotKeys)}`, 'triggered');
+        differs = true;
+        c.fail(step, `triggered ${canonical(wantedKeys)}`, `triggered ${canonical(gotKeys)}`, 'triggered');
       }
       if (!differs) c.checkedOne();
     }
@@ -72,8 +78,15 @@ function sameOutcome(a: Step, b: Step): boolean {
 
 /** Whether two steps triggered the same abilities, in the same order, by controller, source and ability. */
 function sameTriggered(a: Step['triggered'], b: Step['triggered']): boolean {
-  const [x, y] = [a ?? [], b ?? []];
-  return x.length === y.length && x.every((t, i) => t.controller === y[i]!.controller && t.source === y[i]!.source && t.ability === y[i]!.ability);
+  const x = a ?? [];
+  const y = b ?? [];
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) {
+    const t = x[i]!;
+    const u = y[i]!;
+    if (t.controller !== u.controller || t.source !== u.source || t.ability !== u.ability) return false;
+  }
+  return true;
 }
 
 /**

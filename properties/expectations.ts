@@ -160,6 +160,8 @@ function expectedTotal(run: Run, step: RunStep, action: NCastAction): Mana | und
   const def = run.def(action.card);
   const total = declaredTotalMana(run, action);
   if (!def || !total) return undefined;
+  // Most scenarios have nothing that changes costs: the declared total is the total.
+  if (!hasCostChangers(run)) return total;
   const { increases, reductions } = costChanges(run, step, action, def);
   let generic = total.generic;
   for (const more of increases) generic += more;
@@ -237,8 +239,10 @@ function findDeclarationProblems(run: Run, step: RunStep, a: NCastAction): Decla
   const caster = step.before.players.find((p) => p.id === a.player);
   if (!caster?.hand.includes(a.card)) out.push({ reason: 'not-in-hand', why: `${a.card} is not in ${a.player}'s hand` });
   const splice = a.splice ?? [];
-  if (new Set(splice).size !== splice.length) out.push({ reason: 'splice-card-twice', why: 'a card is spliced twice' });
-  for (const id of new Set(splice)) {
+  // Sets only where there could be a repeat: most casts splice one card or none.
+  const spliceOnce = splice.length < 2 ? splice : [...new Set(splice)];
+  if (spliceOnce.length !== splice.length) out.push({ reason: 'splice-card-twice', why: 'a card is spliced twice' });
+  for (const id of spliceOnce) {
     const sdef = run.def(id);
     if (!sdef?.splice || !caster?.hand.includes(id) || id === a.card) out.push({ reason: 'splice-card-unavailable', why: `${id} cannot be spliced` });
     else if (sdef.splice.onto === 'Arcane' ? !(def.subtypes ?? []).includes('Arcane') : !def.types.some((t) => t === 'Instant' || t === 'Sorcery')) {
@@ -246,7 +250,7 @@ function findDeclarationProblems(run: Run, step: RunStep, a: NCastAction): Decla
     }
   }
   const kicker = a.kicker ?? [];
-  if (new Set(kicker).size !== kicker.length) out.push({ reason: 'kicker-declared-twice', why: 'a kicker cost is declared twice' });
+  if (kicker.length > 1 && new Set(kicker).size !== kicker.length) out.push({ reason: 'kicker-declared-twice', why: 'a kicker cost is declared twice' });
   const printed = def.kicker?.costs.length ?? 0;
   if (kicker.some((l) => (l === 'A' ? 0 : 1) >= printed) || ((a.multikicker ?? 0) > 0 && !def.multikicker)) {
     out.push({ reason: 'kicker-not-printed', why: `a kicker cost is declared that ${def.name} does not print` });
@@ -281,7 +285,7 @@ function targetDeclarationProblem(run: Run, step: RunStep, a: NCastAction, parts
     const group = targets[i]!;
     if (group.length !== r.count) return { reason: 'wrong-target-count', why: `group ${i} has ${group.length} targets for ${r.count}` };
     const earlier = r.requirement.another ? requirements.slice(0, i).flatMap((q, j) => (q.part === r.part ? targets[j]! : [])) : [];
-    if (new Set(group).size !== group.length || group.some((id) => earlier.includes(id))) return { reason: 'illegal-target', why: `group ${i} repeats a target` };
+    if ((group.length > 1 && new Set(group).size !== group.length) || group.some((id) => earlier.includes(id))) return { reason: 'illegal-target', why: `group ${i} repeats a target` };
     const bad = group.find((id) => !targetAllowed(run, step.before, step.index, r.requirement, id, a.card, a.player, colors));
     if (bad) return { reason: 'illegal-target', why: `${bad} is not a legal ${r.requirement.kind} target` };
   }

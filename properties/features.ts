@@ -130,7 +130,14 @@ function findFeatures(s: NormalizedScenario): Features {
         if (x.kicked) f.staticKicked = true;
       }
     }
-    if (d.multikicker?.cost.mana && d.entersWith?.some((e) => e.condition === 'perKick')) f.multikickPerKick = true;
+    const entersWith = d.entersWith;
+    if (entersWith) {
+      for (const e of entersWith) {
+        if (e.keyword !== undefined) f.entersWithKeyword = true;
+        if (e.counter) f.entersWithCounter = true;
+        if (e.condition === 'perKick' && d.multikicker?.cost.mana) f.multikickPerKick = true;
+      }
+    }
     if (d.triggers) {
       if (d.triggers.length > 0) f.triggers = true;
       for (const t of d.triggers) {
@@ -140,16 +147,10 @@ function findFeatures(s: NormalizedScenario): Features {
         if (t.if === 'kickedA' || t.if === 'kickedB') f.triggerIfKicked = true;
         if (t.oncePerTurn || t.triggersOnlyOnceEachTurn) f.triggerOncePerTurn = true;
         if (t.targets && t.targets.length > 0) f.triggerTargets = true;
-        if (t.effects.some((e) => e.kind === 'draw')) f.drawEffect = true;
+        for (const e of t.effects) if (e.kind === 'draw') f.drawEffect = true;
       }
     }
     if (d.supertypes?.includes('Legendary')) f.legendary = true;
-    if (d.entersWith) {
-      for (const e of d.entersWith) {
-        if (e.keyword !== undefined) f.entersWithKeyword = true;
-        if (e.counter) f.entersWithCounter = true;
-      }
-    }
     if (d.targets) {
       for (const t of d.targets) {
         if ((t.condition ?? 'always') !== 'always') f.conditionalTargets = true;
@@ -158,7 +159,8 @@ function findFeatures(s: NormalizedScenario): Features {
     }
   }
   if (effects.has('draw')) f.drawEffect = true;
-  const cast = new Set<string>();
+  // The cards cast so far: a list, as a script casts a few.
+  const cast: string[] = [];
   for (const a of s.actions) {
     f.does.add(a.do);
     if (a.do === 'resolve' && a.untilEmpty) f.resolvesAll = true;
@@ -172,8 +174,8 @@ function findFeatures(s: NormalizedScenario): Features {
     }
     f.mostSpliced = Math.max(f.mostSpliced, a.splice?.length ?? 0);
     if (copiers?.get(a.card)) f.castCopier = true;
-    if (cast.has(a.card)) f.castAgain = true;
-    cast.add(a.card);
+    if (cast.includes(a.card)) f.castAgain = true;
+    cast.push(a.card);
   }
   return f;
 }

@@ -137,8 +137,17 @@ export class Run {
       if (i === 0) this.allSteps.push(firstStep(scenario, action, step));
       else this.allSteps.push({ index: i, action, step, before: trace.steps[i - 1]!.state, after: step.state });
     }
-    const end = this.allSteps.findIndex((s) => s.after.players.some((p) => p.lost));
-    this.steps = end === -1 ? this.allSteps : this.allSteps.slice(0, end + 1);
+    this.steps = this.allSteps;
+    // Every run judged is cut here, the reference's too: loops, no callbacks.
+    for (let i = 0; i < this.allSteps.length; i++) {
+      const players = this.allSteps[i]!.after.players;
+      let lost = false;
+      for (const p of players) if (p.lost) lost = true;
+      if (lost) {
+        this.steps = this.allSteps.slice(0, i + 1);
+        break;
+      }
+    }
   }
 
   def(cardId: string): CardDefinition | undefined {
@@ -288,6 +297,8 @@ export class Checker {
   }
 
   verdict(): Verdict {
+    // Every property gives a verdict for every scenario, and nearly all of them pass: no search then.
+    if (this.failures.length === 0) return this.checks > 0 ? { status: 'pass', checks: this.checks } : notApplicable;
     const failed = this.failures.find((f) => f.ruling === undefined);
     const head = failed ?? this.failures[0];
     if (!head) return this.checks > 0 ? { status: 'pass', checks: this.checks } : notApplicable;
@@ -343,8 +354,11 @@ export function sameMembers(a: readonly string[], b: readonly string[]): boolean
   let i = 0;
   while (i < a.length && a[i] === b[i]) i++;
   if (i === a.length) return true;
-  const [x, y] = [[...a].sort(), [...b].sort()];
-  return x.every((id, j) => id === y[j]);
+  // The common start holds the same ids on both sides: only what follows it needs sorting.
+  const x = a.slice(i).sort();
+  const y = b.slice(i).sort();
+  for (let j = 0; j < x.length; j++) if (x[j] !== y[j]) return false;
+  return true;
 }
 
 /** Why an engine cannot run a property, or undefined when it can. */

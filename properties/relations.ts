@@ -1,6 +1,6 @@
 // Relations between runs: the same scenario changed in one respect must change the outcome in that
 // respect only.
-import { formatMana, parseMana, toPool } from '../model/mana.ts';
+import { formatMana, manaOf, sameManaWritten, toPool } from '../model/mana.ts';
 import type { Scenario, ScenarioCard } from '../model/schema-types.ts';
 import type { NCastAction } from '../model/scenario.ts';
 import { asks, Checker, show, spellOnStack, type Property, type Run } from './property.ts';
@@ -15,7 +15,7 @@ function mainCast(run: Run): { index: number; action: NCastAction } | undefined 
 
 function withPoolAdded(s: Scenario, who: 'p1' | 'p2', manaText: string): Scenario['players'] {
   const extra = toPool({});
-  const m = parseMana(manaText);
+  const m = manaOf(manaText);
   for (const k of ['W', 'U', 'B', 'R', 'G', 'C'] as const) extra[k] += m[k];
   extra.C += m.generic;
   return s.players.map((p) => {
@@ -119,10 +119,10 @@ export const reductionKeepsKicked: Property = {
       c.fail(step, `${cast.action.card} is still cast with a {1} reduction on the battlefield`, 'the cast was rejected');
       return c.verdict();
     }
-    const want = parseMana(here.totalCost.mana);
+    const want = manaOf(here.totalCost.mana);
     const lower = { ...want, generic: Math.max(0, want.generic - 1) };
     if (there.kicked !== here.kicked || there.timesKicked !== here.timesKicked) c.fail(step, `kicked ${here.timesKicked ?? here.kicked} times with the reduction too`, `${there.timesKicked ?? there.kicked}`);
-    else if (formatMana(parseMana(there.totalCost.mana)) !== formatMana(lower)) c.fail(step, `total cost ${formatMana(lower)} with one more {1} reduction`, `${there.totalCost.mana}`);
+    else if (!sameManaWritten(manaOf(there.totalCost.mana), lower)) c.fail(step, `total cost ${formatMana(lower)} with one more {1} reduction`, `${there.totalCost.mana}`);
     else c.checkedOne();
     return c.verdict();
   }),

@@ -213,7 +213,7 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
   const out: Expected = {
     resolving,
     kick,
-    fizzled: src.targets.flat().length > 0 && legal.flat().length === 0,
+    fizzled: src.targets.some((g) => g.length > 0) && legal.every((g) => g.length === 0),
     life: { p1: 0, p2: 0 },
     mana: toPool({}),
     zones: { p1: zonesOf('p1'), p2: zonesOf('p2') },
@@ -231,7 +231,7 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
   };
   const finish = () => {
     if (src.card) out.zones[resolving.controller].graveyard?.push(src.card);
-    for (const z of Object.values(out.zones)) {
+    for (const z of [out.zones.p1, out.zones.p2]) {
       z.hand?.sort();
       z.graveyard?.sort();
     }
@@ -403,9 +403,12 @@ function permanentProblem(step: RunStep, e: Expected): { expected: string; obser
     const after = step.after.battlefield.find((p) => p.id === before.id);
     if (!after || e.touched.has(before.id)) continue;
     const c = e.changes.get(before.id);
-    const counters: Record<string, number> = { ...before.counters } as Record<string, number>;
-    for (const [k, n] of Object.entries(c?.counters ?? {})) counters[k] = (counters[k] ?? 0) + n;
-    const norm = (x: Record<string, number | undefined>) => show(Object.entries(x).filter(([, n]) => (n ?? 0) > 0).sort(([a], [b]) => (a < b ? -1 : 1)));
+    // A permanent no effect changed is compared with its counters as they were, not a copy of them.
+    let counters = (before.counters ?? NO_COUNTERS) as Record<string, number>;
+    if (c) {
+      counters = { ...before.counters } as Record<string, number>;
+      for (const [k, n] of Object.entries(c.counters)) counters[k] = (counters[k] ?? 0) + n;
+    }
     if (!sameCounts(counters, after.counters)) return { expected: `${before.id} has counters ${norm(counters)}`, observed: norm(after.counters) };
     const grow = (c?.counters['+1/+1'] ?? 0) - (c?.counters['-1/-1'] ?? 0);
     if (before.power !== undefined && after.power !== undefined && after.power !== before.power + (c?.power ?? 0) + grow) {
@@ -422,6 +425,11 @@ function permanentProblem(step: RunStep, e: Expected): { expected: string; obser
   }
   return tokenProblem(step, e);
 }
+
+const NO_COUNTERS: Readonly<Record<string, number>> = Object.freeze({});
+
+/** Counters written out for a failure: the kinds there are, in order. */
+const norm = (x: Record<string, number | undefined>) => show(Object.entries(x).filter(([, n]) => (n ?? 0) > 0).sort(([a], [b]) => (a < b ? -1 : 1)));
 
 /** Whether two sets of counters are the same, kinds with none left out of both. */
 function sameCounts(a: Record<string, number | undefined>, b: Record<string, number | undefined>): boolean {

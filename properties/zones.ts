@@ -29,39 +29,64 @@ export function zonesOf(state: ObservedState): Map<string, string[]> {
 }
 
 /**
+ * The scenario's cards by position, and a mark per card for the state being looked at: a card is
+ * seen in the state when its mark is the state's stamp. Made once a run; each state takes a new stamp
+ * instead of a new set (this runs at every accepted step).
+ */
+class CardMarks {
+  readonly index = new Map<string, number>();
+  private readonly marks: number[];
+  private stamp = 0;
+
+  constructor(ids: readonly string[]) {
+    for (const id of ids) if (!this.index.has(id)) this.index.set(id, this.index.size);
+    this.marks = new Array<number>(this.index.size).fill(0);
+  }
+
+  /** Starts looking at another state: no card seen yet. */
+  next(): void {
+    this.stamp++;
+  }
+
+  /** Marks a card seen; false when it was seen already in this state or is not a card of the scenario. */
+  see(id: string): boolean {
+    const i = this.index.get(id);
+    if (i === undefined || this.marks[i] === this.stamp) return false;
+    this.marks[i] = this.stamp;
+    return true;
+  }
+}
+
+/**
  * Whether a state may break the rule: a card in two zones, a card that is not the scenario's in a
  * hand, library or graveyard, or (libraries shown) a card in none. Counted without listing each card's
- * zones, which only a state that may break it needs for its message.
+ * zones, which only a state that may break it needs for its message. A card not of the scenario on
+ * the battlefield or the stack is no trouble by itself, but it is left to that fuller look.
  */
-function zoneTrouble(state: ObservedState, cards: ReadonlySet<string>): boolean {
-  // Run at every accepted step: no closures or lists made, only the set of cards seen.
-  const seen = new Set<string>();
+function zoneTrouble(state: ObservedState, cards: CardMarks): boolean {
+  cards.next();
+  let seen = 0;
   for (const p of state.players) {
-    if (inZoneTrouble(p.hand, seen, cards) || inZoneTrouble(p.graveyard, seen, cards) || (p.library !== undefined && inZoneTrouble(p.library, seen, cards))) return true;
+    for (const id of p.hand) if (!cards.see(id)) return true;
+    for (const id of p.graveyard) if (!cards.see(id)) return true;
+    seen += p.hand.length + p.graveyard.length;
+    if (p.library !== undefined) {
+      for (const id of p.library) if (!cards.see(id)) return true;
+      seen += p.library.length;
+    }
   }
   for (const p of state.battlefield) {
     if (p.token) continue;
-    const id = p.card ?? p.id;
-    if (seen.has(id)) return true;
-    seen.add(id);
+    if (!cards.see(p.card ?? p.id)) return true;
+    seen++;
   }
   for (const o of state.stack) {
     if (o.kind !== 'spell' || o.copy) continue;
-    if (seen.has(o.card)) return true;
-    seen.add(o.card);
+    if (!cards.see(o.card)) return true;
+    seen++;
   }
-  if (state.players.every((p) => p.library !== undefined)) for (const id of cards) if (!seen.has(id)) return true;
-  return false;
-}
-
-/** Whether a hand, library or graveyard holds a card seen before, or one that is not the scenario's; the cards in it are seen. */
-function inZoneTrouble(zone: readonly string[], seen: Set<string>, cards: ReadonlySet<string>): boolean {
-  for (const id of zone) {
-    if (seen.has(id)) return true;
-    seen.add(id);
-    if (!cards.has(id)) return true;
-  }
-  return false;
+  // Every card seen once at most and all of them the scenario's: as many seen as there are cards, or one is lost.
+  return seen !== cards.index.size && state.players.every((p) => p.library !== undefined);
 }
 
 export const oneZoneEach: Property = {
@@ -72,7 +97,8 @@ export const oneZoneEach: Property = {
   applies: () => true,
   check(run) {
     const c = new Checker();
-    const cards = new Set(run.scenario.cards.map((x) => x.id));
+    const marks = new CardMarks(run.scenario.cards.map((x) => x.id));
+    const cards = marks.index;
     let passed: ObservedState | undefined;
     for (const step of run.accepted()) {
       // A state the engine gave again unchanged (the same object) passes as it did the step before.
@@ -80,7 +106,7 @@ export const oneZoneEach: Property = {
         c.checkedOne();
         continue;
       }
-      if (!zoneTrouble(step.after, cards)) {
+      if (!zoneTrouble(step.after, marks)) {
         c.checkedOne();
         passed = step.after;
         continue;
@@ -95,7 +121,7 @@ export const oneZoneEach: Property = {
       // Without the libraries, a card drawn or milled cannot be told from one lost.
       const libraries = step.after.players.every((p) => p.library !== undefined);
       let lost: string | undefined;
-      if (libraries) for (const id of cards) if (!zones.has(id)) { lost = id; break; }
+      if (libraries) for (const id of cards.keys()) if (!zones.has(id)) { lost = id; break; }
       if (twice) c.fail(step, `${twice[0]} in one zone`, `in ${twice[1].join(' and ')}`);
       else if (stranger) c.fail(step, `${stranger}, a copy or a token, in no hand, library or graveyard`, `in ${show(zones.get(stranger))}`);
       else if (lost) c.fail(step, `${lost} in some zone`, 'in none the trace shows');
