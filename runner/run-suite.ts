@@ -3,7 +3,6 @@
 // within one budget of engine runs shared among the clusters. fast-check replays the failing run by
 // seed and path and shrinks from there. Engines in other processes may crash, hang or fail only now
 // and then: a failure found is never dropped, only reported as not reproduced.
-import fc from 'fast-check';
 import type { Engine } from '../adapters/engine.ts';
 import type { EngineFailureKind, EngineHistory } from '../adapters/engine-failure.ts';
 import { scenarioArb } from '../generators/scenario.ts';
@@ -169,7 +168,6 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   let unsupported = 0;
   let stopped: string | undefined;
   const aborted = whenAborted(o.abort);
-  let index = 0;
   let done = 0;
   const findings: Finding[] = [];
   const sofar = (): SuiteResult => ({
@@ -238,7 +236,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     }
   };
 
-  // Every scenario is judged in full; the property never fails, so fast-check runs them all. Up to
+  // Any other engine: the same scenarios in the same order, every one judged in full. Up to
   // inFlight judgements are left running while the next scenarios are generated.
   const window = Math.max(1, o.inFlight ?? 1);
   const running = new Set<Promise<void>>();
@@ -298,12 +296,15 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
         if (!(error instanceof Interrupted)) throw error;
       }
     } else {
-      const main = await fc.check(
-        fc.asyncProperty(arb, (scenario) => visit(scenario, index++)),
-        // An interrupt fails the property to end fast-check's loop: without shrinking that failure.
-        { seed: o.seed, numRuns: o.runs, endOnFailure: true },
-      );
-      if (main.failed && !o.abort?.aborted && !broken) throw main.errorInstance instanceof Error ? main.errorInstance : new Error(String(main.errorInstance));
+      // The same scenarios as fc.check would make (runner/scenario-space.ts), without its loop around
+      // each: a property, and promises of its own, per scenario.
+      const space = new ScenarioSpace(arb, o.seed);
+      try {
+        for (let run = 0; run < o.runs && stopped === undefined; run++) await visit(space.value(run).value, run);
+      } catch (error) {
+        // A property that threw is thrown once the judgements in flight are in, below.
+        if (!(error instanceof Interrupted) && !(broken && error === broken.error)) throw error;
+      }
     }
     await Promise.race([Promise.all(running), aborted.promise]);
   } finally {
