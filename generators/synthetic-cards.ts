@@ -17,7 +17,7 @@ import type {
   CardFeature,
 } from '../model/schema-types.ts';
 import { additionalManaCostArb, manaCostArb } from './mana.ts';
-import { booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, oneofDraw, optionDraw, recordDraws } from './draws.ts';
+import { arrayDraw, booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, oneofDraw, optionDraw, recordDraws } from './draws.ts';
 
 export type SpellRole = 'instant' | 'sorcery' | 'permanent';
 
@@ -68,7 +68,7 @@ function costArb(f: CardFeatures, nonMana: Cost): fc.Arbitrary<Cost> {
 
 function kickerShapeArb(f: CardFeatures): fc.Arbitrary<KickerShape> {
   return recordDraws(
-    optionDraw(fc.array(costArb(f, LAND_SACRIFICE), { minLength: 1, maxLength: 2 }), { nil: undefined, freq: 3 }),
+    optionDraw(arrayDraw(costArb(f, LAND_SACRIFICE), { minLength: 1, maxLength: 2 }), { nil: undefined, freq: 3 }),
     optionDraw(additionalManaCostArb(), { nil: undefined, freq: 3 }),
   ).map(([kicker, multikicker]) => ({ kicker, multikicker }));
 }
@@ -256,13 +256,13 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
   return recordDraws(
     manaCostArb({ withX: o.role !== 'permanent' && f.x }),
     shapeArb,
-    o.simple ? constantDraw<TargetTemplate[]>([]) : fc.array(targetTemplateArb, { maxLength: 2 }),
-    fc.array(effectTemplateArb(effectKinds(f, o.simple ? SIMPLE_EFFECT_KINDS : EFFECT_KINDS)), { minLength: 1, maxLength: 3 }),
+    o.simple ? constantDraw<TargetTemplate[]>([]) : arrayDraw(targetTemplateArb, { maxLength: 2 }),
+    arrayDraw(effectTemplateArb(effectKinds(f, o.simple ? SIMPLE_EFFECT_KINDS : EFFECT_KINDS)), { minLength: 1, maxLength: 3 }),
     integerDraw({ min: 0, max: 4 }),
     integerDraw({ min: 1, max: 4 }),
-    fc.array(recordDraws(integerDraw({ min: 1, max: 3 }), natDraw({ max: 6 })).map(([amount, condition]) => ({ amount, condition })), { maxLength: 2 }),
+    arrayDraw(recordDraws(integerDraw({ min: 1, max: 3 }), natDraw({ max: 6 })).map(([amount, condition]) => ({ amount, condition })), { maxLength: 2 }),
     f.triggers
-      ? fc.array(recordDraws(natDraw({ max: 5 }), natDraw({ max: 3 }), effectTemplateArb()).map(([condition, board, effect]): EntersTemplate => ({ condition, board, effect })), { maxLength: 2 })
+      ? arrayDraw(recordDraws(natDraw({ max: 5 }), natDraw({ max: 3 }), effectTemplateArb()).map(([condition, board, effect]): EntersTemplate => ({ condition, board, effect })), { maxLength: 2 })
       : constantDraw<EntersTemplate[]>([]),
     costArb(f, TWO_MOUNTAINS),
     booleanDraw,
