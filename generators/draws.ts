@@ -367,6 +367,17 @@ interface ArrayContext {
 }
 
 /**
+ * The longest length fast-check draws for an array with a maxLength and no size of its own, from its
+ * global settings, as it works it out (small: twice the minimum and ten more).
+ */
+function maxGeneratedLength(minLength: number, maxLength: number): number {
+  const { baseSize = 'small', defaultSizeToMaxWhenMaxSpecified } = fc.readConfigureGlobal() ?? {};
+  if (defaultSizeToMaxWhenMaxSpecified) return maxLength;
+  const longest = { xsmall: Math.floor(1.1 * minLength) + 1, small: 2 * minLength + 10, medium: 11 * minLength + 100, large: 101 * minLength + 1000, xlarge: 1001 * minLength + 10000 }[baseSize];
+  return Math.min(longest, maxLength);
+}
+
+/**
  * fc.array(item, { minLength, maxLength }) and fc.uniqueArray(item, { maxLength }): the length drawn as fast-check draws it (unbiased; or with
  * the bias, the items biased too and one time in bias² the length kept to min + log2(max - min)), then
  * each item in turn. Its own depth (a count no other arbitrary reads, without a depthIdentifier) and
@@ -380,13 +391,12 @@ class ArrayDraw<T> extends fc.Arbitrary<T[]> {
   constructor(
     private readonly item: fc.Arbitrary<T>,
     private readonly minLength: number,
+    maxLength: number,
     private readonly unique: boolean,
     private readonly theirs: fc.Arbitrary<T[]>,
   ) {
     super();
-    // The length fast-check draws up to, from its size settings: read from the array it made.
-    const maxGenerated = (theirs as unknown as { maxGeneratedLength?: unknown }).maxGeneratedLength;
-    if (typeof maxGenerated !== 'number') throw new Error('arrayDraw: fast-check no longer keeps an array its maxGeneratedLength');
+    const maxGenerated = maxGeneratedLength(minLength, maxLength);
     this.maxGenerated = maxGenerated;
     this.biasedMax = minLength === maxGenerated ? minLength : minLength + Math.floor(Math.log(maxGenerated - minLength) / Math.log(2));
   }
@@ -445,10 +455,10 @@ class ArrayDraw<T> extends fc.Arbitrary<T[]> {
 
 /** The same draws and shrinks as fc.array(item, constraints). */
 export function arrayDraw<T>(item: fc.Arbitrary<T>, constraints: { minLength?: number; maxLength: number }): fc.Arbitrary<T[]> {
-  return new ArrayDraw(item, constraints.minLength ?? 0, false, fc.array(item, constraints));
+  return new ArrayDraw(item, constraints.minLength ?? 0, constraints.maxLength, false, fc.array(item, constraints));
 }
 
 /** The same draws and shrinks as fc.uniqueArray(item, { maxLength }): values compared as SameValue. */
 export function uniqueArrayDraw<T>(item: fc.Arbitrary<T>, constraints: { maxLength: number }): fc.Arbitrary<T[]> {
-  return new ArrayDraw(item, 0, true, fc.uniqueArray(item, constraints));
+  return new ArrayDraw(item, 0, constraints.maxLength, true, fc.uniqueArray(item, constraints));
 }

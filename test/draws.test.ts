@@ -118,6 +118,16 @@ describe('draws', () => {
       const theirUnique = fc.array(fc.uniqueArray(fc.constantFrom(0, 1, 2, 3, 4, 5, 6), { maxLength }), { maxLength: 4 });
       expect(behaviour(unique, predicates)).toEqual(behaviour(theirUnique, predicates));
     }
+    // Lengths bounded by fast-check's global size, as its own arrays read it when made.
+    for (const baseSize of ['xsmall', 'medium'] as const) {
+      fc.configureGlobal({ baseSize });
+      try {
+        const [ours, theirs] = [arrayDraw(arrayDraw(natDraw({ max: 6 }), { minLength: 2, maxLength: 12 }), { maxLength: 4 }), fc.array(fc.array(fc.nat({ max: 6 }), { minLength: 2, maxLength: 12 }), { maxLength: 4 })];
+        expect(behaviour(ours, predicates)).toEqual(behaviour(theirs, predicates));
+      } finally {
+        fc.resetConfigureGlobal();
+      }
+    }
     // Few values to draw from: the draws fast-check skips as repeats are skipped alike.
     const few = [(v: number[]) => v.length < 2];
     expect(behaviour(uniqueArrayDraw(natDraw({ max: 1 }), { maxLength: 5 }), few)).toEqual(behaviour(fc.uniqueArray(fc.nat({ max: 1 }), { maxLength: 5 }), few));
