@@ -152,8 +152,10 @@ export function tokenFor(cardName: string): TokenDefinition {
   return { name: `${kind} Token`, types: ['Artifact', 'Creature'], subtypes: [kind], power: 3, toughness: 3 };
 }
 
-function fitEffects(templates: EffectTemplate[], conditions: KickerCondition[], targets: TargetRequirement[], hasX: boolean, f: CardFeatures, token: TokenDefinition = tokenFor('')): Effect[] {
+function fitEffects(templates: EffectTemplate[], conditions: KickerCondition[], targets: TargetRequirement[], hasX: boolean, f: CardFeatures, tokenName = ''): Effect[] {
   const effects: Effect[] = [];
+  // Made at the first token effect, shared by the others: most cards make no token.
+  let token: TokenDefinition | undefined;
   for (const t of templates) {
     if ((t.kind === 'createToken' && !f.tokens) || !allows(f, `effect.${t.kind}`)) continue;
     const creatureOnly = t.kind === 'putCounters' || t.kind === 'pump' || t.kind === 'destroy' || t.kind === 'bounce';
@@ -171,7 +173,7 @@ function fitEffects(templates: EffectTemplate[], conditions: KickerCondition[], 
     } else if (t.kind !== 'destroy' && t.kind !== 'bounce') e.amount = hasX && t.useX && t.kind !== 'createToken' ? 'X' : t.amount;
     if (t.kind === 'createToken') {
       e.amount = Math.min(t.amount, 2);
-      e.token = token;
+      e.token = token ??= tokenFor(tokenName);
     }
     if (needsTarget) e.target = usable[t.target % usable.length]!;
     if (t.kind === 'putCounters') e.counter = '+1/+1';
@@ -302,7 +304,7 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
       if (o.arcane) def.subtypes = ['Arcane'];
       Object.assign(def, kickerFields(shape));
       const targets = fitTargets(targetTemplates, shape);
-      const effects = fitEffects(effectTemplates, conditionsFor(shape), targets, hasX, f, tokenFor(o.name));
+      const effects = fitEffects(effectTemplates, conditionsFor(shape), targets, hasX, f, o.name);
       if (targets.length > 0) def.targets = targets;
       def.effects = effects.length > 0 ? effects : [fallbackEffect(f)];
       if (o.splice) def.splice = { onto: o.splice, cost: spliceCost };
