@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import type { Color, Cost } from '../model/schema-types.ts';
 import type { Mana, Pool } from '../model/mana.ts';
-import { booleanDraw, constantDraw, constantFromDraw, natDraw, recordDraws } from './draws.ts';
+import { arrayDraw, booleanDraw, constantDraw, constantFromDraw, natDraw, recordDraws } from './draws.ts';
 
 const COLORS: Color[] = ['W', 'U', 'B', 'R', 'G'];
 
@@ -28,7 +28,7 @@ export function additionalManaCostArb(): fc.Arbitrary<Cost> {
 
 function manaCostDraws(options: ManaCostOptions) {
   const { maxGeneric = 3, maxColored = 2, withX = false } = options;
-  return recordDraws(withX ? booleanDraw : constantDraw(false), natDraw({ max: maxGeneric }), fc.array(constantFromDraw(...COLORS), { maxLength: maxColored }));
+  return recordDraws(withX ? booleanDraw : constantDraw(false), natDraw({ max: maxGeneric }), arrayDraw(constantFromDraw(...COLORS), { maxLength: maxColored }));
 }
 
 function costText(x: boolean, generic: number, colored: readonly Color[]): string {

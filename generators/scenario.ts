@@ -30,7 +30,7 @@ import { emptyMana, parseMana, sparsePool, toPool } from '../model/mana.ts';
 import { leftAfterPaying } from './mana.ts';
 import { buildsFromDefinition, expandCapabilities, needsUntoldChoice, takesChoice } from '../model/capabilities.ts';
 import { syntheticSpellsPossible } from './synthetic-cards.ts';
-import { booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, oneofDraw, recordDraws, tupleDraws } from './draws.ts';
+import { arrayDraw, booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, oneofDraw, recordDraws, tupleDraws, uniqueArrayDraw } from './draws.ts';
 
 /** Illegal declarations made on purpose; engines must reject them and change nothing (CR 733.1). */
 export const ILLEGAL_KINDS = [
@@ -319,13 +319,11 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
     // Rituals and cantrips (simple splices) too, whose order can be swapped without changing the
     // outcome; each splices onto Arcane, or onto any instant or sorcery (Everdream). Now and then all
     // of them are simple: relations.splice-order compares such spells spliced in both orders.
-    const mixedSplices = fc.array(tupleDraws(oneofDraw(syntheticSplice('instant'), syntheticSplice('sorcery'), syntheticSplice('instant', true)), booleanDraw), { maxLength: maxSplices });
-    const simpleSplices = fc.array(tupleDraws(syntheticSplice('instant', true), booleanDraw), { minLength: 2, maxLength: maxSplices });
+    const mixedSplices = arrayDraw(tupleDraws(oneofDraw(syntheticSplice('instant'), syntheticSplice('sorcery'), syntheticSplice('instant', true)), booleanDraw), { maxLength: maxSplices });
+    const simpleSplices = arrayDraw(tupleDraws(syntheticSplice('instant', true), booleanDraw), { minLength: 2, maxLength: maxSplices });
     spliceSources.push({
       weight: 2,
-      arbitrary: fc
-        .oneof({ withCrossShrink: true }, { weight: 3, arbitrary: mixedSplices }, { weight: 1, arbitrary: simpleSplices })
-        .map((splices) => ({
+      arbitrary: oneofDraw({ withCrossShrink: true }, { weight: 3, arbitrary: mixedSplices }, { weight: 1, arbitrary: simpleSplices }).map((splices) => ({
           defs: splices.map(([d, anySpell], i) => ({
             ...d,
             name: `Splice Card ${i + 1}`,
@@ -339,9 +337,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   if (spliceCards.length > 0) {
     spliceSources.push({
       weight: 2,
-      arbitrary: fc
-        .uniqueArray(natDraw({ max: spliceCards.length - 1 }), { maxLength: Math.min(maxSplices, spliceCards.length) })
-        .map((is) => ({ defs: is.map((i) => spliceCards[i]!), oracle: true })),
+      arbitrary: uniqueArrayDraw(natDraw({ max: spliceCards.length - 1 }), { maxLength: Math.min(maxSplices, spliceCards.length) }).map((is) => ({ defs: is.map((i) => spliceCards[i]!), oracle: true })),
     });
   }
   // Printed rituals and cantrips (Desperate Ritual, Vital Surge, Evermind...), two or more, for relations.splice-order.
@@ -423,7 +419,7 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
   return recordDraws(
     // No spell at all shrinks first: a failure about the board alone needs no cast.
     /* spell */ constantByWeight({ weight: 1, value: false }, { weight: 19, value: true }),
-    /* boardFollowUps */ boardFollowUps.length > 0 ? fc.uniqueArray(constantFromDraw(...boardFollowUps), { maxLength: 3 }) : constantDraw<BoardFollowUp[]>([]),
+    /* boardFollowUps */ boardFollowUps.length > 0 ? uniqueArrayDraw(constantFromDraw(...boardFollowUps), { maxLength: 3 }) : constantDraw<BoardFollowUp[]>([]),
     // Almost always where it can be: it needs a main permanent with a conditional enters ability, and a plan that resolves it.
     /* interrupt */
       does('resolve') && (does('flicker') || does('bounce'))
@@ -433,14 +429,14 @@ function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Plan> {
     // edge worth reaching often; bouncing and casting again triple (the splices lost, CR 702.47e).
     /* stackFollowUps */
       stackFollowUps.length > 0
-        ? fc.uniqueArray(constantFromDraw(...stackFollowUps, ...[1, 2, 3].flatMap(() => stackFollowUps.filter((f) => f === 'kill-targets' || f === 'kill-one-target')), ...[1, 2].flatMap(() => stackFollowUps.filter((f) => f === 'bounce-and-recast'))), { maxLength: 3 })
+        ? uniqueArrayDraw(constantFromDraw(...stackFollowUps, ...[1, 2, 3].flatMap(() => stackFollowUps.filter((f) => f === 'kill-targets' || f === 'kill-one-target')), ...[1, 2].flatMap(() => stackFollowUps.filter((f) => f === 'bounce-and-recast'))), { maxLength: 3 })
         : constantDraw<StackFollowUp[]>([]),
     /* selfTarget */ illegalShare > 0 ? rare(constantDraw(true), false, 1) : constantDraw(false),
-    /* copies */ can('copy') && copyVia.length > 0 ? fc.array(copyArb, { maxLength: 2 }) : constantDraw<CopyPlan[]>([]),
+    /* copies */ can('copy') && copyVia.length > 0 ? arrayDraw(copyArb, { maxLength: 2 }) : constantDraw<CopyPlan[]>([]),
     // Printed watchers are one card each: a printed-only board holds one more of them.
-    /* watchers */ watcherArbs.length > 0 ? fc.array(oneofDraw(...watcherArbs), { maxLength: caps.cards.synthetic ? 4 : 5 }) : constantDraw<Watcher[]>([]),
+    /* watchers */ watcherArbs.length > 0 ? arrayDraw(oneofDraw(...watcherArbs), { maxLength: caps.cards.synthetic ? 4 : 5 }) : constantDraw<Watcher[]>([]),
     /* multipliers */ multiplierDef && can('triggerMultiplier') ? rare(integerDraw({ min: 1, max: 2 }), 0, 3) : constantDraw(0),
-    /* costChangers */ changerArb && can('costModifiers') ? fc.array(changerArb, { maxLength: 2 }) : constantDraw<CardDefinition[]>([]),
+    /* costChangers */ changerArb && can('costModifiers') ? arrayDraw(changerArb, { maxLength: 2 }) : constantDraw<CardDefinition[]>([]),
     // One scenario in five behind a damage ward: it prevents the damage resolution.damage-to-creatures judges.
     /* ward */ ctx.synth(DAMAGE_WARD) && can('triggers') ? rare(constantDraw(true), false, 4) : constantDraw(false),
     /* splices */ splicesArb,

@@ -17,7 +17,7 @@ import type {
   CardFeature,
 } from '../model/schema-types.ts';
 import { additionalManaCostArb, manaCostArb } from './mana.ts';
-import { booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, oneofDraw, optionDraw, recordDraws } from './draws.ts';
+import { arrayDraw, booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, oneofDraw, optionDraw, recordDraws } from './draws.ts';
 
 export type SpellRole = 'instant' | 'sorcery' | 'permanent';
 
@@ -68,7 +68,7 @@ function costArb(f: CardFeatures, nonMana: Cost): fc.Arbitrary<Cost> {
 
 function kickerShapeArb(f: CardFeatures): fc.Arbitrary<KickerShape> {
   return recordDraws(
-    optionDraw(fc.array(costArb(f, LAND_SACRIFICE), { minLength: 1, maxLength: 2 }), { nil: undefined, freq: 3 }),
+    optionDraw(arrayDraw(costArb(f, LAND_SACRIFICE), { minLength: 1, maxLength: 2 }), { nil: undefined, freq: 3 }),
     optionDraw(additionalManaCostArb(), { nil: undefined, freq: 3 }),
   ).map(([kicker, multikicker]) => ({ kicker, multikicker }));
 }
@@ -152,8 +152,10 @@ export function tokenFor(cardName: string): TokenDefinition {
   return { name: `${kind} Token`, types: ['Artifact', 'Creature'], subtypes: [kind], power: 3, toughness: 3 };
 }
 
-function fitEffects(templates: EffectTemplate[], conditions: KickerCondition[], targets: TargetRequirement[], hasX: boolean, f: CardFeatures, token: TokenDefinition = tokenFor('')): Effect[] {
+function fitEffects(templates: EffectTemplate[], conditions: KickerCondition[], targets: TargetRequirement[], hasX: boolean, f: CardFeatures, tokenName = ''): Effect[] {
   const effects: Effect[] = [];
+  // Made at the first token effect, shared by the others: most cards make no token.
+  let token: TokenDefinition | undefined;
   for (const t of templates) {
     if ((t.kind === 'createToken' && !f.tokens) || !allows(f, `effect.${t.kind}`)) continue;
     const creatureOnly = t.kind === 'putCounters' || t.kind === 'pump' || t.kind === 'destroy' || t.kind === 'bounce';
@@ -171,7 +173,7 @@ function fitEffects(templates: EffectTemplate[], conditions: KickerCondition[], 
     } else if (t.kind !== 'destroy' && t.kind !== 'bounce') e.amount = hasX && t.useX && t.kind !== 'createToken' ? 'X' : t.amount;
     if (t.kind === 'createToken') {
       e.amount = Math.min(t.amount, 2);
-      e.token = token;
+      e.token = token ??= tokenFor(tokenName);
     }
     if (needsTarget) e.target = usable[t.target % usable.length]!;
     if (t.kind === 'putCounters') e.counter = '+1/+1';
@@ -256,13 +258,13 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
   return recordDraws(
     manaCostArb({ withX: o.role !== 'permanent' && f.x }),
     shapeArb,
-    o.simple ? constantDraw<TargetTemplate[]>([]) : fc.array(targetTemplateArb, { maxLength: 2 }),
-    fc.array(effectTemplateArb(effectKinds(f, o.simple ? SIMPLE_EFFECT_KINDS : EFFECT_KINDS)), { minLength: 1, maxLength: 3 }),
+    o.simple ? constantDraw<TargetTemplate[]>([]) : arrayDraw(targetTemplateArb, { maxLength: 2 }),
+    arrayDraw(effectTemplateArb(effectKinds(f, o.simple ? SIMPLE_EFFECT_KINDS : EFFECT_KINDS)), { minLength: 1, maxLength: 3 }),
     integerDraw({ min: 0, max: 4 }),
     integerDraw({ min: 1, max: 4 }),
-    fc.array(recordDraws(integerDraw({ min: 1, max: 3 }), natDraw({ max: 6 })).map(([amount, condition]) => ({ amount, condition })), { maxLength: 2 }),
+    arrayDraw(recordDraws(integerDraw({ min: 1, max: 3 }), natDraw({ max: 6 })).map(([amount, condition]) => ({ amount, condition })), { maxLength: 2 }),
     f.triggers
-      ? fc.array(recordDraws(natDraw({ max: 5 }), natDraw({ max: 3 }), effectTemplateArb()).map(([condition, board, effect]): EntersTemplate => ({ condition, board, effect })), { maxLength: 2 })
+      ? arrayDraw(recordDraws(natDraw({ max: 5 }), natDraw({ max: 3 }), effectTemplateArb()).map(([condition, board, effect]): EntersTemplate => ({ condition, board, effect })), { maxLength: 2 })
       : constantDraw<EntersTemplate[]>([]),
     costArb(f, TWO_MOUNTAINS),
     booleanDraw,
@@ -302,7 +304,7 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
       if (o.arcane) def.subtypes = ['Arcane'];
       Object.assign(def, kickerFields(shape));
       const targets = fitTargets(targetTemplates, shape);
-      const effects = fitEffects(effectTemplates, conditionsFor(shape), targets, hasX, f, tokenFor(o.name));
+      const effects = fitEffects(effectTemplates, conditionsFor(shape), targets, hasX, f, o.name);
       if (targets.length > 0) def.targets = targets;
       def.effects = effects.length > 0 ? effects : [fallbackEffect(f)];
       if (o.splice) def.splice = { onto: o.splice, cost: spliceCost };

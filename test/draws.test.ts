@@ -3,7 +3,7 @@
 // other repros. Held here to the arbitraries they replace, through fast-check's public API.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, oneofDraw, optionDraw, recordDraws, tupleDraws } from '../generators/draws.ts';
+import { arrayDraw, booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, oneofDraw, optionDraw, recordDraws, tupleDraws, uniqueArrayDraw } from '../generators/draws.ts';
 
 /** What a run makes of an arbitrary: the values of a sample, and a failure's counterexample, path and shrink count for a few predicates. */
 function behaviour<T>(arb: fc.Arbitrary<T>, predicates: ((v: T) => boolean)[]): unknown {
@@ -106,5 +106,32 @@ describe('draws', () => {
     const theirs = fc.oneof({ withCrossShrink: true }, ...options);
     expect([...made.shrink(7, undefined)].map((v) => v.value)).toEqual([...theirs.shrink(7, undefined)].map((v) => v.value));
     expect(made.canShrinkWithoutContext('b')).toBe(true);
+  });
+
+  test('arrayDraw and uniqueArrayDraw draw (biased too) and shrink as fc.array and fc.uniqueArray, nested too', () => {
+    const predicates = [(v: number[][]) => v.flat().every((n) => n < 4), (v: number[][]) => v.length < 3 || v[0]!.length !== v[2]!.length];
+    for (const [minLength, maxLength] of [[0, 0], [0, 3], [1, 3], [2, 2], [0, 12]] as const) {
+      const ours = arrayDraw(arrayDraw(natDraw({ max: 6 }), { minLength, maxLength }), { maxLength: 4 });
+      const theirs = fc.array(fc.array(fc.nat({ max: 6 }), { minLength, maxLength }), { maxLength: 4 });
+      expect(behaviour(ours, predicates)).toEqual(behaviour(theirs, predicates));
+      const unique = arrayDraw(uniqueArrayDraw(constantFromDraw(0, 1, 2, 3, 4, 5, 6), { maxLength }), { maxLength: 4 });
+      const theirUnique = fc.array(fc.uniqueArray(fc.constantFrom(0, 1, 2, 3, 4, 5, 6), { maxLength }), { maxLength: 4 });
+      expect(behaviour(unique, predicates)).toEqual(behaviour(theirUnique, predicates));
+    }
+    // Lengths bounded by fast-check's global size, as its own arrays read it when made.
+    for (const baseSize of ['xsmall', 'medium'] as const) {
+      fc.configureGlobal({ baseSize });
+      try {
+        const [ours, theirs] = [arrayDraw(arrayDraw(natDraw({ max: 6 }), { minLength: 2, maxLength: 12 }), { maxLength: 4 }), fc.array(fc.array(fc.nat({ max: 6 }), { minLength: 2, maxLength: 12 }), { maxLength: 4 })];
+        expect(behaviour(ours, predicates)).toEqual(behaviour(theirs, predicates));
+      } finally {
+        fc.resetConfigureGlobal();
+      }
+    }
+    // Few values to draw from: the draws fast-check skips as repeats are skipped alike.
+    const few = [(v: number[]) => v.length < 2];
+    expect(behaviour(uniqueArrayDraw(natDraw({ max: 1 }), { maxLength: 5 }), few)).toEqual(behaviour(fc.uniqueArray(fc.nat({ max: 1 }), { maxLength: 5 }), few));
+    expect(arrayDraw(natDraw({ max: 6 }), { maxLength: 2 }).canShrinkWithoutContext([1, 2])).toBe(true);
+    expect(uniqueArrayDraw(natDraw({ max: 6 }), { maxLength: 2 }).canShrinkWithoutContext([1, 1])).toBe(false);
   });
 });
