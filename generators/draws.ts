@@ -1,6 +1,7 @@
 // Cheaper spellings of the fast-check arbitraries the generators draw hundreds of times a scenario,
 // each making the same random draws and the same shrinks as the one it stands for, so that a seed
-// gives the same scenarios and a failure the same repro (bench/tmp/genhash.ts checks both).
+// gives the same scenarios and a failure the same repro: test/draws.test.ts holds each stand-in to
+// fast-check's own, test/generation-fingerprint.test.ts the scenarios a seed gives.
 import fc from 'fast-check';
 
 /**
