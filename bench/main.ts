@@ -2,10 +2,10 @@
 // against issue 15's target and as a ratio to the figure the issue started from (bench/baseline.ts).
 // Prints one table and writes bench-results.json. Figures, never timed tests.
 //
-//   npm run bench                        2,000 scenarios per measure, 20,000 for memory (about eight minutes);
+//   npm run bench                        2,000 scenarios per measure, 20,000 for memory (about four minutes on a quiet machine);
 //                                        bundled first (bin/build.mjs --bench), as castcheck ships
 //   npm run bench -- --runs 5000         more scenarios per measure
-//   npm run bench -- --long              memory over a million scenarios (about half an hour)
+//   npm run bench -- --long              memory over a million scenarios (about a quarter of an hour more)
 //   npm run bench -- --memory-runs 0     no memory run
 //   npm run bench -- --no-fuzz           without issue 12's figures (workers and shrinking, about five minutes)
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
