@@ -260,11 +260,11 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   // the engine of its own for each request. An engine whose promises settle at once never makes
   // room wait, so a turn now and then keeps an interrupt from waiting for the end of the run.
   const pace = new Pace();
-  const visit = async (scenario: Scenario, run: number): Promise<boolean> => {
+  const visit = async (scenario: Scenario, run: number): Promise<void> => {
     if (pace.due()) await turn();
     if (broken) throw broken.error;
     if (o.abort?.aborted) throw new Interrupted();
-    if (stopped !== undefined) return true;
+    if (stopped !== undefined) return;
     o.onScenario?.(scenario);
     const job: Promise<void> = judging(scenario).then(
       (judged) => {
@@ -284,7 +284,6 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     );
     running.add(job);
     while (running.size >= window && !o.abort?.aborted) await room();
-    return true;
   };
   try {
     if (o.engine.runSync && !o.source) await inOrder();
