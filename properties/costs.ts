@@ -1,6 +1,6 @@
 // Costs: mana value (CR 202.3, 118.8d) and the total cost (CR 601.2f-h, 118.7, 118.9).
 import { formatMana, manaOf, sameManaWritten, toPool } from '../model/mana.ts';
-import { Checker, show, sameShown, type Property } from './property.ts';
+import { Checker, show, sameShown, spells, type Property } from './property.ts';
 import { castSpellOrFail, declaredKick, declaredTotalMana, expectedTotalMana, hasCostChangers, hasX, printedManaValue } from './expectations.ts';
 import { timesKicked } from '../model/kick.ts';
 import { checkEachCopy } from './copies.ts';
@@ -17,8 +17,7 @@ export const manaValueUnchanged: Property = {
     const castX = new Map<string, number>();
     for (const step of run.steps) {
       if (step.action.do === 'cast' && step.action.x !== undefined) castX.set(step.action.card, step.action.x);
-      for (const o of step.after.stack) {
-        if (o.kind !== 'spell') continue;
+      for (const o of spells(step.after)) {
         const def = run.def(o.card);
         if (!def) {
           c.fail(step, `every spell on the stack is a card of the scenario (or a copy of one)`, `${o.id} is card ${show(o.card)}, which the scenario does not have`);

@@ -160,8 +160,6 @@ function expectedTotal(run: Run, step: RunStep, action: NCastAction): Mana | und
   const def = run.def(action.card);
   const total = declaredTotalMana(run, action);
   if (!def || !total) return undefined;
-  // Most scenarios have nothing that changes costs: the declared total is the total.
-  if (!hasCostChangers(run)) return total;
   const { increases, reductions } = costChanges(run, step, action, def);
   let generic = total.generic;
   for (const more of increases) generic += more;
