@@ -106,7 +106,7 @@ function unpayable(run: Run, step: RunStep & { action: NCastAction }): boolean {
  * pool or the total is unknown. Both unpayable-rejected and legal-cast-accepted judge every cast by
  * it, so it is worked out once per cast step.
  */
-function payment(run: Run, step: RunStep & { action: NCastAction }): { total: Mana; payable: boolean } | undefined {
+function payment(run: Run, step: RunStep & { action: NCastAction }): { total: Readonly<Mana>; payable: boolean } | undefined {
   return run.ofStep(step, 'payment', () => {
     if (declarationProblems(run, step, step.action).length > 0 || sacrificeProblem(run, step, step.action)) return undefined;
     const pool = step.before.players.find((p) => p.id === step.action.player)?.mana;
@@ -117,7 +117,7 @@ function payment(run: Run, step: RunStep & { action: NCastAction }): { total: Ma
 }
 
 /** Whether a cast's declarations are all legal, its sacrifices fit and its total cost is payable: it must be accepted. */
-function legalAndPayable(run: Run, step: RunStep & { action: NCastAction }): { total: Mana } | undefined {
+function legalAndPayable(run: Run, step: RunStep & { action: NCastAction }): { total: Readonly<Mana> } | undefined {
   const def = run.def(step.action.card);
   if (!def || def.types.includes('Land') || def.manaCost === undefined) return undefined;
   const pay = payment(run, step);

@@ -60,6 +60,9 @@ export function colorsOfDef(def: CardDefinition): Color[] {
 
 /** The definition behind each permanent id at a step: a clone has the definition of what it copied (CR 707.2). */
 export function permanentDef(run: Run, id: string, upTo: number): CardDefinition | undefined {
+  // Without a clone taken (most runs), a permanent is what its card is: found at once, with no
+  // answers kept, which would cost more than finding it again.
+  if (acceptedClones(run).length === 0) return observedDef(run, id, upTo);
   // Asked of every permanent at every step by many properties: looked up without making anything.
   const byStep = run.shared('definitions', newDefinitions);
   let atStep = byStep.get(upTo);
@@ -96,13 +99,16 @@ function definitionAt(run: Run, id: string, upTo: number): CardDefinition | unde
   // Back along the clones taken to what was copied. A card that copies itself, or copies that copy
   // each other, can only come from an engine that took a clone it should have refused: stop there.
   let source = id;
-  if (acceptedClones(run).length > 0) {
-    const seen = new Set([id]);
-    for (let from = clonedFrom(run, source, upTo); from !== undefined && !seen.has(from); from = clonedFrom(run, source, upTo)) {
-      seen.add(from);
-      source = from;
-    }
+  const seen = new Set([id]);
+  for (let from = clonedFrom(run, source, upTo); from !== undefined && !seen.has(from); from = clonedFrom(run, source, upTo)) {
+    seen.add(from);
+    source = from;
   }
+  return observedDef(run, source, upTo);
+}
+
+/** The definition of the card a permanent id shows at a step (before it, else after it), or of the card of that id. */
+function observedDef(run: Run, source: string, upTo: number): CardDefinition | undefined {
   const step = run.steps[Math.min(Math.max(0, upTo), run.steps.length - 1)];
   const observed = step?.before.battlefield.find((p) => p.id === source) ?? step?.after.battlefield.find((p) => p.id === source);
   return run.def(observed?.card ?? source);
@@ -151,9 +157,9 @@ export function costChanges(run: Run, step: RunStep, action: NCastAction, def: C
  * apply to a free cast too). A reduction of generic mana takes only from the generic part (118.7a),
  * and the total cannot go below {0}: each reduction takes what generic mana there still is.
  */
-export function expectedTotalMana(run: Run, step: RunStep, action: NCastAction): Mana | undefined {
-  const total = ofTheCast(run, step, action, 'total', () => expectedTotal(run, step, action));
-  return total && { ...total };
+export function expectedTotalMana(run: Run, step: RunStep, action: NCastAction): Readonly<Mana> | undefined {
+  // The one worked out for the cast, shared: every reader only reads it.
+  return ofTheCast(run, step, action, 'total', () => expectedTotal(run, step, action));
 }
 
 function expectedTotal(run: Run, step: RunStep, action: NCastAction): Mana | undefined {

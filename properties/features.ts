@@ -73,6 +73,8 @@ export function features(s: NormalizedScenario): Features {
   return f;
 }
 
+const NONE: readonly never[] = [];
+
 function findFeatures(s: NormalizedScenario): Features {
   const effects = new Set<string>();
   const statics = new Set<string>();
@@ -113,10 +115,44 @@ function findFeatures(s: NormalizedScenario): Features {
     const c = cards[i]!;
     const d = c.definition;
     let copier = false;
-    if (d.effects) {
-      for (const e of d.effects) {
-        effects.add(e.kind);
-        if (e.kind === 'copySpell') copier = true;
+    // Over the fields the definition has, not a read of each one asked about: definitions come in
+    // many shapes (only the fields a card prints), and every scenario's cards are walked once.
+    for (const field in d) {
+      if (field === 'effects') {
+        for (const e of d.effects ?? NONE) {
+          effects.add(e.kind);
+          if (e.kind === 'copySpell') copier = true;
+        }
+      } else if (field === 'statics') {
+        for (const x of d.statics ?? NONE) {
+          statics.add(x.kind);
+          if (x.kicked) f.staticKicked = true;
+        }
+      } else if (field === 'entersWith') {
+        for (const e of d.entersWith ?? NONE) {
+          if (e.keyword !== undefined) f.entersWithKeyword = true;
+          if (e.counter) f.entersWithCounter = true;
+          if (e.condition === 'perKick' && d.multikicker?.cost.mana) f.multikickPerKick = true;
+        }
+      } else if (field === 'triggers') {
+        const triggers = d.triggers ?? NONE;
+        if (triggers.length > 0) f.triggers = true;
+        for (const t of triggers) {
+          triggerEvents.add(t.event);
+          if (t.if !== undefined || t.ifYouControl !== undefined) f.triggerIf = true;
+          if (t.event === 'selfEnters' && t.if !== undefined) f.selfEntersIf = true;
+          if (t.if === 'kickedA' || t.if === 'kickedB') f.triggerIfKicked = true;
+          if (t.oncePerTurn || t.triggersOnlyOnceEachTurn) f.triggerOncePerTurn = true;
+          if (t.targets && t.targets.length > 0) f.triggerTargets = true;
+          for (const e of t.effects) if (e.kind === 'draw') f.drawEffect = true;
+        }
+      } else if (field === 'supertypes') {
+        if (d.supertypes?.includes('Legendary')) f.legendary = true;
+      } else if (field === 'targets') {
+        for (const t of d.targets ?? NONE) {
+          if ((t.condition ?? 'always') !== 'always') f.conditionalTargets = true;
+          if (t.perKick) f.perKickTargets = true;
+        }
       }
     }
     if (copier && copiers === undefined) {
@@ -124,39 +160,6 @@ function findFeatures(s: NormalizedScenario): Features {
       for (let j = 0; j < i; j++) if (!copiers.has(cards[j]!.id)) copiers.set(cards[j]!.id, false);
     }
     if (copiers !== undefined && !copiers.has(c.id)) copiers.set(c.id, copier);
-    if (d.statics) {
-      for (const x of d.statics) {
-        statics.add(x.kind);
-        if (x.kicked) f.staticKicked = true;
-      }
-    }
-    const entersWith = d.entersWith;
-    if (entersWith) {
-      for (const e of entersWith) {
-        if (e.keyword !== undefined) f.entersWithKeyword = true;
-        if (e.counter) f.entersWithCounter = true;
-        if (e.condition === 'perKick' && d.multikicker?.cost.mana) f.multikickPerKick = true;
-      }
-    }
-    if (d.triggers) {
-      if (d.triggers.length > 0) f.triggers = true;
-      for (const t of d.triggers) {
-        triggerEvents.add(t.event);
-        if (t.if !== undefined || t.ifYouControl !== undefined) f.triggerIf = true;
-        if (t.event === 'selfEnters' && t.if !== undefined) f.selfEntersIf = true;
-        if (t.if === 'kickedA' || t.if === 'kickedB') f.triggerIfKicked = true;
-        if (t.oncePerTurn || t.triggersOnlyOnceEachTurn) f.triggerOncePerTurn = true;
-        if (t.targets && t.targets.length > 0) f.triggerTargets = true;
-        for (const e of t.effects) if (e.kind === 'draw') f.drawEffect = true;
-      }
-    }
-    if (d.supertypes?.includes('Legendary')) f.legendary = true;
-    if (d.targets) {
-      for (const t of d.targets) {
-        if ((t.condition ?? 'always') !== 'always') f.conditionalTargets = true;
-        if (t.perKick) f.perKickTargets = true;
-      }
-    }
   }
   if (effects.has('draw')) f.drawEffect = true;
   // The cards cast so far: a list, as a script casts a few.

@@ -249,12 +249,17 @@ function firstStep(scenario: NormalizedScenario, action: NAction, step: Step): R
 }
 
 /** The spells on the stack, bottom first, without the abilities. */
-export function spells(state: ObservedState): StackSpell[] {
-  return state.stack.filter((o): o is StackSpell => o.kind === 'spell');
+export function spells(state: ObservedState): readonly StackSpell[] {
+  // Read at every step: a stack of spells alone (the common case) is its own list, no copy made.
+  const stack = state.stack;
+  for (let i = 0; i < stack.length; i++) if (stack[i]!.kind !== 'spell') return stack.filter((o): o is StackSpell => o.kind === 'spell');
+  return stack as readonly StackSpell[];
 }
 
 export function spellOnStack(state: ObservedState, id: string): StackSpell | undefined {
-  return spells(state).find((o) => o.id === id);
+  // A loop, no list of the spells made: asked of every cast by many properties.
+  for (const o of state.stack) if (o.kind === 'spell' && o.id === id) return o;
+  return undefined;
 }
 
 export const pass: Verdict = { status: 'pass' };
@@ -341,6 +346,13 @@ function sameShownLists(a: readonly unknown[], b: readonly unknown[]): boolean {
     if (typeof x === 'string' && typeof y === 'string') return false;
     if (Array.isArray(x) && Array.isArray(y) ? !sameShownLists(x, y) : show([x]) !== show([y])) return false;
   }
+  return true;
+}
+
+/** Whether two sets of counters are the same, kinds with none left out of both. */
+export function sameCounters(a: Record<string, number | undefined>, b: Record<string, number | undefined>): boolean {
+  for (const k in a) if (((a[k] ?? 0) > 0 ? a[k] : 0) !== ((b[k] ?? 0) > 0 ? b[k] : 0)) return false;
+  for (const k in b) if ((b[k] ?? 0) > 0 && !((a[k] ?? 0) > 0)) return false;
   return true;
 }
 

@@ -8,7 +8,7 @@ import { addPools, poolMinus } from './payment.ts';
 import type { CardDefinition, Color, Keyword, ObservedPermanent, StackSpell, TokenDefinition } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
 import { sameJson } from '../model/compare.ts';
-import { Checker, sameMembers, show, type Property, type Run, type RunStep } from './property.ts';
+import { Checker, sameCounters, sameMembers, show, type Property, type Run, type RunStep } from './property.ts';
 import { activeRequirements, colorsOfDef, effectTimes, permanentDef, targetAllowed } from './expectations.ts';
 import { NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
 import { kickOf } from './permanents.ts';
@@ -409,7 +409,7 @@ function permanentProblem(step: RunStep, e: Expected): { expected: string; obser
       counters = { ...before.counters } as Record<string, number>;
       for (const [k, n] of Object.entries(c.counters)) counters[k] = (counters[k] ?? 0) + n;
     }
-    if (!sameCounts(counters, after.counters)) return { expected: `${before.id} has counters ${norm(counters)}`, observed: norm(after.counters) };
+    if (!sameCounters(counters, after.counters)) return { expected: `${before.id} has counters ${norm(counters)}`, observed: norm(after.counters) };
     const grow = (c?.counters['+1/+1'] ?? 0) - (c?.counters['-1/-1'] ?? 0);
     if (before.power !== undefined && after.power !== undefined && after.power !== before.power + (c?.power ?? 0) + grow) {
       return { expected: `${before.id} has power ${before.power + (c?.power ?? 0) + grow}`, observed: `power ${after.power}` };
@@ -431,12 +431,6 @@ const NO_COUNTERS: Readonly<Record<string, number>> = Object.freeze({});
 /** Counters written out for a failure: the kinds there are, in order. */
 const norm = (x: Record<string, number | undefined>) => show(Object.entries(x).filter(([, n]) => (n ?? 0) > 0).sort(([a], [b]) => (a < b ? -1 : 1)));
 
-/** Whether two sets of counters are the same, kinds with none left out of both. */
-function sameCounts(a: Record<string, number | undefined>, b: Record<string, number | undefined>): boolean {
-  for (const k in a) if (((a[k] ?? 0) > 0 ? a[k] : 0) !== ((b[k] ?? 0) > 0 ? b[k] : 0)) return false;
-  for (const k in b) if ((b[k] ?? 0) > 0 && !((a[k] ?? 0) > 0)) return false;
-  return true;
-}
 
 /**
  * The permanents new on the battlefield after a resolution are the tokens its effects create, as

@@ -15,12 +15,11 @@ export const neverTargetsItself: Property = {
       const a = step.action;
       const self = a.do === 'cast' ? a.card : a.do === 'copy' ? a.id : undefined;
       const named = a.do === 'cast' ? a.targets : a.do === 'copy' ? a.newTargets : undefined;
-      if (self !== undefined && (named ?? []).flat().includes(self)) {
+      if (self !== undefined && named !== undefined && amongTargets(named, self)) {
         if (step.step.outcome === 'accepted') c.fail(step, `${self}, named among its own targets, is rejected`, 'accepted');
         else c.checkedOne();
       }
-      // Each group looked into in place (as flat() would read it): this runs for every spell at every step.
-      const own = step.after.stack.find((o) => o.kind === 'spell' && o.targets.some((g) => (Array.isArray(g) ? g.includes(o.id) : g === o.id)));
+      const own = step.after.stack.find((o) => o.kind === 'spell' && amongTargets(o.targets, o.id));
       if (own) c.fail(step, `no spell targets itself`, `${own.id} targets ${show(own.targets)}`);
       else if (step.after.stack.some((o) => o.kind === 'spell' && o.targets.length > 0)) c.checkedOne();
       if (c.done) break;
@@ -28,3 +27,9 @@ export const neverTargetsItself: Property = {
     return c.verdict();
   },
 };
+
+/** Whether target groups name an id: each group looked into in place, as flat() would read it, with no list made (this runs at every step). */
+function amongTargets(groups: readonly (readonly string[] | string)[], id: string): boolean {
+  for (const g of groups) if (Array.isArray(g) ? g.includes(id) : g === id) return true;
+  return false;
+}

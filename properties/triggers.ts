@@ -20,21 +20,35 @@ export function doneOnce(run: Run, upTo: number): ReadonlySet<string> {
   return run.memo('done once', upTo, () => findDoneOnce(run, upTo));
 }
 
-function findDoneOnce(run: Run, upTo: number): Set<string> {
-  const done = new Set<string>();
-  for (const step of run.steps.slice(0, upTo)) {
-    if (step.step.outcome !== 'accepted') continue;
-    for (const t of step.step.triggered ?? []) if (abilityOf(run, step.index, t.source, t.ability)?.triggersOnlyOnceEachTurn) done.add(`${t.source}#${t.ability}`);
-    if (step.action.do !== 'resolve') continue;
+// Built from the set before the step before (asked of nearly every step by several properties): a
+// step that adds nothing shares that set, and one that adds copies it, so each step is read once.
+function findDoneOnce(run: Run, upTo: number): ReadonlySet<string> {
+  const last = Math.min(upTo, run.steps.length);
+  if (last <= 0) return NOTHING_DONE;
+  const earlier = doneOnce(run, last - 1);
+  const step = run.steps[last - 1]!;
+  if (step.step.outcome !== 'accepted') return earlier;
+  let done: Set<string> | undefined;
+  const add = (key: string) => {
+    if (done === undefined) {
+      if (earlier.has(key)) return;
+      done = new Set(earlier);
+    }
+    done.add(key);
+  };
+  for (const t of step.step.triggered ?? []) if (abilityOf(run, step.index, t.source, t.ability)?.triggersOnlyOnceEachTurn) add(`${t.source}#${t.ability}`);
+  if (step.action.do === 'resolve') {
     const resolved = (id: string) => !step.after.stack.some((x) => x.id === id);
     for (const o of step.before.stack) {
-      if (o.kind === 'ability' && resolved(o.id)) done.add(`${o.source}#${o.ability}`);
+      if (o.kind === 'ability' && resolved(o.id)) add(`${o.source}#${o.ability}`);
     }
     // Resolving until the stack is empty also resolves what triggers on the way: gone by the end, it resolved.
-    for (const t of step.step.triggered ?? []) if (t.id !== undefined && resolved(t.id)) done.add(`${t.source}#${t.ability}`);
+    for (const t of step.step.triggered ?? []) if (t.id !== undefined && resolved(t.id)) add(`${t.source}#${t.ability}`);
   }
-  return done;
+  return done ?? earlier;
 }
+
+const NOTHING_DONE: ReadonlySet<string> = new Set();
 
 interface Source {
   id: string;
