@@ -109,7 +109,13 @@ function addPrinted(total: Mana, text: string): void {
   const m = manaOf(text);
   total.x += m.x;
   total.generic += m.generic;
-  for (const key of POOL_KEYS) total[key] += m[key];
+  // Each kind written out: a field named by a variable is read the slow way, and this runs at every cast.
+  total.W += m.W;
+  total.U += m.U;
+  total.B += m.B;
+  total.R += m.R;
+  total.G += m.G;
+  total.C += m.C;
 }
 
 /** Two costs together, `times` times the second: what the generators provide mana for. */

@@ -3,7 +3,7 @@
 // (flicker) and clone, and resolving everything. Each moves exactly the objects it names, to the
 // zones the rules send them to (CR 400.7: a new object each time; a copy of a spell or a token that
 // leaves ceases to exist, 707.10a), and nothing else moves.
-import type { CardDefinition, ObservedPermanent, ObservedState } from '../model/schema-types.ts';
+import type { CardDefinition, Effect, ObservedPermanent, ObservedState } from '../model/schema-types.ts';
 import { PLAYER_IDS, type NAction, type NormalizedScenario, type PlayerId } from '../model/scenario.ts';
 import { sameJson } from '../model/compare.ts';
 import { Checker, sameMembers, show, spells, type Property, type Run, type RunStep } from './property.ts';
@@ -24,23 +24,39 @@ function judgedAction(s: NormalizedScenario): boolean {
 
 /** The player whose starting zones hold a card: its owner for good. */
 export function ownerOf(run: Run, card: string): PlayerId | undefined {
-  const p = run.scenario.players.find((x) => [...(x.hand ?? []), ...(x.library ?? []), ...(x.graveyard ?? []), ...(x.battlefield ?? []).map((b) => b.card)].includes(card));
-  return p?.id;
+  // Each zone looked into in place, no list of them made: asked at every counter, bounce and entry.
+  for (const x of run.scenario.players) {
+    if ((x.hand ?? NO_IDS).includes(card) || (x.library ?? NO_IDS).includes(card) || (x.graveyard ?? NO_IDS).includes(card)) return x.id;
+    for (const b of x.battlefield ?? NO_PERMANENTS) if (b.card === card) return x.id;
+  }
+  return undefined;
 }
+
+const NO_IDS: readonly string[] = [];
+const NO_PERMANENTS: readonly { card: string }[] = [];
 
 /** A created token has no card: its kind comes from the effect that describes it. */
 function tokenDef(run: Run, p: ObservedPermanent): CardDefinition | undefined {
   for (const c of run.scenario.cards) {
-    const effects = [...(c.definition.effects ?? []), ...(c.definition.triggers ?? []).flatMap((t) => t.effects)];
-    const made = effects.find((e) => e.kind === 'createToken' && e.token?.name === p.name)?.token;
+    // The card's own effects, then its abilities', looked into in place: the first that makes one of that name.
+    let maker = tokenMaker(c.definition.effects, p.name);
+    for (const t of c.definition.triggers ?? []) maker ??= tokenMaker(t.effects, p.name);
+    const made = maker?.token;
     if (made) return { name: made.name, types: made.types, ...(made.subtypes ? { subtypes: made.subtypes } : {}) };
   }
   return undefined;
 }
 
+/** The first effect of a list that makes a token of that name. */
+function tokenMaker(effects: readonly Effect[] | undefined, name: string): Effect | undefined {
+  for (const e of effects ?? []) if (e.kind === 'createToken' && e.token?.name === name) return e;
+  return undefined;
+}
+
 /** What an action should leave: the permanents and spells there, each player's hand and graveyard, what is tapped. */
 interface Outcome {
-  battlefield: Set<string>;
+  /** Each id once (a list, not a set: made at every action judged, and compared in any order). */
+  battlefield: string[];
   /** Permanents that enter and may die at once to state-based actions (0 toughness), with their owners: their cards then go to the graveyard. */
   mayDie: Map<string, PlayerId>;
   /** The stack as it was, less the spells the action takes off it (in order, abilities included). */
@@ -48,6 +64,13 @@ interface Outcome {
   hand: Record<PlayerId, string[]>;
   graveyard: Record<PlayerId, string[]>;
   tapped: Map<string, boolean>;
+}
+
+/** The permanents' ids, each once, in order. */
+function uniqueIds(permanents: readonly ObservedPermanent[]): string[] {
+  const ids: string[] = [];
+  for (const p of permanents) if (!ids.includes(p.id)) ids.push(p.id);
+  return ids;
 }
 
 /** Whether it enters tapped (an "enters tapped" replacement that applies to something never kicked, CR 400.7). */
@@ -59,7 +82,7 @@ function expectedOutcome(run: Run, step: RunStep): Outcome | undefined {
   if (!JUDGED.has(a.do)) return undefined;
   const before: ObservedState = step.before;
   const o: Outcome = {
-    battlefield: new Set(before.battlefield.map((p) => p.id)),
+    battlefield: uniqueIds(before.battlefield),
     mayDie: new Map(),
     stack: before.stack.map((s) => s.id),
     hand: { p1: [...before.players[0]!.hand], p2: [...before.players[1]!.hand] },
@@ -68,15 +91,16 @@ function expectedOutcome(run: Run, step: RunStep): Outcome | undefined {
   };
   const take = (list: string[], id: string) => list.splice(list.indexOf(id), list.includes(id) ? 1 : 0);
   const leave = (p: ObservedPermanent, to: 'graveyard' | 'hand' | 'exile') => {
-    o.battlefield.delete(p.id);
+    const i = o.battlefield.indexOf(p.id);
+    if (i !== -1) o.battlefield.splice(i, 1);
     if (!p.token && to !== 'exile') o[to][p.owner].push(p.card ?? p.id);
   };
   // A legendary permanent entering beside one of the same name: the legend rule puts one of them,
   // the player's choice, into the graveyard (CR 704.5j); game.legend-rule judges that, not this.
   let legendRule = false;
   const enter = (id: string, def: CardDefinition | undefined, tapped: boolean, owner: PlayerId | undefined) => {
-    if ((def?.supertypes ?? []).includes('Legendary') && before.battlefield.some((p) => p.id !== id && o.battlefield.has(p.id) && p.name === def!.name)) legendRule = true;
-    o.battlefield.add(id);
+    if ((def?.supertypes ?? []).includes('Legendary') && before.battlefield.some((p) => p.id !== id && o.battlefield.includes(p.id) && p.name === def!.name)) legendRule = true;
+    if (!o.battlefield.includes(id)) o.battlefield.push(id);
     o.tapped.set(id, tapped || entersTapped(def));
     if (diesAtOnce(def, NOT_KICKED) && owner) o.mayDie.set(id, owner);
   };
@@ -162,7 +186,7 @@ function outcomeProblem(step: RunStep, want: Outcome): { expected: string; obser
   const after = step.after;
   // Most actions make nothing that may die at once: no lists made for it then.
   const died = want.mayDie.size === 0 ? NONE : [...want.mayDie.keys()].filter((id) => !after.battlefield.some((p) => p.id === id));
-  const there = died.length === 0 ? [...want.battlefield] : [...want.battlefield].filter((id) => !died.includes(id));
+  const there = died.length === 0 ? want.battlefield : want.battlefield.filter((id) => !died.includes(id));
   const got = after.battlefield.map((p) => p.id);
   if (!sameMembers(there, got)) return { expected: `on the battlefield: ${there.sort().join(', ') || 'nothing'}`, observed: got.sort().join(', ') || 'nothing' };
   // What stays on the stack stays in order; what the action triggered goes on top of it.

@@ -1,7 +1,7 @@
 // Paying a total cost (CR 601.2h), as the judge reasons about it: by listing the ways to pay it.
 // The reference engine pays with its own routine (adapters/reference/mana.ts); nothing here comes
 // from it, so that a mistake in one is caught by the other.
-import { COLORS, POOL_KEYS, formatMana, formatPool, poolsEqual, toPool, type Mana, type Pool } from '../model/mana.ts';
+import { COLORS, POOL_KEYS, formatMana, formatPool, poolsEqual, type Mana, type Pool } from '../model/mana.ts';
 
 /**
  * The order the scenario format fixes for generic mana (README, "Scenarios and traces"): colourless
@@ -10,17 +10,16 @@ import { COLORS, POOL_KEYS, formatMana, formatPool, poolsEqual, toPool, type Man
  */
 const GENERIC_ORDER = ['C', ...COLORS] as const;
 
+// The kinds of mana written out one by one, here and below, rather than read in a loop over their
+// names: a field named by a variable is read the slow way, and pools are compared at every cast.
+
 /** `a` minus `b`, kind by kind: the mana spent is the pool before minus the pool after. */
 export function poolMinus(a: Pool, b: Pool): Pool {
-  const out = toPool({});
-  for (const key of POOL_KEYS) out[key] = a[key] - b[key];
-  return out;
+  return { W: a.W - b.W, U: a.U - b.U, B: a.B - b.B, R: a.R - b.R, G: a.G - b.G, C: a.C - b.C };
 }
 
 export function addPools(a: Pool, b: Pool): Pool {
-  const out = toPool({});
-  for (const key of POOL_KEYS) out[key] = a[key] + b[key];
-  return out;
+  return { W: a.W + b.W, U: a.U + b.U, B: a.B + b.B, R: a.R + b.R, G: a.G + b.G, C: a.C + b.C };
 }
 
 /**
@@ -43,27 +42,24 @@ export function waysToPay(pool: Pool, cost: Mana): Pool[] {
  */
 function eachWayToPay(pool: Pool, cost: Mana, visit: (way: Pool) => boolean | void): void {
   if (cost.x !== 0) throw new Error('count X into the generic part first');
-  const left = toPool({});
-  for (const key of POOL_KEYS) {
-    left[key] = pool[key] - cost[key];
-    if (left[key] < 0) return;
-  }
-  const way = toPool({});
-  for (const key of POOL_KEYS) way[key] = cost[key];
+  // What is left of each kind once the symbols are paid, and the way being dealt, by position in
+  // GENERIC_ORDER (C, W, U, B, R, G): lists read by position, not pools read by name.
+  const left = [pool.C - cost.C, pool.W - cost.W, pool.U - cost.U, pool.B - cost.B, pool.R - cost.R, pool.G - cost.G];
+  for (let i = 0; i < left.length; i++) if (left[i]! < 0) return;
+  const way = [cost.C, cost.W, cost.U, cost.B, cost.R, cost.G];
   // Deal the generic mana out over the kinds, most of each kind first; true once visit says stop.
   const deal = (i: number, generic: number): boolean => {
-    const key = GENERIC_ORDER[i]!;
     if (i === GENERIC_ORDER.length - 1) {
-      if (generic > left[key]) return false;
-      way[key] += generic;
-      const stop = visit({ ...way }) === true;
-      way[key] -= generic;
+      if (generic > left[i]!) return false;
+      way[i]! += generic;
+      const stop = visit({ W: way[1]!, U: way[2]!, B: way[3]!, R: way[4]!, G: way[5]!, C: way[0]! }) === true;
+      way[i]! -= generic;
       return stop;
     }
-    for (let take = Math.min(generic, left[key]); take >= 0; take--) {
-      way[key] += take;
+    for (let take = Math.min(generic, left[i]!); take >= 0; take--) {
+      way[i]! += take;
       const stop = deal(i + 1, generic - take);
-      way[key] -= take;
+      way[i]! -= take;
       if (stop) return true;
     }
     return false;
@@ -78,13 +74,14 @@ function eachWayToPay(pool: Pool, cost: Mana, visit: (way: Pool) => boolean | vo
  */
 export function canPay(pool: Pool, cost: Mana): boolean {
   if (cost.x !== 0) throw new Error('count X into the generic part first');
-  let spare = 0;
-  for (const key of POOL_KEYS) {
-    const left = pool[key] - cost[key];
-    if (left < 0) return false;
-    spare += left;
-  }
-  return spare >= cost.generic;
+  const w = pool.W - cost.W;
+  const u = pool.U - cost.U;
+  const b = pool.B - cost.B;
+  const r = pool.R - cost.R;
+  const g = pool.G - cost.G;
+  const c = pool.C - cost.C;
+  if (w < 0 || u < 0 || b < 0 || r < 0 || g < 0 || c < 0) return false;
+  return w + u + b + r + g + c >= cost.generic;
 }
 
 /**

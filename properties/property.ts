@@ -275,7 +275,8 @@ export function fail(step: RunStep, expected: string, observed: string): Verdict
  */
 export class Checker {
   private checks = 0;
-  private readonly failures: Divergence[] = [];
+  // Made at the first failure: every property makes a checker for every scenario, and nearly all pass.
+  private failures: Divergence[] | undefined;
 
   checkedOne(): void {
     this.checks++;
@@ -294,20 +295,22 @@ export class Checker {
   private add(d: Divergence): void {
     this.checks++;
     const same = (x: Divergence) => x.kind === d.kind && (x.ruling === undefined) === (d.ruling === undefined);
-    if (!this.failures.some(same)) this.failures.push(d);
+    if (this.failures === undefined) this.failures = [d];
+    else if (!this.failures.some(same)) this.failures.push(d);
   }
 
   get done(): boolean {
-    return this.failures.length > 0;
+    return this.failures !== undefined;
   }
 
   verdict(): Verdict {
     // Every property gives a verdict for every scenario, and nearly all of them pass: no search then.
-    if (this.failures.length === 0) return this.checks > 0 ? { status: 'pass', checks: this.checks } : notApplicable;
-    const failed = this.failures.find((f) => f.ruling === undefined);
-    const head = failed ?? this.failures[0];
+    const failures = this.failures;
+    if (failures === undefined) return this.checks > 0 ? { status: 'pass', checks: this.checks } : notApplicable;
+    const failed = failures.find((f) => f.ruling === undefined);
+    const head = failed ?? failures[0];
     if (!head) return this.checks > 0 ? { status: 'pass', checks: this.checks } : notApplicable;
-    const more = this.failures.filter((f) => f !== head);
+    const more = failures.filter((f) => f !== head);
     const { ruling, ...rest } = head;
     const extra = { ...(more.length > 0 ? { more } : {}), checks: this.checks };
     return failed ? { status: 'fail', ...rest, ...extra } : { status: 'contested', ...rest, ruling: ruling!, ...extra };
