@@ -277,7 +277,11 @@ export const actionsTakenWhenPossible: Property = {
   rules: ['117.4', '608.1'],
   statement:
     'While the game is on, an action from outside the cards is taken whenever what it names is there: resolving with an object on the stack (all players pass, and the top object resolves), countering or returning a spell on the stack, destroying, tapping, untapping, flickering or returning a permanent, putting a permanent card onto the battlefield from its player’s hand or graveyard, cloning a permanent from hand; one that names what is not there is rejected as illegal-object.',
-  applies: (s) => [...features(s).does].some((d) => d !== 'cast' && d !== 'copy'),
+  applies: (s) => {
+    // A loop over the kinds of action, no list of them made: asked of every scenario.
+    for (const d of features(s).does) if (d !== 'cast' && d !== 'copy') return true;
+    return false;
+  },
   check(run) {
     const c = new Checker();
     for (const step of run.steps) {

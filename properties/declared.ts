@@ -27,11 +27,16 @@ export function spellKick(run: Run, spell: StackSpell, index: number): Kick | un
 /** A permanent that entered (or should have: `absent`), with how it was kicked by declaration. */
 export type Arrival = Entry;
 
-/** Every permanent that entered from a single resolve, or was put onto the battlefield, flickered or cloned (never kicked). */
-export function arrivals(run: Run): Arrival[] {
-  return entries(run).flatMap((e): Arrival[] => {
-    if (e.via !== 'spell') return [{ ...e, kick: NOT_KICKED }];
-    const kick = e.spell ? spellKick(run, e.spell, e.step.index) : undefined;
-    return kick ? [{ ...e, kick }] : [];
-  });
+/**
+ * Every permanent that entered from a single resolve, or was put onto the battlefield, flickered or
+ * cloned (never kicked); one list for the run, shared by the properties that read it.
+ */
+export function arrivals(run: Run): readonly Arrival[] {
+  return run.shared('arrivals', () =>
+    entries(run).flatMap((e): Arrival[] => {
+      if (e.via !== 'spell') return [{ ...e, kick: NOT_KICKED }];
+      const kick = e.spell ? spellKick(run, e.spell, e.step.index) : undefined;
+      return kick ? [{ ...e, kick }] : [];
+    }),
+  );
 }

@@ -7,6 +7,7 @@ import { manaOf, type Mana } from '../model/mana.ts';
 import type { CardDefinition, Color, Effect, KickerLabel, ObservedState, StackSpell, StaticAbility, TargetRequirement } from '../model/schema-types.ts';
 import type { NCastAction, PlayerId } from '../model/scenario.ts';
 import { spellOnStack, type Checker, type Run, type RunStep } from './property.ts';
+import { features } from './features.ts';
 
 export function declaredKick(a: NCastAction): Kick {
   return { kicker: a.kicker ?? [], multikicker: a.multikicker ?? 0 };
@@ -55,7 +56,14 @@ export function hasX(def: CardDefinition): boolean {
 export function colorsOfDef(def: CardDefinition): Color[] {
   if (!def.manaCost) return [];
   const m = manaOf(def.manaCost);
-  return (['W', 'U', 'B', 'R', 'G'] as const).filter((c) => m[c] > 0);
+  // Each colour written out, in WUBRG order: asked at every cast judged.
+  const out: Color[] = [];
+  if (m.W > 0) out.push('W');
+  if (m.U > 0) out.push('U');
+  if (m.B > 0) out.push('B');
+  if (m.R > 0) out.push('R');
+  if (m.G > 0) out.push('G');
+  return out;
 }
 
 /** The definition behind each permanent id at a step: a clone has the definition of what it copied (CR 707.2). */
@@ -182,7 +190,9 @@ export function declaredTotalMana(run: Run, action: NCastAction): Mana | undefin
 }
 
 export function hasCostChangers(run: Run): boolean {
-  return run.shared('cost changers', () => run.scenario.cards.some((c) => (c.definition.statics ?? []).some((s) => s.kind === 'costReduction' || s.kind === 'costIncrease')));
+  // From the scenario's features, found once for it (every property asks them whether it applies).
+  const statics = features(run.scenario).statics;
+  return statics.has('costReduction') || statics.has('costIncrease');
 }
 
 /** Whether an object may be chosen for a requirement in this state (CR 115, 702.16b). */
