@@ -186,7 +186,7 @@ export function declaredTotalMana(run: Run, action: NCastAction): Mana | undefin
   const def = run.def(action.card);
   if (!def) return undefined;
   const spliced = (action.splice ?? []).map((id) => run.def(id)).filter((d) => d !== undefined);
-  return declaredMana(def, { kicker: [...(action.kicker ?? [])], multikicker: action.multikicker ?? 0 }, spliced, action.x ?? 0, action.withoutPayingManaCost ?? false);
+  return declaredMana(def, declaredKick(action), spliced, action.x ?? 0, action.withoutPayingManaCost ?? false);
 }
 
 export function hasCostChangers(run: Run): boolean {

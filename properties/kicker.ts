@@ -74,7 +74,7 @@ export const targetsOnlyIfKicked: Property = {
       const a = step.action;
       const parts = [a.card, ...(a.splice ?? [])].map((id) => run.def(id)!);
       if (!parts.some((d) => (d.targets ?? []).some((t) => (t.condition ?? 'always') !== 'always'))) continue;
-      const expected = activeRequirements(parts, { kicker: [...(a.kicker ?? [])], multikicker: a.multikicker ?? 0 }).length;
+      const expected = activeRequirements(parts, declaredKick(a)).length;
       const o = castSpellOrFail(c, step, a.card);
       if (!o) break;
       if (o.targets.length !== expected) c.fail(step, `${expected} group(s) of targets for ${o.name}, kicked ${timesKicked(declaredKick(a))} times`, `${o.targets.length}: ${show(o.targets)}`);
@@ -97,7 +97,7 @@ export const targetCountFixed: Property = {
       if (step.action.do === 'cast') {
         const a = step.action;
         const parts = [a.card, ...(a.splice ?? [])].map((id) => run.def(id)!);
-        const reqs = activeRequirements(parts, { kicker: [...(a.kicker ?? [])], multikicker: a.multikicker ?? 0 });
+        const reqs = activeRequirements(parts, declaredKick(a));
         if (!reqs.some((r) => r.requirement.perKick)) continue;
         const o = castSpellOrFail(c, step, a.card);
         if (!o) break;

@@ -50,26 +50,39 @@ export interface Expected {
   /** Each player's hand, graveyard and library after the effects, before state-based actions. */
   zones: Record<PlayerId, Zones>;
   /** Permanents the effects take off the battlefield (destroyed, returned to hand, sacrificed). */
-  removed: Set<string>;
+  removed: ReadonlySet<string>;
   /** Spells the effects counter: they leave the stack (CR 601.2a). */
-  countered: Set<string>;
+  countered: ReadonlySet<string>;
   /** Counters put on each permanent, and the power, toughness and keywords it is given until end of turn. */
-  changes: Map<string, { counters: Record<string, number>; power: number; toughness: number; keywords: Keyword[] }>;
+  changes: ReadonlyMap<string, { counters: Record<string, number>; power: number; toughness: number; keywords: Keyword[] }>;
   /** Permanents an effect changes in a way not worked out here (an ability's own source): their counters and death are not judged. */
-  touched: Set<string>;
+  touched: ReadonlySet<string>;
   /** Damage each creature is dealt, after prevention. */
-  creatureDamage: Map<string, number>;
+  creatureDamage: ReadonlyMap<string, number>;
   /** Damage events each creature is dealt (each can trigger once), after prevention. */
-  damageEvents: Map<string, number>;
+  damageEvents: ReadonlyMap<string, number>;
   /** Creatures targeted for damage that protection or a ward prevents in full. */
-  prevented: Set<string>;
+  prevented: ReadonlySet<string>;
   tokens: number;
   /** The tokens the effects create, as their effects describe them (CR 111.4). */
   made: TokenDefinition[];
   /** Cards the resolving object's controller is to draw, whether or not the library holds them. */
   draws: number;
   /** Tokens each permanent saw created: those made while it was on the battlefield. */
-  tokensSeen: Map<string, number>;
+  tokensSeen: ReadonlyMap<string, number>;
+}
+
+// The sets and maps of an expected outcome start as these shared empty ones, each swapped for one of
+// its own at its first addition: most resolutions add to few of them, and every resolution is worked out.
+const NO_IDS: ReadonlySet<never> = new Set<never>();
+const NO_ENTRIES: ReadonlyMap<never, never> = new Map<never, never>();
+
+function growSet<T>(s: ReadonlySet<T>): Set<T> {
+  return s === NO_IDS ? new Set<T>() : (s as Set<T>);
+}
+
+function growMap<K, V>(m: ReadonlyMap<K, V>): Map<K, V> {
+  return m === NO_ENTRIES ? new Map<K, V>() : (m as Map<K, V>);
 }
 
 /** The ids the scenario names for choices made on resolution, then the others by smallest id (README, "Scenarios and traces"). */
@@ -199,7 +212,7 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
   // 'That much damage' (damageDealt) and 'that land's controller' (eventController) depend on an
   // event the trace does not keep with the ability.
   if (parts.some((d) => (d.effects ?? []).some((e) => !MODELLED.has(e.kind) || e.amount === 'damageDealt' || e.each === 'eventController'))) return undefined;
-  const requirements = activeRequirements(parts, { kicker: [...kick.kicker], multikicker: kick.multikicker });
+  const requirements = activeRequirements(parts, kick);
   if (requirements.length !== src.targets.length) {
     return { mismatch: { expected: `${resolving.id} resolves with ${requirements.length} target group(s), one per target requirement (CR 601.2c)`, observed: `${src.targets.length}: ${show(src.targets)}` } };
   }
@@ -217,17 +230,17 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
     life: { p1: 0, p2: 0 },
     mana: toPool({}),
     zones: { p1: zonesOf('p1'), p2: zonesOf('p2') },
-    removed: new Set(),
-    countered: new Set(),
-    changes: new Map(),
-    touched: new Set(),
-    creatureDamage: new Map(),
-    damageEvents: new Map(),
-    prevented: new Set(),
+    removed: NO_IDS,
+    countered: NO_IDS,
+    changes: NO_ENTRIES,
+    touched: NO_IDS,
+    creatureDamage: NO_ENTRIES,
+    damageEvents: NO_ENTRIES,
+    prevented: NO_IDS,
     tokens: 0,
     made: [],
     draws: 0,
-    tokensSeen: new Map(),
+    tokensSeen: NO_ENTRIES,
   };
   const finish = () => {
     if (src.card) out.zones[resolving.controller].graveyard?.push(src.card);
@@ -242,12 +255,12 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
   const leave = (id: string, to: 'graveyard' | 'hand') => {
     const p = onBattlefield(id);
     if (!p) return;
-    out.removed.add(id);
+    out.removed = growSet(out.removed).add(id);
     if (!p.token) out.zones[p.owner][to]?.push(p.card ?? p.id);
   };
   const change = (id: string) => {
     const c = out.changes.get(id) ?? { counters: {}, power: 0, toughness: 0, keywords: [] };
-    out.changes.set(id, c);
+    out.changes = growMap(out.changes).set(id, c);
     return c;
   };
   const isCreature = (id: string) => {
@@ -270,7 +283,7 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
       // the ability triggered, and never a new object it became since (CR 400.7).
       const self = e.self && src.self !== undefined ? sameObjectSince(run, step, src.self, resolving.id) : undefined;
       if (e.self && (self === undefined || (e.kind !== 'putCounters' && e.kind !== 'pump'))) {
-        if (src.self) out.touched.add(src.self);
+        if (src.self) out.touched = growSet(out.touched).add(src.self);
         return;
       }
       const on = e.self ? (self ? [src.self!] : []) : targets;
@@ -280,7 +293,7 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
         else if (e.kind === 'createToken') {
           out.tokens += amount;
           if (e.token) for (let t = 0; t < amount; t++) out.made.push(e.token);
-          for (const p of step.before.battlefield) if (onBattlefield(p.id)) out.tokensSeen.set(p.id, (out.tokensSeen.get(p.id) ?? 0) + amount);
+          for (const p of step.before.battlefield) if (onBattlefield(p.id)) out.tokensSeen = growMap(out.tokensSeen).set(p.id, (out.tokensSeen.get(p.id) ?? 0) + amount);
         }
         else if (e.kind === 'draw' || e.kind === 'mill') {
           const who = e.kind === 'draw' ? [resolving.controller] : players;
@@ -326,7 +339,7 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
               }
               if (timesKicked(k) === 0) continue;
             }
-            out.countered.add(id);
+            out.countered = growSet(out.countered).add(id);
             // A countered card goes to its owner's graveyard, or where the effect says (CR 608.2c: Remand, Memory Lapse); a copy ceases to exist (707.10a).
             const owner = spell.copy ? undefined : ownerOf(run, spell.card);
             if (!owner) continue;
@@ -366,12 +379,12 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
             );
             const prevented = !e.unpreventable && ((pdef?.protection ?? []).some((c) => src.colors.includes(c)) || warded);
             if (prevented) {
-              out.prevented.add(id);
+              out.prevented = growSet(out.prevented).add(id);
               continue;
             }
             if (src.lifelink) out.life[resolving.controller] += amount;
-            out.creatureDamage.set(id, (out.creatureDamage.get(id) ?? 0) + amount);
-            out.damageEvents.set(id, (out.damageEvents.get(id) ?? 0) + 1);
+            out.creatureDamage = growMap(out.creatureDamage).set(id, (out.creatureDamage.get(id) ?? 0) + amount);
+            out.damageEvents = growMap(out.damageEvents).set(id, (out.damageEvents.get(id) ?? 0) + 1);
           }
         }
       }
