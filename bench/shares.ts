@@ -19,6 +19,10 @@ export interface TimedSuite {
   result: SuiteResult;
 }
 
+/**
+ * The suite with its clock: one scenario at a time (chunk 1), since the clock takes what happens
+ * between one scenario's verdicts and the next scenario for generation.
+ */
 export async function timedSuite(engine: Engine, runs: number, seed: number): Promise<TimedSuite> {
   const clock = new Clock();
   const j = judgeFor(engine);
@@ -31,6 +35,7 @@ export async function timedSuite(engine: Engine, runs: number, seed: number): Pr
     properties: clock.properties(PROPERTIES),
     runs,
     seed,
+    chunk: 1,
     onScenario: clock.onScenario,
     onProgress: clock.onProgress,
   });
@@ -41,7 +46,8 @@ export async function timedSuite(engine: Engine, runs: number, seed: number): Pr
 /**
  * The suite as castcheck runs it, nothing timed inside: CPU milliseconds of this process. The shares'
  * clock reads the time twice around every property (130 readings a scenario), which is no part of
- * castcheck's own cost.
+ * castcheck's own cost. A null engine for it must have recorded a plainSuite: scenarios judged a
+ * chunk at a time ask for relation reruns in another order than one by one.
  */
 export async function plainSuite(engine: Engine, runs: number, seed: number): Promise<{ cpuMs: number; result: SuiteResult }> {
   const cpu = process.cpuUsage();

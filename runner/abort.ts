@@ -24,13 +24,16 @@ export class Pace {
   private count = 0;
   private until = Infinity;
 
-  /** Counts one scenario; true when the event loop is to turn before it (never before the first). */
-  due(): boolean {
+  /**
+   * Counts the scenarios gone through since it was last asked (one, or a chunk of them); true when the
+   * event loop is to turn before the next (never before the first).
+   */
+  due(since = 1): boolean {
     if (this.until === Infinity) {
       this.until = performance.now() + TURN_MS;
       return false;
     }
-    if (++this.count < TURN_EVERY && performance.now() < this.until) return false;
+    if ((this.count += since) < TURN_EVERY && performance.now() < this.until) return false;
     this.count = 0;
     this.until = performance.now() + TURN_MS;
     return true;

@@ -92,63 +92,119 @@ export function firstUnsupported(trace: Trace): number | undefined {
  */
 export function judge(j: Judge, scenario: Scenario, properties: readonly Property[]): Judged | Promise<Judged> {
   const normalized = normalizeScenario(scenario);
-  return after(runOn(j.engine, normalized), (trace) => ('steps' in trace ? judgeTrace(j, normalized, trace, properties) : { scenario: normalized, failure: trace }));
+  return after(runOn(j.engine, normalized), (trace) => ('steps' in trace ? judgeFrom(judging(j, normalized, trace), properties, 0) : { scenario: normalized, failure: trace }));
 }
 
-function judgeTrace(j: Judge, normalized: NormalizedScenario, trace: Trace, properties: readonly Property[]): Judged | Promise<Judged> {
-  // An action the engine cannot perform is never a failure: the scenario is judged up to it, as if
-  // it ended there (an engine's answers to the first actions do not depend on the later ones).
-  const unsupported = firstUnsupported(trace);
-  const judged: NormalizedScenario = unsupported === undefined ? normalized : { ...normalized, actions: normalized.actions.slice(0, unsupported) };
-  const run = new Run(judged, unsupported === undefined ? trace : { ...trace, steps: trace.steps.slice(0, unsupported) });
-  let reference: Run | Promise<Run> | undefined;
-  // An engine that fails on a related run has failed on this scenario's judgement: it is reported as
-  // such, not hidden inside a relation property.
-  let rerunFailure: EngineFailure | undefined;
-  const ctx: CheckContext = {
-    readings: j.readings,
-    capabilities: j.engine.capabilities,
-    rerun: (variant) => {
-      const n = normalizeScenario(variant);
-      return after(runOn(j.engine, n), (t) => {
-        if (!('steps' in t)) {
-          rerunFailure ??= t;
-          return undefined;
-        }
-        // A related run the engine cannot perform in full says nothing.
-        return firstUnsupported(t) === undefined ? new Run(n, t) : undefined;
-      });
-    },
-    reference: () =>
-      (reference ??= after(runOn(j.reference, judged), (t) => {
-        if (!('steps' in t)) throw new Error(`the reference engine failed on a scenario: ${t.message}`);
-        return new Run(judged, t);
-      })),
-  };
-  const verdicts = new Map<string, Verdict>();
-  const applied = new Set<string>();
-  // The properties in order, at once until one waits for another run: the rest follow its answer.
-  const from = (first: number): Judged | Promise<Judged> => {
-    for (let i = first; i < properties.length; i++) {
-      const p = properties[i]!;
-      if (!p.applies(judged)) {
-        verdicts.set(p.id, notApplicable);
-        continue;
-      }
-      applied.add(p.id);
-      const v = p.check(run, ctx);
-      if (v instanceof Promise) {
-        return v.then((verdict) => {
-          verdicts.set(p.id, verdict);
-          return from(i + 1);
-        });
-      }
-      verdicts.set(p.id, v);
+/**
+ * Several scenarios judged together, property by property over all of them rather than scenario by
+ * scenario: each property's code and the runs it reads stay warm in the processor's caches, where
+ * judging one scenario at a time walks the whole suite's code for every scenario. The same
+ * judgements as judge() on each, in order; a property that throws is given as that scenario's
+ * `thrown`, for the caller to throw when it comes to it, so that the scenarios before it are
+ * recorded first, as one by one. A scenario whose runs wait (an engine without runSync) goes on
+ * alone, through its promise.
+ */
+export function judgeAll(j: Judge, scenarios: readonly Scenario[], properties: readonly Property[]): (Judged | Promise<Judged> | { thrown: unknown })[] {
+  const out: (Judged | Promise<Judged> | { thrown: unknown } | Judging)[] = [];
+  for (const scenario of scenarios) {
+    try {
+      const normalized = normalizeScenario(scenario);
+      const trace = runOn(j.engine, normalized);
+      if (trace instanceof Promise) out.push(trace.then((t) => ('steps' in t ? judgeFrom(judging(j, normalized, t), properties, 0) : { scenario: normalized, failure: t })));
+      else out.push('steps' in trace ? judging(j, normalized, trace) : { scenario: normalized, failure: trace });
+    } catch (thrown) {
+      out.push({ thrown });
     }
-    if (rerunFailure) return { scenario: normalized, failure: rerunFailure };
-    return { scenario: normalized, trace, verdicts, applied, ...(unsupported !== undefined ? { unsupported } : {}) };
-  };
-  return from(0);
+  }
+  for (let i = 0; i < properties.length; i++) {
+    for (let k = 0; k < out.length; k++) {
+      const s = out[k]!;
+      if (!(s instanceof Judging)) continue;
+      try {
+        const waits = s.judge(properties[i]!);
+        if (waits) out[k] = waits.then(() => judgeFrom(s, properties, i + 1));
+      } catch (thrown) {
+        out[k] = { thrown };
+      }
+    }
+  }
+  return out.map((s) => (s instanceof Judging ? s.judged() : s));
+}
+
+/** A scenario's trace under judgement: the verdicts so far, and what the properties may ask for. */
+class Judging {
+  readonly verdicts = new Map<string, Verdict>();
+  readonly applied = new Set<string>();
+  /** An engine that fails on a related run has failed on this scenario's judgement. */
+  rerunFailure: EngineFailure | undefined;
+  private reference: Run | Promise<Run> | undefined;
+  readonly judgedScenario: NormalizedScenario;
+  readonly run: Run;
+  readonly unsupported: number | undefined;
+  readonly ctx: CheckContext;
+
+  constructor(
+    j: Judge,
+    readonly normalized: NormalizedScenario,
+    readonly trace: Trace,
+  ) {
+    // An action the engine cannot perform is never a failure: the scenario is judged up to it, as if
+    // it ended there (an engine's answers to the first actions do not depend on the later ones).
+    const unsupported = firstUnsupported(trace);
+    this.unsupported = unsupported;
+    const judged: NormalizedScenario = unsupported === undefined ? normalized : { ...normalized, actions: normalized.actions.slice(0, unsupported) };
+    this.judgedScenario = judged;
+    this.run = new Run(judged, unsupported === undefined ? trace : { ...trace, steps: trace.steps.slice(0, unsupported) });
+    this.ctx = {
+      readings: j.readings,
+      capabilities: j.engine.capabilities,
+      rerun: (variant) => {
+        const n = normalizeScenario(variant);
+        return after(runOn(j.engine, n), (t) => {
+          if (!('steps' in t)) {
+            this.rerunFailure ??= t;
+            return undefined;
+          }
+          // A related run the engine cannot perform in full says nothing.
+          return firstUnsupported(t) === undefined ? new Run(n, t) : undefined;
+        });
+      },
+      reference: () =>
+        (this.reference ??= after(runOn(j.reference, judged), (t) => {
+          if (!('steps' in t)) throw new Error(`the reference engine failed on a scenario: ${t.message}`);
+          return new Run(judged, t);
+        })),
+    };
+  }
+
+  /** Judges by one property; a promise when its check waits for another run (its verdict is in once it settles). */
+  judge(p: Property): Promise<void> | undefined {
+    if (!p.applies(this.judgedScenario)) {
+      this.verdicts.set(p.id, notApplicable);
+      return undefined;
+    }
+    this.applied.add(p.id);
+    const v = p.check(this.run, this.ctx);
+    if (v instanceof Promise) return v.then((verdict) => void this.verdicts.set(p.id, verdict));
+    this.verdicts.set(p.id, v);
+    return undefined;
+  }
+
+  judged(): Judged {
+    if (this.rerunFailure) return { scenario: this.normalized, failure: this.rerunFailure };
+    return { scenario: this.normalized, trace: this.trace, verdicts: this.verdicts, applied: this.applied, ...(this.unsupported !== undefined ? { unsupported: this.unsupported } : {}) };
+  }
+}
+
+const judging = (j: Judge, normalized: NormalizedScenario, trace: Trace) => new Judging(j, normalized, trace);
+
+/** The properties from `first` on, in order, at once until one waits for another run: the rest follow its answer. */
+function judgeFrom(s: Judging, properties: readonly Property[], first: number): Judged | Promise<Judged> {
+  for (let i = first; i < properties.length; i++) {
+    const waits = s.judge(properties[i]!);
+    if (waits) return waits.then(() => judgeFrom(s, properties, i + 1));
+  }
+  return s.judged();
 }
 
 /**

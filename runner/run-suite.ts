@@ -9,7 +9,7 @@ import { scenarioArb } from '../generators/scenario.ts';
 import type { Expectation, Scenario, ShardTally, Trace } from '../model/schema-types.ts';
 import { missingCapability, type Divergence, type Failed, type Property } from '../properties/property.ts';
 import { hitsOf, type Hit } from './clusters.ts';
-import { judge, type Judge, type Judged, type Target } from './evaluate.ts';
+import { judge, judgeAll, type Judge, type Judged, type Target } from './evaluate.ts';
 import { shrink } from './shrink.ts';
 import { Interrupted, Pace, turn, whenAborted } from './abort.ts';
 import { ScenarioSpace } from './scenario-space.ts';
@@ -17,6 +17,13 @@ import { Expectations } from './expectations.ts';
 import { byFirstScenario, clusterRank, engineFailureSignature, propertySignature, showing } from './signatures.ts';
 
 export { shrink };
+
+/**
+ * Scenarios judged together by default: past a few dozen, the runs of a chunk no longer stay in the
+ * processor's caches while each property goes over them. A divisor of TURN_EVERY, so that a run still
+ * goes at most that many scenarios past an interrupt.
+ */
+export const CHUNK = 32;
 
 export interface SuiteOptions extends Judge {
   properties: readonly Property[];
@@ -38,6 +45,11 @@ export interface SuiteOptions extends Judge {
    * An engine with runSync answers each before the next is made: it has no use for more.
    */
   inFlight?: number;
+  /**
+   * Scenarios an engine with runSync is given, and judged, together (runner/evaluate.ts, judgeAll);
+   * 1 judges each in full before the next is made. What is found and reported is the same either way.
+   */
+  chunk?: number;
   /** Known failures: reported as XFAIL, never shrunk. */
   expectations?: Expectations;
   /** Signatures whose shrunk repro an earlier run stored and which still fail: not shrunk again. */
@@ -213,26 +225,38 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     o.onProgress?.(done, o.runs, clusters.size, run);
   };
 
-  // An engine in this process that answers at once (Engine.runSync): each scenario is made, run,
-  // judged and recorded in turn, without a promise, and the event loop turns only now and then (Pace),
-  // for an interrupt to be seen. The scenarios are fast-check's runs 0..runs-1 of the seed, made as
-  // fc.check makes them (runner/scenario-space.ts), so that a failure shrinks from the same path.
+  // An engine in this process that answers at once (Engine.runSync): scenarios are made, run and
+  // judged a chunk at a time (judgeAll), then recorded in turn, without a promise, and the event loop
+  // turns only now and then (Pace), for an interrupt to be seen. The scenarios are fast-check's runs
+  // 0..runs-1 of the seed, made as fc.check makes them (runner/scenario-space.ts), so that a failure
+  // shrinks from the same path.
+  const chunk = Math.max(1, o.chunk ?? CHUNK);
   const inOrder = async () => {
     const space = new ScenarioSpace(arb, o.seed);
     const pace = new Pace();
-    for (let run = 0; run < o.runs && stopped === undefined; run++) {
-      if (pace.due()) await turn();
+    for (let first = 0; first < o.runs && stopped === undefined; first += chunk) {
+      if (pace.due(chunk)) await turn();
       if (o.abort?.aborted) return;
-      const scenario = space.value(run).value;
-      o.onScenario?.(scenario);
-      let judgement = judge(o, scenario, properties);
-      // A judgement that waits after all (a reference engine without runSync) is waited for, as far as an interrupt.
-      if (judgement instanceof Promise) {
-        const answer = await Promise.race([judgement, aborted.promise.then(() => undefined)]);
-        if (answer === undefined) return;
-        judgement = answer;
+      const scenarios: Scenario[] = [];
+      for (let run = first; run < Math.min(first + chunk, o.runs); run++) {
+        const scenario = space.value(run).value;
+        o.onScenario?.(scenario);
+        scenarios.push(scenario);
       }
-      record(scenario, run, judgement);
+      const judgements = judgeAll(o, scenarios, properties);
+      // Those left unread (a stop, a property that threw before them) must not end castcheck as unhandled.
+      for (const j of judgements) if (j instanceof Promise) j.catch(() => {});
+      for (let k = 0; k < judgements.length && stopped === undefined; k++) {
+        let judgement = judgements[k]!;
+        if ('thrown' in judgement) throw judgement.thrown;
+        // A judgement that waits after all (a reference engine without runSync) is waited for, as far as an interrupt.
+        if (judgement instanceof Promise) {
+          const answer = await Promise.race([judgement, aborted.promise.then(() => undefined)]);
+          if (answer === undefined) return;
+          judgement = answer;
+        }
+        record(scenarios[k]!, first + k, judgement);
+      }
     }
   };
 

@@ -22,7 +22,7 @@ function only(engine: ReferenceEngine, way: 'sync' | 'async'): Engine {
 }
 
 /** A run's every verdict in the order given (search and shrinking), and what it reports. */
-async function suite(engine: 'sync' | 'async', reference: 'sync' | 'async', seed: number): Promise<{ verdicts: string[]; result: unknown; tallies: SuiteResult['tallies'] }> {
+async function suite(engine: 'sync' | 'async', reference: 'sync' | 'async', seed: number, chunk?: number): Promise<{ verdicts: string[]; result: unknown; tallies: SuiteResult['tallies'] }> {
   const verdicts: string[] = [];
   const noted = PROPERTIES.map(
     (p): Property => ({
@@ -36,7 +36,7 @@ async function suite(engine: 'sync' | 'async', reference: 'sync' | 'async', seed
   );
   const j: Judge = { ...judgeFor(new ReferenceEngine()), engine: only(new ReferenceEngine({ fault: FAULTS }), engine) };
   j.reference = only(new ReferenceEngine(), reference);
-  const r = await runSuite({ ...j, properties: noted, runs: 150, seed, maxShrinkRuns: 50, shrinkBudget: 200 });
+  const r = await runSuite({ ...j, properties: noted, runs: 150, seed, maxShrinkRuns: 50, shrinkBudget: 200, ...(chunk !== undefined ? { chunk } : {}) });
   const result = {
     runs: r.runs,
     tallies: r.tallies.map((t) => ({ ...t, property: t.property.id })),
@@ -62,9 +62,9 @@ describe('an engine that answers synchronously', () => {
   it('gives the suite the same verdicts, clusters and shrunk repros as an engine answering through promises', async () => {
     for (const seed of [1]) {
       const async = await suite('async', 'async', seed);
-      const sync = await suite('sync', 'sync', seed);
+      const sync = await suite('sync', 'sync', seed, 1);
       // A reference engine that answers through promises makes agreement wait halfway through a synchronous judgement.
-      const mixed = await suite('sync', 'async', seed);
+      const mixed = await suite('sync', 'async', seed, 1);
       // The relations and agreement were checked, and failures were found and shrunk.
       const checks = (id: string) => sync.tallies.find((t) => t.property.id === id)!.checks;
       expect(checks('relations.one-more-multikick'), `seed ${seed}`).toBeGreaterThan(0);
@@ -75,6 +75,42 @@ describe('an engine that answers synchronously', () => {
       expect(sync.result, `seed ${seed}`).toEqual(async.result);
       expect(mixed.verdicts, `seed ${seed}`).toEqual(async.verdicts);
       expect(mixed.result, `seed ${seed}`).toEqual(async.result);
+    }
+  });
+
+  it('judged a chunk of scenarios at a time, property by property, gives each scenario the same verdicts and the run the same clusters and repros', async () => {
+    const async = await suite('async', 'async', 1);
+    // Chunks that do not divide the run, and one that waits for the reference halfway through.
+    for (const [engine, reference, chunk] of [['sync', 'sync', 32], ['sync', 'sync', 7], ['sync', 'async', 32]] as const) {
+      const chunked = await suite(engine, reference, 1, chunk);
+      // The order of the checks differs (each property goes over the chunk); their verdicts do not.
+      expect(chunked.verdicts.length).toBeGreaterThan(150 * 10);
+      expect([...chunked.verdicts].sort(), `${engine}/${reference} chunk ${chunk}`).toEqual([...async.verdicts].sort());
+      expect(chunked.result, `${engine}/${reference} chunk ${chunk}`).toEqual(async.result);
+    }
+  });
+
+  it('records the scenarios before one whose property throws, then throws, as one by one', async () => {
+    const boom = new Error('a property broke');
+    let judged = 0;
+    // Throws on the 40th scenario it is asked about: the second chunk of 32.
+    const throwing: Property = { ...PROPERTIES[0]!, id: 'test.throws', applies: () => true, check: () => { if (++judged === 40) throw boom; return { status: 'pass', checks: 1 }; } };
+    for (const chunk of [1, 32]) {
+      judged = 0;
+      const progress: number[] = [];
+      const clusters: string[] = [];
+      const run = runSuite({
+        ...judgeFor(only(new ReferenceEngine({ fault: FAULTS }), 'sync')),
+        properties: [...PROPERTIES, throwing],
+        runs: 100,
+        seed: 1,
+        chunk,
+        onProgress: (done) => progress.push(done),
+        onCluster: (c) => clusters.push(c.signature),
+      });
+      await expect(run, `chunk ${chunk}`).rejects.toBe(boom);
+      expect(progress.at(-1), `chunk ${chunk}`).toBe(39);
+      expect(clusters.length, `chunk ${chunk}`).toBeGreaterThan(0);
     }
   });
 
