@@ -26,6 +26,7 @@ import { cpuMs, SHARES, type Share } from './clock.ts';
 import type { MemoryRun } from './memory.ts';
 import { protocolCost } from './protocol-cost.ts';
 import { replayCpuUs } from './replay.ts';
+import { DEFAULT_PIPELINE } from '../adapters/process/pipeline.ts';
 import { NullEngine, plainSuite, RecordingEngine, timedSuite, type TimedSuite } from './shares.ts';
 import { CPU_AT_EXIT, serveHelloMs, startupTimes } from './startup.ts';
 import { workerFigures, workersTable, type WorkerFigures } from './workers.ts';
@@ -47,7 +48,8 @@ const SEED = option('--seed', 1);
 const MEMORY_RUNS = args.includes('--long') ? 1_000_000 : option('--memory-runs', 20_000);
 const FUZZ = !args.includes('--no-fuzz');
 const OUT = 'bench-results.json';
-const IN_FLIGHT = 4;
+// As castcheck run sends them.
+const IN_FLIGHT = DEFAULT_PIPELINE;
 const STARTS = 7;
 const ROUNDS = 6;
 const ENGINE_ROUNDS = 8;
