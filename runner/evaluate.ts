@@ -95,6 +95,9 @@ export function judge(j: Judge, scenario: Scenario, properties: readonly Propert
   return after(runOn(j.engine, normalized), (trace) => ('steps' in trace ? judgeFrom(judging(j, normalized, trace), properties, 0) : { scenario: normalized, failure: trace }));
 }
 
+/** A judgement of judgeAll: a property that threw on the scenario is given as `thrown`. */
+export type ChunkJudgement = Judged | Promise<Judged> | { thrown: unknown };
+
 /**
  * Several scenarios judged together, property by property over all of them rather than scenario by
  * scenario: each property's code and the runs it reads stay warm in the processor's caches, where
@@ -104,18 +107,50 @@ export function judge(j: Judge, scenario: Scenario, properties: readonly Propert
  * recorded first, as one by one. A scenario whose runs wait (an engine without runSync) goes on
  * alone, through its promise.
  */
-export function judgeAll(j: Judge, scenarios: readonly Scenario[], properties: readonly Property[]): (Judged | Promise<Judged> | { thrown: unknown })[] {
-  const out: (Judged | Promise<Judged> | { thrown: unknown } | Judging)[] = [];
-  for (const scenario of scenarios) {
-    try {
-      const normalized = normalizeScenario(scenario);
-      const trace = runOn(j.engine, normalized);
-      if (trace instanceof Promise) out.push(trace.then((t) => ('steps' in t ? judgeFrom(judging(j, normalized, t), properties, 0) : { scenario: normalized, failure: t })));
-      else out.push('steps' in trace ? judging(j, normalized, trace) : { scenario: normalized, failure: trace });
-    } catch (thrown) {
-      out.push({ thrown });
-    }
+export function judgeAll(j: Judge, scenarios: readonly Scenario[], properties: readonly Property[]): ChunkJudgement[] {
+  return judgeTogether(
+    scenarios.map((scenario) => {
+      const s = started(j, scenario);
+      if ('thrown' in s || !(s.trace instanceof Promise)) return s;
+      const { normalized, trace } = s;
+      return trace.then((t) => ('steps' in t ? judgeFrom(judging(j, normalized, t), properties, 0) : { scenario: normalized, failure: t }));
+    }),
+    j,
+    properties,
+  );
+}
+
+/**
+ * judgeAll for an engine that answers through promises (an engine process): the engine's runs of the
+ * chunk start at once, and the chunk is judged together once every answer is in, so that the
+ * engine works on them, and on the next chunk's, while castcheck judges.
+ */
+export function judgeAllLater(j: Judge, scenarios: readonly Scenario[], properties: readonly Property[]): Promise<ChunkJudgement[]> {
+  const runs = scenarios.map((scenario) => started(j, scenario));
+  return Promise.all(runs.map((s) => ('thrown' in s || !(s.trace instanceof Promise) ? s : s.trace.then((trace) => ({ normalized: s.normalized, trace }))))).then((arrived) =>
+    judgeTogether(arrived as Started[], j, properties),
+  );
+}
+
+/** A scenario normalised and its engine run started, or what it threw. */
+type Started = { normalized: NormalizedScenario; trace: Trace | EngineFailure | Promise<Trace | EngineFailure> } | { thrown: unknown };
+
+function started(j: Judge, scenario: Scenario): Started {
+  try {
+    const normalized = normalizeScenario(scenario);
+    return { normalized, trace: runOn(j.engine, normalized) };
+  } catch (thrown) {
+    return { thrown };
   }
+}
+
+/** The scenarios whose traces are in judged by every property, property by property over all of them. */
+function judgeTogether(runs: (Started | Promise<Judged>)[], j: Judge, properties: readonly Property[]): ChunkJudgement[] {
+  const out = runs.map((s): ChunkJudgement | Judging => {
+    if (s instanceof Promise || 'thrown' in s) return s;
+    if (s.trace instanceof Promise) throw new Error('judgeTogether: a trace still to come');
+    return 'steps' in s.trace ? judging(j, s.normalized, s.trace) : { scenario: s.normalized, failure: s.trace };
+  });
   for (let i = 0; i < properties.length; i++) {
     for (let k = 0; k < out.length; k++) {
       const s = out[k]!;

@@ -9,7 +9,7 @@ import { scenarioArb } from '../generators/scenario.ts';
 import type { Expectation, Scenario, ShardTally, Trace } from '../model/schema-types.ts';
 import { missingCapability, type Divergence, type Failed, type Property } from '../properties/property.ts';
 import { hitsOf, type Hit } from './clusters.ts';
-import { judge, judgeAll, type Judge, type Judged, type Target } from './evaluate.ts';
+import { judge, judgeAll, judgeAllLater, type Judge, type Judged, type Target } from './evaluate.ts';
 import { shrink } from './shrink.ts';
 import { Interrupted, Pace, turn, whenAborted } from './abort.ts';
 import { ScenarioSpace } from './scenario-space.ts';
@@ -260,9 +260,10 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     }
   };
 
-  // Any other engine: the same scenarios in the same order, every one judged in full. Up to
-  // inFlight judgements are left running while the next scenarios are generated.
+  // Scenarios handed to an engine that answers through promises before the first is answered.
   const window = Math.max(1, o.inFlight ?? 1);
+  // A worker's or a shard's share of a run (o.source): each scenario judged in full as it comes, up to
+  // the window of judgements left running while the next are taken.
   const running = new Set<Promise<void>>();
   // Waiting for room: woken by a judgement that ends or by the abort. One waiter at a time, instead of
   // a race per scenario that would leave a reaction on the abort's promise for each.
@@ -309,6 +310,48 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     running.add(job);
     while (running.size >= window && !o.abort?.aborted) await room();
   };
+  // An engine that answers through promises (an engine process), the whole run: the same scenarios
+  // as fc.check would make (runner/scenario-space.ts), half the window at a time, judged together
+  // once their answers are in (judgeAllLater), as the synchronous path judges its chunks. The next
+  // chunk is sent before this one is judged: the engine works while castcheck judges, with up to the
+  // window waiting for it.
+  const inChunks = async () => {
+    const space = new ScenarioSpace(arb, o.seed);
+    const size = Math.max(1, Math.floor(window / 2));
+    const start = (first: number) => {
+      const scenarios: Scenario[] = [];
+      for (let run = first; run < Math.min(first + size, o.runs); run++) scenarios.push(space.value(run).value);
+      const judged = judgeAllLater(o, scenarios, properties);
+      // What is not waited for (a stop, an interrupt, a property that threw before) must not end castcheck as unhandled.
+      judged.catch(() => {});
+      return { first, scenarios, judged };
+    };
+    let current = o.runs > 0 ? start(0) : undefined;
+    while (current && stopped === undefined) {
+      if (pace.due(current.scenarios.length)) await turn();
+      if (o.abort?.aborted) return;
+      const after = current.first + size;
+      const next = window >= 2 && after < o.runs ? start(after) : undefined;
+      const judgements = await Promise.race([current.judged, aborted.promise.then(() => undefined)]);
+      if (judgements === undefined) return;
+      for (const j of judgements) if (j instanceof Promise) j.catch(() => {});
+      for (let k = 0; k < judgements.length && stopped === undefined; k++) {
+        let judgement = judgements[k]!;
+        const scenario = current.scenarios[k]!;
+        o.onScenario?.(scenario);
+        if ('thrown' in judgement) throw judgement.thrown;
+        // One whose properties asked for another run (a relation's) goes on alone: it is waited for in its turn.
+        if (judgement instanceof Promise) {
+          const answer = await Promise.race([judgement, aborted.promise.then(() => undefined)]);
+          if (answer === undefined) return;
+          judgement = answer;
+        }
+        record(scenario, current.first + k, judgement);
+      }
+      current = next ?? (window < 2 && after < o.runs && stopped === undefined ? start(after) : undefined);
+    }
+  };
+
   try {
     if (o.engine.runSync && !o.source) await inOrder();
     else if (o.source) {
@@ -318,17 +361,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       } catch (error) {
         if (!(error instanceof Interrupted)) throw error;
       }
-    } else {
-      // The same scenarios as fc.check would make (runner/scenario-space.ts), without its loop around
-      // each: a property, and promises of its own, per scenario.
-      const space = new ScenarioSpace(arb, o.seed);
-      try {
-        for (let run = 0; run < o.runs && stopped === undefined; run++) await visit(space.value(run).value, run);
-      } catch (error) {
-        // A property that threw is thrown once the judgements in flight are in, below.
-        if (!(error instanceof Interrupted) && !(broken && error === broken.error)) throw error;
-      }
-    }
+    } else await inChunks();
     await Promise.race([Promise.all(running), aborted.promise]);
   } finally {
     aborted.release();

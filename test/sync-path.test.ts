@@ -22,7 +22,7 @@ function only(engine: ReferenceEngine, way: 'sync' | 'async'): Engine {
 }
 
 /** A run's every verdict in the order given (search and shrinking), and what it reports. */
-async function suite(engine: 'sync' | 'async', reference: 'sync' | 'async', seed: number, chunk?: number): Promise<{ verdicts: string[]; result: unknown; tallies: SuiteResult['tallies'] }> {
+async function suite(engine: 'sync' | 'async', reference: 'sync' | 'async', seed: number, chunk?: number, inFlight?: number): Promise<{ verdicts: string[]; result: unknown; tallies: SuiteResult['tallies'] }> {
   const verdicts: string[] = [];
   const noted = PROPERTIES.map(
     (p): Property => ({
@@ -36,7 +36,7 @@ async function suite(engine: 'sync' | 'async', reference: 'sync' | 'async', seed
   );
   const j: Judge = { ...judgeFor(new ReferenceEngine()), engine: only(new ReferenceEngine({ fault: FAULTS }), engine) };
   j.reference = only(new ReferenceEngine(), reference);
-  const r = await runSuite({ ...j, properties: noted, runs: 150, seed, maxShrinkRuns: 50, shrinkBudget: 200, ...(chunk !== undefined ? { chunk } : {}) });
+  const r = await runSuite({ ...j, properties: noted, runs: 150, seed, maxShrinkRuns: 50, shrinkBudget: 200, ...(chunk !== undefined ? { chunk } : {}), ...(inFlight !== undefined ? { inFlight } : {}) });
   const result = {
     runs: r.runs,
     tallies: r.tallies.map((t) => ({ ...t, property: t.property.id })),
@@ -81,12 +81,13 @@ describe('an engine that answers synchronously', () => {
   it('judged a chunk of scenarios at a time, property by property, gives each scenario the same verdicts and the run the same clusters and repros', async () => {
     const async = await suite('async', 'async', 1);
     // Chunks that do not divide the run, and one that waits for the reference halfway through.
-    for (const [engine, reference, chunk] of [['sync', 'sync', 32], ['sync', 'sync', 7], ['sync', 'async', 32]] as const) {
-      const chunked = await suite(engine, reference, 1, chunk);
+    // An engine answering through promises with a window of 16 (as an engine process): chunks of 8, the next sent before one is judged.
+    for (const [engine, reference, chunk, inFlight] of [['sync', 'sync', 32, 1], ['sync', 'sync', 7, 1], ['sync', 'async', 32, 1], ['async', 'async', 1, 16], ['async', 'sync', 1, 5]] as const) {
+      const chunked = await suite(engine, reference, 1, chunk, inFlight);
       // The order of the checks differs (each property goes over the chunk); their verdicts do not.
       expect(chunked.verdicts.length).toBeGreaterThan(150 * 10);
-      expect([...chunked.verdicts].sort(), `${engine}/${reference} chunk ${chunk}`).toEqual([...async.verdicts].sort());
-      expect(chunked.result, `${engine}/${reference} chunk ${chunk}`).toEqual(async.result);
+      expect([...chunked.verdicts].sort(), `${engine}/${reference} chunk ${chunk} window ${inFlight}`).toEqual([...async.verdicts].sort());
+      expect(chunked.result, `${engine}/${reference} chunk ${chunk} window ${inFlight}`).toEqual(async.result);
     }
   });
 
