@@ -20,8 +20,8 @@ export { shrink };
 
 /**
  * Scenarios judged together by default: past a few dozen (256 gained less, 1,024 nothing), the runs
- * of a chunk no longer stay in the processor's caches while each property goes over them. A divisor of TURN_EVERY, so that a run still
- * goes at most that many scenarios past an interrupt.
+ * of a chunk no longer stay in the processor's caches while each property goes over them. A divisor
+ * of TURN_EVERY, so that a run still goes at most that many scenarios past an interrupt.
  */
 export const CHUNK = 32;
 
@@ -42,6 +42,7 @@ export interface SuiteOptions extends Judge {
   /**
    * Scenarios handed to the engine before the first of them is answered. More than one lets an
    * engine in another process work while castcheck generates and judges; answers keep their order.
+   * The answers are judged half a window at a time, the other half waiting at the engine meanwhile.
    * An engine with runSync answers each before the next is made: it has no use for more.
    */
   inFlight?: number;
