@@ -99,6 +99,8 @@ class Coordinator {
     this.o.onStart?.(() => this.final ?? this.sofar());
     const parts = await Promise.all(this.lanes.map((lane) => lane.search(this.eventsFor())));
     this.searchOver = true;
+    // The lanes are back: a scenario handed out and not judged (a run stopped midway) never will be.
+    this.outstanding.clear();
     for (const p of parts) this.stopped ??= p.stopped;
     const merged = mergeResults(parts);
     // Every first scenario is final now; what was not shrunk during the search is shrunk by every lane at once.
@@ -160,7 +162,9 @@ class Coordinator {
 
   /** Queues the failures whose first scenario can no longer change: every scenario of the shard before it is judged. */
   private enqueueFinal(): void {
-    const watermark = this.searchOver ? Infinity : Math.min(shardScenario(this.shard, this.nth), ...this.outstanding);
+    // Once the last scenario is handed out, those still out with a lane may yet show a failure first:
+    // only when they are judged too (or the lanes are back, run()) can no first scenario change.
+    const watermark = Math.min(this.searchOver ? Infinity : shardScenario(this.shard, this.nth), ...this.outstanding);
     const ready = [...this.firsts.values()].filter((f) => f.run < watermark && !this.queued.has(f.hit.signature) && !f.hit.expectation && !this.o.alreadyShrunk?.has(f.hit.signature));
     for (const f of ready.sort((a, b) => a.run - b.run)) {
       this.queued.add(f.hit.signature);
