@@ -9,7 +9,7 @@ import { scenarioArb } from '../generators/scenario.ts';
 import type { Expectation, Scenario, ShardTally, Trace } from '../model/schema-types.ts';
 import { missingCapability, type Divergence, type Failed, type Property } from '../properties/property.ts';
 import { hitsOf, type Hit } from './clusters.ts';
-import { judge, judgeAll, judgeAllLater, type Judge, type Judged, type Target } from './evaluate.ts';
+import { judge, judgeAll, judgeAllLater, type ChunkJudgement, type Judge, type Judged, type Target } from './evaluate.ts';
 import { shrink } from './shrink.ts';
 import { Interrupted, Pace, turn, whenAborted } from './abort.ts';
 import { ScenarioSpace } from './scenario-space.ts';
@@ -244,27 +244,53 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
         o.onScenario?.(scenario);
         scenarios.push(scenario);
       }
-      const judgements = judgeAll(o, scenarios, properties);
-      // Those left unread (a stop, a property that threw before them) must not end castcheck as unhandled.
-      for (const j of judgements) if (j instanceof Promise) j.catch(() => {});
-      for (let k = 0; k < judgements.length && stopped === undefined; k++) {
-        let judgement = judgements[k]!;
-        if ('thrown' in judgement) throw judgement.thrown;
-        // A judgement that waits after all (a reference engine without runSync) is waited for, as far as an interrupt.
-        if (judgement instanceof Promise) {
-          const answer = await Promise.race([judgement, aborted.promise.then(() => undefined)]);
-          if (answer === undefined) return;
-          judgement = answer;
-        }
-        record(scenarios[k]!, first + k, judgement);
+      if (!(await recordInOrder(judgeAll(o, scenarios, properties), scenarios, (k) => first + k))) return;
+    }
+  };
+
+  /**
+   * Records a chunk's judgements in the order of its scenarios, until the run stops; throws what a
+   * property threw when its scenario comes. False when an interrupt came while one was waited for.
+   */
+  const recordInOrder = async (judgements: ChunkJudgement[], scenarios: readonly Scenario[], runOf: (k: number) => number): Promise<boolean> => {
+    // Those left unread (a stop, a property that threw before them) must not end castcheck as unhandled.
+    for (const j of judgements) if (j instanceof Promise) j.catch(() => {});
+    for (let k = 0; k < judgements.length && stopped === undefined; k++) {
+      let judgement = judgements[k]!;
+      if ('thrown' in judgement) throw judgement.thrown;
+      // One that waits (a reference engine without runSync, a relation's rerun on an engine process) is waited for, as far as an interrupt.
+      if (judgement instanceof Promise) {
+        const answer = await Promise.race([judgement, aborted.promise.then(() => undefined)]);
+        if (answer === undefined) return false;
+        judgement = answer;
       }
+      record(scenarios[k]!, runOf(k), judgement);
+    }
+    return true;
+  };
+
+  // A worker's or a shard's share of a run (o.source), against an engine with runSync: a chunk taken
+  // from the source, then judged and recorded as inOrder does; a short chunk means the source ran dry.
+  const fromSource = async (source: NonNullable<SuiteOptions['source']>) => {
+    const pace = new Pace();
+    for (let size = chunk; size === chunk && stopped === undefined; ) {
+      if (pace.due(chunk)) await turn();
+      if (o.abort?.aborted) return;
+      const taken: { run: number; scenario: Scenario }[] = [];
+      for (let next = await source(); next; next = taken.length < chunk ? await source() : undefined) {
+        o.onScenario?.(next.scenario);
+        taken.push(next);
+      }
+      size = taken.length;
+      const scenarios = taken.map((t) => t.scenario);
+      if (!(await recordInOrder(judgeAll(o, scenarios, properties), scenarios, (k) => taken[k]!.run))) return;
     }
   };
 
   // Scenarios handed to an engine that answers through promises before the first is answered.
   const window = Math.max(1, o.inFlight ?? 1);
-  // A worker's or a shard's share of a run (o.source): each scenario judged in full as it comes, up to
-  // the window of judgements left running while the next are taken.
+  // A worker's or a shard's share of a run (o.source) on an engine without runSync: each scenario
+  // judged in full as it comes, up to the window of judgements left running while the next are taken.
   const running = new Set<Promise<void>>();
   // Waiting for room: woken by a judgement that ends or by the abort. One waiter at a time, instead of
   // a race per scenario that would leave a reaction on the abort's promise for each.
@@ -321,7 +347,11 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     const size = Math.max(1, Math.floor(window / 2));
     const start = (first: number) => {
       const scenarios: Scenario[] = [];
-      for (let run = first; run < Math.min(first + size, o.runs); run++) scenarios.push(space.value(run).value);
+      for (let run = first; run < Math.min(first + size, o.runs); run++) {
+        const scenario = space.value(run).value;
+        o.onScenario?.(scenario);
+        scenarios.push(scenario);
+      }
       const judged = judgeAllLater(o, scenarios, properties);
       // What is not waited for (a stop, an interrupt, a property that threw before) must not end castcheck as unhandled.
       judged.catch(() => {});
@@ -335,26 +365,15 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       const next = window >= 2 && after < o.runs ? start(after) : undefined;
       const judgements = await Promise.race([current.judged, aborted.promise.then(() => undefined)]);
       if (judgements === undefined) return;
-      for (const j of judgements) if (j instanceof Promise) j.catch(() => {});
-      for (let k = 0; k < judgements.length && stopped === undefined; k++) {
-        let judgement = judgements[k]!;
-        const scenario = current.scenarios[k]!;
-        o.onScenario?.(scenario);
-        if ('thrown' in judgement) throw judgement.thrown;
-        // One whose properties asked for another run (a relation's) goes on alone: it is waited for in its turn.
-        if (judgement instanceof Promise) {
-          const answer = await Promise.race([judgement, aborted.promise.then(() => undefined)]);
-          if (answer === undefined) return;
-          judgement = answer;
-        }
-        record(scenario, current.first + k, judgement);
-      }
+      const first = current.first;
+      if (!(await recordInOrder(judgements, current.scenarios, (k) => first + k))) return;
       current = next ?? (window < 2 && after < o.runs && stopped === undefined ? start(after) : undefined);
     }
   };
 
   try {
     if (o.engine.runSync && !o.source) await inOrder();
+    else if (o.source && o.engine.runSync) await fromSource(o.source);
     else if (o.source) {
       // Scenarios numbered in the whole run, from a worker's or a shard's share of it (runner/parallel.ts).
       try {
