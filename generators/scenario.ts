@@ -26,7 +26,7 @@ import {
   type CardFeatures,
   type WatcherKind,
 } from './synthetic-cards.ts';
-import { emptyMana, parseMana, sparsePool, toPool } from '../model/mana.ts';
+import { addInto, emptyMana, parseMana, sparsePool, toPool } from '../model/mana.ts';
 import { leftAfterPaying } from './mana.ts';
 import { buildsFromDefinition, expandCapabilities, needsUntoldChoice, takesChoice } from '../model/capabilities.ts';
 import { syntheticSpellsPossible } from './synthetic-cards.ts';
@@ -680,15 +680,7 @@ class Builder {
 
   pay(mana: Mana): void {
     // In place: the builder's total is its own.
-    const m = this.mana;
-    m.x += mana.x;
-    m.generic += mana.generic;
-    m.W += mana.W;
-    m.U += mana.U;
-    m.B += mana.B;
-    m.R += mana.R;
-    m.G += mana.G;
-    m.C += mana.C;
+    addInto(this.mana, mana);
   }
 }
 

@@ -2,7 +2,7 @@
 // spell has (CR 601.2c, 702.33g), what could be chosen for each, and what it costs (CR 601.2f).
 // Generators and properties share this reading; the reference engine has its own, so that a mistake
 // in one shows up as a disagreement with the other: nothing here comes from adapters/.
-import { COLORS, POOL_KEYS, emptyMana, manaOf, type Mana } from './mana.ts';
+import { COLORS, POOL_KEYS, addInto, emptyMana, manaOf, type Mana } from './mana.ts';
 import { kickTimes, timesKicked, type Kick } from './kick.ts';
 import type { CardDefinition, Color, TargetRequirement } from './schema-types.ts';
 
@@ -106,16 +106,7 @@ export function declaredMana(main: CardDefinition, d: Kick, splices: readonly Ca
 
 function addPrinted(total: Mana, text: string): void {
   if (text === '') return;
-  const m = manaOf(text);
-  total.x += m.x;
-  total.generic += m.generic;
-  // Each kind written out: a field named by a variable is read the slow way, and this runs at every cast.
-  total.W += m.W;
-  total.U += m.U;
-  total.B += m.B;
-  total.R += m.R;
-  total.G += m.G;
-  total.C += m.C;
+  addInto(total, manaOf(text));
 }
 
 /** Two costs together, `times` times the second: what the generators provide mana for. */

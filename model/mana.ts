@@ -110,6 +110,21 @@ export function toPool(pool: ManaPool | undefined): Pool {
   return out;
 }
 
+/**
+ * Adds `m` to `total` in place. Each kind written out: a field named by a variable is read the slow
+ * way, and costs are added at every cast, by the generators and the declaration checks alike.
+ */
+export function addInto(total: Mana, m: Readonly<Mana>): void {
+  total.x += m.x;
+  total.generic += m.generic;
+  total.W += m.W;
+  total.U += m.U;
+  total.B += m.B;
+  total.R += m.R;
+  total.G += m.G;
+  total.C += m.C;
+}
+
 export function poolsEqual(a: Pool, b: Pool): boolean {
   // Each kind written out, not every() and its callback nor a loop over their names (a field named
   // by a variable is read the slow way): pools are compared at every step by several properties.

@@ -92,7 +92,7 @@ export function firstUnsupported(trace: Trace): number | undefined {
  */
 export function judge(j: Judge, scenario: Scenario, properties: readonly Property[]): Judged | Promise<Judged> {
   const normalized = normalizeScenario(scenario);
-  return after(runOn(j.engine, normalized), (trace) => ('steps' in trace ? judgeFrom(judging(j, normalized, trace), properties, 0) : { scenario: normalized, failure: trace }));
+  return after(runOn(j.engine, normalized), (trace) => ('steps' in trace ? judgeFrom(new Judging(j, normalized, trace), properties, 0) : { scenario: normalized, failure: trace }));
 }
 
 /** A judgement of judgeAll: a property that threw on the scenario is given as `thrown`. */
@@ -104,17 +104,12 @@ export type ChunkJudgement = Judged | Promise<Judged> | { thrown: unknown };
  * judging one scenario at a time walks the whole suite's code for every scenario. The same
  * judgements as judge() on each, in order; a property that throws is given as that scenario's
  * `thrown`, for the caller to throw when it comes to it, so that the scenarios before it are
- * recorded first, as one by one. A scenario whose runs wait (an engine without runSync) goes on
- * alone, through its promise.
+ * recorded first, as one by one. For an engine with runSync; a scenario whose properties wait for
+ * another run (a reference engine without runSync) goes on alone, through its promise.
  */
 export function judgeAll(j: Judge, scenarios: readonly Scenario[], properties: readonly Property[]): ChunkJudgement[] {
   return judgeTogether(
-    scenarios.map((scenario) => {
-      const s = started(j, scenario);
-      if ('thrown' in s || !(s.trace instanceof Promise)) return s;
-      const { normalized, trace } = s;
-      return trace.then((t) => ('steps' in t ? judgeFrom(judging(j, normalized, t), properties, 0) : { scenario: normalized, failure: t }));
-    }),
+    scenarios.map((scenario) => started(j, scenario)),
     j,
     properties,
   );
@@ -148,8 +143,8 @@ function started(j: Judge, scenario: Scenario): Started {
 function judgeTogether(runs: (Started | Promise<Judged>)[], j: Judge, properties: readonly Property[]): ChunkJudgement[] {
   const out = runs.map((s): ChunkJudgement | Judging => {
     if (s instanceof Promise || 'thrown' in s) return s;
-    if (s.trace instanceof Promise) throw new Error('judgeTogether: a trace still to come');
-    return 'steps' in s.trace ? judging(j, s.normalized, s.trace) : { scenario: s.normalized, failure: s.trace };
+    if (s.trace instanceof Promise) throw new Error('judgeTogether: a trace still to come (judgeAll is for engines with runSync)');
+    return 'steps' in s.trace ? new Judging(j, s.normalized, s.trace) : { scenario: s.normalized, failure: s.trace };
   });
   for (let i = 0; i < properties.length; i++) {
     for (let k = 0; k < out.length; k++) {
@@ -230,8 +225,6 @@ class Judging {
     return { scenario: this.normalized, trace: this.trace, verdicts: this.verdicts, applied: this.applied, ...(this.unsupported !== undefined ? { unsupported: this.unsupported } : {}) };
   }
 }
-
-const judging = (j: Judge, normalized: NormalizedScenario, trace: Trace) => new Judging(j, normalized, trace);
 
 /** The properties from `first` on, in order, at once until one waits for another run: the rest follow its answer. */
 function judgeFrom(s: Judging, properties: readonly Property[], first: number): Judged | Promise<Judged> {

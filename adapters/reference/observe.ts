@@ -3,7 +3,7 @@
 // last observation is that observation's object, and so is a stack, battlefield, player (or a list
 // or pool of theirs) or whole state. A trace is kept and judged after the run, so nothing observed
 // may change afterwards (frozen).
-import { formatMana, type Pool } from '../../model/mana.ts';
+import { formatMana, poolsEqual, sparsePool } from '../../model/mana.ts';
 import type { ManaPool, ObservedState, StackObject, ObservedPermanent } from '../../model/schema-types.ts';
 import { FREEZE_SHARED, type Game, type Permanent, type PlayerState, type StackItem } from './game.ts';
 import { sortedKicker } from './kicker.ts';
@@ -186,12 +186,12 @@ function observePermanent(p: Permanent, r: Rules): ObservedPermanent {
  */
 function observePlayer(p: PlayerState, was: PlayerState | undefined, before: ObservedPlayer | undefined): ObservedPlayer {
   if (was === undefined || before === undefined || before.id !== p.id) {
-    return observedPlayer(p, frozen(sortedStrings(p.hand)), frozen(p.library.slice()), frozen(p.graveyard.slice()), observedPool(p.pool));
+    return observedPlayer(p, frozen(sortedStrings(p.hand)), frozen(p.library.slice()), frozen(p.graveyard.slice()), frozen(sparsePool(p.pool)));
   }
   const hand = sameItems(was.hand, p.hand) ? before.hand! : sameOrNew(before.hand!, sortedStrings(p.hand));
   const library = sameItems(before.library!, p.library) ? before.library! : frozen(p.library.slice());
   const graveyard = sameItems(before.graveyard!, p.graveyard) ? before.graveyard! : frozen(p.graveyard.slice());
-  const mana = was.pool === p.pool || samePool(was.pool, p.pool) ? before.mana! : observedPool(p.pool);
+  const mana = was.pool === p.pool || poolsEqual(was.pool, p.pool) ? before.mana! : frozen(sparsePool(p.pool));
   if (before.life === p.life && (before.lost ?? false) === p.lost && before.hand === hand && before.library === library && before.graveyard === graveyard && before.mana === mana) {
     return before;
   }
@@ -202,21 +202,6 @@ function sameOrNew(before: string[], now: string[]): string[] {
   return sameItems(before, now) ? before : frozen(now);
 }
 
-function samePool(a: Pool, b: Pool): boolean {
-  return a.W === b.W && a.U === b.U && a.B === b.B && a.R === b.R && a.G === b.G && a.C === b.C;
-}
-
-/** The pool in its sparse JSON form, as sparsePool writes it, with each key named: a player is observed after most actions. */
-function observedPool(pool: Pool): ManaPool {
-  const out: ManaPool = {};
-  if (pool.W !== 0) out.W = pool.W;
-  if (pool.U !== 0) out.U = pool.U;
-  if (pool.B !== 0) out.B = pool.B;
-  if (pool.R !== 0) out.R = pool.R;
-  if (pool.G !== 0) out.G = pool.G;
-  if (pool.C !== 0) out.C = pool.C;
-  return frozen(out);
-}
 
 function observedPlayer(p: PlayerState, hand: string[], library: string[], graveyard: string[], mana: ManaPool): ObservedPlayer {
   // Written out rather than spread, in the trace's key order.
