@@ -117,7 +117,9 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
       platform: `${process.platform}-${process.arch}`,
     });
     for (const r of stored.replayed) events.write({ event: 'store', signature: r.signature, result: r.result, repro: r.movedTo ?? r.repro });
-    const written: string[] = [];
+    // Said after the run, with each failure's count over the whole run: with --workers a failure is
+    // shrunk, and its finding made, while the lanes still judge scenarios that show it.
+    const written: { finding: Finding; path: string; story: ReturnType<typeof storyOf> }[] = [];
     const repros = new Map<string, string>(stored.replayed.filter((r) => r.result === 'still-fails').map((r) => [r.signature, r.repro]));
     const storedRepros = readStoredRepros(stored.replayed.filter((r) => r.result === 'still-fails'));
     const alreadyShrunk = new Set(stored.replayed.filter((r) => r.result === 'still-fails' && r.shrunk).map((r) => r.signature));
@@ -193,10 +195,10 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
           progress.shrinkRun(runs);
           if (smaller && 'signature' in target) shrinkSteps.set(target.signature, [...(shrinkSteps.get(target.signature) ?? []), { run: runs, scenario: smaller }]);
         },
-        onFinding: (finding, cluster) => {
+        onFinding: (finding) => {
           const path = save(finding);
           const story = storyOf(reproOf(finding, engine, readings));
-          written.push(findingText(finding, path, cluster.count, story));
+          written.push({ finding, path, story });
           const size = scenarioSize(finding.scenario);
           events.write({ event: 'finding', signature: finding.signature, repro: path, shrunk: finding.shrunk, shrinkRuns: finding.shrinkRuns, reproduced: finding.reproduced, ...size, story: storyLines(story) });
         },
@@ -206,7 +208,8 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
       progress.stop();
       console.log('');
       console.log(summaryTable(result, o.checkFloor));
-      for (const text of written) console.log(`\n${text}`);
+      const counts = new Map(result.clusters.map((c) => [c.signature, c.count]));
+      for (const w of written) console.log(`\n${findingText(w.finding, w.path, counts.get(w.finding.signature), w.story)}`);
       // Failures an earlier run shrunk, met again: their repro stands.
       const again = result.clusters.filter((c) => !c.expectation && !c.finding && repros.has(c.signature));
       if (again.length > 0) console.log(`\n${again.map((c) => `${statusLabel(c.kind)} ${c.signature} (${c.count} scenario(s)), as stored: npx castcheck replay ${repros.get(c.signature)!}`).join('\n')}`);
