@@ -90,15 +90,22 @@ export class RecordingEngine implements Engine {
  * that check).
  */
 export class NullEngine implements Engine {
-  readonly id = { name: 'null', version: '0' };
+  readonly id: Engine['id'];
   readonly capabilities;
   readonly tracesChecked: boolean;
   private next = 0;
 
+  /**
+   * `o.named`: the null engine takes the name of the engine whose traces it gives. Recorded from the
+   * reference engine, it is then judged as the reference engine itself is, agreement skipped, as a
+   * run against `castcheck serve reference` over the protocol is.
+   */
   constructor(
     private readonly traces: readonly Trace[],
     like: Engine,
+    o: { named?: boolean } = {},
   ) {
+    this.id = o.named ? like.id : { name: 'null', version: '0' };
     this.capabilities = like.capabilities;
     this.tracesChecked = like.tracesChecked === true;
   }
