@@ -10,6 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg, cpus } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { openEngine, type EngineChoice } from '../adapters/create-engine.ts';
+import { DEFAULT_PIPELINE } from '../adapters/process/pipeline.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 import { runParallel } from '../runner/parallel.ts';
@@ -122,8 +123,9 @@ export async function workerFigures(scale = 1): Promise<WorkerFigures> {
     // Long enough for a steady state: the runtime goes on optimizing code on a thread of its own for
     // the first ten thousand scenarios or so, which a short measure counts as a core in use.
     await compare('reference engine, in process', {}, 2, [n(20000), n(40000)], 1.8, 1),
-    await compare('reference engine over the protocol', engineProcess(`${node} serve reference`), 2, [n(20000), n(40000)], 1.8, 4),
-    await compare('engine taking 50 ms a scenario', engineProcess(`"${process.execPath}" bin/run-ts.mjs bench/sleepy-engine.ts 50`), 8, [n(400), n(3000)], 7, 4),
+    // Engine processes get castcheck's default pipeline, as in a run without --pipeline.
+    await compare('reference engine over the protocol', engineProcess(`${node} serve reference`), 2, [n(20000), n(40000)], 1.8, DEFAULT_PIPELINE),
+    await compare('engine taking 50 ms a scenario', engineProcess(`"${process.execPath}" bin/run-ts.mjs bench/sleepy-engine.ts 50`), 8, [n(400), n(3000)], 7, DEFAULT_PIPELINE),
   ];
   return { comparisons, load: { before, after: loadavg()[0]!, cores: cpus().length } };
 }
