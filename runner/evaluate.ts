@@ -30,9 +30,15 @@ export type Judged =
       applied: Set<string>;
       /** The first step the engine answered `unsupported`: the scenario is judged up to it. */
       unsupported?: number;
+      /**
+       * The engine could no longer run a related run (it would not start again): the scenario is
+       * judged without what that run would have shown, and the run stops once the scenarios whose
+       * answers are in are recorded, so that the failure that ended the engine is among them.
+       */
+      engineGone?: EngineFailure;
       failure?: undefined;
     }
-  | { scenario: NormalizedScenario; failure: EngineFailure; trace?: undefined; verdicts?: undefined; applied?: undefined; unsupported?: undefined };
+  | { scenario: NormalizedScenario; failure: EngineFailure; trace?: undefined; verdicts?: undefined; applied?: undefined; unsupported?: undefined; engineGone?: undefined };
 
 /**
  * The engine's trace of a scenario, observed as the engine declares, or its failure: at once from an
@@ -221,8 +227,18 @@ class Judging {
   }
 
   judged(): Judged {
-    if (this.rerunFailure) return { scenario: this.normalized, failure: this.rerunFailure };
-    return { scenario: this.normalized, trace: this.trace, verdicts: this.verdicts, applied: this.applied, ...(this.unsupported !== undefined ? { unsupported: this.unsupported } : {}) };
+    // A related run that met an engine that no longer starts says nothing of this scenario, whose
+    // own run was answered: scenarios judged in chunks ask for related runs after the chunk's own
+    // runs, so the crash that ended the engine may be a later scenario's, still to be recorded.
+    if (this.rerunFailure && !this.rerunFailure.fatal) return { scenario: this.normalized, failure: this.rerunFailure };
+    return {
+      scenario: this.normalized,
+      trace: this.trace,
+      verdicts: this.verdicts,
+      applied: this.applied,
+      ...(this.unsupported !== undefined ? { unsupported: this.unsupported } : {}),
+      ...(this.rerunFailure ? { engineGone: this.rerunFailure } : {}),
+    };
   }
 }
 

@@ -196,6 +196,10 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   });
   o.onStart?.(sofar);
 
+  // The engine would not start again for a scenario's related run: the run stops, after the scenarios
+  // whose own answers are in, which hold the failure that ended the engine; the next scenario asked
+  // for meets the engine gone and stops it, or the end of the run does.
+  let engineGone: string | undefined;
   const record = (scenario: Scenario, run: number, judged: Judged) => {
     // Answers due after an interrupt may be the engine being stopped: they are not judged.
     if (o.abort?.aborted) return;
@@ -203,6 +207,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       stopped ??= judged.failure.message;
       return;
     }
+    if (judged.engineGone) engineGone ??= judged.engineGone.message;
     const found = hitsOf(judged, properties, expectations);
     if (judged.failure) engineFailures[judged.failure.kind]++;
     else {
@@ -388,6 +393,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   }
   if (broken) throw broken.error;
   if (o.abort?.aborted) stopped = String(o.abort.reason ?? 'interrupted');
+  stopped ??= engineGone;
 
   // Engine failures first, then the rules properties, then agreement and contested readings: when
   // the budget runs short, what it leaves unshrunk is what says least.

@@ -89,8 +89,9 @@ export async function shrink(o: ShrinkOptions, arb: fc.Arbitrary<Scenario>, firs
     const answer = judge(o, scenario, properties);
     const judged = answer instanceof Promise ? await Promise.race([answer, aborted.promise.then(() => undefined)]) : answer;
     if (judged === undefined) return undefined;
-    if (judged.failure?.fatal) {
-      stopped = judged.failure.message;
+    const gone = judged.failure?.fatal ? judged.failure : judged.engineGone;
+    if (gone) {
+      stopped = gone.message;
       return undefined;
     }
     const hit = hits(judged, target);
@@ -130,6 +131,7 @@ export async function shrink(o: ShrinkOptions, arb: fc.Arbitrary<Scenario>, firs
       engineRuns++;
       const solo = await alone();
       if (solo?.failure?.fatal) stopped = solo.failure.message;
+      else if (solo?.engineGone) stopped = solo.engineGone.message;
       else if (solo !== undefined && !hits(solo, target)) return { finding: { ...unshrunk(o, first, false, engineRuns), shrunk: true } };
     }
     while (!outOfBudget()) {

@@ -36,7 +36,12 @@ const fromProperty = <T extends { property?: string }>(x: T) => {
 };
 
 export function encodeJudged(j: Judged): WireJudged {
-  if (!j.failure) return j;
+  if (!j.failure) {
+    // What ended the engine travels as the lane's stop, not with a judgement.
+    if (j.engineGone === undefined) return j;
+    const { engineGone: _, ...rest } = j;
+    return rest;
+  }
   const f = j.failure;
   return { scenario: j.scenario, failure: { kind: f.kind, message: f.message, stderr: f.stderr, fatal: f.fatal, ...(f.history ? { history: f.history } : {}) } };
 }
