@@ -214,9 +214,6 @@ for (const o of [over1, over2]) {
 }
 /** A share of a timed run in CPU µs per scenario: its part of the wall time, applied to the CPU time. */
 const shareCpuUs = (t: TimedSuite, share: Share) => us((t.shares[share] / t.ms) * t.cpuMs, RUNS);
-// castcheck's own CPU in process, without the runs of the engine under test, which over the protocol
-// happen in the engine's process.
-const ownInProcessCpuUs = us(inProcess.cpuMs, RUNS) - shareCpuUs(withReference, 'engine') - shareCpuUs(withReference, 'reruns');
 // What the protocol adds: a run over the protocol less the null engine's under the reference engine's
 // name, judged alike (agreement is skipped in both: the engine under test is the reference itself).
 // Against the null engine under its own name the difference would leave out agreement's reference run
@@ -322,8 +319,9 @@ for (const [name, t] of [['reference engine', withReference], ['null engine', wi
     rows.push({ id: `shares.${name === 'null engine' ? 'null' : 'reference'}.${share}`, label: `share, ${name}: ${shareLabel(share)} (${shareCpuUs(t, share).toFixed(0)} µs)`, value: pct, unit: '%', ...(name === 'reference engine' ? { issue: { value: was, better: NaN } } : {}) });
   }
 }
-const protocolShare = (c: (typeof cost)[1]) => (c.castcheckUs / (ownInProcessCpuUs + c.castcheckUs)) * 100;
-for (const v of [1, 2] as const) rows.push({ id: `shares.protocol${v}`, label: `share, over protocol ${v}: castcheck's side of the protocol, of castcheck's work`, value: protocolShare(cost[v]), unit: '%' });
+// Of castcheck's CPU over the protocol, what the protocol adds: both figures of whole suites.
+const protocolShare = (o: { cpuMs: number }) => (addedCpuUs(o) / us(o.cpuMs, RUNS)) * 100;
+for (const [v, o] of [[1, over1], [2, over2]] as const) rows.push({ id: `shares.protocol${v}`, label: `share, over protocol ${v}: what the protocol adds, of castcheck's CPU over the protocol`, value: protocolShare(o), unit: '%' });
 if (memory) {
   rows.push({ id: 'memory.growth', label: `memory over ${memory.runs} scenarios: RSS growth after warm-up (to ${memory.rssLastMiB.toFixed(0)} MiB at the end)`, value: memory.growth * 100, unit: '%', target: { text: `< ${TARGETS.memoryGrowth.most * 100}`, met: memory.growth < TARGETS.memoryGrowth.most } });
   rows.push({ id: 'memory.spread', label: `memory over ${memory.runs} scenarios: RSS spread after warm-up, lowest to highest (${memory.rssLowMiB.toFixed(0)}-${memory.rssHighMiB.toFixed(0)} MiB)`, value: memory.spread * 100, unit: '%' });
