@@ -146,9 +146,9 @@ function started(j: Judge, scenario: Scenario): Started {
 }
 
 /** The scenarios whose traces are in judged by every property, property by property over all of them. */
-function judgeTogether(runs: (Started | Promise<Judged>)[], j: Judge, properties: readonly Property[]): ChunkJudgement[] {
+function judgeTogether(runs: Started[], j: Judge, properties: readonly Property[]): ChunkJudgement[] {
   const out = runs.map((s): ChunkJudgement | Judging => {
-    if (s instanceof Promise || 'thrown' in s) return s;
+    if ('thrown' in s) return s;
     if (s.trace instanceof Promise) throw new Error('judgeTogether: a trace still to come (judgeAll is for engines with runSync)');
     return 'steps' in s.trace ? new Judging(j, s.normalized, s.trace) : { scenario: s.normalized, failure: s.trace };
   });

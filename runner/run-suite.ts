@@ -237,18 +237,23 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   // 0..runs-1 of the seed, made as fc.check makes them (runner/scenario-space.ts), so that a failure
   // shrinks from the same path.
   const chunk = Math.max(1, o.chunk ?? CHUNK);
+  const space = new ScenarioSpace(arb, o.seed);
+  /** The run's scenarios from `first`, `size` of them at most, each told to onScenario as it is made. */
+  const made = (first: number, size: number): Scenario[] => {
+    const scenarios: Scenario[] = [];
+    for (let run = first; run < Math.min(first + size, o.runs); run++) {
+      const scenario = space.value(run).value;
+      o.onScenario?.(scenario);
+      scenarios.push(scenario);
+    }
+    return scenarios;
+  };
   const inOrder = async () => {
-    const space = new ScenarioSpace(arb, o.seed);
     const pace = new Pace();
     for (let first = 0; first < o.runs && stopped === undefined; first += chunk) {
       if (pace.due(chunk)) await turn();
       if (o.abort?.aborted) return;
-      const scenarios: Scenario[] = [];
-      for (let run = first; run < Math.min(first + chunk, o.runs); run++) {
-        const scenario = space.value(run).value;
-        o.onScenario?.(scenario);
-        scenarios.push(scenario);
-      }
+      const scenarios = made(first, chunk);
       if (!(await recordInOrder(judgeAll(o, scenarios, properties), scenarios, (k) => first + k))) return;
     }
   };
@@ -348,15 +353,9 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   // chunk is sent before this one is judged: the engine works while castcheck judges, with up to the
   // window waiting for it.
   const inChunks = async () => {
-    const space = new ScenarioSpace(arb, o.seed);
     const size = Math.max(1, Math.floor(window / 2));
     const start = (first: number) => {
-      const scenarios: Scenario[] = [];
-      for (let run = first; run < Math.min(first + size, o.runs); run++) {
-        const scenario = space.value(run).value;
-        o.onScenario?.(scenario);
-        scenarios.push(scenario);
-      }
+      const scenarios = made(first, size);
       const judged = judgeAllLater(o, scenarios, properties);
       // What is not waited for (a stop, an interrupt, a property that threw before) must not end castcheck as unhandled.
       judged.catch(() => {});

@@ -202,7 +202,6 @@ function sameOrNew(before: string[], now: string[]): string[] {
   return sameItems(before, now) ? before : frozen(now);
 }
 
-
 function observedPlayer(p: PlayerState, hand: string[], library: string[], graveyard: string[], mana: ManaPool): ObservedPlayer {
   // Written out rather than spread, in the trace's key order.
   return frozen(p.lost ? { id: p.id, life: p.life, lost: true, hand, library, graveyard, mana } : { id: p.id, life: p.life, hand, library, graveyard, mana });
