@@ -1,7 +1,8 @@
 // Relations between runs: the same scenario changed in one respect must change the outcome in that
 // respect only.
 import { formatMana, manaOf, sameManaWritten, toPool } from '../model/mana.ts';
-import type { Scenario, ScenarioCard } from '../model/schema-types.ts';
+import { buildsFromDefinition, knowsPrinted } from '../model/capabilities.ts';
+import type { Capabilities, CardDefinition, Scenario, ScenarioCard } from '../model/schema-types.ts';
 import type { NCastAction } from '../model/scenario.ts';
 import { asks, Checker, show, spellOnStack, type Property, type Run } from './property.ts';
 import { expectedCounters } from './permanents.ts';
@@ -90,6 +91,20 @@ export const oneMoreMultikick: Property = {
   }),
 };
 
+const ONE_LESS: CardDefinition = { name: 'One Less', manaCost: '{1}', types: ['Artifact'], statics: [{ kind: 'costReduction', amount: 1, spells: 'yours' }] };
+
+/**
+ * A permanent that makes the main spell cost {1} less, of a kind the engine can take: the synthetic
+ * one, or else Helm of Awakening, which makes every spell cost {1} less (the same for the main cast, and
+ * the rerun stops there). None for an engine that knows neither: castcheck never sends a card an
+ * engine cannot take.
+ */
+function reducerFor(caps: Capabilities | undefined): ScenarioCard | undefined {
+  if (caps === undefined || buildsFromDefinition(caps, ONE_LESS)) return { id: 'extra-reducer', definition: ONE_LESS };
+  if (knowsPrinted(caps, 'Helm of Awakening')) return { id: 'extra-reducer', oracle: 'Helm of Awakening' };
+  return undefined;
+}
+
 export const reductionKeepsKicked: Property = {
   id: 'relations.reduction-keeps-kicked',
   kind: 'relation',
@@ -101,8 +116,8 @@ export const reductionKeepsKicked: Property = {
     const c = new Checker();
     const cast = mainCast(run);
     const here = cast && spellOnStack(run.steps[cast.index]!.after, cast.action.card);
-    if (!cast || !here?.totalCost) return c.verdict();
-    const reducer: ScenarioCard = { id: 'extra-reducer', definition: { name: 'One Less', manaCost: '{1}', types: ['Artifact'], statics: [{ kind: 'costReduction', amount: 1, spells: 'yours' }] } };
+    const reducer = reducerFor(ctx.capabilities);
+    if (!cast || !here?.totalCost || !reducer) return c.verdict();
     // Run only as far as the cast: nothing after it is read, and an engine answers the first actions
     // the same whatever follows them (as runner/evaluate.ts reads an engine stopping at `unsupported`).
     const variant: Scenario = {

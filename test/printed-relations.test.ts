@@ -1,0 +1,50 @@
+// Relations rerun a scenario changed in one respect. Against an engine that knows printed cards only,
+// the change must use printed cards too: relations.reduction-keeps-kicked adds Helm of Awakening
+// there instead of its synthetic reducer. The restricted reference engine throws on any card beyond
+// its capabilities, as such an engine would fail on it.
+import { describe, expect, test } from 'vitest';
+import { ReferenceEngine } from '../adapters/reference/engine.ts';
+import { cardBeyond, restrictedTo } from '../adapters/reference/restricted.ts';
+import { readCapabilities } from '../model/capabilities-file.ts';
+import { expandCapabilities } from '../model/capabilities.ts';
+import type { Capabilities } from '../model/schema-types.ts';
+import { PROPERTIES } from '../properties/index.ts';
+import { judgeFor } from '../runner/evaluate.ts';
+import { runSuite } from '../runner/run-suite.ts';
+
+const PRINTED_ONLY = readCapabilities('examples/printed-only.capabilities.json');
+const ID = 'relations.reduction-keeps-kicked';
+const property = PROPERTIES.filter((p) => p.id === ID);
+
+async function tallyOf(fault: string | undefined, caps: Capabilities) {
+  const engine = restrictedTo(new ReferenceEngine(fault ? { fault } : {}), caps);
+  const result = await runSuite({ ...judgeFor(engine), properties: property, runs: 400, seed: 5 });
+  return { tally: result.tallies.find((t) => t.property.id === ID)!, signatures: result.clusters.map((c) => c.signature) };
+}
+
+describe('relations against an engine that knows printed cards only', () => {
+  test('the restricted engine refuses a card beyond its capabilities', () => {
+    const caps = expandCapabilities(PRINTED_ONLY);
+    expect(cardBeyond(caps, [{ id: 'h', oracle: 'Helm of Awakening' }])).toBeUndefined();
+    expect(cardBeyond(caps, [{ id: 'x', definition: { name: 'One Less', manaCost: '{1}', types: ['Artifact'] } }])).toBe('One Less');
+  });
+
+  test('reduction-keeps-kicked reruns with Helm of Awakening and passes on a sound engine', async () => {
+    const { tally, signatures } = await tallyOf(undefined, PRINTED_ONLY);
+    expect(signatures).toEqual([]);
+    expect(tally.checks).toBeGreaterThanOrEqual(30);
+  });
+
+  test('reduction-keeps-kicked fails on an engine that loses a reduction bigger than the mana cost', async () => {
+    const { tally, signatures } = await tallyOf('reduction-before-additional-costs', PRINTED_ONLY);
+    expect(tally.failed).toBeGreaterThan(0);
+    expect(signatures).toEqual([ID]);
+  });
+
+  test('without Helm of Awakening among its cards, the relation sends nothing it cannot take and checks nothing', async () => {
+    const caps = { ...PRINTED_ONLY, cards: { ...PRINTED_ONLY.cards, oracle: PRINTED_ONLY.cards.oracle!.filter((n) => n !== 'Helm of Awakening') } };
+    const { tally, signatures } = await tallyOf(undefined, caps);
+    expect(signatures).toEqual([]);
+    expect(tally.checks).toBe(0);
+  });
+});
