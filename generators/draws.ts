@@ -5,13 +5,67 @@
 import fc from 'fast-check';
 
 /**
+ * An arbitrary that can also make a value alone, with the same draws as generate but without the
+ * context fast-check keeps for shrinking it: a run keeps only the scenario, and makes it again with
+ * its context for the one that fails (runner/shrink.ts), so the contexts of every scenario were made
+ * for nothing (a sixth of what a scenario allocated).
+ */
+export abstract class Draw<T> extends fc.Arbitrary<T> {
+  abstract valueOnly(mrng: fc.Random, biasFactor: number | undefined): T;
+
+  override map<U>(mapper: (t: T) => U, unmapper?: (possiblyU: unknown) => T): fc.Arbitrary<U> {
+    if (unmapper !== undefined) return super.map(mapper, unmapper);
+    return new MappedDraw(this, mapper, super.map(mapper));
+  }
+}
+
+/** A value of `arb` alone, drawn as its generate draws it: values to be cloned refused, as generate refuses them. */
+export function valueOnly<T>(arb: fc.Arbitrary<T>, mrng: fc.Random, biasFactor: number | undefined, who: string): T {
+  if (arb instanceof Draw) return (arb as Draw<T>).valueOnly(mrng, biasFactor);
+  const v = arb.generate(mrng, biasFactor);
+  if (v.hasToBeCloned) throw new Error(`${who}: a field made a value to be cloned`);
+  return v.value;
+}
+
+/** fast-check's map of a draw: made, checked and shrunk by fast-check's own, alone by the draw's valueOnly mapped. */
+class MappedDraw<T, U> extends Draw<U> {
+  constructor(
+    private readonly inner: Draw<T>,
+    private readonly mapper: (t: T) => U,
+    private readonly theirs: fc.Arbitrary<U>,
+  ) {
+    super();
+  }
+
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<U> {
+    return this.theirs.generate(mrng, biasFactor);
+  }
+
+  valueOnly(mrng: fc.Random, biasFactor: number | undefined): U {
+    return this.mapper(this.inner.valueOnly(mrng, biasFactor));
+  }
+
+  canShrinkWithoutContext(value: unknown): value is U {
+    return this.theirs.canShrinkWithoutContext(value);
+  }
+
+  shrink(value: U, context: unknown): fc.Stream<fc.Value<U>> {
+    return this.theirs.shrink(value, context);
+  }
+}
+
+/**
  * fc.boolean(): one integer from 0 to 1, unbiased, true for 1; true shrinks to false, false to
  * nothing. fast-check spells it as three arbitraries (noBias, map, integer) and two values per draw,
  * which was a tenth of generation's time at 85 draws a scenario.
  */
-class BooleanDraw extends fc.Arbitrary<boolean> {
+class BooleanDraw extends Draw<boolean> {
   generate(mrng: fc.Random): fc.Value<boolean> {
     return new fc.Value(mrng.nextInt(0, 1) === 1, undefined);
+  }
+
+  valueOnly(mrng: fc.Random): boolean {
+    return mrng.nextInt(0, 1) === 1;
   }
 
   canShrinkWithoutContext(value: unknown): value is boolean {
@@ -32,7 +86,7 @@ export const booleanDraw: fc.Arbitrary<boolean> = new BooleanDraw();
  * to the first, once. fast-check spells it as a frequency over constant arbitraries, with two values
  * and a copy of the random generator (kept to redraw the first, which a constant never needs) a draw.
  */
-class ConstantByWeight<T> extends fc.Arbitrary<T> {
+class ConstantByWeight<T> extends Draw<T> {
   readonly values: readonly T[];
   private readonly upTo: readonly number[];
 
@@ -47,6 +101,10 @@ class ConstantByWeight<T> extends fc.Arbitrary<T> {
   generate(mrng: fc.Random): fc.Value<T> {
     const index = this.drawIndex(mrng);
     return new fc.Value(this.values[index]!, index);
+  }
+
+  valueOnly(mrng: fc.Random): T {
+    return this.values[this.drawIndex(mrng)]!;
   }
 
   drawIndex(mrng: fc.Random): number {
@@ -74,7 +132,7 @@ export function constantByWeight<T>(...options: { weight: number; value: T }[]):
  * fc.constant(value) and fc.constantFrom(...values): one integer below the count picks a value (none
  * for one value); any but the first shrinks to the first, unless it equals the first.
  */
-class ConstantsDraw<T> extends fc.Arbitrary<T> {
+class ConstantsDraw<T> extends Draw<T> {
   constructor(readonly values: readonly T[]) {
     super();
     if (values.length === 0) throw new Error('constantsDraw: no values');
@@ -87,6 +145,10 @@ class ConstantsDraw<T> extends fc.Arbitrary<T> {
   generate(mrng: fc.Random): fc.Value<T> {
     const index = this.drawIndex(mrng);
     return new fc.Value(this.values[index]!, index);
+  }
+
+  valueOnly(mrng: fc.Random): T {
+    return this.values[this.drawIndex(mrng)]!;
   }
 
   canShrinkWithoutContext(value: unknown): value is T {
@@ -113,7 +175,7 @@ export function constantFromDraw<T>(...values: T[]): fc.Arbitrary<T> {
  * (one time in biasFactor), first which of its two ranges near min and near max, then one in it, as
  * fast-check draws. Shrinks as fast-check's integer, which it asks.
  */
-class IntegerDraw extends fc.Arbitrary<number> {
+class IntegerDraw extends Draw<number> {
   private readonly ranges: readonly { min: number; max: number }[];
   private readonly theirs: fc.Arbitrary<number>;
 
@@ -138,6 +200,10 @@ class IntegerDraw extends fc.Arbitrary<number> {
 
   generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<number> {
     return new fc.Value(this.draw(mrng, biasFactor), undefined);
+  }
+
+  valueOnly(mrng: fc.Random, biasFactor: number | undefined): number {
+    return this.draw(mrng, biasFactor);
   }
 
   canShrinkWithoutContext(value: unknown): value is number {
@@ -180,7 +246,7 @@ interface Chosen {
  * of the random generator as it was after the draw, then as its option shrinks it. A value it did
  * not make shrinks as fast-check's, which it asks.
  */
-class OneofDraw<T> extends fc.Arbitrary<T> {
+class OneofDraw<T> extends Draw<T> {
   private readonly upTo: number[];
 
   constructor(
@@ -193,10 +259,20 @@ class OneofDraw<T> extends fc.Arbitrary<T> {
     this.upTo = options.map((o) => (total += o.weight));
   }
 
-  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {
+  private drawIndex(mrng: fc.Random): number {
     const drawn = mrng.nextInt(0, this.upTo[this.upTo.length - 1]! - 1);
     let index = 0;
     while (drawn >= this.upTo[index]!) index++;
+    return index;
+  }
+
+  valueOnly(mrng: fc.Random, biasFactor: number | undefined): T {
+    // The copy of the generator kept for cross-shrinking draws nothing: leaving it out changes no draw.
+    return valueOnly(this.options[this.drawIndex(mrng)]!.arbitrary, mrng, biasFactor, 'oneofDraw');
+  }
+
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {
+    const index = this.drawIndex(mrng);
     const v = this.options[index]!.arbitrary.generate(mrng, biasFactor);
     if (v.hasToBeCloned) throw new Error('oneofDraw: an option made a value to be cloned');
     const forFirst = index !== 0 && this.crossShrink && this.options[0]!.weight !== 0 ? mrng.clone() : null;
@@ -265,7 +341,7 @@ const INTEGER = 4;
  * method) was much of generation's time. No field may make values to be cloned (fc.context,
  * fc.func): generate refuses them.
  */
-class TupleDraws<T> extends fc.Arbitrary<T> {
+class TupleDraws<T> extends Draw<T> {
   private readonly kinds: number[];
 
   constructor(
@@ -304,6 +380,20 @@ class TupleDraws<T> extends fc.Arbitrary<T> {
       }
     }
     return this.made(values, contexts);
+  }
+
+  valueOnly(mrng: fc.Random, biasFactor: number | undefined): T {
+    const n = this.fields.length;
+    const values = new Array<unknown>(n);
+    for (let i = 0; i < n; i++) {
+      const kind = this.kinds[i];
+      if (kind === BOOLEAN) values[i] = mrng.nextInt(0, 1) === 1;
+      else if (kind === CONSTANT) values[i] = (this.fields[i] as ConstantByWeight<unknown>).valueOnly(mrng);
+      else if (kind === CONSTANTS) values[i] = (this.fields[i] as ConstantsDraw<unknown>).valueOnly(mrng);
+      else if (kind === INTEGER) values[i] = (this.fields[i] as IntegerDraw).draw(mrng, biasFactor);
+      else values[i] = valueOnly(this.fields[i]!, mrng, biasFactor, 'tupleDraws');
+    }
+    return this.mapper ? this.mapper(values) : (values as T);
   }
 
   private made(values: unknown[], contexts: unknown[]): fc.Value<T> {
@@ -385,7 +475,7 @@ function maxGeneratedLength(minLength: number, maxLength: number): number {
  * the length's value and slices (none given) are left out. The value's context is fast-check's, so a
  * value shrinks as fast-check's array shrinks it, which it asks.
  */
-class ArrayDraw<T> extends fc.Arbitrary<T[]> {
+class ArrayDraw<T> extends Draw<T[]> {
   private readonly maxGenerated: number;
   private readonly biasedMax: number;
 
@@ -402,7 +492,8 @@ class ArrayDraw<T> extends fc.Arbitrary<T[]> {
     this.biasedMax = minLength === maxGenerated ? minLength : minLength + Math.floor(Math.log(maxGenerated - minLength) / Math.log(2));
   }
 
-  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T[]> {
+  /** The length and the items' bias, drawn as fast-check's array draws them. */
+  private drawLength(mrng: fc.Random, biasFactor: number | undefined): { length: number; itemBias: number | undefined } {
     let length: number;
     let itemBias: number | undefined;
     if (biasFactor === undefined) length = mrng.nextInt(this.minLength, this.maxGenerated);
@@ -417,6 +508,30 @@ class ArrayDraw<T> extends fc.Arbitrary<T[]> {
       length = mrng.nextInt(this.minLength, this.biasedMax);
       itemBias = biasFactor;
     }
+    return { length, itemBias };
+  }
+
+  valueOnly(mrng: fc.Random, biasFactor: number | undefined): T[] {
+    const { length, itemBias } = this.drawLength(mrng, biasFactor);
+    const values: T[] = [];
+    if (this.unique) {
+      let skipped = 0;
+      while (values.length < length && skipped < this.maxGenerated) {
+        const v = valueOnly(this.item, mrng, itemBias, 'arrayDraw');
+        if (values.some((w) => Object.is(w, v))) skipped++;
+        else {
+          values.push(v);
+          skipped = 0;
+        }
+      }
+    } else {
+      for (let i = 0; i < length; i++) values.push(valueOnly(this.item, mrng, itemBias, 'arrayDraw'));
+    }
+    return values;
+  }
+
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T[]> {
+    const { length, itemBias } = this.drawLength(mrng, biasFactor);
     const values: T[] = [];
     const itemsContexts: unknown[] = [];
     if (this.unique) {

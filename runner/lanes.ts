@@ -93,7 +93,7 @@ export class LaneCore {
         for (;;) {
           const work = await events.next();
           if (!work) return undefined;
-          if ('scenario' in work) return { run: work.scenario, scenario: space.value(work.scenario).value };
+          if ('scenario' in work) return { run: work.scenario, scenario: space.scenario(work.scenario) };
           events.shrunk(work.shrink.id, await this.shrink(work.shrink));
         }
       },

@@ -143,7 +143,7 @@ class Coordinator {
     }
     const k = shardScenario(this.shard, this.nth++);
     this.outstanding.add(k);
-    if (this.stats) this.o.onScenario!(this.stats.value(k).value as never);
+    if (this.stats) this.o.onScenario!(this.stats.scenario(k) as never);
     return { scenario: k };
   }
 

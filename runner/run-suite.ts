@@ -242,7 +242,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   const made = (first: number, size: number): Scenario[] => {
     const scenarios: Scenario[] = [];
     for (let run = first; run < Math.min(first + size, o.runs); run++) {
-      const scenario = space.value(run).value;
+      const scenario = space.scenario(run);
       o.onScenario?.(scenario);
       scenarios.push(scenario);
     }

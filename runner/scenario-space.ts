@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { xorshift128plus } from 'pure-rand/generator/xorshift128plus';
 import type { JumpableRandomGenerator } from 'pure-rand/types/JumpableRandomGenerator';
+import { valueOnly } from '../generators/draws.ts';
 
 /** fast-check's reading of a seed (its readSeed): any number, kept to 32 bits. */
 function seed32(seed: number): number {
@@ -37,10 +38,19 @@ export class ScenarioSpace<T> {
 
   /** Scenario k, with fast-check's context for shrinking it. k never goes down from one call to the next. */
   value(k: number): fc.Value<T> {
+    return this.arb.generate(this.randomFor(k), biasFor(k));
+  }
+
+  /** Scenario k alone, the same as value(k).value, without the context (made again to shrink it). */
+  scenario(k: number): T {
+    return valueOnly(this.arb, this.randomFor(k), biasFor(k), 'scenario space');
+  }
+
+  private randomFor(k: number): fc.Random {
     if (!Number.isSafeInteger(k) || k < 0) throw new Error(`no scenario ${k}: scenarios are numbered from 0`);
     if (k < this.at) throw new Error(`scenario ${k} comes before ${this.at}: a scenario space only walks forward (make another)`);
     for (; this.at < k; this.at++) this.rng.jump();
-    return this.arb.generate(new fc.Random(this.rng), biasFor(k));
+    return new fc.Random(this.rng);
   }
 }
 

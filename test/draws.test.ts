@@ -3,7 +3,8 @@
 // other repros. Held here to the arbitraries they replace, through fast-check's public API.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { arrayDraw, booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, oneofDraw, optionDraw, recordDraws, tupleDraws, uniqueArrayDraw } from '../generators/draws.ts';
+import { xorshift128plus } from 'pure-rand/generator/xorshift128plus';
+import { arrayDraw, booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, oneofDraw, optionDraw, recordDraws, tupleDraws, uniqueArrayDraw, valueOnly } from '../generators/draws.ts';
 
 /** What a run makes of an arbitrary: the values of a sample, and a failure's counterexample, path and shrink count for a few predicates. */
 function behaviour<T>(arb: fc.Arbitrary<T>, predicates: ((v: T) => boolean)[]): unknown {
@@ -133,5 +134,35 @@ describe('draws', () => {
     expect(behaviour(uniqueArrayDraw(natDraw({ max: 1 }), { maxLength: 5 }), few)).toEqual(behaviour(fc.uniqueArray(fc.nat({ max: 1 }), { maxLength: 5 }), few));
     expect(arrayDraw(natDraw({ max: 6 }), { maxLength: 2 }).canShrinkWithoutContext([1, 2])).toBe(true);
     expect(uniqueArrayDraw(natDraw({ max: 6 }), { maxLength: 2 }).canShrinkWithoutContext([1, 1])).toBe(false);
+  });
+
+  test('a value made alone is the value generate makes, and leaves the random generator where generate leaves it', () => {
+    const every = tupleDraws(
+      booleanDraw,
+      natDraw({ max: 9 }),
+      integerDraw({ min: 3, max: 40 }),
+      constantByWeight({ weight: 1, value: 'x' }, { weight: 3, value: 'y' }),
+      constantFromDraw('a', 'b', 'c'),
+      constantDraw('k'),
+      oneofDraw({ withCrossShrink: true }, constantDraw(0), natDraw({ max: 5 }).map((n) => n * 10), arrayDraw(booleanDraw, { maxLength: 3 }).map((b) => b.length)),
+      optionDraw(natDraw({ max: 3 }), { nil: null, freq: 3 }),
+      arrayDraw(tupleDraws(booleanDraw, fc.nat({ max: 4 })).map(([b, n]) => (b ? n : -n)), { minLength: 1, maxLength: 5 }),
+      uniqueArrayDraw(natDraw({ max: 3 }), { maxLength: 4 }),
+      fc.string({ maxLength: 3 }),
+    ).map((t) => ({ t }));
+    for (const seed of [1, 2, 3, 42]) {
+      for (const bias of [undefined, 2, 5]) {
+        const [withContext, alone] = [new fc.Random(xorshift128plus(seed)), new fc.Random(xorshift128plus(seed))];
+        for (let i = 0; i < 200; i++) expect(valueOnly(every, alone, bias, 'test')).toEqual(every.generate(withContext, bias).value);
+        expect(alone.nextInt(0, 1e9)).toBe(withContext.nextInt(0, 1e9));
+      }
+    }
+  });
+
+  test('a value made alone is refused when it would have to be cloned, as generate refuses it', () => {
+    const random = new fc.Random(xorshift128plus(1));
+    expect(() => tupleDraws(fc.context()).generate(random, undefined)).toThrow(/cloned/);
+    expect(() => valueOnly(tupleDraws(fc.context()), random, undefined, 'test')).toThrow(/cloned/);
+    expect(() => valueOnly(arrayDraw(fc.context(), { minLength: 1, maxLength: 2 }), random, undefined, 'test')).toThrow(/cloned/);
   });
 });

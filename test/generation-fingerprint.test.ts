@@ -12,6 +12,7 @@ import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import { readCapabilities } from '../model/capabilities-file.ts';
 import { scenarioArb } from '../generators/scenario.ts';
 import type { Scenario } from '../model/schema-types.ts';
+import { ScenarioSpace } from '../runner/scenario-space.ts';
 
 const fingerprint = (x: unknown) => createHash('sha1').update(JSON.stringify(x)).digest('hex').slice(0, 12);
 const CAPABILITIES = {
@@ -29,6 +30,14 @@ describe('generation fingerprints', () => {
       }
     }
     expect(got).toEqual(EXPECTED_SCENARIOS);
+  });
+
+  it('a run makes each scenario alone as it makes it with its context for shrinking', () => {
+    for (const capabilities of Object.values(CAPABILITIES)) {
+      const arb = scenarioArb({ capabilities });
+      const [withContext, alone] = [new ScenarioSpace(arb, 7), new ScenarioSpace(arb, 7)];
+      for (let k = 0; k < 300; k += 1 + (k % 3)) expect(alone.scenario(k)).toEqual(withContext.value(k).value);
+    }
   });
 
   it('a failure shrinks as it did before: the counterexample, the shrinks and the runs', () => {
