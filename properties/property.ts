@@ -1,6 +1,7 @@
 // What a property is: an invariant from the Comprehensive Rules checked over a scenario and the
 // trace an engine gave for it, a relation between two runs, or agreement with the reference engine.
-import type { Capabilities, Mechanic, Observable, ObservedState, Scenario, Step, StackSpell, Trace, CardDefinition } from '../model/schema-types.ts';
+import type { Capabilities, Mechanic, Observable, ObservedState, Scenario, ScenarioCard, Step, StackSpell, Trace, CardDefinition } from '../model/schema-types.ts';
+import { buildsFromDefinition, knowsPrinted } from '../model/capabilities.ts';
 import { definitionsOf, type NAction, type NCastAction, type NormalizedScenario } from '../model/scenario.ts';
 import { initialObservedState } from '../model/initial-state.ts';
 
@@ -87,6 +88,19 @@ export interface Needs {
   /** At least one of these mechanics. */
   anyMechanic?: Mechanic[];
   actions?: Capabilities['actions'];
+  /**
+   * A card to add to a related run, of a kind the engine can take: the synthetic one when it builds it
+   * from its definition, or else the first printed one it knows (castcheck never sends a card an
+   * engine cannot take).
+   */
+  card?: { synthetic: CardDefinition; printed: string[] };
+}
+
+/** The card `needs` names that an engine with these capabilities takes (all of them when left out), with the id given; undefined if none. */
+export function neededCard(needs: NonNullable<Needs['card']>, caps: Capabilities | undefined, id: string): ScenarioCard | undefined {
+  if (caps === undefined || buildsFromDefinition(caps, needs.synthetic)) return { id, definition: needs.synthetic };
+  const printed = needs.printed.find((name) => knowsPrinted(caps, name));
+  return printed === undefined ? undefined : { id, oracle: printed };
 }
 
 export interface Property {
@@ -386,5 +400,6 @@ export function missingCapability(p: Property, caps: Capabilities): string | und
   if (needs.anyMechanic && !needs.anyMechanic.some((m) => caps.mechanics.includes(m))) return `supports none of ${needs.anyMechanic.join(', ')}`;
   const actions = (needs.actions ?? []).filter((a) => !caps.actions.includes(a));
   if (actions.length > 0) return `cannot perform ${actions.join(', ')}`;
+  if (needs.card && !neededCard(needs.card, caps, 'needed')) return `knows none of ${needs.card.printed.join(', ')} and does not build a card like ${needs.card.synthetic.name} from its definition`;
   return undefined;
 }

@@ -1,10 +1,9 @@
 // Relations between runs: the same scenario changed in one respect must change the outcome in that
 // respect only.
 import { formatMana, manaOf, sameManaWritten, toPool } from '../model/mana.ts';
-import { buildsFromDefinition, knowsPrinted } from '../model/capabilities.ts';
-import type { Capabilities, CardDefinition, Scenario, ScenarioCard } from '../model/schema-types.ts';
+import type { CardDefinition, Scenario } from '../model/schema-types.ts';
 import type { NCastAction } from '../model/scenario.ts';
-import { asks, Checker, show, spellOnStack, type Property, type Run } from './property.ts';
+import { asks, Checker, neededCard, show, spellOnStack, type Property, type Run } from './property.ts';
 import { expectedCounters } from './permanents.ts';
 import { features } from './features.ts';
 
@@ -91,32 +90,24 @@ export const oneMoreMultikick: Property = {
   }),
 };
 
-const ONE_LESS: CardDefinition = { name: 'One Less', manaCost: '{1}', types: ['Artifact'], statics: [{ kind: 'costReduction', amount: 1, spells: 'yours' }] };
-
-/**
- * A permanent that makes the main spell cost {1} less, of a kind the engine can take: the synthetic
- * one, or else Helm of Awakening, which makes every spell cost {1} less (the same for the main cast, and
- * the rerun stops there). None for an engine that knows neither: castcheck never sends a card an
- * engine cannot take.
- */
-function reducerFor(caps: Capabilities | undefined): ScenarioCard | undefined {
-  if (caps === undefined || buildsFromDefinition(caps, ONE_LESS)) return { id: 'extra-reducer', definition: ONE_LESS };
-  if (knowsPrinted(caps, 'Helm of Awakening')) return { id: 'extra-reducer', oracle: 'Helm of Awakening' };
-  return undefined;
-}
+/** A {1} reducer to add: a synthetic one, or Helm of Awakening, which makes every spell cost {1} less (the same for the main cast, and the rerun stops there). */
+const REDUCER = {
+  synthetic: { name: 'One Less', manaCost: '{1}', types: ['Artifact'], statics: [{ kind: 'costReduction', amount: 1, spells: 'yours' }] } satisfies CardDefinition,
+  printed: ['Helm of Awakening'],
+};
 
 export const reductionKeepsKicked: Property = {
   id: 'relations.reduction-keeps-kicked',
   kind: 'relation',
   rules: ['601.2f', '702.33d', '118.7a'],
   statement: 'A cost reduction changes what a spell costs, never whether it is kicked: with one more {1} reduction it is kicked the same and costs one less generic mana, down to {0}.',
-  needs: { mechanics: ['costModifiers'], observes: ['stack.totalCost'] },
+  needs: { mechanics: ['costModifiers'], observes: ['stack.totalCost'], card: REDUCER },
   applies: (s) => features(s).castKicked,
   check: asks<Run | undefined>(function* (run, ctx) {
     const c = new Checker();
     const cast = mainCast(run);
     const here = cast && spellOnStack(run.steps[cast.index]!.after, cast.action.card);
-    const reducer = reducerFor(ctx.capabilities);
+    const reducer = neededCard(REDUCER, ctx.capabilities, 'extra-reducer');
     if (!cast || !here?.totalCost || !reducer) return c.verdict();
     // Run only as far as the cast: nothing after it is read, and an engine answers the first actions
     // the same whatever follows them (as runner/evaluate.ts reads an engine stopping at `unsupported`).

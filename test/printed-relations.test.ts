@@ -9,6 +9,7 @@ import { readCapabilities } from '../model/capabilities-file.ts';
 import { expandCapabilities } from '../model/capabilities.ts';
 import type { Capabilities } from '../model/schema-types.ts';
 import { PROPERTIES } from '../properties/index.ts';
+import { neededCard } from '../properties/property.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 import { runSuite } from '../runner/run-suite.ts';
 
@@ -29,6 +30,17 @@ describe('relations against an engine that knows printed cards only', () => {
     expect(cardBeyond(caps, [{ id: 'x', definition: { name: 'One Less', manaCost: '{1}', types: ['Artifact'] } }])).toBe('One Less');
   });
 
+  test('the reducer is the synthetic one for an engine that builds it, else the printed one it knows', () => {
+    const needs = property[0]!.needs!.card!;
+    const synthetic = (features?: string[]) => expandCapabilities({ ...PRINTED_ONLY, cards: { ...PRINTED_ONLY.cards, synthetic: true, ...(features ? { syntheticFeatures: features as never } : {}) } });
+    expect(neededCard(needs, undefined, 'r')).toEqual({ id: 'r', definition: needs.synthetic });
+    expect(neededCard(needs, synthetic(), 'r')).toEqual({ id: 'r', definition: needs.synthetic });
+    expect(neededCard(needs, synthetic(['static.costReduction']), 'r')).toEqual({ id: 'r', definition: needs.synthetic });
+    // Builds cards, but not cost reductions: the printed one.
+    expect(neededCard(needs, synthetic(['effect.damage']), 'r')).toEqual({ id: 'r', oracle: 'Helm of Awakening' });
+    expect(neededCard(needs, expandCapabilities(PRINTED_ONLY), 'r')).toEqual({ id: 'r', oracle: 'Helm of Awakening' });
+  });
+
   test('reduction-keeps-kicked reruns with Helm of Awakening and passes on a sound engine', async () => {
     const { tally, signatures } = await tallyOf(undefined, PRINTED_ONLY);
     expect(signatures).toEqual([]);
@@ -41,10 +53,11 @@ describe('relations against an engine that knows printed cards only', () => {
     expect(signatures).toEqual([ID]);
   });
 
-  test('without Helm of Awakening among its cards, the relation sends nothing it cannot take and checks nothing', async () => {
+  test('without Helm of Awakening among its cards, the relation is skipped with why, and nothing it cannot take is sent', async () => {
     const caps = { ...PRINTED_ONLY, cards: { ...PRINTED_ONLY.cards, oracle: PRINTED_ONLY.cards.oracle!.filter((n) => n !== 'Helm of Awakening') } };
     const { tally, signatures } = await tallyOf(undefined, caps);
     expect(signatures).toEqual([]);
+    expect(tally.skipped).toBe('knows none of Helm of Awakening and does not build a card like One Less from its definition');
     expect(tally.checks).toBe(0);
   });
 });
