@@ -113,7 +113,13 @@ mustPass('null engine', withNull.result);
 const plainRecorder = new RecordingEngine();
 await plainSuite(plainRecorder, RUNS, SEED);
 let ownRun = await plainSuite(new NullEngine(plainRecorder.traces, plainRecorder), RUNS, SEED);
-for (let round = 1; round < SUITE_ROUNDS; round++) ownRun = fewest(ownRun, await plainSuite(new NullEngine(plainRecorder.traces, plainRecorder), RUNS, SEED));
+// The main thread's least over the same rounds (not always the round with the least CPU in all).
+let ownMainThreadMs = ownRun.mainThreadMs;
+for (let round = 1; round < SUITE_ROUNDS; round++) {
+  const next = await plainSuite(new NullEngine(plainRecorder.traces, plainRecorder), RUNS, SEED);
+  ownRun = fewest(ownRun, next);
+  if (ownMainThreadMs !== undefined && next.mainThreadMs !== undefined) ownMainThreadMs = Math.min(ownMainThreadMs, next.mainThreadMs);
+}
 mustPass('null engine, unclocked', ownRun.result);
 // The same under the reference engine's name: agreement is skipped, as over the protocol against
 // `castcheck serve reference` (the engine under test is the reference itself). What the protocol adds
@@ -283,6 +289,7 @@ const ownUs = us(ownRun.cpuMs, RUNS);
 rows.push({ id: 'inProcess.perCpuSecond', label: 'in process, reference engine: scenarios a CPU-second (warm)', value: perSecond(inProcess.cpuMs), unit: '/s', target: { text: `>= ${TARGETS.inProcessPerSecond.least} (aim ${TARGETS.inProcessPerSecond.aim})`, met: perSecond(inProcess.cpuMs) >= TARGETS.inProcessPerSecond.least }, issue: faster(perSecond(inProcess.cpuMs), ISSUE_15.inProcessPerCpuSecond) });
 rows.push({ id: 'inProcess.perSecond', label: 'in process, reference engine: scenarios a second (wall)', value: perSecond(inProcess.ms), unit: '/s' });
 rows.push({ id: 'ownCost.us', label: `castcheck's own cost, null engine: CPU per scenario (warm, best of ${SUITE_ROUNDS})`, value: ownUs, unit: 'µs', target: { text: `<= ${TARGETS.ownCostUs.most} (aim ${TARGETS.ownCostUs.aim})`, met: ownUs <= TARGETS.ownCostUs.most }, issue: cheaper(ownUs, ISSUE_15.ownCostUs) });
+if (ownMainThreadMs !== undefined) rows.push({ id: 'ownCost.mainThreadUs', label: `castcheck's own cost, null engine: its main thread's CPU per scenario, the runtime's compiler and collector threads left out (best of ${SUITE_ROUNDS}, counted in the kernel's clock ticks)`, value: us(ownMainThreadMs, RUNS), unit: 'µs' });
 rows.push({ id: 'ownCost.agreementUs', label: `castcheck's own cost: of it, agreement (the reference engine's run and the comparison), against the same null engine under the reference engine's name`, value: ownUs - us(ownRunAsReference.cpuMs, RUNS), unit: 'µs' });
 const engineUs = us(engineAloneMs, RUNS);
 rows.push({ id: 'referenceEngine.us', label: 'the reference engine alone: CPU per scenario', value: engineUs, unit: 'µs', target: { text: `<= ${TARGETS.referenceEngineUs.most}`, met: engineUs <= TARGETS.referenceEngineUs.most }, issue: cheaper(engineUs, ISSUE_15.referenceEngineUs) });

@@ -7,7 +7,7 @@ import type { Scenario, Trace } from '../model/schema-types.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 import { runSuite, type SuiteResult } from '../runner/run-suite.ts';
-import { Clock, cpuMs, type Share } from './clock.ts';
+import { Clock, cpuMs, mainThreadMs, type Share } from './clock.ts';
 
 export interface TimedSuite {
   runs: number;
@@ -49,10 +49,12 @@ export async function timedSuite(engine: Engine, runs: number, seed: number): Pr
  * castcheck's own cost. A null engine for it must have recorded a plainSuite: scenarios judged a
  * chunk at a time ask for relation reruns in another order than one by one.
  */
-export async function plainSuite(engine: Engine, runs: number, seed: number): Promise<{ cpuMs: number; result: SuiteResult }> {
+export async function plainSuite(engine: Engine, runs: number, seed: number): Promise<{ cpuMs: number; mainThreadMs: number | undefined; result: SuiteResult }> {
   const cpu = process.cpuUsage();
+  const main = mainThreadMs();
   const result = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs, seed, onProgress: () => {} });
-  return { cpuMs: cpuMs(cpu), result };
+  const mainAfter = mainThreadMs();
+  return { cpuMs: cpuMs(cpu), mainThreadMs: main === undefined || mainAfter === undefined ? undefined : mainAfter - main, result };
 }
 
 /** The reference engine, keeping every scenario asked and every trace it gives, in the order asked. */
