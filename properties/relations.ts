@@ -107,8 +107,9 @@ export const reductionKeepsKicked: Property = {
     const c = new Checker();
     const cast = mainCast(run);
     const here = cast && spellOnStack(run.steps[cast.index]!.after, cast.action.card);
+    if (!cast || !here?.totalCost) return c.verdict();
     const reducer = neededCard(REDUCER, ctx.capabilities, 'extra-reducer');
-    if (!cast || !here?.totalCost || !reducer) return c.verdict();
+    if (!reducer) return c.verdict();
     // Run only as far as the cast: nothing after it is read, and an engine answers the first actions
     // the same whatever follows them (as runner/evaluate.ts reads an engine stopping at `unsupported`).
     const variant: Scenario = {
