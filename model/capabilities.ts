@@ -1,7 +1,7 @@
 // Reading an engine's capabilities: the coarse action names stand for their finer parts and the
 // other way round, and a card definition is checked against the parts of the card model the
 // engine says it can build. Generators, the plan and the doctor read capabilities through here.
-import type { Action, ActionCapability, Capabilities, CardDefinition, CardFeature, ExplicitChoice } from './schema-types.ts';
+import type { Action, ActionCapability, Capabilities, CardDefinition, CardFeature, ExplicitChoice, ScenarioCard } from './schema-types.ts';
 
 /** Coarse actions and the finer ones they cover. */
 const PARTS: Partial<Record<ActionCapability, readonly ActionCapability[]>> = {
@@ -69,6 +69,20 @@ export function buildsFromDefinition(caps: Capabilities, def: CardDefinition): b
 /** Whether it knows the printed card of this name. */
 export function knowsPrinted(caps: Capabilities, name: string): boolean {
   return caps.cards.oracle?.includes(name) ?? false;
+}
+
+/**
+ * The name of the first of these cards (a scenario's, normalized or not) an engine with these
+ * capabilities cannot take: neither a printed card it knows nor one it builds from its definition.
+ * castcheck promises never to send one (docs/PROTOCOL.md, capabilities), relations' reruns included.
+ */
+export function cardBeyond(caps: Capabilities, cards: readonly ScenarioCard[]): string | undefined {
+  for (const card of cards) {
+    if (card.oracle !== undefined && knowsPrinted(caps, card.oracle)) continue;
+    if (card.definition !== undefined && buildsFromDefinition(caps, card.definition)) continue;
+    return card.oracle ?? card.definition?.name ?? card.id;
+  }
+  return undefined;
 }
 
 /** Effects whose resolution makes a player choose objects (CR 608.2d). */

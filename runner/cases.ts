@@ -7,6 +7,7 @@ import type { Engine } from '../adapters/engine.ts';
 import { canonical, diffStates, formatDifferences } from '../model/compare.ts';
 import { InputError } from '../model/errors.ts';
 import { readDocument } from '../model/documents.ts';
+import { cardBeyond } from '../model/capabilities.ts';
 import { normalizeScenario } from '../model/scenario.ts';
 import type { Capabilities, FixedCase, ObservedState } from '../model/schema-types.ts';
 import { observedPart } from '../model/observables.ts';
@@ -105,10 +106,9 @@ export async function checkCase(engine: Engine, c: FixedCase): Promise<string[]>
 export function caseUnsupported(c: FixedCase, caps: Capabilities): string | undefined {
   const actions = [...new Set(c.scenario.actions.map((a) => a.do))].filter((a) => !caps.actions.includes(a));
   if (actions.length > 0) return `cannot perform ${actions.join(', ')}`;
-  for (const card of c.scenario.cards) {
-    const known = card.oracle !== undefined && (caps.cards.oracle ?? []).includes(card.oracle);
-    if (!known && !caps.cards.synthetic) return `does not know ${card.oracle ?? card.definition?.name ?? card.id}`;
-  }
+  // As a generated scenario: a printed card it knows, or one it builds from its (catalog) definition.
+  const beyond = cardBeyond(caps, normalizeScenario(c.scenario).cards);
+  if (beyond !== undefined) return `does not know ${beyond}`;
   const needed = mechanicsOf(c);
   const missing = needed.filter((m) => !caps.mechanics.includes(m));
   if (missing.length > 0) return `does not support ${missing.join(', ')}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
-import { checkCase, loadCases } from '../runner/cases.ts';
+import { caseUnsupported, checkCase, loadCases } from '../runner/cases.ts';
 import { lintScenario } from '../model/lint.ts';
 import { normalizeScenario } from '../model/scenario.ts';
 import { formatIssues } from '../model/schemas.ts';
@@ -22,6 +22,17 @@ describe('fixed cases on the reference engine', () => {
       expect(await checkCase(new ReferenceEngine(c.options ?? {}), c), file).toEqual([]);
     });
   }
+
+  it('skips a case with a card the engine neither knows nor builds, as generation never sends one', () => {
+    const twincast = cases.find((c) => c.case.id === 'kicked-burst-lightning-twincast')!.case;
+    const caps = new ReferenceEngine().capabilities;
+    const with_ = (cards: Partial<typeof caps.cards>) => ({ ...caps, cards: { ...caps.cards, ...cards } });
+    expect(caseUnsupported(twincast, caps)).toBeUndefined();
+    expect(caseUnsupported(twincast, with_({ synthetic: false, oracle: ['Burst Lightning', 'Twincast'] }))).toBeUndefined();
+    expect(caseUnsupported(twincast, with_({ synthetic: false, oracle: ['Burst Lightning'] }))).toBe('does not know Twincast');
+    // Builds cards from their definitions, but not Burst Lightning's damage: its printed name is the only way.
+    expect(caseUnsupported(twincast, with_({ synthetic: true, syntheticFeatures: ['effect.copySpell'], oracle: [] }))).toBe('does not know Burst Lightning');
+  });
 
   it('notices an engine that does something else', async () => {
     const twincast = cases.find((c) => c.case.id === 'kicked-burst-lightning-twincast')!.case;

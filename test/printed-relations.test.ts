@@ -4,9 +4,9 @@
 // its capabilities, as such an engine would fail on it.
 import { describe, expect, test } from 'vitest';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
-import { cardBeyond, restrictedTo } from '../adapters/reference/restricted.ts';
+import { restrictedTo } from '../adapters/reference/restricted.ts';
 import { readCapabilities } from '../model/capabilities-file.ts';
-import { expandCapabilities } from '../model/capabilities.ts';
+import { cardBeyond, expandCapabilities } from '../model/capabilities.ts';
 import type { Capabilities } from '../model/schema-types.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { neededCard } from '../properties/property.ts';

@@ -2,7 +2,7 @@
 // FILE): castcheck generates only what those capabilities allow, and the traces leave out what they
 // do not observe, so that an engine author sees beforehand what castcheck tests of such an engine.
 import type { Engine } from '../engine.ts';
-import { buildsFromDefinition, expandCapabilities, knowsPrinted } from '../../model/capabilities.ts';
+import { cardBeyond, expandCapabilities } from '../../model/capabilities.ts';
 import { catalog } from '../../model/catalog.ts';
 import { observedTrace } from '../../model/observables.ts';
 import type { Capabilities, Scenario } from '../../model/schema-types.ts';
@@ -10,20 +10,6 @@ import type { Capabilities, Scenario } from '../../model/schema-types.ts';
 /** Printed cards the capabilities name that castcheck's catalog does not hold (never used). */
 export function unknownCards(caps: Capabilities): string[] {
   return (caps.cards.oracle ?? []).filter((name) => !catalog().has(name));
-}
-
-/**
- * The first of a scenario's cards an engine with these capabilities cannot take: neither a printed card it
- * knows nor one it builds from its definition. castcheck promises never to send one (docs/PROTOCOL.md,
- * capabilities), relations' reruns included.
- */
-export function cardBeyond(caps: Capabilities, cards: Scenario['cards']): string | undefined {
-  for (const card of cards) {
-    if (card.oracle !== undefined && knowsPrinted(caps, card.oracle)) continue;
-    if (card.definition !== undefined && buildsFromDefinition(caps, card.definition)) continue;
-    return card.oracle ?? card.definition?.name ?? card.id;
-  }
-  return undefined;
 }
 
 /** `engine`, declaring `caps` and answering as an engine that observes only what they name. */
