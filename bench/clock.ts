@@ -115,7 +115,6 @@ export class Clock {
   }
 }
 
-/** CPU milliseconds (user and system) of this process since `from`. */
 /**
  * The CPU this process's main thread has used, in ms, where the system tells it (Linux's /proc), or
  * undefined. The runtime's other threads (its compiler and collector) are left out: they are most of
@@ -145,6 +144,7 @@ const CLOCK_TICKS = (() => {
   }
 })();
 
+/** CPU milliseconds (user and system) of this process since `from`. */
 export function cpuMs(from?: NodeJS.CpuUsage): number {
   const u = process.cpuUsage(from);
   return (u.user + u.system) / 1000;

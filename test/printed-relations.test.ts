@@ -7,7 +7,8 @@ import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import { restrictedTo } from '../adapters/reference/restricted.ts';
 import { readCapabilities } from '../model/capabilities-file.ts';
 import { cardBeyond, expandCapabilities } from '../model/capabilities.ts';
-import type { Capabilities } from '../model/schema-types.ts';
+import { normalizeScenario } from '../model/scenario.ts';
+import type { Capabilities, Scenario } from '../model/schema-types.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { neededCard } from '../properties/property.ts';
 import { judgeFor } from '../runner/evaluate.ts';
@@ -24,10 +25,15 @@ async function tallyOf(fault: string | undefined, caps: Capabilities) {
 }
 
 describe('relations against an engine that knows printed cards only', () => {
-  test('the restricted engine refuses a card beyond its capabilities', () => {
+  test('a card beyond the capabilities is one neither known by name nor built from its definition, and the restricted engine refuses it', () => {
     const caps = expandCapabilities(PRINTED_ONLY);
+    const oneLess: Scenario['cards'][number] = { id: 'x', definition: { name: 'One Less', manaCost: '{1}', types: ['Artifact'] } };
     expect(cardBeyond(caps, [{ id: 'h', oracle: 'Helm of Awakening' }])).toBeUndefined();
-    expect(cardBeyond(caps, [{ id: 'x', definition: { name: 'One Less', manaCost: '{1}', types: ['Artifact'] } }])).toBe('One Less');
+    expect(cardBeyond(caps, [oneLess])).toBe('One Less');
+    const engine = restrictedTo(new ReferenceEngine(), PRINTED_ONLY);
+    const scenario = (cards: Scenario['cards']) => normalizeScenario({ format: 'castcheck-scenario/1', cards, players: [{ id: 'p1', battlefield: cards.map((c) => ({ card: c.id })) }, { id: 'p2' }], actions: [] });
+    expect(engine.runSync!(scenario([{ id: 'h', oracle: 'Helm of Awakening' }])).steps).toEqual([]);
+    expect(() => engine.runSync!(scenario([oneLess]))).toThrow(/beyond the declared capabilities: One Less/);
   });
 
   test('the reducer is the synthetic one for an engine that builds it, else the printed one it knows', () => {
