@@ -147,6 +147,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--fault <name>', 'with one of its named faults')
     .addOption(new Option('--splice-copy <reading>', 'how it copies a spliced spell').choices(['ruling', 'literal']))
     .option('--validate-protocol', 'check every request against the protocol schema')
+    .option('--capabilities <file>', 'declare these capabilities (schema/capabilities.schema.json) and answer as an engine that has only them, as run --capabilities does in process')
     .action(async (engine: string, options) => {
       exitCode = await (await import('./serve.ts')).serveCommand(engine, options);
     });

@@ -2,13 +2,16 @@
 // verdicts it gives in process, for the same seed: the protocol adds nothing and loses nothing.
 import { judgeFor } from '../runner/evaluate.ts';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../adapters/engine.ts';
 import { PROCESS_DEFAULTS, ProcessEngine } from '../adapters/process/process-engine.ts';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
+import { restrictedTo } from '../adapters/reference/restricted.ts';
+import { readCapabilities } from '../model/capabilities-file.ts';
+import { normalizeScenario } from '../model/scenario.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { runSuite, type SuiteResult } from '../runner/run-suite.ts';
 
@@ -75,6 +78,27 @@ describe('castcheck serve reference', () => {
     const failsTwo = await runSuite({ ...judgeFor(faultyTwo), properties: PROPERTIES, runs: 300, seed: 23, inFlight: 4 });
     expect(failsOne.findings.length).toBeGreaterThan(0);
     expect(verdicts(failsTwo)).toEqual(verdicts(failsOne));
+  });
+
+  it('with --capabilities, declares them and answers as an engine with only them: the same verdicts as the restricted engine in process, relations rerun with printed cards', async () => {
+    const file = 'examples/printed-only.capabilities.json';
+    const engine = await served('--capabilities', file);
+    const inProcess = restrictedTo(new ReferenceEngine(), readCapabilities(file));
+    expect(engine.capabilities).toEqual(inProcess.capabilities);
+    const here = await runSuite({ ...judgeFor(inProcess), properties: PROPERTIES, runs: 300, seed: 25 });
+    const there = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 300, seed: 25 });
+    expect(verdicts(there)).toEqual(verdicts(here));
+    expect(there.clusters).toEqual([]);
+    expect(there.tallies.find((t) => t.property.id === 'relations.reduction-keeps-kicked')!.checks).toBeGreaterThan(0);
+    // A card beyond them is refused as such an engine refuses it: an error answer, the scenario's crash.
+    const beyond = normalizeScenario({ format: 'castcheck-scenario/1', cards: [{ id: 'x', definition: { name: 'One Less', manaCost: '{1}', types: ['Artifact'] } }], players: [{ id: 'p1', battlefield: [{ card: 'x' }] }, { id: 'p2' }], actions: [] });
+    await expect(engine.run(beyond)).rejects.toThrow(/beyond the declared capabilities: One Less/);
+    // A file that is no capabilities stops it before any message, with exit status 2 and why.
+    const bad = join(mkdtempSync(join(tmpdir(), 'castcheck-serve-')), 'bad.json');
+    writeFileSync(bad, '{}');
+    const r = spawnSync(process.execPath, ['bin/castcheck.mjs', 'serve', 'reference', '--capabilities', bad], { encoding: 'utf8', input: '' });
+    expect([r.status, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toMatch(/is not valid capabilities[\s\S]*missing required property 'mechanics'/);
   });
 
   it('passes 5000 scenarios through the command line (the acceptance run)', () => {
