@@ -128,21 +128,25 @@ export function mainThreadMs(): number | undefined {
     // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? ticks * (1000 / CLOCK_TICKS) : undefined;
+    return Number.isFinite(ticks) ? ticks * (1000 / clockTicks()) : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** The kernel's clock ticks a second (getconf CLK_TCK); 100 where it cannot be asked. */
-const CLOCK_TICKS = (() => {
-  try {
-    const n = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
-    return n > 0 ? n : 100;
-  } catch {
-    return 100;
+/** The kernel's clock ticks a second (getconf CLK_TCK), asked once when first needed; 100 where it cannot be asked. */
+let ticksPerSecond: number | undefined;
+function clockTicks(): number {
+  if (ticksPerSecond === undefined) {
+    try {
+      const n = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+      ticksPerSecond = n > 0 ? n : 100;
+    } catch {
+      ticksPerSecond = 100;
+    }
   }
-})();
+  return ticksPerSecond;
+}
 
 /** CPU milliseconds (user and system) of this process since `from`. */
 export function cpuMs(from?: NodeJS.CpuUsage): number {

@@ -66,9 +66,17 @@ export function buildsFromDefinition(caps: Capabilities, def: CardDefinition): b
   return allowed === undefined || cardFeatures(def).every((f) => allowed.includes(f));
 }
 
+/** The printed names each capabilities object declares, as a set: asked for every card of every scenario sent to a restricted engine. */
+const printedNames = new WeakMap<Capabilities, ReadonlySet<string>>();
+
 /** Whether it knows the printed card of this name. */
 export function knowsPrinted(caps: Capabilities, name: string): boolean {
-  return caps.cards.oracle?.includes(name) ?? false;
+  let names = printedNames.get(caps);
+  if (names === undefined) {
+    names = new Set(caps.cards.oracle ?? []);
+    printedNames.set(caps, names);
+  }
+  return names.has(name);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Relations between runs: the same scenario changed in one respect must change the outcome in that
 // respect only.
 import { formatMana, manaOf, sameManaWritten, toPool } from '../model/mana.ts';
-import type { CardDefinition, Scenario } from '../model/schema-types.ts';
+import type { Capabilities, CardDefinition, Scenario, ScenarioCard } from '../model/schema-types.ts';
 import type { NCastAction } from '../model/scenario.ts';
 import { asks, Checker, neededCard, show, spellOnStack, type Property, type Run } from './property.ts';
 import { expectedCounters } from './permanents.ts';
@@ -96,6 +96,15 @@ const REDUCER = {
   printed: ['Helm of Awakening'],
 };
 
+/** The reducer an engine takes, worked out once for its capabilities: the check runs for most kicked casts. */
+const reducers = new WeakMap<Capabilities, ScenarioCard | undefined>();
+const anyEngine = neededCard(REDUCER, undefined, 'extra-reducer');
+function reducerFor(caps: Capabilities | undefined): ScenarioCard | undefined {
+  if (caps === undefined) return anyEngine;
+  if (!reducers.has(caps)) reducers.set(caps, neededCard(REDUCER, caps, 'extra-reducer'));
+  return reducers.get(caps);
+}
+
 export const reductionKeepsKicked: Property = {
   id: 'relations.reduction-keeps-kicked',
   kind: 'relation',
@@ -108,7 +117,7 @@ export const reductionKeepsKicked: Property = {
     const cast = mainCast(run);
     const here = cast && spellOnStack(run.steps[cast.index]!.after, cast.action.card);
     if (!cast || !here?.totalCost) return c.verdict();
-    const reducer = neededCard(REDUCER, ctx.capabilities, 'extra-reducer');
+    const reducer = reducerFor(ctx.capabilities);
     if (!reducer) return c.verdict();
     // Run only as far as the cast: nothing after it is read, and an engine answers the first actions
     // the same whatever follows them (as runner/evaluate.ts reads an engine stopping at `unsupported`).

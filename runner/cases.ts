@@ -9,7 +9,7 @@ import { InputError } from '../model/errors.ts';
 import { readDocument } from '../model/documents.ts';
 import { cardBeyond } from '../model/capabilities.ts';
 import { normalizeScenario } from '../model/scenario.ts';
-import type { Capabilities, FixedCase, ObservedState } from '../model/schema-types.ts';
+import type { Capabilities, CardDefinition, FixedCase, ObservedState } from '../model/schema-types.ts';
 import { observedPart } from '../model/observables.ts';
 import { checkedAnswer } from './evaluate.ts';
 
@@ -107,17 +107,17 @@ export function caseUnsupported(c: FixedCase, caps: Capabilities): string | unde
   const actions = [...new Set(c.scenario.actions.map((a) => a.do))].filter((a) => !caps.actions.includes(a));
   if (actions.length > 0) return `cannot perform ${actions.join(', ')}`;
   // As a generated scenario: a printed card it knows, or one it builds from its (catalog) definition.
-  const beyond = cardBeyond(caps, normalizeScenario(c.scenario).cards);
+  const cards = normalizeScenario(c.scenario).cards;
+  const beyond = cardBeyond(caps, cards);
   if (beyond !== undefined) return `does not know ${beyond}`;
-  const needed = mechanicsOf(c);
+  const needed = mechanicsOf(c, cards.map((card) => card.definition));
   const missing = needed.filter((m) => !caps.mechanics.includes(m));
   if (missing.length > 0) return `does not support ${missing.join(', ')}`;
   return undefined;
 }
 
 /** The mechanics a case's cards and declarations use. */
-function mechanicsOf(c: FixedCase): Capabilities['mechanics'] {
-  const defs = normalizeScenario(c.scenario).cards.map((card) => card.definition);
+function mechanicsOf(c: FixedCase, defs: readonly CardDefinition[]): Capabilities['mechanics'] {
   const out = new Set<Capabilities['mechanics'][number]>();
   const casts = c.scenario.actions.filter((a) => a.do === 'cast');
   for (const a of casts) {

@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import type { Scenario } from '../model/schema-types.ts';
 import { canonical } from '../model/compare.ts';
 import { normalizeScenario } from '../model/scenario.ts';
+import type { EngineFailure } from '../adapters/engine-failure.ts';
 import { hits, judge, targetProperties, type Judge, type Judged } from './evaluate.ts';
 import { describe, unshrunk, type Finding, type FirstFailure, type SuiteOptions } from './run-suite.ts';
 import { Pace, turn, whenAborted } from './abort.ts';
@@ -60,6 +61,11 @@ export class ShrinkCache {
  * Shrinks the first failing scenario of a run against its target. The last scenario that failed is
  * run once more, outside the budget, to tell a failure of the scenario from one of the moment.
  */
+/** What ended the engine for good, when a judgement met it: its own run's failure, or a related run's. */
+function engineEnded(j: Judged): EngineFailure | undefined {
+  return j.failure?.fatal ? j.failure : j.engineGone;
+}
+
 export async function shrink(o: ShrinkOptions, arb: fc.Arbitrary<Scenario>, first: FirstFailure): Promise<{ finding: Finding; stopped?: string }> {
   const { target, run } = first;
   const limit = o.maxShrinkRuns ?? DEFAULT_SHRINK_RUNS;
@@ -89,7 +95,7 @@ export async function shrink(o: ShrinkOptions, arb: fc.Arbitrary<Scenario>, firs
     const answer = judge(o, scenario, properties);
     const judged = answer instanceof Promise ? await Promise.race([answer, aborted.promise.then(() => undefined)]) : answer;
     if (judged === undefined) return undefined;
-    const gone = judged.failure?.fatal ? judged.failure : judged.engineGone;
+    const gone = engineEnded(judged);
     if (gone) {
       stopped = gone.message;
       return undefined;
@@ -130,8 +136,8 @@ export async function shrink(o: ShrinkOptions, arb: fc.Arbitrary<Scenario>, firs
     if (engineFailure) {
       engineRuns++;
       const solo = await alone();
-      if (solo?.failure?.fatal) stopped = solo.failure.message;
-      else if (solo?.engineGone) stopped = solo.engineGone.message;
+      const gone = solo && engineEnded(solo);
+      if (gone) stopped = gone.message;
       else if (solo !== undefined && !hits(solo, target)) return { finding: { ...unshrunk(o, first, false, engineRuns), shrunk: true } };
     }
     while (!outOfBudget()) {
