@@ -45,7 +45,7 @@ export interface CheckContext {
   readings: Readings;
   /** Runs another scenario on the same engine, for relations between runs; undefined if the engine gave no usable trace. */
   rerun(s: Scenario): Run | undefined | Promise<Run | undefined>;
-  /** The reference engine's run of the same scenario, for agreement. */
+  /** The reference engine's run of the same scenario, for agreement: run again at each call (agreement asks once). */
   reference(): Run | Promise<Run>;
   /** What the engine under test declared; left out, it is taken to observe everything. */
   capabilities?: Capabilities;

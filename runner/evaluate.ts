@@ -173,7 +173,6 @@ class Judging {
   readonly applied = new Set<string>();
   /** An engine that fails on a related run has failed on this scenario's judgement. */
   rerunFailure: EngineFailure | undefined;
-  private reference: Run | Promise<Run> | undefined;
   readonly judgedScenario: NormalizedScenario;
   readonly run: Run;
   readonly unsupported: number | undefined;
@@ -205,11 +204,13 @@ class Judging {
           return firstUnsupported(t) === undefined ? new Run(n, t) : undefined;
         });
       },
+      // Not kept: agreement alone asks for it, and a reference trace kept until the chunk is judged
+      // outlives the collector's young space, to be copied out of it.
       reference: () =>
-        (this.reference ??= after(runOn(j.reference, judged), (t) => {
+        after(runOn(j.reference, judged), (t) => {
           if (!('steps' in t)) throw new Error(`the reference engine failed on a scenario: ${t.message}`);
           return new Run(judged, t);
-        })),
+        }),
     };
   }
 
