@@ -4,7 +4,7 @@ import type { EngineFailureKind } from '../adapters/engine-failure.ts';
 import type { Expectation } from '../model/schema-types.ts';
 import { divergences, type Divergence, type Property } from '../properties/property.ts';
 import type { Expectations } from './expectations.ts';
-import type { Judged } from './evaluate.ts';
+import { verdictAt, type Judged } from './evaluate.ts';
 import { engineFailureSignature, kindOf, propertySignature } from './signatures.ts';
 
 /** One failure a judged scenario shows: the cluster it belongs to. */
@@ -35,8 +35,9 @@ export function hitsOf(j: Judged, properties: readonly Property[], expectations:
     return [{ signature, kind: j.failure.kind, divergences: [], ...(expectation ? { expectation } : {}) }];
   }
   const hits: Hit[] = [];
-  for (const property of properties) {
-    const v = j.verdicts.get(property.id);
+  for (let i = 0; i < properties.length; i++) {
+    const property = properties[i]!;
+    const v = verdictAt(j, properties, i);
     if (!v || (v.status !== 'fail' && v.status !== 'contested')) continue;
     const all = divergences(v);
     const expected = new Map<Expectation, Divergence[]>();

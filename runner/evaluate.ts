@@ -6,7 +6,7 @@ import { checkTrace } from '../adapters/process/protocol.ts';
 import { normalizeScenario, type NormalizedScenario } from '../model/scenario.ts';
 import { observedTrace } from '../model/observables.ts';
 import type { Observable, Scenario, Trace } from '../model/schema-types.ts';
-import { notApplicable, Run, type CheckContext, type Property, type Readings, type Verdict } from '../properties/property.ts';
+import { Run, type CheckContext, type Property, type Readings, type Verdict } from '../properties/property.ts';
 import { shows } from './signatures.ts';
 
 /** A judge for `engine`, comparing with the reference engine under the same readings. */
@@ -25,9 +25,9 @@ export type Judged =
   | {
       scenario: NormalizedScenario;
       trace: Trace;
-      verdicts: Map<string, Verdict>;
+      verdicts: ReadonlyMap<string, Verdict>;
       /** The properties whose precondition held for the part of the scenario judged. */
-      applied: Set<string>;
+      applied: ReadonlySet<string>;
       /** The first step the engine answered `unsupported`: the scenario is judged up to it. */
       unsupported?: number;
       /**
@@ -98,7 +98,7 @@ export function firstUnsupported(trace: Trace): number | undefined {
  */
 export function judge(j: Judge, scenario: Scenario, properties: readonly Property[]): Judged | Promise<Judged> {
   const normalized = normalizeScenario(scenario);
-  return after(runOn(j.engine, normalized), (trace) => ('steps' in trace ? judgeFrom(new Judging(j, normalized, trace), properties, 0) : { scenario: normalized, failure: trace }));
+  return after(runOn(j.engine, normalized), (trace) => ('steps' in trace ? judgeFrom(new Judging(j, normalized, trace, properties), properties, 0) : { scenario: normalized, failure: trace }));
 }
 
 /** A judgement of judgeAll: a property that threw on the scenario is given as `thrown`. */
@@ -150,14 +150,14 @@ function judgeTogether(runs: Started[], j: Judge, properties: readonly Property[
   const out = runs.map((s): ChunkJudgement | Judging => {
     if ('thrown' in s) return s;
     if (s.trace instanceof Promise) throw new Error('judgeTogether: a trace still to come (judgeAll is for engines with runSync)');
-    return 'steps' in s.trace ? new Judging(j, s.normalized, s.trace) : { scenario: s.normalized, failure: s.trace };
+    return 'steps' in s.trace ? new Judging(j, s.normalized, s.trace, properties) : { scenario: s.normalized, failure: s.trace };
   });
   for (let i = 0; i < properties.length; i++) {
     for (let k = 0; k < out.length; k++) {
       const s = out[k]!;
       if (!(s instanceof Judging)) continue;
       try {
-        const waits = s.judge(properties[i]!);
+        const waits = s.judge(i);
         if (waits) out[k] = waits.then(() => judgeFrom(s, properties, i + 1));
       } catch (thrown) {
         out[k] = { thrown };
@@ -167,10 +167,108 @@ function judgeTogether(runs: Started[], j: Judge, properties: readonly Property[
   return out.map((s) => (s instanceof Judging ? s.judged() : s));
 }
 
+/** The verdict of a property whose precondition did not hold: its own object, told apart from a check's n/a by identity. */
+const NOT_APPLIED: Verdict = Object.freeze({ status: 'n/a' });
+
+/** Each property's position in a list of properties judged, made once per list. */
+const positionsByList = new WeakMap<readonly Property[], ReadonlyMap<string, number>>();
+function positions(properties: readonly Property[]): ReadonlyMap<string, number> {
+  let out = positionsByList.get(properties);
+  if (!out) {
+    const m = new Map<string, number>();
+    properties.forEach((p, i) => m.set(p.id, i));
+    positionsByList.set(properties, (out = m));
+  }
+  return out;
+}
+
+/**
+ * A scenario's verdicts, one for each property of the list it was judged by, in its order: a map by
+ * property id, also read by position (verdictAt) where the reader has the same list, as a run's
+ * tallies and clusters do for every scenario. A map filled property by property cost a tenth of a
+ * scenario's judging in the runner's own code (sets as it grew, and a set of the properties applied).
+ */
+export class Verdicts implements ReadonlyMap<string, Verdict> {
+  private appliedIds: ReadonlySet<string> | undefined;
+
+  constructor(
+    readonly properties: readonly Property[],
+    private readonly list: readonly Verdict[],
+  ) {}
+
+  /** The verdict of properties[i]. */
+  at(i: number): Verdict | undefined {
+    return this.list[i];
+  }
+
+  /** Whether the precondition of properties[i] held. */
+  appliedAt(i: number): boolean {
+    const v = this.list[i];
+    return v !== undefined && v !== NOT_APPLIED;
+  }
+
+  /** The ids of the properties whose precondition held. */
+  get applied(): ReadonlySet<string> {
+    return (this.appliedIds ??= new Set(this.properties.filter((_, i) => this.appliedAt(i)).map((p) => p.id)));
+  }
+
+  get size(): number {
+    return positions(this.properties).size;
+  }
+
+  get(id: string): Verdict | undefined {
+    const i = positions(this.properties).get(id);
+    return i === undefined ? undefined : this.list[i];
+  }
+
+  has(id: string): boolean {
+    return this.get(id) !== undefined;
+  }
+
+  *entries(): MapIterator<[string, Verdict]> {
+    // In the order of the list, the last of a property listed twice, as a map filled in turn keeps it.
+    for (const [id, i] of positions(this.properties)) {
+      const v = this.list[i];
+      if (v !== undefined) yield [id, v];
+    }
+  }
+
+  *keys(): MapIterator<string> {
+    for (const [id] of this.entries()) yield id;
+  }
+
+  *values(): MapIterator<Verdict> {
+    for (const [, v] of this.entries()) yield v;
+  }
+
+  forEach(f: (value: Verdict, key: string, map: ReadonlyMap<string, Verdict>) => void, thisArg?: unknown): void {
+    for (const [id, v] of this.entries()) f.call(thisArg, v, id, this);
+  }
+
+  [Symbol.iterator](): MapIterator<[string, Verdict]> {
+    return this.entries();
+  }
+}
+
+/**
+ * The verdict of properties[i] in a judgement: by position where it was judged by that very list
+ * (every scenario of a run), by id otherwise (a judgement rebuilt from a shard's file).
+ */
+export function verdictAt(j: { verdicts: ReadonlyMap<string, Verdict> }, properties: readonly Property[], i: number): Verdict | undefined {
+  const v = j.verdicts;
+  return v instanceof Verdicts && v.properties === properties ? v.at(i) : v.get(properties[i]!.id);
+}
+
+/** Whether the precondition of properties[i] held in a judgement, read as verdictAt reads its verdict. */
+export function appliedAt(j: { verdicts: ReadonlyMap<string, Verdict>; applied: ReadonlySet<string> }, properties: readonly Property[], i: number): boolean {
+  const v = j.verdicts;
+  return v instanceof Verdicts && v.properties === properties ? v.appliedAt(i) : j.applied.has(properties[i]!.id);
+}
+
 /** A scenario's trace under judgement: the verdicts so far, and what the properties may ask for. */
 class Judging {
-  readonly verdicts = new Map<string, Verdict>();
-  readonly applied = new Set<string>();
+  /** The verdict of each property of `properties` judged so far, by position. */
+  private readonly verdicts: Verdict[] = [];
   /** An engine that fails on a related run has failed on this scenario's judgement. */
   rerunFailure: EngineFailure | undefined;
   readonly judgedScenario: NormalizedScenario;
@@ -182,6 +280,7 @@ class Judging {
     j: Judge,
     readonly normalized: NormalizedScenario,
     readonly trace: Trace,
+    private readonly properties: readonly Property[],
   ) {
     // An action the engine cannot perform is never a failure: the scenario is judged up to it, as if
     // it ended there (an engine's answers to the first actions do not depend on the later ones).
@@ -214,16 +313,16 @@ class Judging {
     };
   }
 
-  /** Judges by one property; a promise when its check waits for another run (its verdict is in once it settles). */
-  judge(p: Property): Promise<void> | undefined {
+  /** Judges by properties[i]; a promise when its check waits for another run (its verdict is in once it settles). */
+  judge(i: number): Promise<void> | undefined {
+    const p = this.properties[i]!;
     if (!p.applies(this.judgedScenario)) {
-      this.verdicts.set(p.id, notApplicable);
+      this.verdicts[i] = NOT_APPLIED;
       return undefined;
     }
-    this.applied.add(p.id);
     const v = p.check(this.run, this.ctx);
-    if (v instanceof Promise) return v.then((verdict) => void this.verdicts.set(p.id, verdict));
-    this.verdicts.set(p.id, v);
+    if (v instanceof Promise) return v.then((verdict) => void (this.verdicts[i] = verdict));
+    this.verdicts[i] = v;
     return undefined;
   }
 
@@ -232,11 +331,14 @@ class Judging {
     // own run was answered: scenarios judged in chunks ask for related runs after the chunk's own
     // runs, so the crash that ended the engine may be a later scenario's, still to be recorded.
     if (this.rerunFailure && !this.rerunFailure.fatal) return { scenario: this.normalized, failure: this.rerunFailure };
+    const verdicts = new Verdicts(this.properties, this.verdicts);
     return {
       scenario: this.normalized,
       trace: this.trace,
-      verdicts: this.verdicts,
-      applied: this.applied,
+      verdicts,
+      get applied() {
+        return verdicts.applied;
+      },
       ...(this.unsupported !== undefined ? { unsupported: this.unsupported } : {}),
       ...(this.rerunFailure ? { engineGone: this.rerunFailure } : {}),
     };
@@ -246,7 +348,7 @@ class Judging {
 /** The properties from `first` on, in order, at once until one waits for another run: the rest follow its answer. */
 function judgeFrom(s: Judging, properties: readonly Property[], first: number): Judged | Promise<Judged> {
   for (let i = first; i < properties.length; i++) {
-    const waits = s.judge(properties[i]!);
+    const waits = s.judge(i);
     if (waits) return waits.then(() => judgeFrom(s, properties, i + 1));
   }
   return s.judged();

@@ -9,7 +9,7 @@ import { scenarioArb } from '../generators/scenario.ts';
 import type { Expectation, Scenario, ShardTally, Trace } from '../model/schema-types.ts';
 import { missingCapability, type Divergence, type Failed, type Property } from '../properties/property.ts';
 import { hitsOf, type Hit } from './clusters.ts';
-import { judge, judgeAll, judgeAllLater, type ChunkJudgement, type Judge, type Judged, type Target } from './evaluate.ts';
+import { appliedAt, judge, judgeAll, judgeAllLater, verdictAt, type ChunkJudgement, type Judge, type Judged, type Target } from './evaluate.ts';
 import { shrink } from './shrink.ts';
 import { Interrupted, Pace, turn, whenAborted } from './abort.ts';
 import { ScenarioSpace } from './scenario-space.ts';
@@ -212,7 +212,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     if (judged.failure) engineFailures[judged.failure.kind]++;
     else {
       if (judged.unsupported !== undefined) unsupported++;
-      for (const t of active) tally(t, judged, found);
+      for (let i = 0; i < active.length; i++) tally(active[i]!, judged, found, properties, i);
     }
     for (const hit of found) {
       const known = clusters.get(hit.signature);
@@ -419,9 +419,10 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   return sofar();
 }
 
-function tally(t: Tally, judged: Judged & { failure?: undefined }, found: readonly Hit[]): void {
-  const v = judged.verdicts.get(t.property.id)!;
-  if (!judged.applied.has(t.property.id)) t.notApplicable++;
+/** Counts the verdict of `t`'s property, properties[i] of those judged. */
+function tally(t: Tally, judged: Judged & { failure?: undefined }, found: readonly Hit[], properties: readonly Property[], i: number): void {
+  const v = verdictAt(judged, properties, i)!;
+  if (!appliedAt(judged, properties, i)) t.notApplicable++;
   else if (v.status === 'n/a') t.checkedNothing++;
   else {
     t.checks += v.checks ?? 1;

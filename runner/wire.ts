@@ -37,10 +37,10 @@ const fromProperty = <T extends { property?: string }>(x: T) => {
 
 export function encodeJudged(j: Judged): WireJudged {
   if (!j.failure) {
-    // What ended the engine travels as the lane's stop, not with a judgement.
-    if (j.engineGone === undefined) return j;
-    const { engineGone: _, ...rest } = j;
-    return rest;
+    // What ended the engine travels as the lane's stop, not with a judgement. The verdicts as a plain
+    // map: a judgement's own (evaluate.ts Verdicts) holds its properties, whose functions do not cross.
+    const { engineGone: _, verdicts, applied, ...rest } = j;
+    return { ...rest, verdicts: new Map(verdicts), applied: new Set(applied) };
   }
   const f = j.failure;
   return { scenario: j.scenario, failure: { kind: f.kind, message: f.message, stderr: f.stderr, fatal: f.fatal, ...(f.history ? { history: f.history } : {}) } };

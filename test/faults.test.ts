@@ -11,7 +11,7 @@ import { validateDocument } from '../model/schemas.ts';
 import { propertyById, PROPERTIES } from '../properties/index.ts';
 import { judge, judgeFor } from '../runner/evaluate.ts';
 
-const failing = (verdicts: Map<string, { status: string }> | undefined) => [...(verdicts ?? [])].filter(([, v]) => v.status === 'fail' || v.status === 'contested').map(([id]) => id);
+const failing = (verdicts: ReadonlyMap<string, { status: string }> | undefined) => [...(verdicts ?? [])].filter(([, v]) => v.status === 'fail' || v.status === 'contested').map(([id]) => id);
 
 describe('the named faults', () => {
   it('have distinct ids, rules, a family, a summary and an inspiration', () => {
