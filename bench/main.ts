@@ -22,7 +22,8 @@ import { PROPERTIES } from '../properties/index.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 import { runSuite, type SuiteResult } from '../runner/run-suite.ts';
 import { ISSUE_15, TARGETS } from './baseline.ts';
-import { cpuMs, SHARES, type Share } from './clock.ts';
+import { allocatedKiB } from './allocation.ts';
+import { cpuMs, median, SHARES, type Share } from './clock.ts';
 import type { MemoryRun } from './memory.ts';
 import { protocolCost } from './protocol-cost.ts';
 import { replayCpuUs } from './replay.ts';
@@ -131,6 +132,14 @@ mustPass('null engine under the reference engine\'s name', ownRunAsReference.res
 if (!ownRunAsReference.result.tallies.some((t) => t.property.kind === 'agreement' && t.skipped)) throw new Error('agreement was judged against the null engine under the reference engine\'s name');
 // Agreement with the reference engine is skipped against the reference engine itself, not against the null engine.
 if (JSON.stringify(verdictsOf(withNull.result, withReference.result)) !== JSON.stringify(verdictsOf(withReference.result, withReference.result))) throw new Error('the null engine was not judged as the reference engine was');
+
+// What the null engine's run allocates, under the heap profiler (which slows it: no round timed), the median of
+// three: the runtime's compiler removes some allocations in one run and not in another (two builds read
+// 200-201 and 213-214 KiB a scenario in most runs, and down to 180 in some).
+note('what the null engine\'s run allocates, under the heap profiler, median of 3 runs');
+const allocations: number[] = [];
+for (let round = 0; round < 3; round++) allocations.push((await allocatedKiB(() => plainSuite(new NullEngine(plainRecorder.traces, plainRecorder), RUNS, SEED))) / RUNS);
+const ownKiB = median(allocations);
 
 // ---- over the protocol ----
 
@@ -290,6 +299,7 @@ rows.push({ id: 'inProcess.perCpuSecond', label: 'in process, reference engine: 
 rows.push({ id: 'inProcess.perSecond', label: 'in process, reference engine: scenarios a second (wall)', value: perSecond(inProcess.ms), unit: '/s' });
 rows.push({ id: 'ownCost.us', label: `castcheck's own cost, null engine: CPU per scenario (warm, best of ${SUITE_ROUNDS})`, value: ownUs, unit: 'µs', target: { text: `<= ${TARGETS.ownCostUs.most} (aim ${TARGETS.ownCostUs.aim})`, met: ownUs <= TARGETS.ownCostUs.most }, issue: cheaper(ownUs, ISSUE_15.ownCostUs) });
 if (ownMainThreadMs !== undefined) rows.push({ id: 'ownCost.mainThreadUs', label: `castcheck's own cost, null engine: its main thread's CPU per scenario, the runtime's compiler and collector threads left out (best of ${SUITE_ROUNDS}, counted in the kernel's clock ticks)`, value: us(ownMainThreadMs, RUNS), unit: 'µs' });
+rows.push({ id: 'ownCost.allocatedKiB', label: `castcheck's own cost, null engine: memory allocated per scenario (the heap profiler's estimate, median of 3 runs after the timed ones; it does not move with the machine's load)`, value: ownKiB, unit: 'KiB' });
 rows.push({ id: 'ownCost.agreementUs', label: `castcheck's own cost: of it, agreement (the reference engine's run and the comparison), against the same null engine under the reference engine's name`, value: ownUs - us(ownRunAsReference.cpuMs, RUNS), unit: 'µs' });
 const engineUs = us(engineAloneMs, RUNS);
 rows.push({ id: 'referenceEngine.us', label: 'the reference engine alone: CPU per scenario', value: engineUs, unit: 'µs', target: { text: `<= ${TARGETS.referenceEngineUs.most}`, met: engineUs <= TARGETS.referenceEngineUs.most }, issue: cheaper(engineUs, ISSUE_15.referenceEngineUs) });
