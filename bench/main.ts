@@ -133,14 +133,6 @@ if (!ownRunAsReference.result.tallies.some((t) => t.property.kind === 'agreement
 // Agreement with the reference engine is skipped against the reference engine itself, not against the null engine.
 if (JSON.stringify(verdictsOf(withNull.result, withReference.result)) !== JSON.stringify(verdictsOf(withReference.result, withReference.result))) throw new Error('the null engine was not judged as the reference engine was');
 
-// What the null engine's run allocates, under the heap profiler (which slows it: no round timed), the median of
-// three: the runtime's compiler removes some allocations in one run and not in another (two builds read
-// 200-201 and 213-214 KiB a scenario in most runs, and down to 180 in some).
-note('what the null engine\'s run allocates, under the heap profiler, median of 3 runs');
-const allocations: number[] = [];
-for (let round = 0; round < 3; round++) allocations.push((await allocatedKiB(() => plainSuite(new NullEngine(plainRecorder.traces, plainRecorder), RUNS, SEED))) / RUNS);
-const ownKiB = median(allocations);
-
 // ---- over the protocol ----
 
 note('the protocol, part by part');
@@ -227,6 +219,15 @@ for (const o of [over1, over2]) {
   mustPass(`protocol ${o.protocol}`, o.result);
   if (JSON.stringify(verdictsOf(o.result)) !== JSON.stringify(verdictsOf(plain))) throw new Error(`protocol ${o.protocol} gave other verdicts than in process`);
 }
+// What the null engine's run allocates, under the heap profiler, after every timed round of this
+// process (the profiler slows a run, and its runs would change the heap the timed ones start from).
+// The median of three: the runtime's compiler removes some allocations in one run and not in another
+// (two builds read 200-201 and 213-214 KiB a scenario in most runs, and down to 180 in some).
+note('what the null engine\'s run allocates, under the heap profiler, median of 3 runs');
+const allocations: number[] = [];
+for (let round = 0; round < 3; round++) allocations.push((await allocatedKiB(() => plainSuite(new NullEngine(plainRecorder.traces, plainRecorder), RUNS, SEED))) / RUNS);
+const ownKiB = median(allocations);
+
 /** A share of a timed run in CPU µs per scenario: its part of the wall time, applied to the CPU time. */
 const shareCpuUs = (t: TimedSuite, share: Share) => us((t.shares[share] / t.ms) * t.cpuMs, RUNS);
 // What the protocol adds: a run over the protocol less the null engine's under the reference engine's
