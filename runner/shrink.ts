@@ -57,15 +57,15 @@ export class ShrinkCache {
   }
 }
 
-/**
- * Shrinks the first failing scenario of a run against its target. The last scenario that failed is
- * run once more, outside the budget, to tell a failure of the scenario from one of the moment.
- */
 /** What ended the engine for good, when a judgement met it: its own run's failure, or a related run's. */
 function engineEnded(j: Judged): EngineFailure | undefined {
   return j.failure?.fatal ? j.failure : j.engineGone;
 }
 
+/**
+ * Shrinks the first failing scenario of a run against its target. The last scenario that failed is
+ * run once more, outside the budget, to tell a failure of the scenario from one of the moment.
+ */
 export async function shrink(o: ShrinkOptions, arb: fc.Arbitrary<Scenario>, first: FirstFailure): Promise<{ finding: Finding; stopped?: string }> {
   const { target, run } = first;
   const limit = o.maxShrinkRuns ?? DEFAULT_SHRINK_RUNS;
