@@ -1783,7 +1783,7 @@ export interface StackChanges {
   add?: StackObject[];
 }
 /**
- * The battlefield's changes: the permanents that left it, the fields that changed on those that stayed, and the permanents that entered it. castcheck keeps the permanents that stayed in their order and puts those that entered after them; a battlefield in another order is given whole (or in any order: permanents are compared by id).
+ * The battlefield's changes: the permanents that left it, the fields that changed on those that stayed, and the permanents that entered it. castcheck keeps the permanents that stayed in their order and puts those that entered after them, unless `order` gives the engine's own order; permanents are compared by id, so an engine may leave `order` out.
  */
 export interface BattlefieldChanges {
   /**
@@ -1798,6 +1798,10 @@ export interface BattlefieldChanges {
    * The permanents that entered the battlefield, whole.
    */
   add?: ObservedPermanent[];
+  /**
+   * The ids of every permanent on the battlefield after the step, each once, in the engine's order: for an engine that keeps the battlefield in an order of its own (sorted by id, say), so that the rebuilt state is in that order too. A few bytes an id, where the battlefield whole would be every permanent's fields again.
+   */
+  order?: ObjectId[];
 }
 /**
  * What changed on one permanent: the fields with a new value (`set`; null there means the field became unknown, as if unset) and the optional fields it no longer has (`unset`).

@@ -10,7 +10,7 @@ import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import { scenarioArb } from '../generators/scenario.ts';
 import { normalizeScenario } from '../model/scenario.ts';
 import { isValid } from '../model/schemas.ts';
-import type { Scenario, StepChanges } from '../model/schema-types.ts';
+import type { BattlefieldChanges, Scenario, StepChanges } from '../model/schema-types.ts';
 
 const reference = new ReferenceEngine();
 
@@ -27,6 +27,7 @@ describe('traces with changes', () => {
   it('rebuild into the full trace, step by step, for every generated scenario', () => {
     const scenarios = fc.sample(scenarioArb({ capabilities: reference.capabilities }), { seed: 5, numRuns: 300 }).map(normalizeScenario);
     let smaller = 0;
+    let ordered = 0;
     for (const s of scenarios) {
       const trace = reference.runSync(s);
       const changes = traceWithChanges(trace);
@@ -36,8 +37,39 @@ describe('traces with changes', () => {
       expect(rebuilt.steps.map((st) => st.state)).toEqual(trace.steps.map((st) => st.state));
       expect(rebuilt).toEqual(trace);
       if (JSON.stringify(changes).length < JSON.stringify(trace).length / 2) smaller++;
+      // The reference engine keeps the battlefield sorted by id: a permanent entering among the others
+      // is said with `order`, never by writing every permanent again.
+      for (const st of changes.steps) {
+        expect(Array.isArray(st.changes?.battlefield)).toBe(false);
+        const order = (st.changes?.battlefield as BattlefieldChanges | undefined)?.order;
+        if (order) ordered++;
+      }
     }
     expect(smaller).toBeGreaterThan(scenarios.length / 2);
+    expect(ordered).toBeGreaterThan(scenarios.length / 4);
+  });
+
+  it('say where an entering permanent stands with order, and a battlefield reordered with order alone', () => {
+    const s = normalizeScenario({
+      format: 'castcheck-scenario/1',
+      cards: [{ id: 'bear', oracle: 'Grizzly Bears' }, { id: 'yak', oracle: 'Grizzly Bears' }, { id: 'ant', oracle: 'Grizzly Bears' }],
+      players: [{ id: 'p1', hand: ['ant'], battlefield: [{ card: 'bear' }, { card: 'yak' }] }, { id: 'p2' }],
+      actions: [{ do: 'putOntoBattlefield', card: 'ant' }],
+    });
+    const trace = reference.runSync(s);
+    expect(trace.steps[0]!.state.battlefield.map((p) => p.id)).toEqual(['ant', 'bear', 'yak']);
+    const changes = traceWithChanges(trace);
+    expect(changes.steps[0]!.changes).toEqual({ battlefield: { add: [trace.steps[0]!.state.battlefield[0]], order: ['ant', 'bear', 'yak'] }, players: [{ id: 'p1', set: { hand: [] } }] });
+    expect(checkTrace(clone(changes), s, 2)).toEqual(trace);
+    // Only the order changed: the changes are the order alone, and the permanents are the same objects.
+    const [ant, bear, yak] = trace.steps[0]!.state.battlefield;
+    const turned = { ...trace, steps: [...trace.steps, { action: 'again', outcome: 'accepted' as const, state: { ...trace.steps[0]!.state, battlefield: [yak!, ant!, bear!] } }] };
+    const turnedChanges = traceWithChanges(turned);
+    expect(turnedChanges.steps[1]!.changes).toEqual({ battlefield: { order: ['yak', 'ant', 'bear'] } });
+    expect(rebuildTrace(clone(turnedChanges))).toEqual(turned);
+    // Without order, the same changes rebuild the same permanents in castcheck's order: engines may leave it out.
+    delete (changes.steps[0]!.changes!.battlefield as BattlefieldChanges).order;
+    expect(checkTrace(clone(changes), s, 2).steps[0]!.state.battlefield.map((p) => p.id)).toEqual(['bear', 'yak', 'ant']);
   });
 
   it('give a rejected step as no change, and a first step without initialState whole', () => {
@@ -133,6 +165,12 @@ describe('traces with changes, rebuilt', () => {
       expect(() => rebuildTrace(withChanges(n, { battlefield: { remove: ['bear', 'ghost'] } }))).toThrow(/step 3 \(a3\): battlefield\.remove names ghost, which is not there before the step/);
       const removed = rebuildTrace(withChanges(n, { battlefield: { remove: ['bear', ...(n > 0 ? Array.from({ length: 20 }, (_, i) => `extra${i}`) : [])] } }));
       expect(removed.steps[2]!.state.battlefield.map((p) => p.id)).toEqual(Array.from({ length: n > 0 ? n - 20 : 0 }, (_, i) => `extra${i + 20}`));
+      const ids = ['bear', ...Array.from({ length: n }, (_, i) => `extra${i}`)];
+      const reversed = rebuildTrace(withChanges(n, { battlefield: { order: [...ids].reverse() } }));
+      expect(reversed.steps[2]!.state.battlefield.map((p) => p.id)).toEqual([...ids].reverse());
+      expect(() => rebuildTrace(withChanges(n, { battlefield: { order: [...ids, 'ghost'] } }))).toThrow(new RegExp(`${where.source}battlefield\\.order names ghost which is not on the battlefield after the step`));
+      expect(() => rebuildTrace(withChanges(n, { battlefield: { order: [...ids, 'bear'] } }))).toThrow(/step 3 \(a3\): battlefield\.order names bear twice/);
+      expect(() => rebuildTrace(withChanges(n, { battlefield: { order: ids.slice(1) } }))).toThrow(/step 3 \(a3\): battlefield\.order leaves out bear, on the battlefield after the step/);
     }
   });
 });

@@ -86,7 +86,26 @@ function changedBattlefield(before: readonly ObservedPermanent[], c: Battlefield
       kept[i] = changed(kept[i]!, ch) as unknown as ObservedPermanent;
     }
   }
-  return withAdded(kept, c.add, where, 'battlefield.add');
+  const all = withAdded(kept, c.add, where, 'battlefield.add');
+  return c.order === undefined ? all : inOrder(all, c.order, where);
+}
+
+/** The permanents in the order the engine gave: each of them named once. */
+function inOrder(objects: readonly ObservedPermanent[], order: readonly string[], where: Where): ObservedPermanent[] {
+  const out: ObservedPermanent[] = new Array(order.length);
+  const taken: boolean[] = new Array(objects.length).fill(false);
+  const index = objects.length < FEW ? undefined : new Map(objects.map((o, i) => [o.id, i]));
+  for (let i = 0; i < order.length; i++) {
+    const j = index ? (index.get(order[i]!) ?? -1) : indexOfId(objects, order[i]!);
+    if (j === -1 || taken[j]) throw new ProtocolViolation(`${said(where)}: battlefield.order names ${order[i]} ${j === -1 ? 'which is not on the battlefield after the step' : 'twice'}`, true);
+    taken[j] = true;
+    out[i] = objects[j]!;
+  }
+  if (order.length !== objects.length) {
+    const missing = objects.filter((_, j) => !taken[j]).map((o) => o.id);
+    throw new ProtocolViolation(`${said(where)}: battlefield.order leaves out ${missing.join(', ')}, on the battlefield after the step`, true);
+  }
+  return out;
 }
 
 function changedPlayers(before: ObservedState['players'], changes: readonly PlayerChanges[], where: Where): ObservedState['players'] {
@@ -162,8 +181,9 @@ function withAdded<T extends { id: string }>(kept: T[], add: readonly T[] | unde
 
 /**
  * The trace with changes that rebuilds exactly into `trace`: each step's state as its changes against
- * the state before it, or whole where there is no state before it (no initialState), and each zone
- * whole where its order changed otherwise than the changes can say.
+ * the state before it, or whole where there is no state before it (no initialState), the stack whole
+ * where its order changed otherwise than the changes can say, and the battlefield's order given where
+ * it is not the one castcheck keeps.
  */
 export function traceWithChanges(trace: Trace): TraceChanges {
   let before = trace.initialState;
@@ -183,10 +203,10 @@ export function traceWithChanges(trace: Trace): TraceChanges {
 /** What changed from one state to the next; undefined when the changes cannot say it (players reordered). */
 export function stateChanges(a: ObservedState, b: ObservedState): StateChanges | undefined {
   const c: StateChanges = {};
-  const stack = zoneChanges(a.stack, b.stack, false);
-  if (stack !== undefined) c.stack = stack as StackObject[] | StackChanges;
-  const battlefield = zoneChanges(a.battlefield, b.battlefield, true);
-  if (battlefield !== undefined) c.battlefield = battlefield as ObservedPermanent[] | BattlefieldChanges;
+  const stack = stackChanges(a.stack, b.stack);
+  if (stack !== undefined) c.stack = stack;
+  const battlefield = battlefieldChanges(a.battlefield, b.battlefield);
+  if (battlefield !== undefined) c.battlefield = battlefield;
   const players: PlayerChanges[] = [];
   for (const [i, p] of b.players.entries()) {
     const f = fieldChanges(a.players[i] as unknown as Fields, p as unknown as Fields);
@@ -198,29 +218,62 @@ export function stateChanges(a: ObservedState, b: ObservedState): StateChanges |
 }
 
 /**
- * A zone's changes, the zone whole when they cannot say how it changed, or undefined when nothing
- * changed. The zone after must be the objects that stayed, in their order, then those that came.
+ * The stack's changes, the stack whole when they cannot say how it changed, or undefined when nothing
+ * changed. The stack after must be the objects that stayed, unchanged and in their order, then those
+ * put on it.
  */
-function zoneChanges<T extends { id: string }>(a: readonly T[], b: readonly T[], fieldsMayChange: boolean): T[] | { remove?: string[]; change?: object[]; add?: T[] } | undefined {
+function stackChanges(a: readonly StackObject[], b: readonly StackObject[]): StackObject[] | StackChanges | undefined {
   const after = new Set(b.map((o) => o.id));
   const stayed = a.filter((o) => after.has(o.id));
   const remove = a.filter((o) => !after.has(o.id)).map((o) => o.id);
-  const change: object[] = [];
   for (let i = 0; i < stayed.length; i++) {
     const was = stayed[i]!;
     const is = b[i]!;
-    if (is.id !== was.id) return b as T[];
-    if (was === is) continue;
-    const f = fieldChanges(was as unknown as Fields, is as unknown as Fields);
-    if (f === undefined) continue;
-    if (!fieldsMayChange || f === 'replaced') return b as T[];
-    change.push({ id: is.id, ...f });
+    if (is.id !== was.id) return b as StackObject[];
+    if (was !== is && fieldChanges(was as unknown as Fields, is as unknown as Fields) !== undefined) return b as StackObject[];
   }
   const before = new Set(a.map((o) => o.id));
   const add = b.slice(stayed.length);
-  if (add.some((o) => before.has(o.id))) return b as T[];
-  if (remove.length === 0 && change.length === 0 && add.length === 0) return undefined;
-  return { ...(remove.length > 0 ? { remove } : {}), ...(change.length > 0 ? { change } : {}), ...(add.length > 0 ? { add } : {}) };
+  if (add.some((o) => before.has(o.id))) return b as StackObject[];
+  if (remove.length === 0 && add.length === 0) return undefined;
+  return { ...(remove.length > 0 ? { remove } : {}), ...(add.length > 0 ? { add } : {}) };
+}
+
+/**
+ * The battlefield's changes, or undefined when nothing changed. Permanents are matched by id wherever
+ * they stand; `order` is written when the battlefield after is not those that stayed, in their order,
+ * then those that entered (an engine that keeps it sorted by id, as the reference engine does, puts an
+ * entering permanent among the others). It is given whole only when a state holds an id twice.
+ */
+function battlefieldChanges(a: readonly ObservedPermanent[], b: readonly ObservedPermanent[]): ObservedPermanent[] | BattlefieldChanges | undefined {
+  const after = new Map(b.map((o) => [o.id, o]));
+  const before = new Set(a.map((o) => o.id));
+  if (after.size !== b.length || before.size !== a.length) return b as ObservedPermanent[];
+  const remove: string[] = [];
+  const change: PermanentChanges[] = [];
+  const stayed: string[] = [];
+  for (const was of a) {
+    const is = after.get(was.id);
+    if (is === undefined) {
+      remove.push(was.id);
+      continue;
+    }
+    stayed.push(was.id);
+    if (was === is) continue;
+    const f = fieldChanges(was as unknown as Fields, is as unknown as Fields);
+    // Matched by id, a permanent is never 'replaced'.
+    if (f !== undefined && f !== 'replaced') change.push({ id: is.id, ...f } as PermanentChanges);
+  }
+  const add = b.filter((o) => !before.has(o.id));
+  const kept = [...stayed, ...add.map((o) => o.id)];
+  const reordered = kept.some((id, i) => b[i]!.id !== id);
+  if (remove.length === 0 && change.length === 0 && add.length === 0 && !reordered) return undefined;
+  return {
+    ...(remove.length > 0 ? { remove } : {}),
+    ...(change.length > 0 ? { change } : {}),
+    ...(add.length > 0 ? { add } : {}),
+    ...(reordered ? { order: b.map((o) => o.id) } : {}),
+  };
 }
 
 /** The fields that differ (`set`) and those that went (`unset`); 'replaced' when the id changed. */
