@@ -168,7 +168,7 @@ describe('traces with changes, rebuilt', () => {
       const ids = ['bear', ...Array.from({ length: n }, (_, i) => `extra${i}`)];
       const reversed = rebuildTrace(withChanges(n, { battlefield: { order: [...ids].reverse() } }));
       expect(reversed.steps[2]!.state.battlefield.map((p) => p.id)).toEqual([...ids].reverse());
-      expect(() => rebuildTrace(withChanges(n, { battlefield: { order: [...ids, 'ghost'] } }))).toThrow(new RegExp(`${where.source}battlefield\\.order names ghost which is not on the battlefield after the step`));
+      expect(() => rebuildTrace(withChanges(n, { battlefield: { order: [...ids, 'ghost'] } }))).toThrow(new RegExp(`${where.source}battlefield\\.order names ghost, which is not on the battlefield after the step`));
       expect(() => rebuildTrace(withChanges(n, { battlefield: { order: [...ids, 'bear'] } }))).toThrow(/step 3 \(a3\): battlefield\.order names bear twice/);
       expect(() => rebuildTrace(withChanges(n, { battlefield: { order: ids.slice(1) } }))).toThrow(/step 3 \(a3\): battlefield\.order leaves out bear, on the battlefield after the step/);
     }

@@ -97,7 +97,7 @@ function inOrder(objects: readonly ObservedPermanent[], order: readonly string[]
   const index = objects.length < FEW ? undefined : new Map(objects.map((o, i) => [o.id, i]));
   for (let i = 0; i < order.length; i++) {
     const j = index ? (index.get(order[i]!) ?? -1) : indexOfId(objects, order[i]!);
-    if (j === -1 || taken[j]) throw new ProtocolViolation(`${said(where)}: battlefield.order names ${order[i]} ${j === -1 ? 'which is not on the battlefield after the step' : 'twice'}`, true);
+    if (j === -1 || taken[j]) throw new ProtocolViolation(`${said(where)}: battlefield.order names ${order[i]}${j === -1 ? ', which is not on the battlefield after the step' : ' twice'}`, true);
     taken[j] = true;
     out[i] = objects[j]!;
   }
