@@ -6,7 +6,7 @@
 import type { CardDefinition, Effect, ObservedPermanent, ObservedState } from '../model/schema-types.ts';
 import { PLAYER_IDS, type NAction, type NormalizedScenario, type PlayerId } from '../model/scenario.ts';
 import { sameJson } from '../model/compare.ts';
-import { Checker, sameMembers, show, spells, type Property, type Run, type RunStep } from './property.ts';
+import { Checker, permanentOn, sameMembers, show, spells, type Property, type Run, type RunStep } from './property.ts';
 import { permanentDef } from './expectations.ts';
 import { diesAtOnce } from './permanents.ts';
 import { kickTimes, NOT_KICKED } from '../model/kick.ts';
@@ -104,7 +104,7 @@ function expectedOutcome(run: Run, step: RunStep): Outcome | undefined {
     o.tapped.set(id, tapped || entersTapped(def));
     if (diesAtOnce(def, NOT_KICKED) && owner) o.mayDie.set(id, owner);
   };
-  const permanent = (id: string) => before.battlefield.find((p) => p.id === id);
+  const permanent = (id: string) => permanentOn(before, id);
   switch (a.do) {
     case 'counter':
     case 'bounce': {

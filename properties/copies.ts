@@ -1,6 +1,6 @@
 // Copies of spells (CR 707.2, 707.10, 111.13).
 import type { CardDefinition, ObservedPermanent, StackSpell } from '../model/schema-types.ts';
-import { Checker, show, sameShown, spellOnStack, type CheckContext, type Property, type Run, type RunStep, type Verdict } from './property.ts';
+import { Checker, permanentOn, show, sameShown, spellOnStack, type CheckContext, type Property, type Run, type RunStep, type Verdict } from './property.ts';
 import { activeRequirements, effectTimes, permanentDef, targetAllowed } from './expectations.ts';
 import { diesAtOnce, kickOf, legendRuleMayTake } from './permanents.ts';
 import { timesKicked } from '../model/kick.ts';
@@ -177,7 +177,7 @@ function resolvedPermanentCopies(run: Run, o: { untilEmpty?: boolean } = {}): { 
     for (const o of step.before.stack) {
       if (o.kind !== 'spell' || !o.copy || o.types.some((t) => t === 'Instant' || t === 'Sorcery')) continue;
       if (step.after.stack.some((x) => x.id === o.id)) continue;
-      out.push({ step, copy: o, token: step.after.battlefield.find((p) => p.id === o.id) });
+      out.push({ step, copy: o, token: permanentOn(step.after, o.id) });
     }
   }
   return out;

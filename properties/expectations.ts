@@ -4,9 +4,9 @@
 import { activeRequirements, declaredMana, inactiveRequirements, permanentMayBeTargeted } from '../model/declarations.ts';
 import { kickTimes, timesKicked, type Kick } from '../model/kick.ts';
 import { manaOf, type Mana } from '../model/mana.ts';
-import type { CardDefinition, Color, Effect, KickerLabel, ObservedPermanent, ObservedState, StackSpell, StaticAbility, TargetRequirement } from '../model/schema-types.ts';
+import type { CardDefinition, Color, Effect, KickerLabel, ObservedState, StackSpell, StaticAbility, TargetRequirement } from '../model/schema-types.ts';
 import type { NCastAction, PlayerId } from '../model/scenario.ts';
-import { spellOnStack, type Checker, type Run, type RunStep } from './property.ts';
+import { permanentOn, spellOnStack, type Checker, type Run, type RunStep } from './property.ts';
 import { features } from './features.ts';
 
 export function declaredKick(a: NCastAction): Kick {
@@ -118,14 +118,8 @@ function definitionAt(run: Run, id: string, upTo: number): CardDefinition | unde
 /** The definition of the card a permanent id shows at a step (before it, else after it), or of the card of that id. */
 function observedDef(run: Run, source: string, upTo: number): CardDefinition | undefined {
   const step = run.steps[Math.min(Math.max(0, upTo), run.steps.length - 1)];
-  const observed = step && (permanentIn(step.before.battlefield, source) ?? permanentIn(step.after.battlefield, source));
+  const observed = step && (permanentOn(step.before, source) ?? permanentOn(step.after, source));
   return run.def(observed?.card ?? source);
-}
-
-/** The permanent of an id, by a loop: asked for every permanent at every step by many properties. */
-function permanentIn(battlefield: readonly ObservedPermanent[], id: string): ObservedPermanent | undefined {
-  for (let i = 0; i < battlefield.length; i++) if (battlefield[i]!.id === id) return battlefield[i];
-  return undefined;
 }
 
 /** Kicked spells each player has cast before this step (for "the first kicked spell each turn"). */

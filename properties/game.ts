@@ -3,7 +3,7 @@
 import type { ObservedState } from '../model/schema-types.ts';
 import { permanentDef } from './expectations.ts';
 import { expectedResolution } from './resolution.ts';
-import { Checker, show, type Property, type Run } from './property.ts';
+import { Checker, permanentOn, show, type Property, type Run } from './property.ts';
 import { features } from './features.ts';
 
 /** What a game-over rejection must leave as it was. */
@@ -84,7 +84,7 @@ export const legendRule: Property = {
       const a = step.action;
       if (a.do !== 'resolve') continue;
       for (const id of a.choices ?? []) {
-        const was = step.before.battlefield.find((p) => p.id === id) ?? step.after.battlefield.find((p) => p.id === id);
+        const was = permanentOn(step.before, id) ?? permanentOn(step.after, id);
         const top = step.before.stack.at(-1);
         const name = was?.name ?? (top?.kind === 'spell' && top.id === id ? top.name : undefined);
         if (name === undefined) continue;

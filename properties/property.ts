@@ -1,6 +1,6 @@
 // What a property is: an invariant from the Comprehensive Rules checked over a scenario and the
 // trace an engine gave for it, a relation between two runs, or agreement with the reference engine.
-import type { Capabilities, Mechanic, Observable, ObservedState, Scenario, ScenarioCard, Step, StackSpell, Trace, CardDefinition } from '../model/schema-types.ts';
+import type { Capabilities, Mechanic, Observable, ObservedPermanent, ObservedState, Scenario, ScenarioCard, Step, StackSpell, Trace, CardDefinition } from '../model/schema-types.ts';
 import { buildsFromDefinition, knowsPrinted } from '../model/capabilities.ts';
 import { definitionsOf, type NAction, type NCastAction, type NormalizedScenario } from '../model/scenario.ts';
 import { initialObservedState } from '../model/initial-state.ts';
@@ -268,6 +268,13 @@ export function spells(state: ObservedState): readonly StackSpell[] {
   const stack = state.stack;
   for (let i = 0; i < stack.length; i++) if (stack[i]!.kind !== 'spell') return stack.filter((o): o is StackSpell => o.kind === 'spell');
   return stack as readonly StackSpell[];
+}
+
+/** The permanent of an id on the battlefield, by a loop: asked for permanents at every step by many properties. */
+export function permanentOn(state: ObservedState, id: string): ObservedPermanent | undefined {
+  const battlefield = state.battlefield;
+  for (let i = 0; i < battlefield.length; i++) if (battlefield[i]!.id === id) return battlefield[i];
+  return undefined;
 }
 
 export function spellOnStack(state: ObservedState, id: string): StackSpell | undefined {

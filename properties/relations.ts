@@ -3,7 +3,7 @@
 import { formatMana, manaOf, sameManaWritten, toPool } from '../model/mana.ts';
 import type { Capabilities, CardDefinition, Scenario, ScenarioCard } from '../model/schema-types.ts';
 import type { NCastAction } from '../model/scenario.ts';
-import { asks, Checker, neededCard, show, spellOnStack, type Property, type Run } from './property.ts';
+import { asks, Checker, neededCard, permanentOn, show, spellOnStack, type Property, type Run } from './property.ts';
 import { expectedCounters } from './permanents.ts';
 import { features } from './features.ts';
 
@@ -60,7 +60,7 @@ export const oneMoreMultikick: Property = {
     // As it first enters: later zone changes (a flicker) make a new object with no counters.
     const entered = (r: Run | undefined) => {
       const step = r?.steps.find((s, i) => i > cast.index && s.after.battlefield.some((p) => p.id === cast.action.card) && !s.before.battlefield.some((p) => p.id === cast.action.card));
-      return step?.after.battlefield.find((p) => p.id === cast.action.card);
+      return step && permanentOn(step.after, cast.action.card);
     };
     const here = entered(one);
     const there = entered(other);

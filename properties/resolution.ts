@@ -8,7 +8,7 @@ import { addPools, poolMinus } from './payment.ts';
 import type { CardDefinition, Color, Keyword, ObservedPermanent, StackSpell, TokenDefinition } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
 import { sameJson } from '../model/compare.ts';
-import { Checker, sameCounters, sameMembers, show, type Property, type Run, type RunStep } from './property.ts';
+import { Checker, permanentOn, sameCounters, sameMembers, show, type Property, type Run, type RunStep } from './property.ts';
 import { activeRequirements, colorsOfDef, effectTimes, permanentDef, targetAllowed } from './expectations.ts';
 import { NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
 import { kickOf } from './permanents.ts';
@@ -169,7 +169,7 @@ function resolvingSource(run: Run, step: RunStep): Source | undefined {
   if (!def || !ability || top.targets === undefined) return undefined;
   const conditional = (c: string | undefined) => c !== undefined && c !== 'always';
   if (ability.if || ability.ifYouControl || ability.effects.some((e) => conditional(e.condition)) || (ability.targets ?? []).some((t) => conditional(t.condition))) return undefined;
-  const last = [...run.steps.slice(0, step.index + 1)].reverse().map((s) => s.before.battlefield.find((p) => p.id === top.source)).find((p) => p !== undefined);
+  const last = [...run.steps.slice(0, step.index + 1)].reverse().map((s) => permanentOn(s.before, top.source)).find((p) => p !== undefined);
   return {
     resolving: { id: top.id, name: `${top.source}#${top.ability}`, controller: top.controller, kind: 'ability' },
     parts: [{ name: def.name, types: def.types, targets: ability.targets ?? [], effects: ability.effects }],
@@ -413,7 +413,7 @@ function mayHaveDied(run: Run, step: RunStep, e: Expected, id: string): boolean 
 /** Counters, power, toughness and keywords of the permanents that stay: as they were, plus what the effects put on them; then the tokens made. */
 function permanentProblem(step: RunStep, e: Expected): { expected: string; observed: string } | undefined {
   for (const before of step.before.battlefield) {
-    const after = step.after.battlefield.find((p) => p.id === before.id);
+    const after = permanentOn(step.after, before.id);
     if (!after || e.touched.has(before.id)) continue;
     const c = e.changes.get(before.id);
     // A permanent no effect changed is compared with its counters as they were, not a copy of them.
@@ -577,8 +577,8 @@ export const damageToCreatures: Property = {
       const e = expectedResolution(run, step);
       if (!e || e.fizzled) continue;
       for (const [id, amount] of e.creatureDamage) {
-        const before = step.before.battlefield.find((p) => p.id === id)!;
-        const after = step.after.battlefield.find((p) => p.id === id);
+        const before = permanentOn(step.before, id)!;
+        const after = permanentOn(step.after, id);
         const total = (before.damage ?? 0) + amount;
         // Toughness as the effects leave it; not judged for a creature an effect takes away.
         const toughness = e.removed.has(id) ? undefined : toughnessAfter(e, before);

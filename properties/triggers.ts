@@ -2,7 +2,7 @@
 // 603.4, 601.2i), in which order they go on the stack (603.3b).
 import type { CardDefinition, ObservedState, TriggeredAbility, TriggerEvent } from '../model/schema-types.ts';
 import type { NCastAction, PlayerId } from '../model/scenario.ts';
-import { Checker, show, sameShown, type Property, type Run, type RunStep } from './property.ts';
+import { Checker, permanentOn, show, sameShown, type Property, type Run, type RunStep } from './property.ts';
 import { colorsOfDef, declaredKick, permanentDef, targetAllowed } from './expectations.ts';
 import { timesKicked, triggerConditionHolds } from '../model/kick.ts';
 import { entries, type Entry } from './permanents.ts';
@@ -270,7 +270,7 @@ function deathsIn(run: Run, step: RunStep, sources: readonly Source[], powersSho
   const hands = new Set(step.after.players.flatMap((p) => p.hand));
   const left = sources.filter((s) => s.def.types.includes('Creature') && !step.after.battlefield.some((p) => p.id === s.id));
   const bounced = step.before.battlefield.some((p) => !step.after.battlefield.some((q) => q.id === p.id) && hands.has(p.id));
-  const token = (s: Source) => step.before.battlefield.find((p) => p.id === s.id)?.token === true;
+  const token = (s: Source) => permanentOn(step.before, s.id)?.token === true;
   const carded = left.filter((s) => !token(s) && graveyards.includes(s.id));
   // A card put onto the battlefield from a graveyard may go back to it in the same step (the legend rule).
   const put = step.action.do === 'putOntoBattlefield' || step.action.do === 'clone' ? step.action.card : undefined;

@@ -258,14 +258,19 @@ export class Verdicts implements ReadonlyMap<string, Verdict> {
  * (every scenario of a run), by id otherwise (a judgement rebuilt from a shard's file).
  */
 export function verdictAt(j: { verdicts: ReadonlyMap<string, Verdict> }, properties: readonly Property[], i: number): Verdict | undefined {
-  const v = j.verdicts;
-  return v instanceof Verdicts && v.properties === properties ? v.at(i) : v.get(properties[i]!.id);
+  const v = byPosition(j.verdicts, properties);
+  return v ? v.at(i) : j.verdicts.get(properties[i]!.id);
 }
 
 /** Whether the precondition of properties[i] held in a judgement, read as verdictAt reads its verdict. */
 export function appliedAt(j: { verdicts: ReadonlyMap<string, Verdict>; applied: ReadonlySet<string> }, properties: readonly Property[], i: number): boolean {
-  const v = j.verdicts;
-  return v instanceof Verdicts && v.properties === properties ? v.appliedAt(i) : j.applied.has(properties[i]!.id);
+  const v = byPosition(j.verdicts, properties);
+  return v ? v.appliedAt(i) : j.applied.has(properties[i]!.id);
+}
+
+/** The verdicts as judged by this very list of properties, to be read by position; undefined otherwise. */
+function byPosition(v: ReadonlyMap<string, Verdict>, properties: readonly Property[]): Verdicts | undefined {
+  return v instanceof Verdicts && v.properties === properties ? v : undefined;
 }
 
 /** A scenario's trace under judgement: the verdicts so far, and what the properties may ask for. */
