@@ -46,6 +46,13 @@ export class Interrupted extends Error {}
 export interface WhenAborted {
   /** Settles when the signal aborts; never, without one or once released. */
   promise: Promise<void>;
+  /**
+   * What `p` gives, or undefined if the signal aborts first. Unlike Promise.race with `promise`, it
+   * leaves nothing on the abort once `p` settles: a race per judgement left a reaction on a promise
+   * that settles only at the abort, and through it the race's result, so that a run over an engine
+   * process kept every judgement it made (traces included) to its end, about 9 KiB a scenario.
+   */
+  race<T>(p: Promise<T>): Promise<T | undefined>;
   /** Takes the listener off the signal: one run shrinks many failures on the same signal. */
   release(): void;
 }
@@ -55,12 +62,35 @@ export interface WhenAborted {
  * on the signal by each shrink of a long run would pile up (Node warns past ten).
  */
 export function whenAborted(signal: AbortSignal | undefined): WhenAborted {
-  if (!signal) return { promise: new Promise(() => undefined), release: () => undefined };
-  if (signal.aborted) return { promise: Promise.resolve(), release: () => undefined };
+  if (!signal) return { promise: new Promise(() => undefined), race: (p) => p, release: () => undefined };
+  if (signal.aborted) return { promise: Promise.resolve(), race: () => Promise.resolve(undefined), release: () => undefined };
+  // Those waiting on a race, each taken off again as its promise settles.
+  const waiting = new Set<() => void>();
   let listener: (() => void) | undefined;
   const promise = new Promise<void>((resolve) => {
-    listener = () => resolve();
+    listener = () => {
+      resolve();
+      for (const w of waiting) w();
+      waiting.clear();
+    };
     signal.addEventListener('abort', listener, { once: true });
   });
-  return { promise, release: () => signal.removeEventListener('abort', listener!) };
+  const race = <T>(p: Promise<T>): Promise<T | undefined> => {
+    if (signal.aborted) return Promise.resolve(undefined);
+    return new Promise<T | undefined>((resolve, reject) => {
+      const onAbort = () => resolve(undefined);
+      waiting.add(onAbort);
+      p.then(
+        (value) => {
+          waiting.delete(onAbort);
+          resolve(value);
+        },
+        (error: unknown) => {
+          waiting.delete(onAbort);
+          reject(error);
+        },
+      );
+    });
+  };
+  return { promise, race, release: () => signal.removeEventListener('abort', listener!) };
 }

@@ -270,7 +270,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       if ('thrown' in judgement) throw judgement.thrown;
       // One that waits (a reference engine without runSync, a relation's rerun on an engine process) is waited for, as far as an interrupt.
       if (judgement instanceof Promise) {
-        const answer = await Promise.race([judgement, aborted.promise.then(() => undefined)]);
+        const answer = await aborted.race(judgement);
         if (answer === undefined) return false;
         judgement = answer;
       }
@@ -367,7 +367,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       if (o.abort?.aborted) return;
       const after = current.first + size;
       const next = window >= 2 && after < o.runs ? start(after) : undefined;
-      const judgements = await Promise.race([current.judged, aborted.promise.then(() => undefined)]);
+      const judgements = await aborted.race(current.judged);
       if (judgements === undefined) return;
       const first = current.first;
       if (!(await recordInOrder(judgements, current.scenarios, (k) => first + k))) return;

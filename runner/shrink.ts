@@ -93,7 +93,7 @@ export async function shrink(o: ShrinkOptions, arb: fc.Arbitrary<Scenario>, firs
     if (o.abort?.aborted) return undefined;
     // An interrupt does not wait for the engine's answer.
     const answer = judge(o, scenario, properties);
-    const judged = answer instanceof Promise ? await Promise.race([answer, aborted.promise.then(() => undefined)]) : answer;
+    const judged = answer instanceof Promise ? await aborted.race(answer) : answer;
     if (judged === undefined) return undefined;
     const gone = engineEnded(judged);
     if (gone) {
@@ -129,7 +129,7 @@ export async function shrink(o: ShrinkOptions, arb: fc.Arbitrary<Scenario>, firs
   const engineFailure = 'signature' in target && target.property === undefined && o.engine.fresh !== undefined;
   const alone = async (): Promise<Judged | undefined> => {
     await o.engine.fresh!();
-    return Promise.race([judge(o, last.scenario, properties), aborted.promise.then(() => undefined)]);
+    return aborted.race(Promise.resolve(judge(o, last.scenario, properties)));
   };
   let again: Judged | undefined;
   try {
@@ -162,7 +162,7 @@ export async function shrink(o: ShrinkOptions, arb: fc.Arbitrary<Scenario>, firs
     }
     // The smallest failing scenario once more, outside the budget (an interrupt does not wait for it).
     if (stopped === undefined && !o.abort?.aborted) {
-      again = engineFailure ? await alone() : await Promise.race([judge(o, last.scenario, properties), aborted.promise.then(() => undefined)]);
+      again = engineFailure ? await alone() : await aborted.race(Promise.resolve(judge(o, last.scenario, properties)));
     }
   } finally {
     aborted.release();
