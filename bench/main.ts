@@ -2,10 +2,10 @@
 // against issue 15's target and as a ratio to the figure the issue started from (bench/baseline.ts).
 // Prints one table and writes bench-results.json. Figures, never timed tests.
 //
-//   npm run bench                        2,000 scenarios per measure, 20,000 for memory (about four minutes on a quiet machine);
+//   npm run bench                        2,000 scenarios per measure, 20,000 for memory, in process and over protocol 2 (about five minutes on a quiet machine);
 //                                        bundled first (bin/build.mjs --bench), as castcheck ships
 //   npm run bench -- --runs 5000         more scenarios per measure
-//   npm run bench -- --long              memory over a million scenarios (about a quarter of an hour more)
+//   npm run bench -- --long              memory over a million scenarios, in process and over protocol 2 (about half an hour more)
 //   npm run bench -- --memory-runs 0     no memory run
 //   npm run bench -- --no-fuzz           without issue 12's figures (workers and shrinking, about five minutes)
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -258,11 +258,16 @@ const startup = {
 // ---- memory ----
 
 let memory: MemoryRun | undefined;
+let memoryOverProtocol: MemoryRun | undefined;
 if (MEMORY_RUNS > 0) {
-  note(`memory over ${MEMORY_RUNS} scenarios in process, in a process of its own`);
-  const m = spawnSync(process.execPath, ['--expose-gc', 'bin/run-ts.mjs', 'bench/memory.ts', String(MEMORY_RUNS), String(SEED)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
-  if (m.status !== 0) throw new Error(`the memory run exited with ${m.status}`);
-  memory = JSON.parse(m.stdout) as MemoryRun;
+  const memoryRun = (where: 'in process' | 'protocol') => {
+    note(`memory over ${MEMORY_RUNS} scenarios ${where === 'protocol' ? 'over protocol 2 (castcheck serve reference)' : 'in process'}, in a process of its own`);
+    const m = spawnSync(process.execPath, ['--expose-gc', 'bin/run-ts.mjs', 'bench/memory.ts', String(MEMORY_RUNS), String(SEED), ...(where === 'protocol' ? ['protocol'] : [])], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+    if (m.status !== 0) throw new Error(`the memory run ${where} exited with ${m.status}`);
+    return JSON.parse(m.stdout) as MemoryRun;
+  };
+  memory = memoryRun('in process');
+  memoryOverProtocol = memoryRun('protocol');
 }
 
 // ---- several engines at once (--workers), and engine runs spent shrinking: issue 12 ----
@@ -340,11 +345,13 @@ for (const [name, t] of [['reference engine', withReference], ['null engine', wi
 // Of castcheck's CPU over the protocol, what the protocol adds: both figures of whole suites.
 const protocolShare = (o: { cpuMs: number }) => (addedCpuUs(o) / us(o.cpuMs, RUNS)) * 100;
 for (const [v, o] of [[1, over1], [2, over2]] as const) rows.push({ id: `shares.protocol${v}`, label: `share, over protocol ${v}: what the protocol adds, of castcheck's CPU over the protocol`, value: protocolShare(o), unit: '%' });
-if (memory) {
-  rows.push({ id: 'memory.growth', label: `memory over ${memory.runs} scenarios: RSS growth after warm-up (to ${memory.rssLastMiB.toFixed(0)} MiB at the end)`, value: memory.growth * 100, unit: '%', target: { text: `< ${TARGETS.memoryGrowth.most * 100}`, met: memory.growth < TARGETS.memoryGrowth.most } });
-  rows.push({ id: 'memory.spread', label: `memory over ${memory.runs} scenarios: RSS spread after warm-up, lowest to highest (${memory.rssLowMiB.toFixed(0)}-${memory.rssHighMiB.toFixed(0)} MiB)`, value: memory.spread * 100, unit: '%' });
-  rows.push({ id: 'memory.heapSpread', label: `memory over ${memory.runs} scenarios: heap spread after warm-up (${memory.heapLastMiB.toFixed(0)} MiB at the end)`, value: memory.heapSpread * 100, unit: '%' });
-  rows.push({ id: 'memory.seconds', label: `memory run: duration (a million scenarios: about ${((memory.seconds / memory.runs) * 1e6 / 60).toFixed(0)} min)`, value: memory.seconds, unit: 's' });
+for (const [key, m] of [['memory', memory], ['memoryProtocol', memoryOverProtocol]] as const) {
+  if (!m) continue;
+  const what = `memory over ${m.runs} scenarios${m.engine === 'in process' ? '' : ', over protocol 2 (castcheck\'s process)'}`;
+  rows.push({ id: `${key}.growth`, label: `${what}: RSS growth after warm-up (to ${m.rssLastMiB.toFixed(0)} MiB at the end)`, value: m.growth * 100, unit: '%', target: { text: `< ${TARGETS.memoryGrowth.most * 100}`, met: m.growth < TARGETS.memoryGrowth.most } });
+  rows.push({ id: `${key}.spread`, label: `${what}: RSS spread after warm-up, lowest to highest (${m.rssLowMiB.toFixed(0)}-${m.rssHighMiB.toFixed(0)} MiB)`, value: m.spread * 100, unit: '%' });
+  rows.push({ id: `${key}.heapSpread`, label: `${what}: heap spread after warm-up (${m.heapLastMiB.toFixed(0)} MiB at the end)`, value: m.heapSpread * 100, unit: '%' });
+  rows.push({ id: `${key}.seconds`, label: `${m.engine === 'in process' ? 'memory run' : 'memory run over protocol 2'}: duration (a million scenarios: about ${((m.seconds / m.runs) * 1e6 / 60).toFixed(0)} min)`, value: m.seconds, unit: 's' });
 }
 
 if (workers) {
@@ -398,6 +405,7 @@ writeFileSync(
       cli: { ms: cliMs, cpuMs: cliCpuMs },
       startup,
       ...(memory ? { memory } : {}),
+      ...(memoryOverProtocol ? { memoryOverProtocol } : {}),
       ...(workers ? { workers } : {}),
       ...(shrinking ? { shrinking: { ...shrinking, results: undefined } } : {}),
     },
