@@ -50,7 +50,7 @@ export interface WhenAborted {
    * What `p` gives, or undefined if the signal aborts first. Unlike Promise.race with `promise`, it
    * leaves nothing on the abort once `p` settles: a race per judgement left a reaction on a promise
    * that settles only at the abort, and through it the race's result, so that a run over an engine
-   * process kept every judgement it made (traces included) to its end, about 9 KiB a scenario.
+   * process kept every judgement it made (traces included) to its end, about 18 KiB of heap a scenario.
    */
   race<T>(p: Promise<T>): Promise<T | undefined>;
   /** Takes the listener off the signal: one run shrinks many failures on the same signal. */
