@@ -3,8 +3,8 @@
 // that answers each with a protocol 2 answer of the mean size, `--in-flight` of them waiting, the
 // answers read line by line and, in the second measure, each parsed with JSON.parse. The child
 // answers at once, then after spending `--engine-us` of CPU on each, as an engine slower than
-// castcheck does. castcheck's own exchange (bench/protocol-replay.ts, the bench's replay row) adds its
-// request writing, the schema check, the rebuild and its bookkeeping to this; protocol 2's target
+// castcheck does. castcheck's own exchange (bench/protocol-replay.ts, the bench's replay row) adds
+// building the request, the schema check, the rebuild and its bookkeeping to this; protocol 2's target
 // (150 µs a scenario for all the protocol adds, at 1.76 exchanges a scenario) is read against it.
 //
 //   node bin/run-ts.mjs bench/exchange-floor.ts [--exchanges 20000] [--engine-us 500] [--in-flight 64] [--rounds 4]
