@@ -1,11 +1,12 @@
-// The least one exchange over JSON lines costs castcheck's side on this machine, without castcheck's
-// code: a run request of the bench's mean size written to a child process (bench/exchange-echo.mjs)
-// that answers each with a protocol 2 answer of the mean size, `--in-flight` of them waiting, the
-// answers read line by line and, in the second measure, each parsed with JSON.parse. The child
-// answers at once, then after spending `--engine-us` of CPU on each, as an engine slower than
-// castcheck does. castcheck's own exchange (bench/protocol-replay.ts, the bench's replay row) adds
-// building the request, the schema check, the rebuild and its bookkeeping to this; protocol 2's target
-// (150 µs a scenario for all the protocol adds, at 1.76 exchanges a scenario) is read against it.
+// The least one exchange over JSON lines costs castcheck's side on this machine, with none of
+// castcheck's code but its line splitter: a run request of the bench's mean size written to a child
+// process (bench/exchange-echo.mjs) that answers each with a protocol 2 answer of the mean size,
+// `--in-flight` of them waiting, the answers read line by line and, in the second measure, each parsed
+// with JSON.parse. The child answers at once, then after spending `--engine-us` of CPU on each, as an
+// engine slower than castcheck does. castcheck's own exchange (bench/protocol-replay.ts, the bench's
+// replay row) adds building the request, the schema check, the rebuild and its bookkeeping to this;
+// protocol 2's target (150 µs a scenario for all the protocol adds, at 1.76 exchanges a scenario) is
+// read against it.
 //
 //   node bin/run-ts.mjs bench/exchange-floor.ts [--exchanges 20000] [--engine-us 500] [--in-flight 64] [--rounds 4]
 //
@@ -14,6 +15,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
+import { LineSplitter } from '../adapters/process/line-splitter.ts';
 import { runRequestLine } from '../adapters/process/request-line.ts';
 import { traceWithChanges } from '../adapters/process/trace-changes.ts';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
@@ -69,19 +71,15 @@ async function measure(engineUs: number, parse: boolean): Promise<Round> {
     outgoing += `${request}\n`;
     sent++;
   };
-  let tail: Buffer | undefined;
+  // Lines split as castcheck splits an engine's output.
+  const splitter = new LineSplitter(8 * 1024 * 1024);
   child.stdout.on('data', (chunk: Buffer) => {
-    let start = 0;
-    for (let end = chunk.indexOf(10); end !== -1; end = chunk.indexOf(10, start)) {
-      const line = tail ? Buffer.concat([tail, chunk.subarray(0, end)]).toString('utf8') : chunk.toString('utf8', start, end);
-      tail = undefined;
-      start = end + 1;
+    for (const line of splitter.push(chunk)) {
       if (parse) JSON.parse(line);
       got++;
       send();
       if (got === EXCHANGES) roundDone();
     }
-    if (start < chunk.length) tail = tail ? Buffer.concat([tail, chunk.subarray(start)]) : Buffer.from(chunk.subarray(start));
   });
   let best: Round | undefined;
   for (let round = 0; round < ROUNDS; round++) {

@@ -47,12 +47,13 @@ export interface WhenAborted {
   /** Settles when the signal aborts; never, without one or once released. */
   promise: Promise<void>;
   /**
-   * What `p` gives, or undefined if the signal aborts first. Unlike Promise.race with `promise`, it
-   * leaves nothing on the abort once `p` settles: a race per judgement left a reaction on a promise
-   * that settles only at the abort, and through it the race's result, so that a run over an engine
-   * process kept every judgement it made (traces included) to its end, about 18 KiB of heap a scenario.
+   * What `p` gives (a judgement, at once or through a promise), or undefined if the signal aborts
+   * first. Unlike Promise.race with `promise`, it leaves nothing on the abort once `p` settles: a
+   * race per judgement left a reaction on a promise that settles only at the abort, and through it
+   * the race's result, so that a run over an engine process kept every judgement it made (traces
+   * included) to its end, about 18 KiB of heap a scenario.
    */
-  race<T>(p: Promise<T>): Promise<T | undefined>;
+  race<T>(p: T | Promise<T>): Promise<T | undefined>;
   /** Takes the listener off the signal: one run shrinks many failures on the same signal. */
   release(): void;
 }
@@ -62,7 +63,7 @@ export interface WhenAborted {
  * on the signal by each shrink of a long run would pile up (Node warns past ten).
  */
 export function whenAborted(signal: AbortSignal | undefined): WhenAborted {
-  if (!signal) return { promise: new Promise(() => undefined), race: (p) => p, release: () => undefined };
+  if (!signal) return { promise: new Promise(() => undefined), race: (p) => Promise.resolve(p), release: () => undefined };
   if (signal.aborted) return { promise: Promise.resolve(), race: () => Promise.resolve(undefined), release: () => undefined };
   // Those waiting on a race, each taken off again as its promise settles.
   const waiting = new Set<() => void>();
@@ -75,8 +76,9 @@ export function whenAborted(signal: AbortSignal | undefined): WhenAborted {
     };
     signal.addEventListener('abort', listener, { once: true });
   });
-  const race = <T>(p: Promise<T>): Promise<T | undefined> => {
+  const race = <T>(p: T | Promise<T>): Promise<T | undefined> => {
     if (signal.aborted) return Promise.resolve(undefined);
+    if (!(p instanceof Promise)) return Promise.resolve(p);
     return new Promise<T | undefined>((resolve, reject) => {
       const onAbort = () => resolve(undefined);
       waiting.add(onAbort);

@@ -129,7 +129,7 @@ export async function shrink(o: ShrinkOptions, arb: fc.Arbitrary<Scenario>, firs
   const engineFailure = 'signature' in target && target.property === undefined && o.engine.fresh !== undefined;
   const alone = async (): Promise<Judged | undefined> => {
     await o.engine.fresh!();
-    return aborted.race(Promise.resolve(judge(o, last.scenario, properties)));
+    return aborted.race(judge(o, last.scenario, properties));
   };
   let again: Judged | undefined;
   try {
@@ -162,7 +162,7 @@ export async function shrink(o: ShrinkOptions, arb: fc.Arbitrary<Scenario>, firs
     }
     // The smallest failing scenario once more, outside the budget (an interrupt does not wait for it).
     if (stopped === undefined && !o.abort?.aborted) {
-      again = engineFailure ? await alone() : await aborted.race(Promise.resolve(judge(o, last.scenario, properties)));
+      again = engineFailure ? await alone() : await aborted.race(judge(o, last.scenario, properties));
     }
   } finally {
     aborted.release();
