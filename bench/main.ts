@@ -97,8 +97,8 @@ for (let round = 0; round < ENGINE_ROUNDS; round++) {
   engineAloneMs = Math.min(engineAloneMs, cpuMs(c));
 }
 
-// The suite by share, then castcheck's own cost, each the round that took the least CPU of
-// SUITE_ROUNDS: the runtime goes on compiling castcheck's code over the first ten thousand or so
+// The suite by share, the round that took the least CPU of SUITE_ROUNDS, then castcheck's own cost,
+// the least of OWN_ROUNDS: the runtime goes on compiling castcheck's code over the first ten thousand or so
 // scenarios judged (the properties alone fell from about 2,000 to 450 µs a scenario over ten rounds
 // of 1,000), and a night's run is spent long after that. The first rounds of a fresh process are
 // what `castcheck run` shows below, start to exit.
