@@ -154,6 +154,13 @@ export function cpuMs(from?: NodeJS.CpuUsage): number {
   return (u.user + u.system) / 1000;
 }
 
+/** CPU µs (this process, all its threads) per one of `n` things that `run` does. */
+export async function cpuUsPer(n: number, run: () => Promise<unknown>): Promise<number> {
+  const c = process.cpuUsage();
+  await run();
+  return (cpuMs(c) / n) * 1000;
+}
+
 export function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);

@@ -49,23 +49,26 @@ export async function memoryRun(runs: number, seed: number, onSample?: (done: nu
     engineAt === 'in process'
       ? new ReferenceEngine()
       : await ProcessEngine.start({ argv: [process.execPath, 'bin/castcheck.mjs', 'serve', 'reference'], command: 'castcheck serve reference', ...PROCESS_DEFAULTS, protocols: [2] });
-  await runSuite({
-    ...judgeFor(engine),
-    properties: PROPERTIES,
-    runs,
-    seed,
-    ...(engineAt === 'in process' ? {} : { inFlight: DEFAULT_PIPELINE }),
-    // As castcheck run passes one (Ctrl-C): a run with a signal waits on it beside the engine's answers.
-    abort: new AbortController().signal,
-    onProgress: (done) => {
-      if (done % every !== 0) return;
-      (globalThis as { gc?: () => void }).gc?.();
-      const m = process.memoryUsage();
-      samples.push({ run: done, rssMiB: m.rss / MiB, heapMiB: m.heapUsed / MiB });
-      onSample?.(done);
-    },
-  });
-  await engine.close();
+  try {
+    await runSuite({
+      ...judgeFor(engine),
+      properties: PROPERTIES,
+      runs,
+      seed,
+      ...(engineAt === 'in process' ? {} : { inFlight: DEFAULT_PIPELINE }),
+      // As castcheck run passes one (Ctrl-C): a run with a signal waits on it beside the engine's answers.
+      abort: new AbortController().signal,
+      onProgress: (done) => {
+        if (done % every !== 0) return;
+        (globalThis as { gc?: () => void }).gc?.();
+        const m = process.memoryUsage();
+        samples.push({ run: done, rssMiB: m.rss / MiB, heapMiB: m.heapUsed / MiB });
+        onSample?.(done);
+      },
+    });
+  } finally {
+    await engine.close();
+  }
   const after = samples.filter((s) => s.run > runs / 5);
   const rss = after.map((s) => s.rssMiB);
   const heap = after.map((s) => s.heapMiB);

@@ -12,7 +12,7 @@ import { PROPERTIES } from '../properties/index.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 import { runSuite } from '../runner/run-suite.ts';
 import { benchArgs } from './args.ts';
-import { cpuMs, median } from './clock.ts';
+import { cpuUsPer, median } from './clock.ts';
 import { NullEngine, plainSuite, RecordingEngine } from './shares.ts';
 
 const { count } = benchArgs('protocol-instant');
@@ -24,11 +24,7 @@ await plainSuite(recorder, RUNS, 1);
 const start = (argv: string[]) => ProcessEngine.start({ argv: [process.execPath, ...argv], command: argv.join(' '), ...PROCESS_DEFAULTS, protocols: [2] });
 const engines = [await start(['bin/castcheck.mjs', 'serve', 'reference']), await start(['bin/run-ts.mjs', 'bench/cached-serve.ts'])];
 try {
-  const us = async (run: () => Promise<unknown>) => {
-    const c = process.cpuUsage();
-    await run();
-    return (cpuMs(c) / RUNS) * 1000;
-  };
+  const us = (run: () => Promise<unknown>) => cpuUsPer(RUNS, run);
   const over = (e: ProcessEngine) => () => runSuite({ ...judgeFor(e), properties: PROPERTIES, runs: RUNS, seed: 1, inFlight: DEFAULT_PIPELINE, onProgress: () => {} });
   const inProcess = () => plainSuite(new NullEngine(recorder.traces, recorder, { named: true }), RUNS, 1);
   const added: [number[], number[]] = [[], []];

@@ -18,7 +18,7 @@ import { PROPERTIES } from '../properties/index.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 import { runSuite } from '../runner/run-suite.ts';
 import { benchArgs } from './args.ts';
-import { cpuMs } from './clock.ts';
+import { cpuUsPer } from './clock.ts';
 import { NullEngine, RecordingEngine } from './shares.ts';
 
 const { option, count } = benchArgs('suite-against');
@@ -62,11 +62,7 @@ async function nullEngineOf(b: Build): Promise<() => Engine> {
 const nullEngines = [await nullEngineOf(builds[0]!), await nullEngineOf(builds[1]!)];
 
 /** CPU µs a scenario of one suite. */
-async function cpuUs(run: () => Promise<unknown>): Promise<number> {
-  const c = process.cpuUsage();
-  await run();
-  return (cpuMs(c) / RUNS) * 1000;
-}
+const cpuUs = (run: () => Promise<unknown>) => cpuUsPer(RUNS, run);
 
 const own: number[][] = [[], []];
 const inProcess: number[][] = [[], []];
