@@ -15,6 +15,11 @@ export interface Divergence {
   expected: string;
   observed: string;
   kind?: string;
+  /**
+   * The rule (by number, as `702.33d`) of the branch of the property that failed, when the property
+   * checks several: what a finding names, and what tells two bugs of one property apart.
+   */
+  rule?: string;
   /** Set when this is a contested reading rather than a failure: the ruling and the other reading. */
   ruling?: string;
 }
@@ -25,9 +30,9 @@ export type Verdict =
   /** The scenario did not exercise what the property is about. */
   | { status: 'n/a' }
   /** The first failure, and in `more` the first failure of each other kind, in the order found. */
-  | { status: 'fail'; step: string; expected: string; observed: string; kind?: string; more?: Divergence[]; checks?: number }
+  | { status: 'fail'; step: string; expected: string; observed: string; kind?: string; rule?: string; more?: Divergence[]; checks?: number }
   /** The engine follows another reading of a contested point: reported, never counted as a failure. */
-  | { status: 'contested'; step: string; expected: string; observed: string; ruling: string; kind?: string; more?: Divergence[]; checks?: number };
+  | { status: 'contested'; step: string; expected: string; observed: string; ruling: string; kind?: string; rule?: string; more?: Divergence[]; checks?: number };
 
 export type Failed = Extract<Verdict, { status: 'fail' | 'contested' }>;
 
@@ -340,8 +345,8 @@ export class Checker {
 
 /** Every divergence of a failed or contested verdict, the first one first. */
 export function divergences(v: Failed): Divergence[] {
-  const { step, expected, observed, kind, more } = v;
-  return [{ step, expected, observed, ...(kind !== undefined ? { kind } : {}), ...(v.status === 'contested' ? { ruling: v.ruling } : {}) }, ...(more ?? [])];
+  const { step, expected, observed, kind, rule, more } = v;
+  return [{ step, expected, observed, ...(kind !== undefined ? { kind } : {}), ...(rule !== undefined ? { rule } : {}), ...(v.status === 'contested' ? { ruling: v.ruling } : {}) }, ...(more ?? [])];
 }
 
 export function show(x: unknown): string {
