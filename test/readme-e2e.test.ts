@@ -10,8 +10,9 @@ import { parse } from 'shell-quote';
 import { castcheckBin, castcheckCall, codeBlocks, commandsOf, readme, root } from './readme-commands.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'castcheck-readme-'));
-// The README's paths to examples/ are relative to a clone's root.
+// The README's paths to examples/ and bin/ are relative to a clone's root.
 symlinkSync(join(root, 'examples'), join(folder, 'examples'));
+symlinkSync(join(root, 'bin'), join(folder, 'bin'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 function castcheck(args: string[], cwd: string) {
@@ -68,5 +69,14 @@ describe('the README, run as written', () => {
     for (const shard of [shard1!, shard2!]) expect(shard.status, shard.stderr).toBe(0);
     expect(merge!.status, merge!.stderr).toBe(0);
     expect(readFileSync(join(folder, 'castcheck-out/merged.json'), 'utf8')).toContain('"runs": 1000');
+  });
+
+  it('the two more commands to try: validate a scenario, run an engine process', () => {
+    const steps = sectionCommands('All the commands');
+    expect(steps.map((s) => s[0])).toEqual(['validate', 'run']);
+    const [validate, run] = steps.map((args) => castcheck(args, folder));
+    expect(validate!.status, validate!.stdout + validate!.stderr).toBe(0);
+    expect(run!.status, run!.stderr).toBe(0);
+    expect(run!.stdout).toMatch(/^castcheck: 200 scenarios against reference/m);
   });
 });
