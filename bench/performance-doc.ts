@@ -26,7 +26,7 @@ export const START = '<!-- figures from bench-results.json: start (bench/perform
 export const END = '<!-- figures from bench-results.json: end -->';
 
 // Rounded to what the machine's noise leaves meaningful.
-const DIGITS: Record<string, number> = { '/s': 0, 'µs': 1, ms: 0, KiB: 1, '%': 1, '×': 2, runs: 0, s: 1 };
+const DIGITS: Record<string, number> = { '': 0, '/s': 0, 'µs': 1, ms: 0, KiB: 1, '%': 1, '×': 2, runs: 0, s: 1 };
 
 function number(value: number, unit: string): string {
   const digits = DIGITS[unit] ?? 1;
