@@ -9,7 +9,8 @@ import { cloneSealedGame, gameOver, initialGame, sealGame, type Game } from './g
 import type { Rejection } from './kicker.ts';
 import { Observer } from './observe.ts';
 import { resolveTop } from './resolve.ts';
-import { referenceRules, type Rules, type RulesOptions } from './rules.ts';
+import { referenceRules } from './rules.ts';
+import type { Rules, RulesOptions } from './rules-table.ts';
 import { faultById, FAULTS } from './faults.ts';
 import { counterSpell, destroy, destroyAll, putOntoBattlefield, setTapped } from './actions.ts';
 import { putTriggersOnStack } from './triggers.ts';

@@ -2,7 +2,7 @@
 // multipliers (603.2d), intervening "if" (603.4), and in which order they go on the stack (603.3b).
 import type { CardDefinition, TriggeredAbility } from '../../../model/schema-types.ts';
 import { permanentById } from '../game.ts';
-import type { Rules } from '../rules.ts';
+import type { Rules } from '../rules-table.ts';
 import { NOT_KICKED } from '../triggers.ts';
 import { tapPermanent } from '../zones.ts';
 import { oracle, scenario, synthetic, type Fault } from './fault.ts';
