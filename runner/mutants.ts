@@ -13,8 +13,9 @@ import type { Fault } from '../adapters/faults/index.ts';
 import { scenarioArb } from '../generators/scenario.ts';
 import type { Scenario, Trace } from '../model/schema-types.ts';
 import type { Property } from '../properties/property.ts';
-import { judge, judgeFor, type Judge, type Judged, type Target } from './evaluate.ts';
-import type { Finding } from './run-suite.ts';
+import { judge, judgeFor, type Judge, type Target } from './evaluate.ts';
+import type { Judged } from './judged.ts';
+import type { Finding } from './results.ts';
 import { shrink, ShrinkCache } from './shrink.ts';
 
 export const AGREEMENT = 'agreement.reference';

@@ -14,9 +14,10 @@ import { PROPERTIES } from '../properties/index.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 import { mergeResults } from '../runner/merge.ts';
 import { runParallel } from '../runner/parallel.ts';
-import { runSuite, type SuiteResult } from '../runner/run-suite.ts';
+import { runSuite } from '../runner/run-suite.ts';
+import type { SuiteResult } from '../runner/results.ts';
 import { inShard, parseShard, ScenarioSpace, scenarioAt, shardRuns, shardScenario } from '../runner/scenario-space.ts';
-import { shardResult, suiteResultOf } from '../runner/shard-file.ts';
+import { shardResult, suiteResultOf } from '../reports/shard-file.ts';
 import { reproOf } from '../reports/repro.ts';
 import { parseDuration, dateSeed } from '../cli/fuzz.ts';
 

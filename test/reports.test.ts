@@ -18,7 +18,8 @@ import { compareRules } from '../reports/html.ts';
 import { markdownText } from '../reports/summary-md.ts';
 import { writeReports, type RunState } from '../reports/write-reports.ts';
 import { judgeFor } from '../runner/evaluate.ts';
-import { runSuite, type SuiteResult } from '../runner/run-suite.ts';
+import { runSuite } from '../runner/run-suite.ts';
+import type { SuiteResult } from '../runner/results.ts';
 
 export const XSS = '<img src=x onerror=alert(1)>';
 const READINGS = { spliceCopy: 'ruling' } as const;

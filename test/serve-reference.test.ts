@@ -14,7 +14,8 @@ import { restrictedTo } from '../adapters/reference/restricted.ts';
 import { readCapabilities } from '../model/capabilities-file.ts';
 import { normalizeScenario } from '../model/scenario.ts';
 import { PROPERTIES } from '../properties/index.ts';
-import { runSuite, type SuiteResult } from '../runner/run-suite.ts';
+import { runSuite } from '../runner/run-suite.ts';
+import type { SuiteResult } from '../runner/results.ts';
 
 const opened: Engine[] = [];
 afterAll(async () => {

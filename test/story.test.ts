@@ -13,7 +13,8 @@ import { storyOf, storyText, scenarioStory, type Story } from '../reports/story.
 import { hitsOf } from '../runner/clusters.ts';
 import { judge, judgeFor } from '../runner/evaluate.ts';
 import { Expectations } from '../runner/expectations.ts';
-import { runSuite, unshrunk } from '../runner/run-suite.ts';
+import { runSuite } from '../runner/run-suite.ts';
+import { unshrunk } from '../runner/findings.ts';
 
 const READINGS = { spliceCopy: 'ruling' } as const;
 

@@ -10,7 +10,8 @@ import { PROPERTIES } from '../properties/index.ts';
 import type { Property } from '../properties/property.ts';
 import { TURN_EVERY } from '../runner/abort.ts';
 import { judge, judgeFor, type Judge } from '../runner/evaluate.ts';
-import { runSuite, type SuiteResult } from '../runner/run-suite.ts';
+import { runSuite } from '../runner/run-suite.ts';
+import type { SuiteResult } from '../runner/results.ts';
 import { MULTIKICKED_PACK } from './fixtures/scenarios.ts';
 
 const FAULTS = 'copy-loses-kicked,flicker-keeps-kicked,spliced-effects-first';

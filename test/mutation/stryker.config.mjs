@@ -1,4 +1,4 @@
-// StrykerJS for npm run mutation (runner/mutation.ts runs it once per suite). It mutates the
+// StrykerJS for npm run mutation (test/mutation/run.ts runs it once per suite). It mutates the
 // reference engine (adapters/reference/; its named faults live beside it, in adapters/faults/, and
 // are not mutated) and the model code the engine uses, and runs one suite of test/mutation/ against
 // each mutant: `properties` (castcheck's rule properties without agreement over generated
