@@ -4,6 +4,7 @@ import type { Engine } from './engine.ts';
 import { processEngineOptions, type ProcessChoice } from './process/engine-config.ts';
 import { ProcessEngine } from './process/process-engine.ts';
 import { ReferenceEngine } from './reference/engine.ts';
+import { faultyReference } from './faults/index.ts';
 
 export interface EngineChoice {
   /** A built-in engine by name. Only 'reference' exists. */
@@ -23,10 +24,8 @@ export function createEngine(choice: EngineChoice): Engine {
   if (name !== 'reference') {
     throw new InputError(`unknown engine '${name}'; the built-in engines are: ${BUILT_IN_ENGINES.join(', ')}`);
   }
-  return new ReferenceEngine({
-    ...(choice.fault !== undefined ? { fault: choice.fault } : {}),
-    ...(choice.spliceCopy !== undefined ? { spliceCopy: choice.spliceCopy } : {}),
-  });
+  const options = choice.spliceCopy !== undefined ? { spliceCopy: choice.spliceCopy } : {};
+  return choice.fault !== undefined ? faultyReference(choice.fault, options) : new ReferenceEngine(options);
 }
 
 /** Like createEngine, and also starts engines in other processes (which takes a handshake). */

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { ReferenceEngine, type ReferenceEngineOptions } from '../adapters/reference/engine.ts';
-import { FAULTS } from '../adapters/reference/faults.ts';
+import { FAULTS } from '../adapters/faults/index.ts';
 import { scenarioArb } from '../generators/scenario.ts';
 import { normalizeScenario, type NormalizedScenario } from '../model/scenario.ts';
 import { loadCases } from '../runner/cases.ts';
@@ -57,7 +57,7 @@ runAll('generated, seed 2', {}, generated(2, RUNS));
 const cases = loadCases();
 groups['fixed cases'] = cases.map(({ case: c }) => hash(new ReferenceEngine(c.options ?? {}).runSync(normalizeScenario(c.scenario))));
 const forFaults = generated(3, FAULT_RUNS, 0.3);
-for (const f of FAULTS) runAll(`fault ${f.id}`, { fault: f.id }, [...forFaults, normalizeScenario(f.minimal.scenario)]);
+for (const f of FAULTS) runAll(`fault ${f.id}`, { changes: [f] }, [...forFaults, normalizeScenario(f.minimal.scenario)]);
 runAll('literal splice copies', { spliceCopy: 'literal' }, forFaults);
 
 const total = Object.values(groups).reduce((n, g) => n + g.length, 0);

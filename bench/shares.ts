@@ -6,7 +6,8 @@ import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import type { Scenario, Trace } from '../model/schema-types.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { judgeFor } from '../runner/evaluate.ts';
-import { runSuite, type SuiteResult } from '../runner/run-suite.ts';
+import { runSuite } from '../runner/run-suite.ts';
+import type { SuiteResult } from '../runner/results.ts';
 import { Clock, cpuMs, mainThreadMs, type Share } from './clock.ts';
 
 export interface TimedSuite {

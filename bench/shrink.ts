@@ -3,7 +3,7 @@
 // against the hand-written ones. Engine runs, not seconds: the figure a slow engine pays for.
 //   node bin/run-ts.mjs bench/shrink.ts
 import { pathToFileURL } from 'node:url';
-import { FAULTS } from '../adapters/reference/faults.ts';
+import { FAULTS } from '../adapters/faults/index.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { figures, nearMinimal, runMutants, type FaultResult } from '../runner/mutants.ts';
 

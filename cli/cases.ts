@@ -5,7 +5,7 @@ import { EngineFailure } from '../adapters/engine-failure.ts';
 import { printable } from '../model/errors.ts';
 import type { FixedCase } from '../model/schema-types.ts';
 import { CASES_DIR, caseUnsupported, checkCase, readCases } from '../runner/cases.ts';
-import { processChoice, type RunOptions } from './run.ts';
+import { processChoice, type RunOptions } from './run-options.ts';
 
 export type CasesOptions = Pick<RunOptions, 'engine' | 'fault' | 'spliceCopy' | 'engineCmd' | 'engineConfig' | 'timeout' | 'startTimeout' | 'maxLineBytes' | 'validateProtocol'> & {
   filter?: string;

@@ -8,7 +8,8 @@ import seedrandom from 'seedrandom';
 import { describeEngine } from '../adapters/engine.ts';
 import { InputError } from '../model/errors.ts';
 import { parallelSearch, writeShardResult, type AfterRun } from './parallel.ts';
-import { runCommand, type RunOptions } from './run.ts';
+import { runCommand } from './run.ts';
+import type { RunOptions } from './run-options.ts';
 
 export interface FuzzOptions extends Omit<RunOptions, 'runs'> {
   runs?: number;

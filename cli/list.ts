@@ -1,7 +1,7 @@
 // castcheck list: the properties and the rules they check, the catalog, the faults.
 import { catalog } from '../model/catalog.ts';
 import type { CardDefinition, Cost, TriggeredAbility } from '../model/schema-types.ts';
-import { FAULTS } from '../adapters/reference/faults.ts';
+import { FAULTS } from '../adapters/faults/index.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { rulesListing } from '../properties/rules-index.ts';
 

@@ -9,7 +9,7 @@ import type { Expectation, Repro, Scenario, ShardResult, StoredReplay } from '..
 import { findingText, statusLabel, summaryTable, totals } from '../reports/console.ts';
 import { writeReports } from '../reports/write-reports.ts';
 import { mergeResults } from '../runner/merge.ts';
-import { readShardResult, suiteResultOf } from '../runner/shard-file.ts';
+import { readShardResult, suiteResultOf } from '../reports/shard-file.ts';
 import { FailureStore } from '../runner/store.ts';
 import { checkOutputPaths } from './output-paths.ts';
 

@@ -1,6 +1,6 @@
 // castcheck mutants: the suite against every named fault of the reference engine, and the kill matrix.
-import { FAULTS, faultById } from '../adapters/reference/faults.ts';
-import { FAULT_NOTES, PROPERTY_NOTES } from '../adapters/reference/faults/property-notes.ts';
+import { FAULTS, faultById } from '../adapters/faults/index.ts';
+import { FAULT_NOTES, PROPERTY_NOTES } from '../adapters/faults/property-notes.ts';
 import { InputError } from '../model/errors.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { figuresText, Matrix, matrixLegend, mutantsJson, propertyTable, survivorsText, type MutantsSettings } from '../reports/mutants.ts';

@@ -10,11 +10,12 @@ import type { EngineId, Expectation, Scenario } from '../model/schema-types.ts';
 import type { Readings } from '../properties/property.ts';
 import { readCapabilities } from '../model/capabilities-file.ts';
 import { runParallel } from '../runner/parallel.ts';
-import type { SuiteOptions, SuiteResult } from '../runner/run-suite.ts';
+import type { SuiteOptions } from '../runner/run-suite.ts';
+import type { SuiteResult } from '../runner/results.ts';
 import { shardRuns, shardScenario, WHOLE } from '../runner/scenario-space.ts';
-import { shardResult } from '../runner/shard-file.ts';
+import { shardResult } from '../reports/shard-file.ts';
 import { writeJsonAtomically, type FailureStore, type StoreReplay } from '../runner/store.ts';
-import { processChoice, type RunOptions } from './run.ts';
+import { processChoice, type RunOptions } from './run-options.ts';
 
 /** How a command changes `castcheck run`'s course: its search, its first line, and what it writes after. */
 export interface RunHooks {

@@ -9,7 +9,7 @@ import { judgeFor } from '../runner/evaluate.ts';
 import { replayHistory, replayRepro, reproTarget } from '../runner/replay.ts';
 import { kindOf, showing } from '../runner/signatures.ts';
 import { storyOf, storyText, type StoryInput } from '../reports/story.ts';
-import { processChoice } from './run.ts';
+import { processChoice } from './run-options.ts';
 
 export interface ReplayOptions {
   engine?: string;

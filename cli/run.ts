@@ -17,49 +17,16 @@ import { FeatureStats } from '../generators/stats.ts';
 import type { Repro, Scenario } from '../model/schema-types.ts';
 import { InputError } from '../model/errors.ts';
 import { reproOf } from '../reports/repro.ts';
-import { runSuite, unshrunk, type Cluster, type Finding, type SuiteResult } from '../runner/run-suite.ts';
+import { runSuite } from '../runner/run-suite.ts';
+import { unshrunk } from '../runner/findings.ts';
+import type { Cluster, Finding, SuiteResult } from '../runner/results.ts';
 import { checkOutputPaths } from './output-paths.ts';
 import { Interrupt } from './interrupt.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 import { Expectations, staleAfterRun, updatedExpectations } from '../runner/expectations.ts';
 import { FailureStore, replayStore, writeJsonAtomically } from '../runner/store.ts';
-import type { Shard } from '../runner/scenario-space.ts';
 import { parallelSearch, shardResultWriter, type RunHooks } from './parallel.ts';
-
-export interface RunOptions {
-  engine?: string;
-  fault?: string;
-  spliceCopy?: 'ruling' | 'literal';
-  engineCmd?: string;
-  engineConfig?: string;
-  timeout?: number;
-  startTimeout?: number;
-  maxLineBytes?: number;
-  validateProtocol?: boolean;
-  pipeline: number;
-  runs: number;
-  seed?: number;
-  out: string;
-  store?: string;
-  expectations?: string;
-  updateExpectations?: boolean;
-  checkFloor: number;
-  illegalShare?: number;
-  maxShrinkRuns: number;
-  shrinkBudget: number;
-  maxShrinkTime?: number;
-  progress: boolean;
-  stats?: boolean;
-  json?: string;
-  junit?: string;
-  gateFloor: number;
-  /** A capabilities file: the reference engine runs restricted to it. */
-  capabilities?: string;
-  /** Engines at work at once, and this machine's share of the run (castcheck fuzz, cli/parallel.ts). */
-  workers?: number;
-  shard?: Shard;
-  result?: string;
-}
+import { processChoice, type RunOptions } from './run-options.ts';
 
 export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<number> {
   await checkOutputPaths([
@@ -297,15 +264,4 @@ function noteFor(c: Cluster): string {
   const d = c.first.hit.divergences[0];
   const what = d ? `expected ${d.expected}; observed ${d.observed}` : (c.first.judged.failure?.message ?? '');
   return `added by --update-expectations (${c.count} scenario(s)): ${what}`.slice(0, 300);
-}
-
-export function processChoice(o: Pick<RunOptions, 'engineCmd' | 'engineConfig' | 'timeout' | 'startTimeout' | 'maxLineBytes' | 'validateProtocol'>) {
-  return {
-    ...(o.engineCmd !== undefined ? { command: o.engineCmd } : {}),
-    ...(o.engineConfig !== undefined ? { config: o.engineConfig } : {}),
-    ...(o.timeout !== undefined ? { timeoutMs: o.timeout } : {}),
-    ...(o.startTimeout !== undefined ? { startTimeoutMs: o.startTimeout } : {}),
-    ...(o.maxLineBytes !== undefined ? { maxLineBytes: o.maxLineBytes } : {}),
-    ...(o.validateProtocol !== undefined ? { validateProtocol: o.validateProtocol } : {}),
-  };
 }

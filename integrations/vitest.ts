@@ -29,7 +29,9 @@ import { storyOf, storyText } from '../reports/story.ts';
 import { writeReports } from '../reports/write-reports.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 import { Expectations, staleAfterRun } from '../runner/expectations.ts';
-import { runSuite, skipReason, unshrunk, type Cluster, type SuiteResult } from '../runner/run-suite.ts';
+import { runSuite, skipReason } from '../runner/run-suite.ts';
+import { unshrunk } from '../runner/findings.ts';
+import type { Cluster, SuiteResult } from '../runner/results.ts';
 import { parseSignature } from '../runner/signatures.ts';
 import { FailureStore, replayStore, type StoreReplay } from '../runner/store.ts';
 

@@ -1353,7 +1353,7 @@ export interface FixedCase {
    */
   rules: [string, ...string[]];
   /**
-   * Entries of the rules digest (../shared/rules/digest.md) this case proves: a composite scenario of section 12 (12.1 to 12.15) or a ruling, as section/name (6.2/everdream-copy-keeps-splice). model/digest-entries.json lists them.
+   * Entries of castcheck's rules digest this case proves: a composite scenario of section 12 (12.1 to 12.15) or a ruling, as section/name (6.2/everdream-copy-keeps-splice). model/digest-entries.json lists them, each with what it says.
    *
    * @maxItems 50
    */

@@ -1,7 +1,7 @@
 // The console summary: one row per property, then what failed and where its repro is.
 import { describeEngine } from '../adapters/engine.ts';
 import type { Capabilities, EngineId, Scenario } from '../model/schema-types.ts';
-import { checked, type Cluster, type Finding, type SuiteResult, type Tally } from '../runner/run-suite.ts';
+import { checked, type Cluster, type Finding, type SuiteResult, type Tally } from '../runner/results.ts';
 import type { FeatureCount } from '../generators/stats.ts';
 import type { FailureStore, StoreReplay } from '../runner/store.ts';
 import { storyText, type Story } from './story.ts';

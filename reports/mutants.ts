@@ -1,7 +1,7 @@
 // The kill matrix of castcheck mutants: a row per fault, the faults each property kills, the
 // figures against the benchmark targets; and the same as one JSON document. Kills are by rule
 // properties only; agreement with the reference engine has a column of its own.
-import type { Fault } from '../adapters/reference/faults.ts';
+import type { Fault } from '../adapters/faults/index.ts';
 import type { Property } from '../properties/property.ts';
 import { AGREEMENT, figures, killsByProperty, nearMinimal, TARGETS, type FaultResult, type Figures } from '../runner/mutants.ts';
 
@@ -86,14 +86,14 @@ export function propertyTable(results: readonly FaultResult[], properties: reado
   if (!complete) out.push('', `(${results.length} of the faults ran: properties that caught none of them are not listed)`);
   else if (none.length > 0) {
     out.push('', 'properties that caught no fault, and why they earn their place:');
-    for (const row of none) out.push(`${row.property.id.padEnd(width)}  ${notes[row.property.id] ?? 'NO NOTE: add one to adapters/reference/faults/property-notes.ts, or a fault it kills'}`);
+    for (const row of none) out.push(`${row.property.id.padEnd(width)}  ${notes[row.property.id] ?? 'NO NOTE: add one to adapters/faults/property-notes.ts, or a fault it kills'}`);
   }
   return out.join('\n');
 }
 
 const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
-/** Faults no rule property killed, with their notes (adapters/reference/faults/property-notes.ts) where they have one. */
+/** Faults no rule property killed, with their notes (adapters/faults/property-notes.ts) where they have one. */
 export function survivorsText(results: readonly FaultResult[], notes: Readonly<Record<string, string>>): string {
   const survivors = results.filter((r) => !r.killed);
   if (survivors.length === 0) return '';
@@ -101,7 +101,7 @@ export function survivorsText(results: readonly FaultResult[], notes: Readonly<R
   return [
     'faults no rule property killed, and why:',
     '',
-    ...survivors.map((r) => `${r.fault.id.padEnd(width)}  ${notes[r.fault.id] ?? 'NO NOTE: make a rule property catch it, or say why none can in adapters/reference/faults/property-notes.ts'}`),
+    ...survivors.map((r) => `${r.fault.id.padEnd(width)}  ${notes[r.fault.id] ?? 'NO NOTE: make a rule property catch it, or say why none can in adapters/faults/property-notes.ts'}`),
   ].join('\n');
 }
 

@@ -143,7 +143,7 @@ export function mutationDoc(scores: readonly SuiteScore[], o: { scenarios: numbe
   const out = [
     '# Mutation score of the reference engine',
     '',
-    'Written by `npm run mutation` (runner/mutation.ts); do not edit. StrykerJS mutates the reference engine',
+    'Written by `npm run mutation` (test/mutation/run.ts); do not edit. StrykerJS mutates the reference engine',
     `(${o.mutate.map((m) => `\`${m}\``).join(', ')}) and runs one suite against each mutant. The`,
     `**properties** suite is castcheck's rule properties without agreement with the reference engine, over ${o.scenarios}`,
     `scenarios generated at seed ${o.seed} (test/mutation/properties.mutation.ts; those that copy a spliced spell also under the`,

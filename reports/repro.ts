@@ -3,7 +3,7 @@ import type { Engine } from '../adapters/engine.ts';
 import type { Repro } from '../model/schema-types.ts';
 import type { Readings } from '../properties/property.ts';
 import { version } from '../model/version.ts';
-import type { Finding } from '../runner/run-suite.ts';
+import type { Finding } from '../runner/results.ts';
 import { kindOf } from '../runner/signatures.ts';
 
 export function reproOf(finding: Finding, engine: Pick<Engine, 'id' | 'launch'>, readings: Readings): Repro & { signature: string } {

@@ -5,7 +5,7 @@ import type { FeatureCount } from '../generators/stats.ts';
 import type { ClusterSummary, ExpectationsSummary, Repro, RunReport, Scenario, ShrinkStep, StoreSummary } from '../model/schema-types.ts';
 import { version } from '../model/version.ts';
 import type { Readings } from '../properties/property.ts';
-import { checked, type Cluster, type SuiteResult } from '../runner/run-suite.ts';
+import { checked, type Cluster, type SuiteResult } from '../runner/results.ts';
 import { kindOf } from '../runner/signatures.ts';
 import { statusOf } from './console.ts';
 import { reproOf } from './repro.ts';

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Engine } from '../adapters/engine.ts';
 import type { RunReport } from '../model/schema-types.ts';
-import type { SuiteResult } from '../runner/run-suite.ts';
+import type { SuiteResult } from '../runner/results.ts';
 import { writeTextAtomically } from '../runner/store.ts';
 import { reportHtml } from './html.ts';
 import { junitXml, runReport, type ReportExtras } from './run-report.ts';

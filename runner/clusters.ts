@@ -1,23 +1,12 @@
 // Clusters: the failures of a run grouped by signature, so that each distinct bug is reported once,
 // with how many scenarios showed it, and shrunk once.
-import type { EngineFailureKind } from '../adapters/engine-failure.ts';
 import type { Expectation } from '../model/schema-types.ts';
 import { divergences, type Divergence, type Property } from '../properties/property.ts';
 import type { Expectations } from './expectations.ts';
-import { verdictAt, type Judged } from './evaluate.ts';
+import { verdictAt } from './evaluate.ts';
+import type { Judged } from './judged.ts';
+import type { Hit } from './results.ts';
 import { engineFailureSignature, kindOf, propertySignature } from './signatures.ts';
-
-/** One failure a judged scenario shows: the cluster it belongs to. */
-export interface Hit {
-  signature: string;
-  kind: 'fail' | 'contested' | EngineFailureKind;
-  /** The property broken; none for an engine failure. */
-  property?: Property;
-  /** The expectation that names it, when it is an expected failure (XFAIL). */
-  expectation?: Expectation;
-  /** What diverged, at one step; empty for an engine failure. */
-  divergences: Divergence[];
-}
 
 /**
  * The clusters a judged scenario falls into. For each property: one per expectation its divergences

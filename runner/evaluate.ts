@@ -7,6 +7,7 @@ import { normalizeScenario, type NormalizedScenario } from '../model/scenario.ts
 import { observedTrace } from '../model/observables.ts';
 import type { Observable, Scenario, Trace } from '../model/schema-types.ts';
 import { Run, type CheckContext, type Property, type Readings, type Verdict } from '../properties/property.ts';
+import type { Judged } from './judged.ts';
 import { shows } from './signatures.ts';
 
 /** A judge for `engine`, comparing with the reference engine under the same readings. */
@@ -20,25 +21,6 @@ export interface Judge {
   reference: Engine;
   readings: Readings;
 }
-
-export type Judged =
-  | {
-      scenario: NormalizedScenario;
-      trace: Trace;
-      verdicts: ReadonlyMap<string, Verdict>;
-      /** The properties whose precondition held for the part of the scenario judged. */
-      applied: ReadonlySet<string>;
-      /** The first step the engine answered `unsupported`: the scenario is judged up to it. */
-      unsupported?: number;
-      /**
-       * The engine could no longer run a related run (it would not start again): the scenario is
-       * judged without what that run would have shown, and the run stops once the scenarios whose
-       * answers are in are recorded, so that the failure that ended the engine is among them.
-       */
-      engineGone?: EngineFailure;
-      failure?: undefined;
-    }
-  | { scenario: NormalizedScenario; failure: EngineFailure; trace?: undefined; verdicts?: undefined; applied?: undefined; unsupported?: undefined; engineGone?: undefined };
 
 /**
  * The engine's trace of a scenario, observed as the engine declares, or its failure: at once from an

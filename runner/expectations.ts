@@ -6,7 +6,7 @@ import { readJsonFile } from '../model/json-file.ts';
 import { formatIssues, validateDocument } from '../model/schemas.ts';
 import type { Expectation, Expectations as ExpectationsFile } from '../model/schema-types.ts';
 import type { Property } from '../properties/property.ts';
-import { checked, type SuiteResult } from './run-suite.ts';
+import { checked, type SuiteResult } from './results.ts';
 import { parseSignature } from './signatures.ts';
 
 export class Expectations {

@@ -2,7 +2,7 @@
 // up, and clusters are keyed by signature, each keeping as its first scenario the earliest of the
 // run (the lowest scenario number), with the repro shrunk from it.
 import type { EngineFailureKind } from '../adapters/engine-failure.ts';
-import type { Cluster, SuiteResult, Tally } from './run-suite.ts';
+import type { Cluster, SuiteResult, Tally } from './results.ts';
 import { byFirstScenario } from './signatures.ts';
 
 const COUNTS = ['notApplicable', 'checkedNothing', 'checks', 'passed', 'failed', 'xfailed', 'contested'] as const;

@@ -8,12 +8,14 @@
 import fc from 'fast-check';
 import type { Engine } from '../adapters/engine.ts';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
-import type { Fault } from '../adapters/reference/faults.ts';
+import { faultyReference } from '../adapters/faults/index.ts';
+import type { Fault } from '../adapters/faults/index.ts';
 import { scenarioArb } from '../generators/scenario.ts';
 import type { Scenario, Trace } from '../model/schema-types.ts';
 import type { Property } from '../properties/property.ts';
-import { judge, judgeFor, type Judge, type Judged, type Target } from './evaluate.ts';
-import type { Finding } from './run-suite.ts';
+import { judge, judgeFor, type Judge, type Target } from './evaluate.ts';
+import type { Judged } from './judged.ts';
+import type { Finding } from './results.ts';
 import { shrink, ShrinkCache } from './shrink.ts';
 
 export const AGREEMENT = 'agreement.reference';
@@ -100,7 +102,7 @@ export async function runMutants(o: MutantOptions): Promise<FaultResult[]> {
 }
 
 export async function killFault(fault: Fault, o: Omit<MutantOptions, 'faults' | 'onFault'> & { reference?: Engine }): Promise<FaultResult> {
-  const engine = new ReferenceEngine({ fault: fault.id });
+  const engine = faultyReference(fault.id);
   const j: Judge = { ...judgeFor(engine), ...(o.reference ? { reference: o.reference } : {}) };
   const arb = scenarioArb({ capabilities: engine.capabilities, ...(o.illegalShare !== undefined ? { illegalShare: o.illegalShare } : {}) });
   const minimal = { ...sizeOf(fault.minimal.scenario), shows: fault.minimal.shows };

@@ -11,7 +11,9 @@ import type { Capabilities } from '../model/schema-types.ts';
 import type { Readings } from '../properties/property.ts';
 import { InThreadLane, ThreadLane, type First, type Lane, type LaneSetup, type LaneWork, type ShrinkJob, type Shrunk } from './lanes.ts';
 import { mergeResults } from './merge.ts';
-import { unshrunk, type Cluster, type Finding, type SuiteOptions, type SuiteResult } from './run-suite.ts';
+import type { SuiteOptions } from './run-suite.ts';
+import { unshrunk } from './findings.ts';
+import type { Cluster, Finding, SuiteResult } from './results.ts';
 import { DEFAULT_SHRINK_RUNS } from './shrink.ts';
 import { ScenarioSpace, shardRuns, shardScenario, WHOLE, type Shard } from './scenario-space.ts';
 

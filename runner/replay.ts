@@ -2,7 +2,8 @@
 import { InputError } from '../model/errors.ts';
 import type { Repro } from '../model/schema-types.ts';
 import { propertyById } from '../properties/index.ts';
-import { hits, judge, targetProperties, type Judge, type Judged, type Target } from './evaluate.ts';
+import { hits, judge, targetProperties, type Judge, type Target } from './evaluate.ts';
+import type { Judged } from './judged.ts';
 import { parseSignature } from './signatures.ts';
 
 /** What a repro is replayed against: its signature, or for a repro written before signatures, its property's verdict. */

@@ -4,17 +4,20 @@
 // seed and path and shrinks from there. Engines in other processes may crash, hang or fail only now
 // and then: a failure found is never dropped, only reported as not reproduced.
 import type { Engine } from '../adapters/engine.ts';
-import type { EngineFailureKind, EngineHistory } from '../adapters/engine-failure.ts';
+import type { EngineFailureKind } from '../adapters/engine-failure.ts';
 import { scenarioArb } from '../generators/scenario.ts';
-import type { Expectation, Scenario, ShardTally, Trace } from '../model/schema-types.ts';
-import { missingCapability, type Divergence, type Failed, type Property } from '../properties/property.ts';
-import { hitsOf, type Hit } from './clusters.ts';
-import { appliedAt, judge, judgeAll, judgeAllLater, verdictAt, type ChunkJudgement, type Judge, type Judged, type Target } from './evaluate.ts';
-import { shrink } from './shrink.ts';
+import type { Scenario } from '../model/schema-types.ts';
+import { missingCapability, type Property } from '../properties/property.ts';
+import { hitsOf } from './clusters.ts';
+import { unshrunk } from './findings.ts';
+import type { Cluster, Finding, Hit, SuiteResult, Tally } from './results.ts';
+import { appliedAt, judge, judgeAll, judgeAllLater, verdictAt, type ChunkJudgement, type Judge } from './evaluate.ts';
+import type { Judged } from './judged.ts';
+import { shrink, type ShrinkOptions } from './shrink.ts';
 import { Interrupted, Pace, turn, whenAborted } from './abort.ts';
 import { ScenarioSpace } from './scenario-space.ts';
 import { Expectations } from './expectations.ts';
-import { byFirstScenario, clusterRank, engineFailureSignature, propertySignature, showing } from './signatures.ts';
+import { byFirstScenario, clusterRank } from './signatures.ts';
 
 export { shrink };
 
@@ -74,83 +77,9 @@ export interface SuiteOptions extends Judge {
    */
   abort?: AbortSignal;
   /** Called after each engine run of a shrinking, with the scenario when it was a smaller failing one (the steps of the shrinking). */
-  onShrinkRun?: (target: Target, runs: number, smaller?: Scenario) => void;
+  onShrinkRun?: ShrinkOptions['onShrinkRun'];
   /** Called once at the start with a function that gives the run so far, for a report of a run stopped midway. */
   onStart?: (sofar: () => SuiteResult) => void;
-}
-
-/** A property's counts over a run, in scenarios (and checks): a shard result's, with the property itself. */
-export interface Tally extends Omit<ShardTally, 'id'> {
-  property: Property;
-}
-
-/** Scenarios a property checked: passed, failed, expected to fail or contested. */
-export function checked(t: Tally): number {
-  return t.passed + t.failed + t.xfailed + t.contested;
-}
-
-export interface Finding {
-  kind: 'fail' | 'contested' | EngineFailureKind;
-  /** The cluster it stands for (runner/signatures.ts). */
-  signature: string;
-  /** The property broken, for kinds fail and contested. */
-  property?: Property;
-  /** What went wrong, for people: the failed verdict, or the engine failure's message. */
-  verdict: Failed | { status: EngineFailureKind; message: string; stderr: string };
-  /** The divergences at the failing step, when the verdict has several. */
-  divergences?: Divergence[];
-  scenario: Scenario;
-  trace?: Trace;
-  seed: number;
-  path: string;
-  runsToFailure: number;
-  shrinkRuns: number;
-  /** false for the first scenario found, before (or without) shrinking. */
-  shrunk: boolean;
-  /** false when running the reported scenario once more did not give the failure again. */
-  reproduced: boolean;
-  /** For an engine failure: the scenarios the engine process ran before this one since it started. */
-  history?: EngineHistory;
-}
-
-export interface FirstFailure {
-  target: Target;
-  run: number;
-  scenario: Scenario;
-  judged: Judged;
-}
-
-/** The scenarios of a run that showed one failure signature. */
-export interface Cluster {
-  signature: string;
-  kind: Hit['kind'];
-  property?: Property;
-  /** The expectation that names it: an expected failure, never shrunk. */
-  expectation?: Expectation;
-  /** Scenarios that showed it. */
-  count: number;
-  /** The first of them, what it showed, and the target to shrink it against. */
-  first: FirstFailure & { hit: Hit };
-  /** Its repro: shrunk, or as found when shrinking could not run. Unset for XFAIL, or when an earlier run's repro stands. */
-  finding?: Finding;
-}
-
-export interface SuiteResult {
-  runs: number;
-  seed: number;
-  tallies: Tally[];
-  /** Scenarios the engine gave no usable trace for, by kind. */
-  engineFailures: Record<EngineFailureKind, number>;
-  /** Scenarios with a step the engine answered `unsupported`, judged up to that step. */
-  unsupported: number;
-  /** Every failure signature met, in the order first met. */
-  clusters: Cluster[];
-  /** The repros of this run, in the order shrunk. */
-  findings: Finding[];
-  /** Why the run stopped before all its scenarios, when it did (an engine that no longer starts, an interrupt). */
-  stopped?: string;
-  /** It was interrupted: the counts cover the scenarios judged until then. */
-  partial?: boolean;
 }
 
 /** Why the suite never runs a property against this engine, or undefined when it does. */
@@ -433,35 +362,4 @@ function tally(t: Tally, judged: Judged & { failure?: undefined }, found: readon
     else if (mine.some((h) => h.kind === 'contested')) t.contested++;
     else t.passed++;
   }
-}
-
-/** The first failing scenario as found, before shrinking: what a store keeps until shrinking ends. */
-export function unshrunk(o: Pick<SuiteOptions, 'seed'>, first: FirstFailure, reproduced: boolean, shrinkRuns = 0): Finding {
-  return {
-    ...describe(first.judged, first.target),
-    scenario: first.scenario,
-    seed: o.seed,
-    path: String(first.run),
-    runsToFailure: first.run + 1,
-    shrinkRuns,
-    shrunk: false,
-    reproduced,
-  };
-}
-
-export function describe(judged: Judged, target: Target, withHistory = true): Pick<Finding, 'kind' | 'signature' | 'property' | 'verdict' | 'trace' | 'divergences' | 'history'> {
-  if (judged.failure) {
-    const f = judged.failure;
-    const history = withHistory && f.history && f.history.scenarios.length > 0 ? { history: f.history } : {};
-    return { kind: f.kind, signature: 'signature' in target ? target.signature : engineFailureSignature(f), verdict: { status: f.kind, message: f.message, stderr: f.stderr }, ...history };
-  }
-  // Of several properties, the first that fails on this scenario.
-  const property = 'anyOf' in target ? target.anyOf.find((p) => judged.verdicts.get(p.id)?.status === 'fail')! : (target as { property: Property }).property;
-  const verdict = judged.verdicts.get(property.id) as Failed;
-  const signature = 'signature' in target ? target.signature : (hitsOf(judged, [property], Expectations.none)[0]?.signature ?? propertySignature(property.id, 'fail'));
-  // The divergences of the step the signature names, the first of them as the headline.
-  const shown = showing(judged, signature);
-  const head = shown?.[0];
-  const v: Failed = head ? ({ ...verdict, step: head.step, expected: head.expected, observed: head.observed } as Failed) : verdict;
-  return { kind: verdict.status, signature, property, verdict: v, trace: judged.trace, ...(shown && shown.length > 1 ? { divergences: shown } : {}) };
 }

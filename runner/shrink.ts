@@ -13,8 +13,10 @@ import type { Scenario } from '../model/schema-types.ts';
 import { canonical } from '../model/compare.ts';
 import { normalizeScenario } from '../model/scenario.ts';
 import type { EngineFailure } from '../adapters/engine-failure.ts';
-import { hits, judge, targetProperties, type Judge, type Judged } from './evaluate.ts';
-import { describe, unshrunk, type Finding, type FirstFailure, type SuiteOptions } from './run-suite.ts';
+import { hits, judge, targetProperties, type Judge, type Target } from './evaluate.ts';
+import type { Judged } from './judged.ts';
+import { describe, unshrunk } from './findings.ts';
+import type { Finding, FirstFailure } from './results.ts';
 import { Pace, turn, whenAborted } from './abort.ts';
 import { scenarioAt } from './scenario-space.ts';
 
@@ -28,7 +30,8 @@ export interface ShrinkOptions extends Judge {
   cache?: ShrinkCache;
   /** Stops the shrinking where it stands (Ctrl-C): the smallest failing scenario so far is reported, not shrunk. */
   abort?: AbortSignal;
-  onShrinkRun?: SuiteOptions['onShrinkRun'];
+  /** Called after each engine run, with the scenario when it was a smaller failing one (the steps of the shrinking). */
+  onShrinkRun?: (target: Target, runs: number, smaller?: Scenario) => void;
 }
 
 /** The default budget of engine runs to shrink one failure. */

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { EngineFailureKind } from '../adapters/engine-failure.ts';
 import { divergences, type Divergence } from '../properties/property.ts';
-import type { Judged } from './evaluate.ts';
+import type { Judged } from './judged.ts';
 
 /** The kind of a divergence that names none. */
 export const DEFAULT_KIND = 'fail';

@@ -5,9 +5,9 @@ import { EngineFailure, type EngineHistory } from '../adapters/engine-failure.ts
 import { InputError } from '../model/errors.ts';
 import { propertyById } from '../properties/index.ts';
 import type { Property } from '../properties/property.ts';
-import type { Hit } from './clusters.ts';
-import type { Judged, Target } from './evaluate.ts';
-import type { Cluster, Finding, FirstFailure, SuiteResult, Tally } from './run-suite.ts';
+import type { Target } from './evaluate.ts';
+import type { Judged } from './judged.ts';
+import type { Cluster, Finding, FirstFailure, Hit, SuiteResult, Tally } from './results.ts';
 
 type Named<T, K extends keyof T> = Omit<T, K> & { [P in K]?: string };
 

@@ -1,7 +1,7 @@
 // npm run docs: writes docs/RULES.md (properties), docs/RULES-COVERAGE.md (fixed cases) and
 // docs/FAULTS.md (the named faults of the reference engine).
 import { writeFileSync } from 'node:fs';
-import { FAULTS_DOC, renderFaultsDoc } from '../adapters/reference/faults/doc.ts';
+import { FAULTS_DOC, renderFaultsDoc } from '../adapters/faults/doc.ts';
 import { COVERAGE_DOC, currentCoverage } from './rules-coverage.ts';
 import { renderRulesDoc, ruleCheckProblems, RULES_DOC } from '../properties/rules-index.ts';
 

@@ -3,7 +3,7 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../adapters/engine.ts';
-import { ReferenceEngine } from '../adapters/reference/engine.ts';
+import { faultyReference } from '../adapters/faults/index.ts';
 import { HISTORY_LIMIT, SentLog } from '../adapters/process/sent-log.ts';
 import type { Scenario } from '../model/schema-types.ts';
 import { PROPERTIES } from '../properties/index.ts';
@@ -15,7 +15,7 @@ describe('a run that is aborted', () => {
     const controller = new AbortController();
     let judged = 0;
     const result = await runSuite({
-      ...judgeFor(new ReferenceEngine({ fault: 'copy-loses-kicked' })),
+      ...judgeFor(faultyReference('copy-loses-kicked')),
       properties: PROPERTIES,
       runs: 5000,
       seed: 1,
@@ -34,7 +34,7 @@ describe('a run that is aborted', () => {
 
   it('does not wait for an engine that has stopped answering, while judging or while shrinking', async () => {
     for (const phase of ['judging', 'shrinking'] as const) {
-      const reference = new ReferenceEngine({ fault: 'copy-loses-kicked' });
+      const reference = faultyReference('copy-loses-kicked');
       const controller = new AbortController();
       const seen = new Set<string>();
       let hung = false;
@@ -73,7 +73,7 @@ describe('a run with an abort signal that never aborts', () => {
   it('leaves no listener on the signal, however many failures it shrinks', async () => {
     const controller = new AbortController();
     const result = await runSuite({
-      ...judgeFor(new ReferenceEngine({ fault: 'copy-loses-kicked,flicker-keeps-kicked,spliced-effects-first' })),
+      ...judgeFor(faultyReference('copy-loses-kicked,flicker-keeps-kicked,spliced-effects-first')),
       properties: PROPERTIES,
       runs: 300,
       seed: 1,

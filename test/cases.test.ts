@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
+import { faultyReference } from '../adapters/faults/index.ts';
 import { caseUnsupported, checkCase, loadCases } from '../runner/cases.ts';
 import { lintScenario } from '../model/lint.ts';
 import { normalizeScenario } from '../model/scenario.ts';
@@ -36,7 +37,7 @@ describe('fixed cases on the reference engine', () => {
 
   it('notices an engine that does something else', async () => {
     const twincast = cases.find((c) => c.case.id === 'kicked-burst-lightning-twincast')!.case;
-    const problems = await checkCase(new ReferenceEngine({ fault: 'copy-loses-kicked' }), twincast);
+    const problems = await checkCase(faultyReference('copy-loses-kicked'), twincast);
     expect(problems.join('\n')).toMatch(/copy: .*kicked: expected true, observed false/);
     expect(problems.join('\n')).toMatch(/a4: .*life: expected 16, observed 18/);
   });

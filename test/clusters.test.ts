@@ -7,12 +7,14 @@ import { describe, expect, it } from 'vitest';
 import type { Engine } from '../adapters/engine.ts';
 import { EngineFailure } from '../adapters/engine-failure.ts';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
+import { faultyReference } from '../adapters/faults/index.ts';
 import type { Capabilities, Observable, Scenario, Trace } from '../model/schema-types.ts';
 import { abstractPath } from '../properties/agreement.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 import { Expectations, staleAfterRun, staleExpectations, updatedExpectations } from '../runner/expectations.ts';
-import { runSuite, type SuiteResult } from '../runner/run-suite.ts';
+import { runSuite } from '../runner/run-suite.ts';
+import type { SuiteResult } from '../runner/results.ts';
 import { engineFailureSignature, parseSignature, signatureFileName } from '../runner/signatures.ts';
 import { engineFolder, FailureStore } from '../runner/store.ts';
 import { editableCopy } from './fixtures/traces.ts';
@@ -81,7 +83,7 @@ describe('signatures', () => {
 
 describe('one run against several bugs', () => {
   it('reports two faults that different properties catch as distinct clusters, each with its own shrunk repro', async () => {
-    const engine = new ReferenceEngine({ fault: 'copy-loses-kicked,flicker-keeps-kicked' });
+    const engine = faultyReference('copy-loses-kicked,flicker-keeps-kicked');
     const r = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 300, seed: 1, maxShrinkRuns: 400, shrinkBudget: 1500 });
     const copies = cluster(r, 'copies.kicked-like-original');
     const flicker = cluster(r, 'permanents.not-kicked-without-casting');
@@ -102,7 +104,7 @@ describe('one run against several bugs', () => {
   });
 
   it('shares one shrinking budget among the clusters', async () => {
-    const engine = new ReferenceEngine({ fault: 'copy-loses-kicked,flicker-keeps-kicked' });
+    const engine = faultyReference('copy-loses-kicked,flicker-keeps-kicked');
     const r = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 150, seed: 1, shrinkBudget: 100 });
     expect(r.findings.reduce((n, f) => n + f.shrinkRuns, 0)).toBeLessThanOrEqual(100);
     expect(r.findings.length).toBe(r.clusters.length);
@@ -112,7 +114,7 @@ describe('one run against several bugs', () => {
 
   it('shows a known difference as XFAIL, unshrunk, and still finds and shrinks the real fault', async () => {
     const expectations = new Expectations([{ signature: TOKEN_NAMES, note: 'tokens are named "<name> Token"' }]);
-    const engine = new ReferenceEngine({ fault: 'token-copy-renamed,copy-loses-kicked' });
+    const engine = faultyReference('token-copy-renamed,copy-loses-kicked');
     const r = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 300, seed: 2, maxShrinkRuns: 400, expectations });
     const known = cluster(r, TOKEN_NAMES);
     expect(known?.expectation?.note).toMatch(/Token/);

@@ -2,9 +2,9 @@
 // property it names fails on the faulty engine and every property passes on the reference engine).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FAULTS_DOC, renderFaultsDoc } from '../adapters/reference/faults/doc.ts';
+import { FAULTS_DOC, renderFaultsDoc } from '../adapters/faults/doc.ts';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
-import { FAULTS } from '../adapters/reference/faults.ts';
+import { FAULTS, faultyReference } from '../adapters/faults/index.ts';
 import { lintScenario } from '../model/lint.ts';
 import { normalizeScenario } from '../model/scenario.ts';
 import { validateDocument } from '../model/schemas.ts';
@@ -42,7 +42,7 @@ describe('the named faults', () => {
       const reference = await judge(judgeFor(new ReferenceEngine()), fault.minimal.scenario, PROPERTIES);
       expect(reference.failure).toBeUndefined();
       expect(failing(reference.verdicts)).toEqual([]);
-      const faulty = await judge(judgeFor(new ReferenceEngine({ fault: fault.id })), fault.minimal.scenario, PROPERTIES);
+      const faulty = await judge(judgeFor(faultyReference(fault.id)), fault.minimal.scenario, PROPERTIES);
       expect(faulty.failure).toBeUndefined();
       expect(failing(faulty.verdicts)).toContain(fault.minimal.shows);
     });

@@ -4,8 +4,8 @@
 // reference engine is reported apart.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { FAULTS } from '../adapters/reference/faults.ts';
-import { FAULT_NOTES } from '../adapters/reference/faults/property-notes.ts';
+import { FAULTS } from '../adapters/faults/index.ts';
+import { FAULT_NOTES } from '../adapters/faults/property-notes.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { survivorsText } from '../reports/mutants.ts';
 import { AGREEMENT, figures, type FaultResult } from '../runner/mutants.ts';

@@ -7,15 +7,17 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
+import { faultyReference } from '../adapters/faults/index.ts';
 import { scenarioArb } from '../generators/scenario.ts';
 import { validateDocument } from '../model/schemas.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 import { mergeResults } from '../runner/merge.ts';
 import { runParallel } from '../runner/parallel.ts';
-import { runSuite, type SuiteResult } from '../runner/run-suite.ts';
+import { runSuite } from '../runner/run-suite.ts';
+import type { SuiteResult } from '../runner/results.ts';
 import { inShard, parseShard, ScenarioSpace, scenarioAt, shardRuns, shardScenario } from '../runner/scenario-space.ts';
-import { shardResult, suiteResultOf } from '../runner/shard-file.ts';
+import { shardResult, suiteResultOf } from '../reports/shard-file.ts';
 import { reproOf } from '../reports/repro.ts';
 import { parseDuration, dateSeed } from '../cli/fuzz.ts';
 
@@ -73,13 +75,13 @@ describe('the scenario space', () => {
 
 describe('a split run', () => {
   it('gives the unsplit run: two workers, and two shards merged through their result files', async () => {
-    const single = await runSuite({ ...judgeFor(new ReferenceEngine({ fault: FAULTS })), ...base });
+    const single = await runSuite({ ...judgeFor(faultyReference(FAULTS)), ...base });
     expect(single.clusters.filter((c) => c.finding?.shrunk).length).toBeGreaterThanOrEqual(3);
 
-    const two = await runParallel({ ...judgeFor(new ReferenceEngine({ fault: FAULTS })), ...base, workers: 2, engineChoice: { fault: FAULTS }, readings });
+    const two = await runParallel({ ...judgeFor(faultyReference(FAULTS)), ...base, workers: 2, engineChoice: { fault: FAULTS }, readings });
     expect(outcome(two)).toEqual(outcome(single));
 
-    const engine = new ReferenceEngine({ fault: FAULTS });
+    const engine = faultyReference(FAULTS);
     const parts = [];
     for (const index of [2, 1]) {
       const shard = { index, count: 2 };
@@ -98,7 +100,7 @@ describe('a split run', () => {
   it('stops at an interrupt with two workers: every cluster met gets its finding, unshrunk, and the result says it is partial', async () => {
     const controller = new AbortController();
     const r = await runParallel({
-      ...judgeFor(new ReferenceEngine({ fault: FAULTS })),
+      ...judgeFor(faultyReference(FAULTS)),
       ...base,
       runs: 100_000,
       workers: 2,

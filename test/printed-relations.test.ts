@@ -4,6 +4,7 @@
 // its capabilities, as such an engine would fail on it.
 import { describe, expect, test } from 'vitest';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
+import { faultyReference } from '../adapters/faults/index.ts';
 import { restrictedTo } from '../adapters/reference/restricted.ts';
 import { readCapabilities } from '../model/capabilities-file.ts';
 import { cardBeyond, expandCapabilities } from '../model/capabilities.ts';
@@ -19,7 +20,7 @@ const ID = 'relations.reduction-keeps-kicked';
 const property = PROPERTIES.filter((p) => p.id === ID);
 
 async function tallyOf(fault: string | undefined, caps: Capabilities) {
-  const engine = restrictedTo(new ReferenceEngine(fault ? { fault } : {}), caps);
+  const engine = restrictedTo(fault ? faultyReference(fault) : new ReferenceEngine(), caps);
   const result = await runSuite({ ...judgeFor(engine), properties: property, runs: 400, seed: 5 });
   return { tally: result.tallies.find((t) => t.property.id === ID)!, signatures: result.clusters.map((c) => c.signature) };
 }

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../adapters/engine.ts';
-import { ReferenceEngine } from '../adapters/reference/engine.ts';
+import { faultyReference } from '../adapters/faults/index.ts';
 import type { Trace } from '../model/schema-types.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { writeReports } from '../reports/write-reports.ts';
@@ -83,7 +83,7 @@ describe('report.html in Chromium', () => {
   });
 
   it('runs nothing from an engine or a scenario named like markup', async () => {
-    const reference = new ReferenceEngine({ fault: 'copy-loses-kicked' });
+    const reference = faultyReference('copy-loses-kicked');
     const rename = (t: Trace): Trace => ({
       ...t,
       steps: t.steps.map((s) => ({ ...s, message: XSS, state: { ...s.state, stack: s.state.stack.map((o) => (o.kind === 'spell' ? { ...o, name: XSS } : o)), battlefield: s.state.battlefield.map((p) => ({ ...p, name: XSS })) } })),

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../adapters/engine.ts';
-import { ReferenceEngine } from '../adapters/reference/engine.ts';
+import { faultyReference } from '../adapters/faults/index.ts';
 import type { RunReport, Trace } from '../model/schema-types.ts';
 import { validateDocument } from '../model/schemas.ts';
 import { PROPERTIES } from '../properties/index.ts';
@@ -18,7 +18,8 @@ import { compareRules } from '../reports/html.ts';
 import { markdownText } from '../reports/summary-md.ts';
 import { writeReports, type RunState } from '../reports/write-reports.ts';
 import { judgeFor } from '../runner/evaluate.ts';
-import { runSuite, type SuiteResult } from '../runner/run-suite.ts';
+import { runSuite } from '../runner/run-suite.ts';
+import type { SuiteResult } from '../runner/results.ts';
 
 export const XSS = '<img src=x onerror=alert(1)>';
 const READINGS = { spliceCopy: 'ruling' } as const;
@@ -41,7 +42,7 @@ async function faultyRun(engine: Engine, runs = 60): Promise<{ state: RunState; 
 
 // One faulty run serves every test that only reads it.
 let shared: ReturnType<typeof faultyRun> | undefined;
-const copyLosesKicked = () => (shared ??= faultyRun(new ReferenceEngine({ fault: 'copy-loses-kicked' })));
+const copyLosesKicked = () => (shared ??= faultyRun(faultyReference('copy-loses-kicked')));
 
 const out = () => mkdtempSync(join(tmpdir(), 'castcheck-reports-'));
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => ['testcase', 'testsuite', 'property'].includes(name) });
@@ -97,7 +98,7 @@ describe('the report files', () => {
   it('escapes every string from an engine or a scenario, in HTML, Markdown and XML', async () => {
     // An engine named like markup, that names every object so and says so in every message; the
     // scenarios' made-up cards are named so too.
-    const reference = new ReferenceEngine({ fault: 'copy-loses-kicked' });
+    const reference = faultyReference('copy-loses-kicked');
     const hostile: Engine = {
       id: { name: XSS, version: XSS },
       capabilities: reference.capabilities,

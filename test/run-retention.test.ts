@@ -7,6 +7,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../adapters/engine.ts';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
+import { faultyReference } from '../adapters/faults/index.ts';
 import type { Trace } from '../model/schema-types.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { judgeFor } from '../runner/evaluate.ts';
@@ -18,8 +19,8 @@ setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
 /** The reference engine answering through promises, as an engine process does: every trace it gives is watched. */
-function watchedEngine(o: ConstructorParameters<typeof ReferenceEngine>[0] = {}) {
-  const reference = new ReferenceEngine(o);
+function watchedEngine(fault?: string) {
+  const reference = fault !== undefined ? faultyReference(fault) : new ReferenceEngine();
   const traces: WeakRef<Trace>[] = [];
   const engine: Engine = {
     id: reference.id,
@@ -61,7 +62,7 @@ describe('a run over an engine that answers through promises', () => {
   }
 
   it('keeps no trace of the candidates a shrink has tried', async () => {
-    const { engine, traces } = watchedEngine({ fault: 'copy-loses-kicked' });
+    const { engine, traces } = watchedEngine('copy-loses-kicked');
     const found = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 300, seed: 1, maxShrinkRuns: 0 });
     const first = found.clusters[0]?.first;
     expect(first).toBeDefined();

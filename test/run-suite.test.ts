@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
+import { faultyReference } from '../adapters/faults/index.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { runSuite } from '../runner/run-suite.ts';
 import { judge, judgeFor } from '../runner/evaluate.ts';
@@ -20,7 +21,7 @@ describe('the suite', () => {
 
   it('catches copies that lose their kicked status and shrinks to one kicked spell and one copy', async () => {
     for (const seed of [1, 2, 3]) {
-      const result = await runSuite({ ...judgeFor(new ReferenceEngine({ fault: 'copy-loses-kicked' })), properties: PROPERTIES, runs: 300, seed });
+      const result = await runSuite({ ...judgeFor(faultyReference('copy-loses-kicked')), properties: PROPERTIES, runs: 300, seed });
       const finding = result.findings.find((f) => f.property?.id === 'copies.kicked-like-original');
       expect(finding, `seed ${seed}`).toBeDefined();
       const s = finding!.scenario;

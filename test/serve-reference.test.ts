@@ -9,11 +9,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../adapters/engine.ts';
 import { PROCESS_DEFAULTS, ProcessEngine } from '../adapters/process/process-engine.ts';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
+import { faultyReference } from '../adapters/faults/index.ts';
 import { restrictedTo } from '../adapters/reference/restricted.ts';
 import { readCapabilities } from '../model/capabilities-file.ts';
 import { normalizeScenario } from '../model/scenario.ts';
 import { PROPERTIES } from '../properties/index.ts';
-import { runSuite, type SuiteResult } from '../runner/run-suite.ts';
+import { runSuite } from '../runner/run-suite.ts';
+import type { SuiteResult } from '../runner/results.ts';
 
 const opened: Engine[] = [];
 afterAll(async () => {
@@ -59,7 +61,7 @@ describe('castcheck serve reference', () => {
   it('finds and shrinks a named fault to the same repro as in process', async () => {
     const engine = await served('--fault', 'copy-loses-kicked');
     expect(engine.id.version).toMatch(/\+copy-loses-kicked$/);
-    const inProcess = await runSuite({ ...judgeFor(new ReferenceEngine({ fault: 'copy-loses-kicked' })), properties: PROPERTIES, runs: 200, seed: 4 });
+    const inProcess = await runSuite({ ...judgeFor(faultyReference('copy-loses-kicked')), properties: PROPERTIES, runs: 200, seed: 4 });
     const overStdio = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 200, seed: 4, inFlight: 4 });
     expect(inProcess.findings.map((f) => f.property?.id)).toContain('copies.kicked-like-original');
     expect(verdicts(overStdio)).toEqual(verdicts(inProcess));

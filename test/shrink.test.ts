@@ -2,7 +2,7 @@
 // does not apply to cannot show the failure, and is answered without the engine.
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../adapters/engine.ts';
-import { ReferenceEngine } from '../adapters/reference/engine.ts';
+import { faultyReference } from '../adapters/faults/index.ts';
 import { normalizeScenario } from '../model/scenario.ts';
 import type { Scenario } from '../model/schema-types.ts';
 import { PROPERTIES } from '../properties/index.ts';
@@ -11,7 +11,7 @@ import { runSuite } from '../runner/run-suite.ts';
 
 describe('shrinking', () => {
   it('never asks the engine about a candidate the failing property does not apply to', async () => {
-    const faulty = new ReferenceEngine({ fault: 'bounce-permanents-only' });
+    const faulty = faultyReference('bounce-permanents-only');
     const asked: Scenario[] = [];
     let shrinking = false;
     const engine: Engine = {

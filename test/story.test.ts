@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../adapters/engine.ts';
 import { EngineFailure } from '../adapters/engine-failure.ts';
-import { faultById } from '../adapters/reference/faults.ts';
+import { faultById, faultyReference } from '../adapters/faults/index.ts';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import type { Scenario } from '../model/schema-types.ts';
 import { PROPERTIES, propertyById } from '../properties/index.ts';
@@ -13,14 +13,15 @@ import { storyOf, storyText, scenarioStory, type Story } from '../reports/story.
 import { hitsOf } from '../runner/clusters.ts';
 import { judge, judgeFor } from '../runner/evaluate.ts';
 import { Expectations } from '../runner/expectations.ts';
-import { runSuite, unshrunk } from '../runner/run-suite.ts';
+import { runSuite } from '../runner/run-suite.ts';
+import { unshrunk } from '../runner/findings.ts';
 
 const READINGS = { spliceCopy: 'ruling' } as const;
 
 /** The stories of every failure the fault's minimal repro shows on the faulty engine, by signature. */
 async function storiesOf(faultId: string, scenario?: Scenario): Promise<Map<string, Story>> {
   const fault = faultById(faultId)!;
-  const engine = new ReferenceEngine({ fault: faultId });
+  const engine = faultyReference(faultId);
   const properties = [propertyById(fault.minimal.shows)!, propertyById('agreement.reference')!];
   const s = scenario ?? fault.minimal.scenario;
   const judged = await judge(judgeFor(engine), s, properties);
@@ -107,7 +108,7 @@ describe('the story of a failure', () => {
   });
 
   it('tells the repros a run shrank, with the made-up cards described', async () => {
-    const engine = new ReferenceEngine({ fault: 'copy-loses-kicked' });
+    const engine = faultyReference('copy-loses-kicked');
     const result = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 50, seed: 1, maxShrinkRuns: 300 });
     expect(result.findings.length).toBeGreaterThan(0);
     for (const f of result.findings) {

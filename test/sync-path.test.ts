@@ -4,12 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../adapters/engine.ts';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
+import { faultyReference } from '../adapters/faults/index.ts';
 import { canonical } from '../model/compare.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import type { Property } from '../properties/property.ts';
 import { TURN_EVERY } from '../runner/abort.ts';
 import { judge, judgeFor, type Judge } from '../runner/evaluate.ts';
-import { runSuite, type SuiteResult } from '../runner/run-suite.ts';
+import { runSuite } from '../runner/run-suite.ts';
+import type { SuiteResult } from '../runner/results.ts';
 import { MULTIKICKED_PACK } from './fixtures/scenarios.ts';
 
 const FAULTS = 'copy-loses-kicked,flicker-keeps-kicked,spliced-effects-first';
@@ -34,7 +36,7 @@ async function suite(engine: 'sync' | 'async', reference: 'sync' | 'async', seed
       },
     }),
   );
-  const j: Judge = { ...judgeFor(new ReferenceEngine()), engine: only(new ReferenceEngine({ fault: FAULTS }), engine) };
+  const j: Judge = { ...judgeFor(new ReferenceEngine()), engine: only(faultyReference(FAULTS), engine) };
   j.reference = only(new ReferenceEngine(), reference);
   const r = await runSuite({ ...j, properties: noted, runs: 150, seed, maxShrinkRuns: 50, shrinkBudget: 200, ...(chunk !== undefined ? { chunk } : {}), ...(inFlight !== undefined ? { inFlight } : {}) });
   const result = {
@@ -48,8 +50,8 @@ async function suite(engine: 'sync' | 'async', reference: 'sync' | 'async', seed
 
 describe('an engine that answers synchronously', () => {
   it('is judged at once, with every verdict as through promises', async () => {
-    const sync = judge({ ...judgeFor(new ReferenceEngine()), engine: only(new ReferenceEngine({ fault: FAULTS }), 'sync') }, MULTIKICKED_PACK, PROPERTIES);
-    const async = judge({ ...judgeFor(new ReferenceEngine()), engine: only(new ReferenceEngine({ fault: FAULTS }), 'async') }, MULTIKICKED_PACK, PROPERTIES);
+    const sync = judge({ ...judgeFor(new ReferenceEngine()), engine: only(faultyReference(FAULTS), 'sync') }, MULTIKICKED_PACK, PROPERTIES);
+    const async = judge({ ...judgeFor(new ReferenceEngine()), engine: only(faultyReference(FAULTS), 'async') }, MULTIKICKED_PACK, PROPERTIES);
     expect(sync).not.toBeInstanceOf(Promise);
     expect(async).toBeInstanceOf(Promise);
     const [s, a] = [await sync, await async];
@@ -101,7 +103,7 @@ describe('an engine that answers synchronously', () => {
       const progress: number[] = [];
       const clusters: string[] = [];
       const run = runSuite({
-        ...judgeFor(only(new ReferenceEngine({ fault: FAULTS }), 'sync')),
+        ...judgeFor(only(faultyReference(FAULTS), 'sync')),
         properties: [...PROPERTIES, throwing],
         runs: 100,
         seed: 1,
@@ -140,7 +142,7 @@ describe('a synchronous run that is interrupted', () => {
     const controller = new AbortController();
     let shrinking = 0;
     const result = await runSuite({
-      ...judgeFor(only(new ReferenceEngine({ fault: FAULTS }), 'sync')),
+      ...judgeFor(only(faultyReference(FAULTS), 'sync')),
       properties: PROPERTIES,
       runs: 300,
       seed: 1,

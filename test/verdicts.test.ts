@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
-import { FAULTS } from '../adapters/reference/faults.ts';
+import { FAULTS, faultyReference } from '../adapters/faults/index.ts';
 import { scenarioArb } from '../generators/scenario.ts';
 import { catalogCard } from '../model/catalog.ts';
 import { normalizeScenario } from '../model/scenario.ts';
@@ -32,7 +32,7 @@ describe('a judgement’s verdicts', () => {
       }),
     );
     const fault = FAULTS.find((f) => f.id === 'copy-loses-kicked')!;
-    const j = await judge(judgeFor(new ReferenceEngine({ fault: fault.id })), fault.minimal.scenario, noted);
+    const j = await judge(judgeFor(faultyReference(fault.id)), fault.minimal.scenario, noted);
     if (j.failure) throw new Error(j.failure.message);
     expect(j.verdicts).toBeInstanceOf(Verdicts);
     expect(j.verdicts.size).toBe(noted.length);

@@ -6,7 +6,7 @@ import { mutablePermanent, newPermanent, permanentById, player, spellById, type 
 import type { Rejection } from './kicker.ts';
 import { isPermanentCard } from './characteristics.ts';
 import { enterBattlefield, leaveBattlefield, tapPermanent } from './zones.ts';
-import type { Rules } from './rules.ts';
+import type { Rules } from './rules-table.ts';
 
 
 function permanentOrRejection(g: Game, id: string): Permanent | Rejection {

@@ -4,10 +4,9 @@ import type { NCastAction, PlayerId } from '../../model/scenario.ts';
 import { player, type Game, type StackSpell } from './game.ts';
 import { manaOf } from '../../model/mana.ts';
 import type { KickInfo, Rejection } from './kicker.ts';
-import type { TotalCost } from './costs.ts';
 import { hasLegalChoice } from './targets.ts';
 import { leaveBattlefield } from './zones.ts';
-import type { Rules } from './rules.ts';
+import type { Rules, TotalCost } from './rules-table.ts';
 
 export function castSpell(g: Game, action: NCastAction, r: Rules): Rejection | null {
   const caster = player(g, action.player);

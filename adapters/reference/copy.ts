@@ -1,17 +1,8 @@
 // Copying a spell on the stack (CR 707.2, 707.10): the copy takes the original's characteristics and
 // every decision made casting it, is not cast, and may get new targets (CR 707.10c).
-import type { Color } from '../../model/schema-types.ts';
-import type { PlayerId } from '../../model/scenario.ts';
 import type { Game, StackSpell } from './game.ts';
 import type { Rejection } from './kicker.ts';
-import type { Rules } from './rules.ts';
-
-export interface CopyRequest {
-  id: string;
-  controller: PlayerId;
-  newTargets?: string[][];
-  colors?: Color[];
-}
+import type { CopyRequest, Rules } from './rules-table.ts';
 
 /**
  * Everything a copy takes from the original: kicker costs and multikicker count, X, targets and,

@@ -1,30 +1,12 @@
 // The total cost of a spell (CR 601.2f) and paying it (CR 601.2h).
 import { emptyMana, manaOf, type Mana, type Pool } from '../../model/mana.ts';
 import { addMana, fixX } from './mana.ts';
-import type { CardDefinition, Cost, KickerLabel, SacrificeCost, StaticAbility } from '../../model/schema-types.ts';
+import type { Cost, SacrificeCost, StaticAbility } from '../../model/schema-types.ts';
 import type { PlayerId } from '../../model/scenario.ts';
 import { player, type Game, type Permanent } from './game.ts';
 import { isKicked, type Rejection } from './kicker.ts';
-import type { Rules } from './rules.ts';
+import type { CostDeclaration, Rules, TotalCost } from './rules-table.ts';
 import { sortedStrings } from './sorted.ts';
-
-export interface CostDeclaration {
-  def: CardDefinition;
-  controller: PlayerId;
-  kicker: KickerLabel[];
-  multikicker: number;
-  spliced: CardDefinition[];
-  x: number;
-  withoutPayingManaCost: boolean;
-}
-
-export interface TotalCost {
-  mana: Mana;
-  /** CR 118.6: the spell has no mana cost and is cast paying it, which no one can do. */
-  unpayable: boolean;
-  /** Sacrifice costs in payment order: kicker A, kicker B, each multikick, each splice. */
-  sacrifices: SacrificeCost[];
-}
 
 /** The additional costs declared, in payment order (CR 118.8, 702.33a, 702.47a). */
 export function additionalCosts(d: CostDeclaration): Cost[] {

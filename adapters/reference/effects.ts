@@ -9,7 +9,7 @@ import { current, mutablePermanent, newPermanent, opponentOf, permanentById, pla
 import type { KickInfo, Rejection } from './kicker.ts';
 import { enterBattlefield, leaveBattlefield } from './zones.ts';
 import type { TargetSlot } from './targets.ts';
-import type { Rules } from './rules.ts';
+import type { EffectPart, Rules } from './rules-table.ts';
 import { sortedStrings } from './sorted.ts';
 
 /** Who and what is resolving, as effects need it. */
@@ -32,11 +32,6 @@ export interface EffectContext {
 }
 
 /** One part's effects: the main card's, a spliced card's, or an ability's. */
-export interface EffectPart {
-  part: number;
-  effects: readonly Effect[];
-}
-
 /** How many times effect i of a list happens; an insteadIfKicked effect that applies replaces the one before it. */
 export function effectRepetitions(effects: readonly Effect[], i: number, kick: KickInfo, r: Rules): number {
   const next = effects[i + 1];

@@ -2,15 +2,14 @@
 import type { Engine } from '../engine.ts';
 import type { Capabilities, EngineId, Scenario, Step, Trace } from '../../model/schema-types.ts';
 import { isNormalized, normalizeScenario, type NAction } from '../../model/scenario.ts';
-import { InputError } from '../../model/errors.ts';
 import { catalog } from '../../model/catalog.ts';
 import { version } from '../../model/version.ts';
 import { cloneSealedGame, gameOver, initialGame, sealGame, type Game } from './game.ts';
 import type { Rejection } from './kicker.ts';
 import { Observer } from './observe.ts';
 import { resolveTop } from './resolve.ts';
-import { referenceRules, type Rules, type RulesOptions } from './rules.ts';
-import { faultById, FAULTS } from './faults.ts';
+import { referenceRules } from './rules.ts';
+import type { Rules, RulesOptions } from './rules-table.ts';
 import { counterSpell, destroy, destroyAll, putOntoBattlefield, setTapped } from './actions.ts';
 import { putTriggersOnStack } from './triggers.ts';
 import { roundPrefix } from '../../model/conventions.ts';
@@ -22,8 +21,18 @@ import { expandCapabilities } from '../../model/capabilities.ts';
 // chains they can build stay under 2,000 by a rough count.
 const MAX_RESOLUTIONS = 10_000;
 
+/**
+ * A change to the reference rules, made from outside the engine: a named fault (adapters/faults/)
+ * is one. `apply` is given the rules as they are and returns them with one entry changed.
+ */
+export interface RulesChange {
+  id: string;
+  apply(base: Rules): Rules;
+}
+
 export interface ReferenceEngineOptions extends Partial<RulesOptions> {
-  fault?: string;
+  /** Changes applied one after the other to the reference rules; the engine names itself after them (its id's fault). */
+  changes?: readonly RulesChange[];
 }
 
 export const REFERENCE_CAPABILITIES: Omit<Capabilities, 'cards'> = {
@@ -56,17 +65,11 @@ export class ReferenceEngine implements Engine {
   private readonly observer: Observer;
 
   constructor(options: ReferenceEngineOptions = {}) {
-    const { fault, ...ruleOptions } = options;
-    let rules = referenceRules(ruleOptions);
-    // Several faults, comma-separated, apply one after the other.
-    for (const id of fault?.split(',') ?? []) {
-      const f = faultById(id);
-      if (!f) throw new InputError(`unknown fault '${id}'; the faults are: ${FAULTS.map((x) => x.id).join(', ')}`);
-      rules = f.apply(rules);
-    }
+    const { changes = [], ...ruleOptions } = options;
+    const rules = changes.reduce((r, change) => change.apply(r), referenceRules(ruleOptions));
     this.rules = rules;
     this.observer = new Observer(rules);
-    this.id = { name: 'reference', version, ...(fault !== undefined ? { fault } : {}) };
+    this.id = { name: 'reference', version, ...(changes.length > 0 ? { fault: changes.map((c) => c.id).join(',') } : {}) };
     // Declared with the finer actions spelled out, as an engine in another process is read (model/capabilities.ts).
     this.capabilities = expandCapabilities({ ...REFERENCE_CAPABILITIES, cards: { synthetic: true, oracle: [...catalog().keys()] } });
   }

@@ -9,7 +9,7 @@ import { FREEZE_SHARED, type Game, type Permanent, type PlayerState, type StackI
 import { sortedKicker } from './kicker.ts';
 import { sortedStrings } from './sorted.ts';
 import { powerOf, toughnessOf } from './characteristics.ts';
-import type { Rules } from './rules.ts';
+import type { Rules } from './rules-table.ts';
 
 type ObservedPlayer = ObservedState['players'][number];
 

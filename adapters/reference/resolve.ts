@@ -7,11 +7,11 @@ import type { NResolveAction } from '../../model/scenario.ts';
 import { newPermanent, type Game, type StackSpell, type StackTrigger } from './game.ts';
 import type { Rejection } from './kicker.ts';
 import { isPermanentCard, permanentColors } from './characteristics.ts';
-import { performParts, type EffectPart } from './effects.ts';
+import { performParts } from './effects.ts';
 import { enterBattlefield } from './zones.ts';
 import { sourceStillThere, triggerSlots } from './triggers.ts';
 import type { TargetSlot, TargetingContext } from './targets.ts';
-import type { Rules } from './rules.ts';
+import type { EffectPart, Rules } from './rules-table.ts';
 
 export function resolveTop(g: Game, action: NResolveAction, r: Rules): Rejection | null {
   const item = g.stack.pop();

@@ -1,6 +1,7 @@
 // The reference engine's reading of the rules, as one table of functions. Casting, copying,
-// resolving and triggering call every rule through this table, so that a named fault (faults.ts) is
-// a small change to one entry, the way a real engine's bug is a small change to one function.
+// resolving and triggering call every rule through this table, so that a named fault (adapters/faults/)
+// is a small change to one entry, the way a real engine's bug is a small change to one function.
+// Its type is written out in rules-table.ts.
 import { castSpell, kickedAsPaid, spliceDeclarationError } from './cast.ts';
 import { hasSpliceQuality, spellCharacteristics } from './characteristics.ts';
 import { bounce, clone, counterSpellOnStack, flicker, spellToGraveyard } from './actions.ts';
@@ -10,21 +11,14 @@ import { payFromPool } from './mana.ts';
 import { effectRepetitions } from './effects.ts';
 import type { Game } from './game.ts';
 import type { Mana, Pool } from '../../model/mana.ts';
+import type { Rules, RulesOptions } from './rules-table.ts';
 import { isKicked, kickerDeclarationError, repetitions, timesKicked } from './kicker.ts';
 import { fizzles, permanentFromSpell, resolvePermanentSpell, spellParts } from './resolve.ts';
 import { canonicalTargets, isLegalTarget, spellSlots, targetDeclarationError } from './targets.ts';
 import { apnapOrder, collectTriggers, controlConditionHolds, eventMatches, interveningIfHolds, interveningIfHoldsOnResolution, triggerInstances } from './triggers.ts';
 import { damagePrevented, dealDamage, entersWithTimes, enterTapped, legendRuleLosers, stateBasedActions } from './zones.ts';
 
-export interface RulesOptions {
-  /**
-   * How a copy of a spliced spell is treated: 'ruling' keeps the spliced text (Everdream ruling,
-   * Modern Horizons release notes, 2019); 'literal' drops it, reading CR 702.47c with 707.2.
-   */
-  spliceCopy: 'ruling' | 'literal';
-}
-
-function table(options: RulesOptions) {
+function table(options: RulesOptions): Rules {
   return {
     options,
     // Casting (CR 601.2) and its declarations.
@@ -85,8 +79,6 @@ function table(options: RulesOptions) {
 function rollback(before: Game, _attempted: Game): Game {
   return before;
 }
-
-export type Rules = ReturnType<typeof table>;
 
 export function referenceRules(options: Partial<RulesOptions> = {}): Rules {
   return table({ spliceCopy: 'ruling', ...options });

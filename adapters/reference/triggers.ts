@@ -3,20 +3,11 @@
 import type { TriggeredAbility, TriggerEvent } from '../../model/schema-types.ts';
 import type { NAction, PlayerId } from '../../model/scenario.ts';
 import { triggerId } from '../../model/conventions.ts';
-import { gameOver, permanentById, type Game, type PendingTrigger, type Permanent, type StackSpell, type StackTrigger } from './game.ts';
+import { gameOver, permanentById, type Game, type PendingTrigger, type Permanent, type StackTrigger } from './game.ts';
 import { isKicked, timesKicked, type KickInfo, type Rejection } from './kicker.ts';
 import { permanentColors } from './characteristics.ts';
 import { slotsOf, targetDeclarationError, type TargetSlot } from './targets.ts';
-import type { Rules } from './rules.ts';
-
-export type GameEvent =
-  | { kind: 'selfEnters'; permanent: Permanent }
-  | { kind: 'spellCast'; spell: StackSpell }
-  | { kind: 'landToGraveyard'; permanent: Permanent; sources: readonly Permanent[] }
-  | { kind: 'becomesTapped'; permanent: Permanent }
-  | { kind: 'selfDealtDamage'; permanent: Permanent; amount: number }
-  | { kind: 'tokenCreated'; permanent: Permanent }
-  | { kind: 'creaturesDie'; died: readonly Permanent[]; sources: readonly Permanent[] };
+import type { GameEvent, Rules } from './rules-table.ts';
 
 export const NOT_KICKED: KickInfo = { kicker: [], multikicker: 0 };
 

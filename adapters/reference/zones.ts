@@ -1,10 +1,9 @@
 // Objects moving between zones, and the events that come with it: entering the battlefield (with
 // its "enters with" replacements, CR 603.6d), leaving it, becoming tapped, being dealt damage.
-import type { Color, EntersWith } from '../../model/schema-types.ts';
-import type { PlayerId } from '../../model/scenario.ts';
+import type { EntersWith } from '../../model/schema-types.ts';
 import { current, gameOver, isPlayerId, mutablePermanent, permanentById, player, type Game, type Permanent } from './game.ts';
 import { toughnessOf } from './characteristics.ts';
-import type { Rules } from './rules.ts';
+import type { DamageSource, Rules } from './rules-table.ts';
 
 export interface EnterOptions {
   tapped?: boolean;
@@ -72,15 +71,6 @@ export function tapPermanent(g: Game, permanent: Permanent, r: Rules): void {
   const tapped = mutablePermanent(g, permanent);
   tapped.tapped = true;
   r.collectTriggers(g, { kind: 'becomesTapped', permanent: tapped }, r);
-}
-
-export interface DamageSource {
-  colors: readonly Color[];
-  controller: PlayerId;
-  /** A permanent source with lifelink (CR 702.15b): its controller gains the life as the damage is dealt. */
-  lifelink?: boolean;
-  /** "The damage can't be prevented" (Urza's Rage kicked). */
-  unpreventable?: boolean;
 }
 
 export function dealDamage(g: Game, source: DamageSource, targetId: string, amount: number, r: Rules): void {

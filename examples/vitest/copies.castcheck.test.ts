@@ -3,7 +3,8 @@
 // `vitest --shard` spread castcheck over several machines.
 import { describeEngine } from 'castcheck/vitest';
 import { ReferenceEngine } from '../../adapters/reference/engine.ts';
+import { faultyReference } from '../../adapters/faults/index.ts';
 
 const fault = process.env.CASTCHECK_FAULT;
 
-describeEngine(new ReferenceEngine(fault ? { fault } : {}), { runs: 200, out: process.env.CASTCHECK_OUT ?? 'castcheck-out', properties: ['copies'] });
+describeEngine(fault ? faultyReference(fault) : new ReferenceEngine(), { runs: 200, out: process.env.CASTCHECK_OUT ?? 'castcheck-out', properties: ['copies'] });

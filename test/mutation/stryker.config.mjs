@@ -1,7 +1,8 @@
-// StrykerJS for npm run mutation (runner/mutation.ts runs it once per suite). It mutates the
-// reference engine (adapters/reference/, not its named faults) and the model code the engine uses,
-// and runs one suite of test/mutation/ against each mutant: `properties` (castcheck's rule
-// properties without agreement over generated scenarios) or `cases` (the fixed cases from rulings).
+// StrykerJS for npm run mutation (test/mutation/run.ts runs it once per suite). It mutates the
+// reference engine (adapters/reference/; its named faults live beside it, in adapters/faults/, and
+// are not mutated) and the model code the engine uses, and runs one suite of test/mutation/ against
+// each mutant: `properties` (castcheck's rule properties without agreement over generated
+// scenarios) or `cases` (the fixed cases from rulings).
 const suite = process.env.CASTCHECK_MUTATION_SUITE ?? 'properties';
 const out = 'castcheck-out/mutation';
 
@@ -11,8 +12,6 @@ export default {
   vitest: { configFile: 'test/mutation/vitest.config.ts', related: false },
   mutate: [
     'adapters/reference/**/*.ts',
-    '!adapters/reference/faults/**',
-    '!adapters/reference/faults.ts',
     // The model code the engine uses to read costs (shared with the judge: parsing and normal forms only).
     'model/mana.ts',
   ],

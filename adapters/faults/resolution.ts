@@ -1,6 +1,6 @@
 // Faults in resolving spells (CR 608.2b, 702.47d): when a spell with illegal targets does nothing
 // at all, and when it does what it can.
-import type { CardDefinition } from '../../../model/schema-types.ts';
+import type { CardDefinition } from '../../model/schema-types.ts';
 import { oracle, scenario, synthetic, type Fault } from './fault.ts';
 
 /** A spell with one target and an untargeted part: it does nothing at all when its target is gone. */

@@ -11,11 +11,12 @@ import type { Expectation, Repro, Scenario, ShardResult, StoredReplay } from '..
 import { version } from '../model/version.ts';
 import { propertyById } from '../properties/index.ts';
 import type { Divergence, Failed, Property, Readings } from '../properties/property.ts';
-import { reproOf } from '../reports/repro.ts';
-import { reportedSteps } from '../reports/run-report.ts';
-import type { Judged } from './evaluate.ts';
-import { unshrunk, type Cluster, type Finding, type SuiteResult } from './run-suite.ts';
-import type { Shard } from './scenario-space.ts';
+import { unshrunk } from '../runner/findings.ts';
+import type { Judged } from '../runner/judged.ts';
+import type { Cluster, Finding, SuiteResult } from '../runner/results.ts';
+import type { Shard } from '../runner/scenario-space.ts';
+import { reproOf } from './repro.ts';
+import { reportedSteps } from './run-report.ts';
 
 export interface ShardContext {
   engine: Pick<Engine, 'id' | 'launch'>;

@@ -12,11 +12,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { fileURLToPath } from 'node:url';
-import { ReferenceEngine } from '../adapters/reference/engine.ts';
-import { mutantsOf, mutationDoc, withFilesOf, scoreLine, staleEquivalents, suiteScore, type Equivalent, type StrykerReport, type SuiteScore } from '../reports/mutation.ts';
-import { MUTATION_SCENARIOS, MUTATION_SEED, mutationScenarios, SCENARIOS_FILE_VARIABLE } from './mutation-scenarios.ts';
+import { ReferenceEngine } from '../../adapters/reference/engine.ts';
+import { mutantsOf, mutationDoc, withFilesOf, scoreLine, staleEquivalents, suiteScore, type Equivalent, type StrykerReport, type SuiteScore } from '../../reports/mutation.ts';
+import { MUTATION_SCENARIOS, MUTATION_SEED, mutationScenarios, SCENARIOS_FILE_VARIABLE } from '../../runner/mutation-scenarios.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const out = `${root}castcheck-out/mutation`;
 const CONFIG = 'test/mutation/stryker.config.mjs';
 const TRIAGE = `${root}test/mutation/triage.json`;
@@ -39,7 +39,7 @@ mkdirSync(out, { recursive: true });
 const scenariosFile = `${out}/scenarios.json`;
 if (!reportOnly) writeFileSync(scenariosFile, JSON.stringify(mutationScenarios(new ReferenceEngine().capabilities)));
 const previous = existsSync(`${out}/score.json`) ? (JSON.parse(readFileSync(`${out}/score.json`, 'utf8')) as { suites: SuiteScore[] }).suites : [];
-const config = (await import(new URL(`../${CONFIG}`, import.meta.url).href)) as { default: { mutate: string[] } };
+const config = (await import(new URL(`../../${CONFIG}`, import.meta.url).href)) as { default: { mutate: string[] } };
 const equivalents = (JSON.parse(readFileSync(TRIAGE, 'utf8')) as { equivalent: Equivalent[] }).equivalent;
 
 const scores: SuiteScore[] = [];

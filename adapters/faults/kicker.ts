@@ -1,9 +1,9 @@
 // Faults in kicker and multikicker (CR 702.33): declaring, counting, linking A and B, and what
 // happens when the kicker can't be paid or costs nothing.
-import { manaValue } from '../mana.ts';
-import type { CardDefinition } from '../../../model/schema-types.ts';
-import { cloneGame } from '../game.ts';
-import { isKicked } from '../kicker.ts';
+import { manaValue } from '../reference/mana.ts';
+import type { CardDefinition } from '../../model/schema-types.ts';
+import { cloneGame } from '../reference/game.ts';
+import { isKicked } from '../reference/kicker.ts';
 import { oracle, scenario, synthetic, type Fault } from './fault.ts';
 
 const NOT_KICKED = { kicker: [], multikicker: 0 };

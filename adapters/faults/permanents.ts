@@ -1,8 +1,8 @@
 // Faults in permanents and zone changes (CR 400.7, 707.2): a permanent that did not resolve from a
 // kicked spell is never kicked.
-import type { CardDefinition } from '../../../model/schema-types.ts';
-import { newPermanent, permanentById, player } from '../game.ts';
-import { enterBattlefield, leaveBattlefield } from '../zones.ts';
+import type { CardDefinition } from '../../model/schema-types.ts';
+import { newPermanent, permanentById, player } from '../reference/game.ts';
+import { enterBattlefield, leaveBattlefield } from '../reference/zones.ts';
 import { oracle, scenario, synthetic, type Fault } from './fault.ts';
 
 const CLONE: CardDefinition = { name: 'Clone Shell', manaCost: '{3}{U}', types: ['Creature'], power: 0, toughness: 0 };

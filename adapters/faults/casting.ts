@@ -1,6 +1,6 @@
 // Faults in casting as a whole (CR 601.2, 733.1): an illegal cast must be reversed entirely.
 import { oracle, scenario, type Fault } from './fault.ts';
-import type { KickInfo } from '../kicker.ts';
+import type { KickInfo } from '../reference/kicker.ts';
 
 export const CASTING_FAULTS: readonly Fault[] = [
   {

@@ -1,7 +1,7 @@
 // What a named fault of the reference engine is, and the small vocabulary its minimal repro is
 // written in. A fault is a believable bug: a change to one entry of the rules table (rules.ts).
-import type { Action, CardDefinition, Player, Scenario, ScenarioCard } from '../../../model/schema-types.ts';
-import type { Rules } from '../rules.ts';
+import type { Action, CardDefinition, Player, Scenario, ScenarioCard } from '../../model/schema-types.ts';
+import type { Rules } from '../reference/rules-table.ts';
 
 export interface Fault {
   id: string;

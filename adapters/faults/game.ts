@@ -1,6 +1,6 @@
 // Faults in the game as a whole: state-based actions that end the game (CR 704.5a-b) or keep one
 // legend of a name (704.5j).
-import { player } from '../game.ts';
+import { player } from '../reference/game.ts';
 import { oracle, scenario, type Fault } from './fault.ts';
 
 export const GAME_FAULTS: readonly Fault[] = [

@@ -1,9 +1,9 @@
 // Faults in splice (CR 702.47): what may be spliced, where the spliced card goes, what the spell
 // looks like, in which order its effects happen, and how long the spliced text lasts.
-import { COLORS } from '../../../model/mana.ts';
-import type { CardDefinition } from '../../../model/schema-types.ts';
-import { definitionColors } from '../characteristics.ts';
-import { player, type SplicedCard, type StackSpell } from '../game.ts';
+import { COLORS } from '../../model/mana.ts';
+import type { CardDefinition } from '../../model/schema-types.ts';
+import { definitionColors } from '../reference/characteristics.ts';
+import { player, type SplicedCard, type StackSpell } from '../reference/game.ts';
 import { oracle, scenario, synthetic, type Fault } from './fault.ts';
 
 /** Arcane spells that both target one creature: destroying it and returning it to hand do not commute. */

@@ -1,7 +1,7 @@
 // Faults in copying spells (CR 707.2, 707.10, 111.13): what a copy takes from the original, what
 // it becomes, and what it is not (cast, created, a card).
-import { enterBattlefield } from '../zones.ts';
-import { player, spellById, type StackSpell } from '../game.ts';
+import { enterBattlefield } from '../reference/zones.ts';
+import { player, spellById, type StackSpell } from '../reference/game.ts';
 import { burstLightning, oracle, scenario, synthetic, type Fault } from './fault.ts';
 
 export const COPY_FAULTS: readonly Fault[] = [

@@ -1,10 +1,10 @@
 // Faults in triggered abilities (CR 603): which events trigger what, how many times, with trigger
 // multipliers (603.2d), intervening "if" (603.4), and in which order they go on the stack (603.3b).
-import type { CardDefinition, TriggeredAbility } from '../../../model/schema-types.ts';
-import { permanentById } from '../game.ts';
-import type { Rules } from '../rules.ts';
-import { NOT_KICKED } from '../triggers.ts';
-import { tapPermanent } from '../zones.ts';
+import type { CardDefinition, TriggeredAbility } from '../../model/schema-types.ts';
+import { permanentById } from '../reference/game.ts';
+import type { Rules } from '../reference/rules-table.ts';
+import { NOT_KICKED } from '../reference/triggers.ts';
+import { tapPermanent } from '../reference/zones.ts';
 import { oracle, scenario, synthetic, type Fault } from './fault.ts';
 
 const watcher = (name: string, ability: TriggeredAbility): CardDefinition => ({ name, manaCost: '{2}', types: ['Creature'], power: 1, toughness: 4, triggers: [ability] });

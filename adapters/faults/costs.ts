@@ -1,9 +1,9 @@
 // Faults in costs (CR 601.2f-h, 118, 202.3): the total cost, cost changes, free casts, and mana
 // value.
-import { emptyMana, parseMana } from '../../../model/mana.ts';
-import { addMana, manaValue, payFromPool } from '../mana.ts';
-import type { Action, ScenarioCard } from '../../../model/schema-types.ts';
-import { additionalCosts, manaCostToPay, withAdditionalCosts, withCostChanges } from '../costs.ts';
+import { emptyMana, parseMana } from '../../model/mana.ts';
+import { addMana, manaValue, payFromPool } from '../reference/mana.ts';
+import type { Action, ScenarioCard } from '../../model/schema-types.ts';
+import { additionalCosts, manaCostToPay, withAdditionalCosts, withCostChanges } from '../reference/costs.ts';
 import { burstLightning, oracle, scenario, synthetic, type Fault } from './fault.ts';
 
 /** Lava Spike with Glacial Ray spliced onto it: {R} plus {1}{R}. */

@@ -1,0 +1,93 @@
+// What a run gives: each property's counts, the clusters of failures met, and the repro of each. The
+// runner makes them; reports, the command line and the stores read them.
+import type { EngineFailureKind, EngineHistory } from '../adapters/engine-failure.ts';
+import type { Expectation, Scenario, ShardTally, Trace } from '../model/schema-types.ts';
+import type { Divergence, Failed, Property } from '../properties/property.ts';
+import type { Target } from './evaluate.ts';
+import type { Judged } from './judged.ts';
+
+/** One failure a judged scenario shows: the cluster it belongs to. */
+export interface Hit {
+  signature: string;
+  kind: 'fail' | 'contested' | EngineFailureKind;
+  /** The property broken; none for an engine failure. */
+  property?: Property;
+  /** The expectation that names it, when it is an expected failure (XFAIL). */
+  expectation?: Expectation;
+  /** What diverged, at one step; empty for an engine failure. */
+  divergences: Divergence[];
+}
+
+/** A property's counts over a run, in scenarios (and checks): a shard result's, with the property itself. */
+export interface Tally extends Omit<ShardTally, 'id'> {
+  property: Property;
+}
+
+/** Scenarios a property checked: passed, failed, expected to fail or contested. */
+export function checked(t: Tally): number {
+  return t.passed + t.failed + t.xfailed + t.contested;
+}
+
+export interface Finding {
+  kind: 'fail' | 'contested' | EngineFailureKind;
+  /** The cluster it stands for (runner/signatures.ts). */
+  signature: string;
+  /** The property broken, for kinds fail and contested. */
+  property?: Property;
+  /** What went wrong, for people: the failed verdict, or the engine failure's message. */
+  verdict: Failed | { status: EngineFailureKind; message: string; stderr: string };
+  /** The divergences at the failing step, when the verdict has several. */
+  divergences?: Divergence[];
+  scenario: Scenario;
+  trace?: Trace;
+  seed: number;
+  path: string;
+  runsToFailure: number;
+  shrinkRuns: number;
+  /** false for the first scenario found, before (or without) shrinking. */
+  shrunk: boolean;
+  /** false when running the reported scenario once more did not give the failure again. */
+  reproduced: boolean;
+  /** For an engine failure: the scenarios the engine process ran before this one since it started. */
+  history?: EngineHistory;
+}
+
+export interface FirstFailure {
+  target: Target;
+  run: number;
+  scenario: Scenario;
+  judged: Judged;
+}
+
+/** The scenarios of a run that showed one failure signature. */
+export interface Cluster {
+  signature: string;
+  kind: Hit['kind'];
+  property?: Property;
+  /** The expectation that names it: an expected failure, never shrunk. */
+  expectation?: Expectation;
+  /** Scenarios that showed it. */
+  count: number;
+  /** The first of them, what it showed, and the target to shrink it against. */
+  first: FirstFailure & { hit: Hit };
+  /** Its repro: shrunk, or as found when shrinking could not run. Unset for XFAIL, or when an earlier run's repro stands. */
+  finding?: Finding;
+}
+
+export interface SuiteResult {
+  runs: number;
+  seed: number;
+  tallies: Tally[];
+  /** Scenarios the engine gave no usable trace for, by kind. */
+  engineFailures: Record<EngineFailureKind, number>;
+  /** Scenarios with a step the engine answered `unsupported`, judged up to that step. */
+  unsupported: number;
+  /** Every failure signature met, in the order first met. */
+  clusters: Cluster[];
+  /** The repros of this run, in the order shrunk. */
+  findings: Finding[];
+  /** Why the run stopped before all its scenarios, when it did (an engine that no longer starts, an interrupt). */
+  stopped?: string;
+  /** It was interrupted: the counts cover the scenarios judged until then. */
+  partial?: boolean;
+}
