@@ -30,7 +30,10 @@ import { addInto, emptyMana, parseMana, sparsePool, toPool } from '../model/mana
 import { leftAfterPaying } from './mana.ts';
 import { buildsFromDefinition, expandCapabilities, needsUntoldChoice, takesChoice } from '../model/capabilities.ts';
 import { syntheticSpellsPossible } from './synthetic-cards.ts';
-import { arrayDraw, booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, oneofDraw, recordDraws, tupleDraws, uniqueArrayDraw } from './draws.ts';
+import { arrayDraw, uniqueArrayDraw } from './array-draws.ts';
+import { booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw } from './draws.ts';
+import { oneofDraw } from './oneof-draws.ts';
+import { recordDraws, tupleDraws } from './tuple-draws.ts';
 
 /** Illegal declarations made on purpose; engines must reject them and change nothing (CR 733.1). */
 export const ILLEGAL_KINDS = [

@@ -17,7 +17,10 @@ import type {
   CardFeature,
 } from '../model/schema-types.ts';
 import { additionalManaCostArb, manaCostArb } from './mana.ts';
-import { arrayDraw, booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, oneofDraw, optionDraw, recordDraws } from './draws.ts';
+import { arrayDraw } from './array-draws.ts';
+import { booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw } from './draws.ts';
+import { oneofDraw, optionDraw } from './oneof-draws.ts';
+import { recordDraws } from './tuple-draws.ts';
 
 export type SpellRole = 'instant' | 'sorcery' | 'permanent';
 
