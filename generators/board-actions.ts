@@ -39,6 +39,7 @@ function boardFollowUpPossible(f: BoardFollowUp, ctx: Context): boolean {
 /** The board follow-up that makes happen what a watcher of each kind watches. */
 const FED: Partial<Record<WatcherKind, BoardFollowUp>> = { tap: 'tap-land', land: 'destroy-lands' };
 
+/** The board follow-ups about the main permanent: they need it on the battlefield. */
 export const ABOUT_MAIN: readonly BoardFollowUp[] = ['flicker', 'clone', 'reanimate'];
 
 /**

@@ -6,14 +6,18 @@ import type { CardDefinition, Effect, TargetRequirement, TriggeredAbility } from
 /** A catalog card (sent by Oracle name), not one the generator made. */
 export const isPrinted = (d: CardDefinition) => catalog().get(d.name) === d;
 
+/** A spell that copies a spell (Twincast, Reverberate). */
 export const isCopier = (d: CardDefinition) => (d.effects ?? []).some((e) => e.kind === 'copySpell');
 
+/** An instant or sorcery card. */
 export const isSpell = (d: CardDefinition) => d.types.includes('Instant') || d.types.includes('Sorcery');
 
 const SPELL_TARGETS: readonly string[] = ['spell', 'instantOrSorcerySpell', 'creatureSpell', 'noncreatureSpell'];
 
+/** A card that targets spells (counterspells, copiers): never the main card, which is what they target. */
 export const targetsSpells = (d: CardDefinition) => (d.targets ?? []).some((t) => SPELL_TARGETS.includes(t.kind));
 
+/** A creature with no kicker, counters on entering, triggered or static abilities. */
 export const vanilla = (d: CardDefinition) => d.types.includes('Creature') && !d.kicker && !d.multikicker && !d.entersWith && !d.triggers && !d.statics;
 
 /** Whether the card has an effect of this kind, of its own or of one of its triggered abilities. */

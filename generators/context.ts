@@ -19,6 +19,7 @@ export interface Context {
   byName: (name: string) => CardDefinition | undefined;
 }
 
+/** What an engine with these capabilities allows: its card pool is the printed cards it knows and can run. */
 export function contextFor(caps: Capabilities): Context {
   const known = new Set(caps.cards.oracle ?? []);
   // Asked many times a scenario: sets made once.

@@ -63,6 +63,10 @@ function illegalKind(plan: Plan, cast: Extract<Action, { do: 'cast' }>, parts: C
   return others.length > 0 ? others[plan.picks[15]! % others.length]! : planned;
 }
 
+/**
+ * Changes the legal cast (and the hand or the mana) to make the plan's illegal declaration, or the
+ * kind that fits the scenario in its place; which kind it made, or null for a legal cast.
+ */
 export function applyIllegal(
   plan: Plan,
   cast: Extract<Action, { do: 'cast' }>,
@@ -73,16 +77,7 @@ export function applyIllegal(
   freeCast: boolean,
 ): IllegalKind | null {
   const main = plan.main;
-  // A splice declared twice, or onto the wrong spell, is illegal in that one respect: its targets
-  // are chosen and its mana is there, so that an engine that allows it accepts the cast.
-  const alsoDeclare = (splice: CardDefinition) => {
-    const targets = chooseTargets(activeRequirements([splice], { kicker: [], multikicker: 0 }), b.board, spellColors(main), plan.picks, 0);
-    if (targets && targets.length > 0) cast.targets = [...(cast.targets ?? []), ...targets];
-    const cost = splice.splice?.cost.mana ? parseMana(splice.splice.cost.mana) : undefined;
-    if (!cost) return;
-    for (const key of ['W', 'U', 'B', 'R', 'G', 'C'] as const) if (cost[key] > 0) mana[key] = (mana[key] ?? 0) + cost[key];
-    if (cost.generic > 0) mana.C = (mana.C ?? 0) + cost.generic;
-  };
+  const alsoDeclare = (splice: CardDefinition) => declareSplice(splice, plan, cast, b, mana);
   const kind = illegalKind(plan, cast, parts, freeCast);
   switch (kind) {
     case null:
@@ -131,22 +126,9 @@ export function applyIllegal(
       b.hand.splice(b.hand.indexOf('main'), 1);
       b.graveyard.push('main');
       return kind;
-    case 'targets-for-unkicked': {
-      // Cast unkicked, with legal targets for every requirement in text order, those of the parts
-      // that work only if kicked included.
-      const unkicked: Kick = { kicker: [], multikicker: 0 };
-      if (inactiveRequirements(parts, unkicked) > 0) {
-        delete cast.kicker;
-        delete cast.multikicker;
-        const sacrifices = sacrificeChoices(main, [], 0, parts.slice(1), b.board);
-        if (sacrifices.length > 0) cast.sacrifice = sacrifices;
-        else delete cast.sacrifice;
-        const all = parts.flatMap((def, part) => (def.targets ?? []).map((requirement) => ({ requirement, part, count: requirement.count ?? 1 })));
-        cast.targets = chooseTargets(all, b.board, spellColors(main), plan.picks, 0) ?? [...activeRequirements(parts, unkicked).map(() => ['p2']), ...Array.from({ length: inactiveRequirements(parts, unkicked) }, () => ['p2'])];
-        return kind;
-      }
+    case 'targets-for-unkicked':
+      if (castUnkickedWithEveryTarget(plan, cast, b, parts)) return kind;
       break;
-    }
     case 'x-on-free-cast':
       if (freeCast && main.manaCost?.includes('{X}')) {
         cast.withoutPayingManaCost = true;
@@ -165,6 +147,43 @@ export function applyIllegal(
       break;
   }
   // Falls back to a total cost one mana short (past the slack), which almost every scenario can have.
+  leaveShort(cast, mana, provision);
+  return 'cannot-pay';
+}
+
+/**
+ * A splice declared twice, or onto the wrong spell, is illegal in that one respect: its targets are
+ * chosen and its mana is there, so that an engine that allows it accepts the cast.
+ */
+function declareSplice(splice: CardDefinition, plan: Plan, cast: Extract<Action, { do: 'cast' }>, b: Builder, mana: ManaPool): void {
+  const targets = chooseTargets(activeRequirements([splice], { kicker: [], multikicker: 0 }), b.board, spellColors(plan.main), plan.picks, 0);
+  if (targets && targets.length > 0) cast.targets = [...(cast.targets ?? []), ...targets];
+  const cost = splice.splice?.cost.mana ? parseMana(splice.splice.cost.mana) : undefined;
+  if (!cost) return;
+  for (const key of ['W', 'U', 'B', 'R', 'G', 'C'] as const) if (cost[key] > 0) mana[key] = (mana[key] ?? 0) + cost[key];
+  if (cost.generic > 0) mana.C = (mana.C ?? 0) + cost.generic;
+}
+
+/**
+ * The cast made unkicked, with legal targets for every requirement in text order, those of the parts
+ * that work only if kicked included; false where no part has such a requirement.
+ */
+function castUnkickedWithEveryTarget(plan: Plan, cast: Extract<Action, { do: 'cast' }>, b: Builder, parts: CardDefinition[]): boolean {
+  const main = plan.main;
+  const unkicked: Kick = { kicker: [], multikicker: 0 };
+  if (inactiveRequirements(parts, unkicked) === 0) return false;
+  delete cast.kicker;
+  delete cast.multikicker;
+  const sacrifices = sacrificeChoices(main, [], 0, parts.slice(1), b.board);
+  if (sacrifices.length > 0) cast.sacrifice = sacrifices;
+  else delete cast.sacrifice;
+  const all = parts.flatMap((def, part) => (def.targets ?? []).map((requirement) => ({ requirement, part, count: requirement.count ?? 1 })));
+  cast.targets = chooseTargets(all, b.board, spellColors(main), plan.picks, 0) ?? [...activeRequirements(parts, unkicked).map(() => ['p2']), ...Array.from({ length: inactiveRequirements(parts, unkicked) }, () => ['p2'])];
+  return true;
+}
+
+/** Takes one mana more than the slack from the pool, or where the pool has too little, declares kicker costs it cannot pay. */
+function leaveShort(cast: Extract<Action, { do: 'cast' }>, mana: ManaPool, provision: number): void {
   let short = provision + 1;
   for (const key of ['C', 'W', 'U', 'B', 'R', 'G'] as const) {
     const take = Math.min(short, mana[key] ?? 0);
@@ -173,5 +192,4 @@ export function applyIllegal(
     short -= take;
   }
   if (short > provision) cast.kicker = [...(cast.kicker ?? []), 'B', 'B'];
-  return 'cannot-pay';
 }

@@ -90,9 +90,10 @@ export function bystandersArb(ctx: Context): fc.Arbitrary<CardDefinition[]> {
 }
 
 /**
- * A permanent with kicker or multikicker, put onto the battlefield without being cast (its kicker
- * conditions then hold for nothing, CR 702.33d): synthetic, or the first printed one by index; none
- * where the engine knows no such card. Shrinks towards the first printed one.
+ * A permanent put onto the battlefield without being cast, so that its kicker conditions hold for
+ * nothing (CR 702.33d): a synthetic permanent (mostly with kicker or multikicker), or a printed one
+ * with kicker or multikicker by index; none where the engine knows no such card. Shrinks towards a
+ * simpler synthetic card, or the first printed one.
  */
 export function kickerPermanentArb(ctx: Context): fc.Arbitrary<CardDefinition | undefined> {
   const kickerPermanents = ctx.pool.filter((d) => !isSpell(d) && (d.kicker || d.multikicker) && d.manaCost);

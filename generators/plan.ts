@@ -33,18 +33,21 @@ export type StackFollowUp = (typeof STACK_FOLLOW_UPS)[number];
 
 export type BoardFollowUp = (typeof BOARD_FOLLOW_UPS)[number];
 
+/** What scenarioArb is asked for. */
 export interface ScenarioOptions {
   capabilities: Capabilities;
   /** Share of scenarios with an illegal declaration, 0 to 1. Default 0.2. */
   illegalShare?: number;
 }
 
+/** One copy of the main spell: by the copy action or a copy spell (copier: its index among those the engine knows), with new targets or not. */
 export interface CopyPlan {
   via: 'action' | 'card';
   retarget: boolean;
   copier: number;
 }
 
+/** A permanent whose triggered ability watches the scenario, on p1's or p2's side. */
 export interface Watcher {
   kind: WatcherKind;
   def: CardDefinition;
@@ -53,6 +56,7 @@ export interface Watcher {
   fed: boolean;
 }
 
+/** Every choice a scenario is built from, one field each (plan-arb.ts draws them in the order it lists them). */
 export interface Plan {
   /** Whether the scenario casts its main spell at all: without it, only the board and its watchers. */
   spell: boolean;

@@ -83,7 +83,7 @@ function buildScenario(planned: Plan, ctx: Context): Scenario {
   // While it is on the stack.
   const creatureTargets = creaturesAmong(targets, b.board);
   const destroyed = new Set<string>();
-  const mainLeft = plan.spell && stackFollowUpActions(plan, b, ctx, cast, declared, aimed.colors, x, sacrifices, watchersOnCast, creatureTargets, destroyed);
+  const mainLeft = plan.spell && stackFollowUpActions(plan, b, ctx, { cast, declared, colors: aimed.colors, x, sacrifices, watchersOnCast, creatureTargets, destroyed });
   const resolved = interruptActions(plan, b, ctx, declared, laid.condition, laid.enabler, mainLeft);
 
   // Resolutions: a few one at a time, then everything, triggers included.

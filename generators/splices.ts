@@ -14,8 +14,8 @@ import { weightedDraw } from './weighted-draws.ts';
 /**
  * Up to three splice cards, all synthetic (oracle false) or all printed (oracle true): synthetic ones
  * of any kind or two or more simple ones (rituals, cantrips), printed ones by index, or two or more
- * printed rituals and cantrips; none where the engine cannot splice. Shrinks towards no splice, and
- * drops any one splice while keeping the others.
+ * printed rituals and cantrips; none where the engine cannot splice. Shrinks towards the first of
+ * these sources and fewer splices, dropping any one splice while keeping the others.
  */
 export function splicesArb(ctx: Context): fc.Arbitrary<{ defs: CardDefinition[]; oracle: boolean }> {
   const { features, can, pool } = ctx;

@@ -53,7 +53,7 @@ describe('built follow-ups', () => {
     const b = new Builder(false);
     const cast = { do: 'cast' as const, card: 'main' };
     const p = { ...plan!, main, copies: [], selfTarget: false, stackFollowUps: [...STACK_FOLLOW_UPS] };
-    const left = stackFollowUpActions(p, b, ctx, cast, { kicker: ['A'], multikicker: 0 }, [], undefined, [], [], ['b1'], new Set());
+    const left = stackFollowUpActions(p, b, ctx, { cast, declared: { kicker: ['A'], multikicker: 0 }, colors: [], x: undefined, sacrifices: [], watchersOnCast: [], creatureTargets: ['b1'], destroyed: new Set() });
     expect(left).toBe(true);
     expect(b.actions[0]).toEqual({ do: 'counter', spell: 'main' });
     expect(b.actions).toContainEqual({ do: 'destroy', permanent: 'b1' });
