@@ -113,15 +113,20 @@ export function boardFollowUpActions(board: readonly BoardFollowUp[], plan: Plan
         break;
     }
   }
-  // A fed death watcher sees a creature destroyed on its own: the first other creature on the board
-  // by id, or the first such watcher itself where there is none (its own death triggers nothing).
+  return boardActions + feedDeathWatcher(plan, b, ctx, sacrifices, destroyed);
+}
+
+/**
+ * A fed death watcher sees a creature destroyed on its own: the first other creature on the board
+ * by id, or the first such watcher itself where there is none (its own death triggers nothing). How
+ * many actions that took.
+ */
+function feedDeathWatcher(plan: Plan, b: Builder, ctx: Context, sacrifices: readonly string[], destroyed: ReadonlySet<string>): number {
   const deathWatcher = plan.watchers.findIndex((w) => w.fed && w.kind === 'death');
-  if (deathWatcher >= 0 && ctx.does('destroy')) {
-    const watcherId = `w${deathWatcher + 1}`;
-    let first: string | undefined;
-    for (const o of b.board) if (o.id !== watcherId && o.def.types.includes('Creature') && !destroyed.has(o.id) && !sacrifices.includes(o.id) && (first === undefined || o.id < first)) first = o.id;
-    b.actions.push({ do: 'destroy', permanent: first ?? watcherId });
-    boardActions++;
-  }
-  return boardActions;
+  if (deathWatcher < 0 || !ctx.does('destroy')) return 0;
+  const watcherId = `w${deathWatcher + 1}`;
+  let first: string | undefined;
+  for (const o of b.board) if (o.id !== watcherId && o.def.types.includes('Creature') && !destroyed.has(o.id) && !sacrifices.includes(o.id) && (first === undefined || o.id < first)) first = o.id;
+  b.actions.push({ do: 'destroy', permanent: first ?? watcherId });
+  return 1;
 }

@@ -1,6 +1,7 @@
-// generators/draws.ts (with oneof-draws.ts, tuple-draws.ts and array-draws.ts) stands in for fast-check arbitraries the generators draw hundreds of times a
-// scenario: the same draws and the same shrinks, or seeds would give other scenarios and failures
-// other repros. Held here to the arbitraries they replace, through fast-check's public API.
+// generators/draws.ts, with oneof-draws.ts, tuple-draws.ts and array-draws.ts, stands in for
+// fast-check arbitraries the generators draw hundreds of times a scenario: the same draws and the
+// same shrinks, or seeds would give other scenarios and failures other repros. Held here to the
+// arbitraries they replace, through fast-check's public API.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { xorshift128plus } from 'pure-rand/generator/xorshift128plus';
