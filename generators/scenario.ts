@@ -46,7 +46,11 @@ export function builtFeatures(s: Scenario): BuiltFeatures | undefined {
   return built.get(s);
 }
 
-/** Scenarios an engine with these capabilities can run. */
+/**
+ * Scenarios an engine with these capabilities can run, built from plans (plan-arb.ts). Shrinks the
+ * plan field by field: no spell, then fewer follow-ups, copies, watchers and splices, then simpler
+ * declarations, cards and numbers.
+ */
 export function scenarioArb(options: ScenarioOptions): fc.Arbitrary<Scenario> {
   const ctx = contextFor(options.capabilities);
   return planArb(options, ctx).map((plan) => {
