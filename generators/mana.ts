@@ -2,7 +2,9 @@
 import fc from 'fast-check';
 import type { Color, Cost } from '../model/schema-types.ts';
 import type { Mana, Pool } from '../model/mana.ts';
-import { arrayDraw, booleanDraw, constantDraw, constantFromDraw, natDraw, recordDraws } from './draws.ts';
+import { arrayDraw } from './array-draws.ts';
+import { booleanDraw, constantDraw, constantFromDraw, natDraw } from './draws.ts';
+import { recordDraws } from './tuple-draws.ts';
 
 const COLORS: Color[] = ['W', 'U', 'B', 'R', 'G'];
 

@@ -4,6 +4,7 @@ import type { Capabilities, CardDefinition, Scenario } from '../model/schema-typ
 import { catalog } from '../model/catalog.ts';
 import { actionNeeds, performs } from '../model/capabilities.ts';
 import { declaredMana } from '../model/declarations.ts';
+import { targetsSpells } from './card-traits.ts';
 import { builtFeatures } from './scenario.ts';
 
 export interface Feature {
@@ -29,7 +30,6 @@ const knowsCard = (kind: (d: CardDefinition) => boolean) => (caps: Capabilities)
     const d = catalog().get(name);
     return d !== undefined && kind(d);
   });
-const targetsSpells = (d: CardDefinition) => (d.targets ?? []).some((t) => SPELL_TARGETS.includes(t.kind));
 const hasTrigger = (s: Scenario, event: string) => s.cards.some((c) => (cardDef(c)?.triggers ?? []).some((t) => t.event === event));
 
 /** Whether cost reductions on the board bring a cast's generic mana, more than none, down to {0}. */
@@ -101,8 +101,6 @@ export const FEATURES: readonly Feature[] = [
     has: (s) => builtFeatures(s)?.interrupted ?? false,
   },
 ];
-
-const SPELL_TARGETS: readonly string[] = ['spell', 'instantOrSorcerySpell', 'creatureSpell', 'noncreatureSpell'];
 
 export interface FeatureCount {
   feature: Feature;

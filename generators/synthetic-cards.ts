@@ -17,7 +17,10 @@ import type {
   CardFeature,
 } from '../model/schema-types.ts';
 import { additionalManaCostArb, manaCostArb } from './mana.ts';
-import { arrayDraw, booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, oneofDraw, optionDraw, recordDraws } from './draws.ts';
+import { arrayDraw } from './array-draws.ts';
+import { booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw } from './draws.ts';
+import { oneofDraw, optionDraw } from './oneof-draws.ts';
+import { recordDraws } from './tuple-draws.ts';
 
 export type SpellRole = 'instant' | 'sorcery' | 'permanent';
 
@@ -146,6 +149,8 @@ function fitTargets(templates: TargetTemplate[], shape: KickerShape): TargetRequ
  * them shows in the tokens' ids.
  */
 const TOKEN_KINDS = ['Golem', 'Thopter', 'Servo', 'Myr', 'Construct'];
+
+/** The token a card of this name creates: its kind picked by the name, so the same for every draw. */
 export function tokenFor(cardName: string): TokenDefinition {
   const n = Number(/\d+$/.exec(cardName)?.[0] ?? 0);
   const kind = TOKEN_KINDS[n % TOKEN_KINDS.length]!;
@@ -246,7 +251,11 @@ export interface SyntheticSpellOptions {
   perKick?: boolean;
 }
 
-/** An instant, sorcery or permanent card with any mix of kicker, multikicker, targets, effects and enters abilities. */
+/**
+ * An instant, sorcery or permanent card with any mix of kicker, multikicker, targets, effects and
+ * enters abilities. Shrinks field by field towards a cheaper card with fewer kicker costs, targets,
+ * effects and abilities.
+ */
 export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDefinition> {
   const f = o.features;
   const shapeArb =
@@ -315,7 +324,7 @@ export function syntheticSpellArb(o: SyntheticSpellOptions): fc.Arbitrary<CardDe
 /**
  * A creature to stand on the battlefield as a target; sometimes with protection from a colour, and
  * sometimes watching the damage it is dealt, so that the spell's own targets set off (or, with the
- * damage prevented, do not set off) triggered abilities.
+ * damage prevented, do not set off) triggered abilities. Shrinks towards a vanilla creature.
  */
 export function bystanderArb(name: string, o: { protection: boolean; damageTrigger: boolean }): fc.Arbitrary<CardDefinition> {
   return recordDraws(
@@ -335,6 +344,11 @@ export function bystanderArb(name: string, o: { protection: boolean; damageTrigg
 /** Permanents whose abilities watch the scenario: they trigger on casts, lands dying, tapping, tokens, damage and creatures dying. */
 export type WatcherKind = 'cast' | 'land' | 'tap' | 'token' | 'damage' | 'death';
 
+/**
+ * A 1/4 creature with one triggered ability of this kind that gains life or puts a +1/+1 counter on
+ * it: any player's, yours or opponents', "if it was kicked" or not, once a turn or not. Shrinks
+ * towards any player's, unconditional, every time, gaining life.
+ */
 export function watcherArb(kind: WatcherKind, name: string): fc.Arbitrary<CardDefinition> {
   // "If it was kicked" two times in three: an intervening "if" that triggers.intervening-if-on-resolution checks again.
   return recordDraws(constantFromDraw('any', 'yours', 'opponents') as fc.Arbitrary<'any' | 'yours' | 'opponents'>, constantFromDraw(false, true, true), booleanDraw, booleanDraw)
@@ -359,7 +373,7 @@ export function watcherArb(kind: WatcherKind, name: string): fc.Arbitrary<CardDe
     });
 }
 
-/** An artifact that makes spells cost more or less (CR 601.2f). */
+/** An artifact that makes spells cost more or less (CR 601.2f). Shrinks towards a reduction of 1 for its controller's spells, always. */
 export function costChangerArb(name: string): fc.Arbitrary<CardDefinition> {
   return recordDraws(
     constantFromDraw('costReduction', 'costReduction', 'costIncrease') as fc.Arbitrary<'costReduction' | 'costIncrease'>,

@@ -1,10 +1,14 @@
-// generators/draws.ts stands in for fast-check arbitraries the generators draw hundreds of times a
-// scenario: the same draws and the same shrinks, or seeds would give other scenarios and failures
-// other repros. Held here to the arbitraries they replace, through fast-check's public API.
+// generators/draws.ts, with oneof-draws.ts, tuple-draws.ts and array-draws.ts, stands in for
+// fast-check arbitraries the generators draw hundreds of times a scenario: the same draws and the
+// same shrinks, or seeds would give other scenarios and failures other repros. Held here to the
+// arbitraries they replace, through fast-check's public API.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { xorshift128plus } from 'pure-rand/generator/xorshift128plus';
-import { arrayDraw, booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, oneofDraw, optionDraw, recordDraws, tupleDraws, uniqueArrayDraw, valueOnly } from '../generators/draws.ts';
+import { arrayDraw, uniqueArrayDraw } from '../generators/array-draws.ts';
+import { booleanDraw, constantByWeight, constantDraw, constantFromDraw, integerDraw, natDraw, valueOnly } from '../generators/draws.ts';
+import { oneofDraw, optionDraw } from '../generators/oneof-draws.ts';
+import { recordDraws, tupleDraws } from '../generators/tuple-draws.ts';
 
 /** What a run makes of an arbitrary: the values of a sample, and a failure's counterexample, path and shrink count for a few predicates. */
 function behaviour<T>(arb: fc.Arbitrary<T>, predicates: ((v: T) => boolean)[]): unknown {

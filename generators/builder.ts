@@ -1,0 +1,37 @@
+// The scenario as it is laid out: cards, zones, the board the targets are chosen from, the actions
+// and the mana the casts cost. Every part of buildScenario adds to one Builder.
+import type { BoardObject } from '../model/declarations.ts';
+import { addInto, emptyMana } from '../model/mana.ts';
+import type { Mana } from '../model/mana.ts';
+import type { Action, CardDefinition, ScenarioCard, StartingPermanent } from '../model/schema-types.ts';
+
+/** Collects the cards, zones and actions of a scenario as the plan is laid out. */
+export class Builder {
+  readonly cards: ScenarioCard[] = [];
+  readonly hand: string[] = [];
+  readonly graveyard: string[] = [];
+  readonly library: string[] = [];
+  readonly battlefield: Record<'p1' | 'p2', StartingPermanent[]> = { p1: [], p2: [] };
+  readonly board: BoardObject[] = [];
+  readonly actions: Action[] = [];
+  mana: Mana = emptyMana();
+
+  constructor(private readonly synthetic: boolean) {}
+
+  card(id: string, def: CardDefinition, oracle: boolean): string {
+    this.cards.push(oracle || !this.synthetic ? { id, oracle: def.name } : { id, definition: def });
+    return id;
+  }
+
+  permanent(id: string, def: CardDefinition, oracle: boolean, side: 'p1' | 'p2'): string {
+    this.card(id, def, oracle);
+    this.battlefield[side].push({ card: id });
+    this.board.push({ id, def, controller: side });
+    return id;
+  }
+
+  pay(mana: Mana): void {
+    // In place: the builder's total is its own.
+    addInto(this.mana, mana);
+  }
+}

@@ -1,0 +1,81 @@
+// Copies of the main spell (CR 707.10): made by an action from outside the game's cards, or by a
+// copy spell (Twincast, Fork) cast at it and resolved, keeping its targets or choosing new ones.
+import type fc from 'fast-check';
+import type { BoardObject, Requirement } from '../model/declarations.ts';
+import { parseMana } from '../model/mana.ts';
+import type { Action } from '../model/schema-types.ts';
+import { takesChoice } from '../model/capabilities.ts';
+import { arrayDraw } from './array-draws.ts';
+import type { Builder } from './builder.ts';
+import { isSpell } from './card-traits.ts';
+import type { Context } from './context.ts';
+import { booleanDraw, constantDraw, constantFromDraw, natDraw } from './draws.ts';
+import type { CopyPlan, Plan, Watcher } from './plan.ts';
+import { copiersOf } from './supporting-cards.ts';
+import { chooseTargets } from './targets.ts';
+import { castWatchersFor } from './triggers.ts';
+import { recordDraws } from './tuple-draws.ts';
+
+/**
+ * Up to two copies, each by the copy action or by a printed copy spell the engine knows (by index),
+ * with new targets or not; none where the engine cannot copy. Shrinks towards fewer copies, each
+ * towards the first way to copy and the original's targets.
+ */
+export function copiesArb(ctx: Context): fc.Arbitrary<CopyPlan[]> {
+  const { can, does } = ctx;
+  const copiers = copiersOf(ctx);
+  const copyVia: CopyPlan['via'][] = [...(does('copy') ? (['action'] as const) : []), ...(copiers.length > 0 && does('cast') ? (['card'] as const) : [])];
+  const copyArb: fc.Arbitrary<CopyPlan> = recordDraws(
+    constantFromDraw(...(copyVia.length > 0 ? copyVia : ['action' as const])),
+    booleanDraw,
+    natDraw({ max: Math.max(0, copiers.length - 1) }),
+  ).map(([via, retarget, copier]) => ({ via, retarget, copier }));
+  return can('copy') && copyVia.length > 0 ? arrayDraw(copyArb, { maxLength: 2 }) : constantDraw<CopyPlan[]>([]);
+}
+
+/** The copies as the engine can make them: by the action where it knows no copy spell, keeping the original's targets without copyTargets. */
+export function possibleCopies(copies: readonly CopyPlan[], ctx: Context): CopyPlan[] {
+  const copyTargets = takesChoice(ctx.caps, 'copyTargets');
+  return copies.map((c) => (copiersOf(ctx).length === 0 ? { ...c, via: 'action' as const } : c)).map((c) => (copyTargets ? c : { ...c, retarget: false }));
+}
+
+/** Copies of the main spell: an effect that copies it, or a copy spell cast and resolved. */
+export function copyActions(
+  plan: Plan,
+  b: Builder,
+  ctx: Context,
+  requirements: readonly Requirement[],
+  standing: readonly BoardObject[],
+  retargets: string[][],
+  watchersOnCast: readonly Watcher[],
+  aim: boolean,
+): void {
+  const doneOnce = new Set<Watcher>();
+  plan.copies.forEach((c, i) => {
+    if (c.via === 'action' || !isSpell(plan.main)) {
+      // A copy card copies only instants and sorceries: a permanent spell is copied by the action alone.
+      if (!ctx.does('copy')) return;
+      const copy: Extract<Action, { do: 'copy' }> = { do: 'copy', id: `copy${i + 1}`, spell: 'main' };
+      if (c.retarget && retargets.length > 0) copy.newTargets = retargets;
+      b.actions.push(copy);
+      return;
+    }
+    const copier = copiersOf(ctx)[c.copier]!;
+    // Fork's copy is red: its new targets must be legal for a red spell.
+    const copyColor = copier.effects?.find((e) => e.kind === 'copySpell')?.copyColor;
+    const copyTargets = copyColor ? chooseTargets(requirements, standing, [copyColor], plan.picks, 1, false, aim) : retargets;
+    b.hand.push(b.card(`cp${i + 1}`, copier, true));
+    b.pay(parseMana(copier.manaCost!));
+    // Aimed at itself first, the copy spell is rejected (CR 115.5), then cast at the main spell.
+    if (plan.selfTarget && i === 0) b.actions.push({ do: 'cast', id: 'cp1-self', card: 'cp1', targets: [['cp1']] });
+    b.actions.push({ do: 'cast', card: `cp${i + 1}`, targets: [['main']] });
+    // Abilities that trigger on the copy spell's cast resolve first; the copy spell then makes the copy.
+    const triggering = castWatchersFor(watchersOnCast.filter((w) => !doneOnce.has(w)), false);
+    for (let k = 0; k < triggering.length; k++) b.actions.push({ do: 'resolve' });
+    // Once resolved, "do this only once each turn" abilities trigger no more (CR 603.2h).
+    for (const w of triggering) if (w.def.triggers!.some((t) => t.oncePerTurn)) doneOnce.add(w);
+    const resolve: Extract<Action, { do: 'resolve' }> = { do: 'resolve', id: `copy${i + 1}` };
+    if (c.retarget && copyTargets && copyTargets.length > 0) resolve.newTargets = copyTargets;
+    b.actions.push(resolve);
+  });
+}

@@ -1,0 +1,87 @@
+// The actions parts of the generators (generators/stack-actions.ts, board-actions.ts, interrupt.ts):
+// follow-ups drawn among those the engine can do, each at most once, and built into actions of the
+// shape the scenario format asks for.
+import { describe, expect, it } from 'vitest';
+import { catalog } from '../model/catalog.ts';
+import { formatIssues, validateDocument } from '../model/schemas.ts';
+import { expandCapabilities } from '../model/capabilities.ts';
+import type { Capabilities } from '../model/schema-types.ts';
+import { boardFollowUpActions, boardFollowUpsArb, boardFollowUpsOf } from '../generators/board-actions.ts';
+import { Builder } from '../generators/builder.ts';
+import { contextFor } from '../generators/context.ts';
+import { clearedForInterrupt, interruptArb } from '../generators/interrupt.ts';
+import { planArb } from '../generators/plan-arb.ts';
+import { BOARD_FOLLOW_UPS, STACK_FOLLOW_UPS } from '../generators/plan.ts';
+import { stackFollowUpActions, stackFollowUpsArb } from '../generators/stack-actions.ts';
+import { BARE_CAPABILITIES, CONTEXTS, PRINTED_CAPABILITIES, samples } from './fixtures/generator-parts.ts';
+
+const unique = <T>(xs: readonly T[]) => new Set(xs).size === xs.length;
+
+describe('follow-ups', () => {
+  it('are up to three, each once, of those named, and none an engine cannot do', () => {
+    for (const name of ['reference', 'printed-only'] as const) {
+      const stack = samples(stackFollowUpsArb(CONTEXTS[name]));
+      const board = samples(boardFollowUpsArb(CONTEXTS[name]));
+      for (const fs of stack) expect(fs.length <= 3 && unique(fs) && fs.every((f) => STACK_FOLLOW_UPS.includes(f))).toBe(true);
+      for (const fs of board) expect(fs.length <= 3 && unique(fs) && fs.every((f) => BOARD_FOLLOW_UPS.includes(f))).toBe(true);
+      expect(new Set(stack.flat()).size).toBeGreaterThanOrEqual(5);
+      expect(new Set(board.flat()).size).toBeGreaterThanOrEqual(6);
+    }
+    expect(samples(stackFollowUpsArb(CONTEXTS.bare)).flat()).toEqual([]);
+    expect(samples(boardFollowUpsArb(CONTEXTS.bare)).flat()).toEqual([]);
+    const tapOnly = contextFor({ ...BARE_CAPABILITIES, actions: ['cast', 'resolve', 'tap'] });
+    expect(new Set(samples(boardFollowUpsArb(tapOnly)).flat())).toEqual(new Set(['tap-land']));
+  });
+
+  it('come out in the order they happen, those about the main permanent only where it is there', () => {
+    for (const plan of samples(planArb({ capabilities: PRINTED_CAPABILITIES }, CONTEXTS['printed-only']), 100)) {
+      const there = boardFollowUpsOf(plan, CONTEXTS['printed-only'], true);
+      expect(there).toEqual(BOARD_FOLLOW_UPS.filter((f) => there.includes(f)));
+      for (const f of plan.boardFollowUps) expect(there).toContain(f);
+      expect(boardFollowUpsOf(plan, CONTEXTS['printed-only'], false)).not.toContain('flicker');
+    }
+  });
+});
+
+describe('built follow-ups', () => {
+  const caps: Capabilities = expandCapabilities(PRINTED_CAPABILITIES);
+  const ctx = CONTEXTS['printed-only'];
+  const [plan] = samples(planArb({ capabilities: PRINTED_CAPABILITIES }, ctx), 1);
+  const main = catalog().get('Kavu Titan')!;
+
+  it('act on the main spell while it is on the stack, within what the engine does', () => {
+    const b = new Builder(false);
+    const cast = { do: 'cast' as const, card: 'main' };
+    const p = { ...plan!, main, copies: [], selfTarget: false, stackFollowUps: [...STACK_FOLLOW_UPS] };
+    const left = stackFollowUpActions(p, b, ctx, { cast, declared: { kicker: ['A'], multikicker: 0 }, colors: [], x: undefined, sacrifices: [], watchersOnCast: [], creatureTargets: ['b1'], destroyed: new Set() });
+    expect(left).toBe(true);
+    expect(b.actions[0]).toEqual({ do: 'counter', spell: 'main' });
+    expect(b.actions).toContainEqual({ do: 'destroy', permanent: 'b1' });
+    for (const a of b.actions) expect(caps.actions.includes(a.do) || a.do === 'cast').toBe(true);
+  });
+
+  it('act around the permanents afterwards, each a valid action', () => {
+    const b = new Builder(false);
+    b.permanent('land1', catalog().get('Mountain')!, true, 'p1');
+    const p = { ...plan!, main, watchers: [], kickerPermanent: catalog().get('Gnarlid Pack')! };
+    const n = boardFollowUpActions([...BOARD_FOLLOW_UPS], p, b, ctx, [], new Set());
+    expect(n).toBe(BOARD_FOLLOW_UPS.length - 1);
+    expect(b.actions.map((a) => a.do)).toEqual(['putOntoBattlefield', 'putOntoBattlefield', 'tap', 'untap', 'flicker', 'clone', 'destroy', 'putOntoBattlefield', 'destroyAll']);
+    const scenario = { format: 'castcheck-scenario/1', cards: b.cards, players: [{ id: 'p1', mana: {} }, { id: 'p2' }], actions: b.actions };
+    expect(formatIssues(validateDocument('scenario', scenario))).toEqual([]);
+  });
+});
+
+describe('the interrupt', () => {
+  it('is drawn where the engine resolves and flickers or bounces, and empties the stack of all but the main spell', () => {
+    expect(samples(interruptArb(CONTEXTS.reference)).some((i) => i)).toBe(true);
+    expect(samples(interruptArb(CONTEXTS.bare)).every((i) => !i)).toBe(true);
+    const conditional = [...catalog().values()].find((d) => (d.triggers ?? []).some((t) => t.event === 'selfEnters' && t.if !== undefined))!;
+    for (const plan of samples(planArb({ capabilities: PRINTED_CAPABILITIES }, CONTEXTS['printed-only']), 50)) {
+      const p = clearedForInterrupt({ ...plan, main: conditional, interrupt: true, illegal: null });
+      expect(p.copies).toEqual([]);
+      expect(p.stackFollowUps).toEqual([]);
+      expect(clearedForInterrupt({ ...plan, interrupt: false })).toEqual({ ...plan, interrupt: false });
+    }
+  });
+});
