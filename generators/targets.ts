@@ -49,7 +49,6 @@ export interface AimedCast {
 export function aimCast(planned: Plan, b: Builder, ctx: Context, kicker: KickerLabel[], plannedMultikicks: number, splices: CardDefinition[]): AimedCast {
   let plan = planned;
   const main = plan.main;
-  let multikicker = plannedMultikicks;
   // Kicks that add targets (Comet Storm) stop where there are no more distinct objects to choose.
   const colors = spellColors(main);
   // Creatures there to be sacrificed are never chosen as targets.
@@ -59,7 +58,7 @@ export function aimCast(planned: Plan, b: Builder, ctx: Context, kicker: KickerL
   addBystanders(prospective, plan.bystanders);
   // Behind a damage ward, spells aim at the creatures it protects.
   const aim = plan.ward && ctx.caps.cards.synthetic;
-  const pick = (reqs: readonly Requirement[], board: readonly BoardObject[], shift: number, partial = false, sourceColors = colors) => chooseTargets(reqs, board, sourceColors, plan.picks, shift, partial, aim);
+  const pick = (reqs: readonly Requirement[], board: readonly BoardObject[], shift: number, partial = false) => chooseTargets(reqs, board, colors, plan.picks, shift, partial, aim);
   // What the costs sacrifice is gone before targets are chosen: never count it as a target.
   const kept = (objects: readonly BoardObject[], d: Kick, ss: CardDefinition[]) => {
     const gone = sacrificeChoices(main, d.kicker, d.multikicker, ss, b.board);
@@ -70,9 +69,7 @@ export function aimCast(planned: Plan, b: Builder, ctx: Context, kicker: KickerL
     const reqs = activeRequirements(withMain(main, ss), d);
     return reqs.length === 0 || pick(reqs, kept(prospective, d, ss), 0) !== null;
   };
-  while (multikicker > 0 && !fits({ kicker, multikicker }, splices)) multikicker--;
-  while (kicker.length > 0 && !fits({ kicker, multikicker }, splices)) kicker.pop();
-  while (splices.length > 0 && !fits({ kicker, multikicker }, splices)) splices.pop();
+  const multikicker = fitDeclarations(kicker, plannedMultikicks, splices, fits);
   const declared = { kicker, multikicker };
   const parts = plan.spell ? withMain(main, splices) : [];
   const requirements = activeRequirements(parts, declared);
@@ -87,17 +84,8 @@ export function aimCast(planned: Plan, b: Builder, ctx: Context, kicker: KickerL
   // No permanent has been added since the prospective board was laid out: its first objects are those there.
   const withBystanders = (n: number) => prospective.slice(0, there + n);
   while (bystanderCount < MAX_BYSTANDERS && requirements.length > 0 && pick(requirements, kept(withBystanders(bystanderCount), declared, splices), 0) === null) bystanderCount++;
-  // A bystander watches the damage it is dealt only where something deals damage; elsewhere its
-  // ability would only keep relations that want no triggered abilities around from applying.
   const damaging = parts.some((d) => hasEffect(d, 'damage')) || plan.watchers.some((w) => hasEffect(w.def, 'damage'));
-  // Behind a damage ward, every synthetic bystander watches the damage it is (not) dealt (CR 603.2g).
-  const bystander = (d: CardDefinition): CardDefinition => {
-    if (damaging && plan.ward && !d.triggers && ctx.caps.cards.synthetic) return { ...d, triggers: [{ event: 'selfDealtDamage', effects: [{ kind: 'gainLife', amount: 1 }] }] };
-    if (damaging || !d.triggers) return d;
-    const { triggers: _unwatched, ...rest } = d;
-    return rest;
-  };
-  for (let i = 0; i < Math.min(bystanderCount, MAX_BYSTANDERS); i++) b.permanent(`b${i + 1}`, bystander(plan.bystanders[i] ?? plan.bystanders[0]!), !ctx.caps.cards.synthetic, 'p2');
+  for (let i = 0; i < Math.min(bystanderCount, MAX_BYSTANDERS); i++) b.permanent(`b${i + 1}`, watchingBystander(plan.bystanders[i] ?? plan.bystanders[0]!, damaging, aim), !ctx.caps.cards.synthetic, 'p2');
 
   // A requirement that cannot be filled even so gets what there is, and the engine rejects the cast.
   // Never a permanent the costs sacrifice: it would be gone before the spell resolves.
@@ -106,6 +94,30 @@ export function aimCast(planned: Plan, b: Builder, ctx: Context, kicker: KickerL
   const targets = pick(requirements, standing, 0) ?? pick(requirements, standing, 0, true)!;
   const retargets = pick(requirements, standing, 1) ?? targets;
   return { plan, declared, splices, parts, requirements, standing, targets, retargets, colors, aim };
+}
+
+/**
+ * Cuts the declarations until the board can fill the targets they ask for: multikicks first, then
+ * kicker costs, then splices (kicker labels and splices in place). The multikicks left.
+ */
+function fitDeclarations(kicker: KickerLabel[], multikicks: number, splices: CardDefinition[], fits: (d: Kick, splices: CardDefinition[]) => boolean): number {
+  let multikicker = multikicks;
+  while (multikicker > 0 && !fits({ kicker, multikicker }, splices)) multikicker--;
+  while (kicker.length > 0 && !fits({ kicker, multikicker }, splices)) kicker.pop();
+  while (splices.length > 0 && !fits({ kicker, multikicker }, splices)) splices.pop();
+  return multikicker;
+}
+
+/**
+ * A bystander as it stands: watching the damage it is dealt only where something deals damage (else
+ * its ability would only keep relations that want no triggered abilities around from applying), and
+ * behind a synthetic damage ward always, to see the damage it is not dealt (CR 603.2g).
+ */
+function watchingBystander(d: CardDefinition, damaging: boolean, ward: boolean): CardDefinition {
+  if (damaging && ward && !d.triggers) return { ...d, triggers: [{ event: 'selfDealtDamage', effects: [{ kind: 'gainLife', amount: 1 }] }] };
+  if (damaging || !d.triggers) return d;
+  const { triggers: _unwatched, ...rest } = d;
+  return rest;
 }
 
 /**
