@@ -152,7 +152,7 @@ export function withTriggerOrder(actions: Action[], defs: readonly (CardDefiniti
   const abilities = cards.flatMap((c, i) => (defs[i]?.triggers ?? []).map((_, k) => ({ source: c.id, ability: k })));
   if (abilities.length < 2) return actions;
   const order = abilities.sort((a, b) => (a.source < b.source ? 1 : a.source > b.source ? -1 : b.ability - a.ability)).map((a) => `${a.source}#${a.ability}`);
-  // An ability the order does not name goes after those it names (README, "Scenarios and traces").
+  // An ability the order does not name goes after those it names (docs/SCENARIOS.md, "Scenarios and traces").
   if (partial) order.pop();
   // In place, at the end of each action as a copy with it would have it: the builder's actions are its own.
   for (const a of actions) if (ORDERED.has(a.do)) (a as Action & { triggerOrder?: string[] }).triggerOrder = order;

@@ -4,7 +4,7 @@
 import { COLORS, POOL_KEYS, formatMana, formatPool, poolsEqual, type Mana, type Pool } from '../model/mana.ts';
 
 /**
- * The order the scenario format fixes for generic mana (README, "Scenarios and traces"): colourless
+ * The order the scenario format fixes for generic mana (docs/SCENARIOS.md, "Scenarios and traces"): colourless
  * first, then W, U, B, R, G. A rule could let the player choose; the format pins the choice so that
  * the mana left over is part of the one correct outcome.
  */

@@ -146,7 +146,7 @@ export function mutantsJson(
     })),
     properties: killsByProperty(results, properties).map((row) => ({
       id: row.property.id,
-      // Agreement with the reference engine catches faults but kills none (README, the kill matrix).
+      // Agreement with the reference engine catches faults but kills none (docs/PROVING.md, "Named faults and the kill matrix").
       ...(row.property.id === AGREEMENT ? { kills: [], killsFirst: [], caught: row.faults } : { kills: row.faults, killsFirst: row.first }),
       ...(row.faults.length === 0 && row.property.id !== AGREEMENT ? { note: notes[row.property.id] ?? null } : {}),
     })),

@@ -15,6 +15,6 @@ export const PROPERTY_NOTES: Readonly<Record<string, string>> = {
 /**
  * Named faults that no rule property is expected to kill within the default budget, and why. Empty
  * while every fault is killed by a rule property: a fault caught by agreement with the reference
- * engine alone is not killed (README, the kill matrix), and needs a better property or a note here.
+ * engine alone is not killed (docs/PROVING.md, "Named faults and the kill matrix"), and needs a better property or a note here.
  */
 export const FAULT_NOTES: Readonly<Record<string, string>> = {};
