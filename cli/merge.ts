@@ -10,7 +10,7 @@ import { findingText, statusLabel, summaryTable, totals } from '../reports/conso
 import { writeReports } from '../reports/write-reports.ts';
 import { mergeResults } from '../runner/merge.ts';
 import { readShardResult, suiteResultOf } from '../runner/shard-file.ts';
-import { FailureStore } from '../runner/store.ts';
+import { FailureStore, failsTheRun } from '../runner/store.ts';
 import { checkOutputPaths } from './output-paths.ts';
 
 export interface MergeOptions {
@@ -114,7 +114,7 @@ export async function mergeCommand(files: string[], o: MergeOptions): Promise<nu
   );
   console.log(`\nreports: ${written.files.join(', ')}`);
   const failed = merged.clusters.some((c) => !c.expectation && c.kind !== 'contested');
-  const storeFails = [...replayed.values()].some((r) => r.result === 'still-fails' && !r.xfail);
+  const storeFails = [...replayed.values()].some(failsTheRun);
   return failed || storeFails || (expectations?.stale.length ?? 0) > 0 || merged.stopped !== undefined ? 1 : 0;
 }
 

@@ -22,7 +22,7 @@ import { checkOutputPaths } from './output-paths.ts';
 import { Interrupt } from './interrupt.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 import { Expectations, staleAfterRun, updatedExpectations } from '../runner/expectations.ts';
-import { FailureStore, replayStore, writeJsonAtomically } from '../runner/store.ts';
+import { FailureStore, failsTheRun, replayStore, writeJsonAtomically } from '../runner/store.ts';
 import type { Shard } from '../runner/scenario-space.ts';
 import { parallelSearch, shardResultWriter, type RunHooks } from './parallel.ts';
 
@@ -131,7 +131,7 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
     };
     const storeSummary = () => ({
       dir: store.dir,
-      replayed: stored.replayed.map(({ signature, repro, result, xfail, movedTo }) => ({ signature, repro, result, ...(xfail ? { xfail } : {}), ...(movedTo !== undefined ? { movedTo } : {}) })),
+      replayed: stored.replayed.map(({ signature, repro, result, failure, xfail, movedTo }) => ({ signature, repro, result, ...(failure ? { failure } : {}), ...(xfail ? { xfail } : {}), ...(movedTo !== undefined ? { movedTo } : {}) })),
     });
     // What every report file is made from, at any moment: the run so far, and what is known besides.
     let sofar: (() => SuiteResult) | undefined;
@@ -249,7 +249,7 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
       });
       await (hooks.after ?? shardResultWriter(o))?.({ engine, readings, seed, result, store, stored, stale, shrinkSteps, ...(gates ? { gates } : {}) });
       const failed = result.clusters.some((c) => !c.expectation && c.kind !== 'contested');
-      const storeFails = stored.replayed.some((r) => r.result === 'still-fails' && !r.xfail && r.verdict !== 'contested');
+      const storeFails = stored.replayed.some(failsTheRun);
       const exitCode = interrupt.exitCode ?? (failed || storeFails || stale.length > 0 || result.stopped !== undefined || gatesFailed ? 1 : 0);
       events.write({ event: 'end', partial, exitCode, runs: result.runs, clusters: result.clusters.length, failed: report.properties.filter((p) => p.status === 'FAIL').length, reports: files });
       console.log(`\nreports: ${[...files, events.path].join(', ')}`);

@@ -141,8 +141,15 @@ export function storeLines(store: FailureStore, stored: StoreReplay): string[] {
   const label = { 'still-fails': 'STILL FAILS', 'now-passes': 'NOW PASSES', 'not-reproduced': 'NOT REPRODUCED' } as const;
   for (const r of stored.replayed) {
     const where = r.movedTo !== undefined ? `moved to ${r.movedTo}` : r.repro;
-    const why = r.result === 'not-reproduced' ? ' (it did not fail again when found: it depends on more than its scenario; kept)' : r.xfail ? ' (expected)' : '';
-    const what = r.result === 'still-fails' && r.verdict === 'contested' ? 'STILL CONTESTED' : label[r.result];
+    const why =
+      r.result === 'not-reproduced'
+        ? ' (it did not fail again when found: it depends on more than its scenario; kept)'
+        : r.result === 'engine-failed'
+          ? ' (the engine failed on its scenario: whether it is fixed is not known; kept)'
+          : r.xfail
+            ? ' (expected)'
+            : '';
+    const what = r.result === 'engine-failed' ? statusLabel(r.failure ?? 'crash') : r.result === 'still-fails' && r.verdict === 'contested' ? 'STILL CONTESTED' : label[r.result];
     lines.push(`  ${what.padEnd(14)} ${r.signature}${why}  ${where}`);
   }
   for (const u of stored.unreadable) lines.push(`  UNREADABLE     ${u}`);
@@ -166,3 +173,4 @@ export function nextSteps(o: { failed: boolean; firstRepro?: string; underTested
   lines.push(`  open ${o.out}/report.html   # the run as a page: each failure's story, scenario and trace; summary.md, junit.xml and report.json are beside it`);
   return lines;
 }
+

@@ -1,28 +1,19 @@
 // Engines in other processes that crash, hang or break the protocol: each gets its own status and a
 // repro, nothing found before is lost, and the run finishes. The engines are the Python example with
 // one fault each (test/fixtures/fault_engine.py).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Repro } from '../model/schema-types.ts';
+import { castcheckAsync } from './fixtures/castcheck-process.ts';
 import { reproIn, storedRepro, storedRepros } from './fixtures/repros.ts';
 
 const FIXTURE = 'python3 test/fixtures/fault_engine.py';
 
 // Asynchronous, so that the tests of one file can run side by side: most of their time is spent
 // waiting for time limits and restarts.
-function castcheck(...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['bin/castcheck.mjs', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
-}
+const castcheck = (...args: string[]) => castcheckAsync(args);
 
 async function runFault(fault: string, ...extra: string[]) {
   const out = mkdtempSync(join(tmpdir(), 'castcheck-fault-'));
