@@ -170,9 +170,10 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
         onStart: (f) => {
           sofar = f;
         },
-        onProgress: (done, total, clusters) => {
+        onProgress: (done, total, clusters, _run, asAnswered) => {
           progress.scenarios(done, clusters);
-          if (done % PROGRESS_EVERY === 0 || done === total) events.write({ event: 'progress', done, total, clusters, perSecond: Math.round((done / Math.max(0.001, (Date.now() - started) / 1000)) * 10) / 10 });
+          // A slow engine's scenarios each get their line: the record says how far the run went, to the scenario.
+          if (asAnswered || done % PROGRESS_EVERY === 0 || done === total) events.write({ event: 'progress', done, total, clusters, perSecond: Math.round((done / Math.max(0.001, (Date.now() - started) / 1000)) * 10) / 10 });
         },
         // The first scenario of a new failure is on disk before any shrinking starts.
         onCluster: (cluster) => {

@@ -1,10 +1,11 @@
 // Real engines are slow and fail. The engine here is the gated fixture (test/fixtures/gated-engine.ts):
 // it answers only when the test lets it, never, or crashes, so that what each test sees depends on
 // what the test does, never on the speed of the machine.
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { castcheckAsync } from './fixtures/castcheck-process.ts';
 import { storedRepros } from './fixtures/repros.ts';
@@ -45,5 +46,68 @@ describe('an engine that crashes on a stored finding', () => {
     expect(run.out).not.toMatch(/NOW PASSES/);
     expect(existsSync(repro)).toBe(true);
     expect(existsSync(join(store, 'reference', 'fixed')) ? readdirSync(join(store, 'reference', 'fixed')) : []).toEqual([]);
+  });
+});
+
+/** The capabilities of examples/printed-only.capabilities.json without multikicker, splice and cost changes: no relation property applies, so every scenario is one engine run. */
+function oneRunEach(dir: string): string {
+  const caps = JSON.parse(readFileSync('examples/printed-only.capabilities.json', 'utf8')) as { mechanics: string[] };
+  caps.mechanics = caps.mechanics.filter((m) => !['multikicker', 'splice', 'costModifiers'].includes(m));
+  const file = join(dir, 'one-run-each.capabilities.json');
+  writeFileSync(file, JSON.stringify(caps));
+  return file;
+}
+
+/** The scenarios events.jsonl says were judged so far. */
+function judgedSoFar(out: string): number {
+  const file = join(out, 'events.jsonl');
+  if (!existsSync(file)) return 0;
+  const done = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.endsWith('}'))
+    .map((l) => JSON.parse(l) as { event: string; done?: number })
+    .filter((e) => e.event === 'progress')
+    .map((e) => e.done!);
+  return Math.max(0, ...done);
+}
+
+/** A run against the gated engine at the default --pipeline, with `allowed` answers let through. */
+function gatedRun(allowed: number) {
+  const out = mkdtempSync(join(tmpdir(), 'castcheck-slow-'));
+  writeFileSync(join(out, 'allowed'), `${allowed}\n`);
+  const engine = `${GATED} copy-loses-kicked gate ${out} --capabilities ${oneRunEach(out)}`;
+  const child = spawn(process.execPath, ['bin/castcheck.mjs', 'run', '--engine-cmd', engine, '--runs', '100', '--seed', '3', '--out', out, '--no-progress', '--timeout', '3600000'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr.resume();
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+  return { child, out, exited, stdout: () => stdout };
+}
+
+async function until(happened: () => boolean): Promise<void> {
+  while (!happened()) await sleep(50);
+}
+
+describe('an engine slower than castcheck judges', () => {
+  // Five answers let through, at the default --pipeline (chunks of 32): each judged, tallied and its
+  // failures stored as it came, not when a chunk is complete.
+  it('SIGINT after 5 answers: 5 scenarios in the report, their 2 findings in the store', async () => {
+    const run = gatedRun(5);
+    await until(() => judgedSoFar(run.out) === 5);
+    run.child.kill('SIGINT');
+    expect(await run.exited).toEqual({ code: 130, signal: null });
+    const report = JSON.parse(readFileSync(join(run.out, 'report.json'), 'utf8')) as { runs: number; partial: boolean; clusters: { signature: string }[] };
+    expect(report).toMatchObject({ runs: 5, partial: true });
+    expect(report.clusters).toHaveLength(2);
+    expect(run.stdout()).toMatch(/^the run stopped after 5 scenario\(s\): interrupted by SIGINT/m);
+    expect([...storedRepros(join(run.out, 'store'), 'reference').values()].map((r) => r.signature).sort()).toEqual(report.clusters.map((c) => c.signature).sort());
+  });
+
+  it('SIGKILL after 5 answers: their 2 findings in the store', async () => {
+    const run = gatedRun(5);
+    await until(() => judgedSoFar(run.out) === 5);
+    run.child.kill('SIGKILL');
+    expect(await run.exited).toEqual({ code: null, signal: 'SIGKILL' });
+    expect(storedRepros(join(run.out, 'store'), 'reference').size).toBe(2);
   });
 });
