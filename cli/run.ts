@@ -37,6 +37,8 @@ export interface RunOptions {
   maxLineBytes?: number;
   validateProtocol?: boolean;
   pipeline: number;
+  /** Time-outs in a row after which the run stops as ENGINE HANGS. */
+  maxTimeouts?: number;
   runs: number;
   seed?: number;
   out: string;
@@ -166,6 +168,7 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
         shrinkBudget: o.shrinkBudget,
         ...(o.maxShrinkTime !== undefined ? { maxShrinkMs: o.maxShrinkTime * 1000 } : {}),
         inFlight: engine.launch ? o.pipeline : 1,
+        ...(o.maxTimeouts !== undefined ? { maxTimeouts: o.maxTimeouts } : {}),
         ...(o.illegalShare !== undefined ? { illegalShare: o.illegalShare } : {}),
         onStart: (f) => {
           sofar = f;

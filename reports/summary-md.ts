@@ -2,6 +2,7 @@
 // totals, each failure with its story and replay command, then every property's counts.
 import type { ClusterSummary, RunReport } from '../model/schema-types.ts';
 import { storyLines } from './story.ts';
+import { ENGINE_HANGS } from '../runner/hangs.ts';
 
 /**
  * Text from an engine or a scenario, safe in Markdown: HTML is shown, not rendered, and the
@@ -21,7 +22,7 @@ export function summaryMarkdown(report: RunReport): string {
   const count = (s: string) => report.properties.filter((p) => p.status === s).length;
   const failing = report.clusters.filter((c) => !c.xfail && c.verdict !== 'contested');
   const out = [
-    `## castcheck: ${failing.length === 0 ? 'no new failure' : `${failing.length} distinct failure(s)`}${report.partial ? ' (interrupted run)' : ''}`,
+    `## castcheck: ${report.stopped?.startsWith(ENGINE_HANGS) ? `${ENGINE_HANGS}, ` : ''}${failing.length === 0 ? 'no new failure' : `${failing.length} distinct failure(s)`}${report.partial ? ' (interrupted run)' : ''}`,
     '',
     `${markdownText(engine)}, ${report.runs} scenario(s), seed ${report.seed} (\`--seed ${report.seed}\` repeats the run), castcheck ${markdownText(report.castcheck)}.`,
     '',

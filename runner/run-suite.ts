@@ -14,6 +14,7 @@ import { shrink } from './shrink.ts';
 import { Interrupted, Pace, turn, whenAborted } from './abort.ts';
 import { ScenarioSpace } from './scenario-space.ts';
 import { Expectations } from './expectations.ts';
+import { ENGINE_HANGS, MAX_TIMEOUTS } from './hangs.ts';
 import { byFirstScenario, clusterRank, engineFailureSignature, propertySignature, showing } from './signatures.ts';
 
 export { shrink };
@@ -51,6 +52,12 @@ export interface SuiteOptions extends Judge {
    * 1 judges each in full before the next is made. What is found and reported is the same either way.
    */
   chunk?: number;
+  /**
+   * Scenarios in a row the engine may time out on before it is taken to hang: the run stops then
+   * (ENGINE HANGS), with the time-out as a finding, instead of spending its time limit on every
+   * scenario left. Default MAX_TIMEOUTS.
+   */
+  maxTimeouts?: number;
   /** Known failures: reported as XFAIL, never shrunk. */
   expectations?: Expectations;
   /** Signatures whose shrunk repro an earlier run stored and which still fail: not shrunk again. */
@@ -204,6 +211,8 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   // whose own answers are in, which hold the failure that ended the engine; the next scenario asked
   // for meets the engine gone and stops it, or the end of the run does.
   let engineGone: string | undefined;
+  let timeoutsInRow = 0;
+  const maxTimeouts = o.maxTimeouts ?? MAX_TIMEOUTS;
   const record = (scenario: Scenario, run: number, judged: Judged, asAnswered = false) => {
     // Answers due after an interrupt may be the engine being stopped: they are not judged.
     if (o.abort?.aborted) return;
@@ -213,6 +222,12 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     }
     if (judged.engineGone) engineGone ??= judged.engineGone.message;
     const found = hitsOf(judged, properties, expectations);
+    if (judged.failure?.kind === 'timeout') timeoutsInRow++;
+    else timeoutsInRow = 0;
+    if (timeoutsInRow >= maxTimeouts) {
+      const limit = o.engine.launch?.timeoutMs;
+      stopped ??= `${ENGINE_HANGS}: no answer within the engine's time limit${limit !== undefined ? ` (${limit} ms)` : ''} on ${timeoutsInRow} scenarios in a row; the run stopped instead of waiting that long for each scenario left (--max-timeouts)`;
+    }
     if (judged.failure) engineFailures[judged.failure.kind]++;
     else {
       if (judged.unsupported !== undefined) unsupported++;

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../adapters/engine.ts';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import type { RunReport, Trace } from '../model/schema-types.ts';
@@ -185,6 +185,37 @@ describe('progress where no terminal is watched', () => {
       'castcheck: shrinking copies.kicked-like-original (1 of 2): 200 engine run(s) so far\n',
       'castcheck: shrinking copies.kicked-like-original (1 of 2): 300 engine run(s) so far\n',
     ]);
+    p.stop();
+  });
+
+  it('says what it waits for while the engine keeps it waiting, whatever the engine does', () => {
+    vi.useFakeTimers();
+    try {
+      let now = 0;
+      const written: string[] = [];
+      const p = progressFor({ total: 100, stream: { write: (s: string) => written.push(s), isTTY: false }, ci: false, every: 5000, now: () => now });
+      p.scenarios(11, 1);
+      // The engine answers nothing for 12 s: the timer speaks every 5 s.
+      for (let second = 0; second < 12; second++) {
+        now += 1000;
+        vi.advanceTimersByTime(1000);
+      }
+      expect(written).toEqual([
+        'castcheck: scenario 12: waiting 5 s for the engine (11 of 100 scenarios (2.2 a second), 1 distinct failure(s) so far)\n',
+        'castcheck: scenario 12: waiting 10 s for the engine (11 of 100 scenarios (1.1 a second), 1 distinct failure(s) so far)\n',
+      ]);
+      p.shrinking('timeout', 0, 1);
+      written.length = 0;
+      for (let second = 0; second < 6; second++) {
+        now += 1000;
+        vi.advanceTimersByTime(1000);
+      }
+      p.stop();
+      vi.advanceTimersByTime(10_000);
+      expect(written).toEqual(['castcheck: shrinking run 1: waiting 5 s for the engine (shrinking timeout (1 of 1): 0 engine run(s) so far)\n']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is plain under CI even on a terminal', () => {

@@ -111,3 +111,17 @@ describe('an engine slower than castcheck judges', () => {
     expect(storedRepros(join(run.out, 'store'), 'reference').size).toBe(2);
   });
 });
+
+describe('an engine that never answers', () => {
+  // Its time limit is over the 5 s between progress lines, so that a line is due while each scenario waits.
+  it('keeps the progress lines coming and stops the run as ENGINE HANGS after 3 time-outs in a row', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'castcheck-slow-'));
+    const r = await castcheck('run', '--engine-cmd', `${GATED} copy-loses-kicked never`, '--runs', '100', '--seed', '1', '--out', out, '--timeout', '6000');
+    expect(r.code).toBe(1);
+    expect(r.err.match(/^castcheck: scenario \d+: waiting \d+ s for the engine/gm)?.length ?? 0).toBeGreaterThanOrEqual(2);
+    expect(r.out).toMatch(/^the run stopped after 3 scenario\(s\): ENGINE HANGS: no answer within the engine's time limit \(6000 ms\) on 3 scenarios in a row/m);
+    expect(r.out).toMatch(/^TIMEOUT the engine gave no usable trace/m);
+    expect(readFileSync(join(out, 'summary.md'), 'utf8')).toMatch(/^## castcheck: ENGINE HANGS, 1 distinct failure\(s\)/);
+    expect([...storedRepros(join(out, 'store'), 'reference').values()].map((x) => x.verdict)).toEqual(['timeout']);
+  });
+});

@@ -220,9 +220,11 @@ export class ProcessEngine implements Engine {
       );
       this.proc = proc;
       this.log = new SentLog();
+      // Unreferenced, as the time limit of a request is: an engine closed while it starts (a run that
+      // stopped) must not keep castcheck waiting for a hello nobody wants any more.
       const timer = setTimeout(() => {
         this.greeting?.reject(new EngineFailure('timeout', `no answer to hello within ${this.o.startTimeoutMs} ms`, proc.stderr.text()));
-      }, this.o.startTimeoutMs);
+      }, this.o.startTimeoutMs).unref();
       this.greeting = {
         resolve: (h) => {
           clearTimeout(timer);
