@@ -33,6 +33,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--runs <n>', 'number of scenarios', runs, 1000)
     .option('--seed <n>', 'seed for the generators, from 0 to 4294967295 (default: a fresh one, printed)', seed)
     .option('--out <dir>', 'output folder (the failure store is under it unless --store says otherwise)', 'castcheck-out')
+    .option('--out-suffix', 'when another run is writing to --out, write to the first free OUT-2, OUT-3... instead of stopping')
     .option('--store <dir>', 'the failure store: a repro per finding, per engine, replayed first by every run (default: OUT/store)')
     .option('--expectations <file>', 'known failures of this engine by signature (schema/expectations.schema.json): reported as XFAIL')
     .option('--update-expectations', 'rewrite the --expectations file: drop the stale ones, add every new failure (notes are kept)')

@@ -19,6 +19,7 @@ import { InputError } from '../model/errors.ts';
 import { reproOf } from '../reports/repro.ts';
 import { runSuite, unshrunk, type Cluster, type Finding, type SuiteResult } from '../runner/run-suite.ts';
 import { checkOutputPaths } from './output-paths.ts';
+import { lockOutput } from './out-lock.ts';
 import { Interrupt } from './interrupt.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 import { Expectations, staleAfterRun, updatedExpectations } from '../runner/expectations.ts';
@@ -42,6 +43,8 @@ export interface RunOptions {
   runs: number;
   seed?: number;
   out: string;
+  /** When --out is in use by another run, write to the first free OUT-2, OUT-3... instead of stopping. */
+  outSuffix?: boolean;
   store?: string;
   expectations?: string;
   updateExpectations?: boolean;
@@ -64,6 +67,18 @@ export interface RunOptions {
 }
 
 export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<number> {
+  await checkOutputPaths([{ option: '--out', path: o.out, kind: 'folder' }]);
+  // One run per output folder, held until the run ends (a killed run's lock is taken over).
+  const lock = lockOutput(o.out, { suffix: o.outSuffix === true });
+  if (lock.out !== o.out) console.log(`castcheck: ${o.out} is in use by another run: writing to ${lock.out} (--out-suffix)`);
+  try {
+    return await runLocked({ ...o, out: lock.out }, hooks);
+  } finally {
+    lock.release();
+  }
+}
+
+async function runLocked(o: RunOptions, hooks: RunHooks): Promise<number> {
   await checkOutputPaths([
     { option: '--out', path: o.out, kind: 'folder' },
     { option: '--store', path: o.store, kind: 'folder' },

@@ -125,3 +125,27 @@ describe('an engine that never answers', () => {
     expect([...storedRepros(join(out, 'store'), 'reference').values()].map((x) => x.verdict)).toEqual(['timeout']);
   });
 });
+
+describe('two runs into one --out', () => {
+  it('the second exits 2 naming the first; with --out-suffix it writes to its own folder; a killed run leaves its folder free', async () => {
+    const first = gatedRun(0);
+    await until(() => existsSync(join(first.out, 'events.jsonl')));
+    const pid = first.child.pid!;
+
+    const second = await castcheck('run', '--runs', '3', '--seed', '1', '--out', first.out, '--no-progress');
+    expect(second.code).toBe(2);
+    expect(second.err).toContain(`another castcheck run (process ${pid}) is writing to this folder`);
+
+    const suffixed = await castcheck('run', '--runs', '3', '--seed', '1', '--out', first.out, '--no-progress', '--out-suffix');
+    expect(suffixed.code).toBe(0);
+    expect(suffixed.out).toContain(`writing to ${first.out}-2 (--out-suffix)`);
+    expect(existsSync(join(`${first.out}-2`, 'report.json'))).toBe(true);
+    expect(existsSync(join(first.out, 'report.json'))).toBe(false);
+
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const after = await castcheck('run', '--runs', '3', '--seed', '1', '--out', first.out, '--no-progress');
+    expect(after.code).toBe(0);
+    expect(existsSync(join(first.out, 'report.json'))).toBe(true);
+  });
+});
