@@ -12,6 +12,7 @@ import { mergeResults } from '../runner/merge.ts';
 import { readShardResult, suiteResultOf } from '../runner/shard-file.ts';
 import { FailureStore, failsTheRun } from '../runner/store.ts';
 import { checkOutputPaths } from './output-paths.ts';
+import { castcheckCommand } from '../reports/shell-command.ts';
 
 export interface MergeOptions {
   out: string;
@@ -86,7 +87,7 @@ export async function mergeCommand(files: string[], o: MergeOptions): Promise<nu
   console.log(summaryTable(merged, o.checkFloor));
   for (const c of merged.clusters) {
     if (c.finding && repros.has(c.signature)) console.log(`\n${findingText(c.finding, repros.get(c.signature)!, c.count)}`);
-    else if (!c.expectation && repros.has(c.signature)) console.log(`\n${statusLabel(c.kind)} ${c.signature} (${c.count} scenario(s)), as stored: npx castcheck replay ${repros.get(c.signature)!}`);
+    else if (!c.expectation && repros.has(c.signature)) console.log(`\n${statusLabel(c.kind)} ${c.signature} (${c.count} scenario(s)), as stored: ${castcheckCommand('replay', repros.get(c.signature)!)}`);
   }
   if (expectations && expectations.stale.length > 0) {
     console.log(`\nSTALE expectations (${expectations.file}): they did not occur in any shard although their property ran and applied`);

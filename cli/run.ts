@@ -26,6 +26,7 @@ import { Expectations, staleAfterRun, updatedExpectations } from '../runner/expe
 import { FailureStore, failsTheRun, replayStore, writeJsonAtomically } from '../runner/store.ts';
 import type { Shard } from '../runner/scenario-space.ts';
 import { parallelSearch, shardResultWriter, type RunHooks } from './parallel.ts';
+import { castcheckCommand } from '../reports/shell-command.ts';
 
 export interface RunOptions {
   engine?: string;
@@ -231,7 +232,7 @@ async function runLocked(o: RunOptions, hooks: RunHooks): Promise<number> {
       for (const w of written) console.log(`\n${findingText(w.finding, w.path, counts.get(w.finding.signature), w.story)}`);
       // Failures an earlier run shrunk, met again: their repro stands.
       const again = result.clusters.filter((c) => !c.expectation && !c.finding && repros.has(c.signature));
-      if (again.length > 0) console.log(`\n${again.map((c) => `${statusLabel(c.kind)} ${c.signature} (${c.count} scenario(s)), as stored: npx castcheck replay ${repros.get(c.signature)!}`).join('\n')}`);
+      if (again.length > 0) console.log(`\n${again.map((c) => `${statusLabel(c.kind)} ${c.signature} (${c.count} scenario(s)), as stored: ${castcheckCommand('replay', repros.get(c.signature)!)}`).join('\n')}`);
 
       const stale = staleAfterRun(expectations, result, stored.expectedSeen);
       if (stale.length > 0) {

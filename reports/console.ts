@@ -5,6 +5,8 @@ import { checked, type Cluster, type Finding, type SuiteResult, type Tally } fro
 import type { FeatureCount } from '../generators/stats.ts';
 import type { FailureStore, StoreReplay } from '../runner/store.ts';
 import { storyText, type Story } from './story.ts';
+import { castcheckCommand, shellCommand } from './shell-command.ts';
+import { join } from 'node:path';
 
 export function header(engine: EngineId, runs: number, seed: number): string {
   return `castcheck: ${runs} scenarios against ${describeEngine(engine)} (seed ${seed})`;
@@ -109,7 +111,7 @@ export function findingText(finding: Finding, reproPath: string, count?: number,
       ? `  found after ${finding.runsToFailure} scenario(s); shrunk in ${finding.shrinkRuns} engine run(s) to ${size.cards} card(s) and ${size.actions} action(s)`
       : `  found after ${finding.runsToFailure} scenario(s); not shrunk (the run stopped, or the shrinking budget was spent): ${size.cards} card(s) and ${size.actions} action(s)`,
     `  repro:  ${reproPath}`,
-    `  replay: npx castcheck replay ${reproPath}`,
+    `  replay: ${castcheckCommand('replay', reproPath)}`,
   );
   return lines.join('\n');
 }
@@ -161,8 +163,9 @@ export function nextSteps(o: { failed: boolean; firstRepro?: string; underTested
   const lines = ['next:'];
   if (o.failed) {
     if (o.firstRepro !== undefined) {
-      lines.push(`  npx castcheck replay ${o.firstRepro}          # see the first failure again (add --fault/--engine-cmd to replay it on a fixed engine)`);
-      lines.push(`  npx castcheck promote ${o.firstRepro} --to ${o.out}/cases   # keep it as a fixed case: castcheck cases --dir ${o.out}/cases`);
+      const cases = join(o.out, 'cases');
+      lines.push(`  ${castcheckCommand('replay', o.firstRepro)}          # see the first failure again (add --fault/--engine-cmd to replay it on a fixed engine)`);
+      lines.push(`  ${castcheckCommand('promote', o.firstRepro, '--to', cases)}   # keep it as a fixed case: ${castcheckCommand('cases', '--dir', cases)}`);
     }
     if (o.expectations === undefined) lines.push('  a known bug you will fix later? --expectations FILE --update-expectations writes it down; it is then reported as XFAIL');
   } else {
@@ -170,7 +173,7 @@ export function nextSteps(o: { failed: boolean; firstRepro?: string; underTested
     else lines.push(`  npx castcheck run --runs ${Math.max(20000, o.runs * 10)} --stats   # more scenarios, with the share of each feature`);
     if (o.reference) lines.push('  npx castcheck doctor --engine-cmd "python3 examples/python-engine/engine.py"   # then castcheck run --engine-cmd "...": test your own engine');
   }
-  lines.push(`  open ${o.out}/report.html   # the run as a page: each failure's story, scenario and trace; summary.md, junit.xml and report.json are beside it`);
+  lines.push(`  open ${shellCommand([join(o.out, 'report.html')])}   # the run as a page: each failure's story, scenario and trace; summary.md, junit.xml and report.json are beside it`);
   return lines;
 }
 

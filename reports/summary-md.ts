@@ -3,6 +3,7 @@
 import type { ClusterSummary, RunReport } from '../model/schema-types.ts';
 import { storyLines } from './story.ts';
 import { ENGINE_HANGS } from '../runner/hangs.ts';
+import { castcheckCommand } from './shell-command.ts';
 
 /**
  * Text from an engine or a scenario, safe in Markdown: HTML is shown, not rendered, and the
@@ -48,6 +49,6 @@ function clusterMarkdown(c: ClusterSummary): string[] {
   const out = [`### ${label} \`${c.signature.replace(/`/g, "'")}\` (${c.count} scenario(s))`];
   if (c.note !== undefined) out.push('', `Expected: ${markdownText(c.note)}`);
   if (c.story) out.push('', ...storyLines(c.story).map((l) => `> ${markdownText(l)}  `));
-  if (c.repro !== undefined) out.push('', `Repro: \`${c.repro.replace(/`/g, "'")}\`${c.shrunk === false ? ' (not shrunk)' : ''}`, '', '```sh', `npx castcheck replay ${c.repro}`, '```');
+  if (c.repro !== undefined) out.push('', `Repro: \`${c.repro.replace(/`/g, "'")}\`${c.shrunk === false ? ' (not shrunk)' : ''}`, '', '```sh', castcheckCommand('replay', c.repro), '```');
   return out;
 }

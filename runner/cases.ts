@@ -12,8 +12,9 @@ import { normalizeScenario } from '../model/scenario.ts';
 import type { Capabilities, CardDefinition, FixedCase, ObservedState } from '../model/schema-types.ts';
 import { observedPart } from '../model/observables.ts';
 import { checkedAnswer } from './evaluate.ts';
+import { fileURLToPath } from 'node:url';
 
-export const CASES_DIR = new URL('../scenarios/', import.meta.url).pathname;
+export const CASES_DIR = fileURLToPath(new URL('../scenarios/', import.meta.url));
 
 export interface LoadedCase {
   file: string;

@@ -6,6 +6,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { quote } from 'shell-quote';
 import { describe, expect, it } from 'vitest';
 import { castcheckAsync } from './fixtures/castcheck-process.ts';
 import { storedRepros } from './fixtures/repros.ts';
@@ -147,5 +148,37 @@ describe('two runs into one --out', () => {
     const after = await castcheck('run', '--runs', '3', '--seed', '1', '--out', first.out, '--no-progress');
     expect(after.code).toBe(0);
     expect(existsSync(join(first.out, 'report.json'))).toBe(true);
+  });
+});
+
+describe('commands that paste', () => {
+  // The printed commands begin `npx castcheck`; pasted here they run this castcheck instead.
+  const thisCastcheck = (line: string) => line.replace(/^npx castcheck /, `${quote([process.execPath, join(process.cwd(), 'bin', 'castcheck.mjs')])} `);
+  const pasted = (line: string, cwd: string) => spawnSync('sh', ['-c', thisCastcheck(line)], { cwd, encoding: 'utf8' });
+
+  it('from a folder whose path has a space and a letter beyond ASCII: replay, promote and cases, pasted into sh -c, run', async () => {
+    const folder = join(mkdtempSync(join(tmpdir(), 'castcheck-paste-')), "Jace's runs é");
+    mkdirSync(folder);
+    const out = join(folder, 'out');
+    const run = await castcheckAsync(['run', '--fault', 'copy-loses-kicked', '--runs', '100', '--seed', '5', '--out', out, '--no-progress', '--shrink-budget', '0'], { cwd: folder });
+    expect(run.code).toBe(1);
+    const replay = /^ {2}replay: (.*)$/m.exec(run.out)![1]!;
+    expect(replay).toContain(`'`);
+    const replayed = pasted(replay, folder);
+    expect(replayed.stdout).toMatch(/^STILL FAILS on reference/m);
+    expect(replayed.status).toBe(1);
+
+    const next = run.out.split('\n').slice(run.out.split('\n').indexOf('next:') + 1);
+    const promote = next.find((l) => l.trimStart().startsWith('npx castcheck promote'))!.trim().replace(/ {3}#.*$/, '');
+    const promoted = pasted(promote, folder);
+    expect(promoted.status).toBe(0);
+    const cases = /run it with the other cases: (.*)$/m.exec(promoted.stdout)![1]!;
+    const ran = pasted(cases, folder);
+    expect(ran.stdout).toMatch(/^PASS /m);
+    expect(ran.status).toBe(0);
+
+    // castcheck's own cases, from the same folder.
+    const own = await castcheckAsync(['cases', '--filter', 'kicker'], { cwd: folder });
+    expect(own.code).toBe(0);
   });
 });
