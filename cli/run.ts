@@ -276,7 +276,7 @@ async function runLocked(o: RunOptions, hooks: RunHooks): Promise<number> {
       if (partial) console.log(`partial report: ${join(o.out, 'report.json')}`);
       const firstRepro = report.clusters.find((c) => !c.xfail && c.verdict !== 'contested' && c.repro !== undefined)?.repro;
       const underTested = report.properties.filter((p) => p.status === 'UNDER-TESTED' || p.status === 'UNTESTED').length;
-      console.log(nextSteps({ failed: exitCode !== 0, ...(firstRepro !== undefined ? { firstRepro } : {}), underTested, reference: engine.launch === undefined, out: o.out, ...(o.expectations !== undefined ? { expectations: o.expectations } : {}), runs: o.runs }).join('\n'));
+      console.log(nextSteps({ failed: exitCode !== 0, ...(firstRepro !== undefined ? { firstRepro } : {}), underTested, reference: engine.launch === undefined, out: o.out, engineArgs: engineArgs(o), ...(o.expectations !== undefined ? { expectations: o.expectations } : {}), runs: o.runs }).join('\n'));
       return exitCode;
     } finally {
       progress.stop();
@@ -317,6 +317,22 @@ function noteFor(c: Cluster): string {
   const d = c.first.hit.divergences[0];
   const what = d ? `expected ${d.expected}; observed ${d.observed}` : (c.first.judged.failure?.message ?? '');
   return `added by --update-expectations (${c.count} scenario(s)): ${what}`.slice(0, 300);
+}
+
+/** The options of a run that chose its engine, as words of a command line: what a run suggested next keeps. */
+export function engineArgs(o: RunOptions): string[] {
+  const given: [string, string | number | undefined][] = [
+    ['--engine', o.engine],
+    ['--fault', o.fault],
+    ['--splice-copy', o.spliceCopy],
+    ['--engine-cmd', o.engineCmd],
+    ['--engine-config', o.engineConfig],
+    ['--capabilities', o.capabilities],
+    ['--timeout', o.timeout],
+    ['--start-timeout', o.startTimeout],
+    ['--max-line-bytes', o.maxLineBytes],
+  ];
+  return [...given.flatMap(([option, value]) => (value !== undefined ? [option, String(value)] : [])), ...(o.validateProtocol ? ['--validate-protocol'] : [])];
 }
 
 export function processChoice(o: Pick<RunOptions, 'engineCmd' | 'engineConfig' | 'timeout' | 'startTimeout' | 'maxLineBytes' | 'validateProtocol'>) {

@@ -159,7 +159,9 @@ export function storeLines(store: FailureStore, stored: StoreReplay): string[] {
 }
 
 /** What to do next, for someone new: after a failing run, see it again, keep it, or write it down as known; after a passing one, test harder or test your own engine. */
-export function nextSteps(o: { failed: boolean; firstRepro?: string; underTested: number; reference: boolean; out: string; expectations?: string; runs: number }): string[] {
+export function nextSteps(o: { failed: boolean; firstRepro?: string; underTested: number; reference: boolean; out: string; expectations?: string; runs: number; engineArgs?: readonly string[] }): string[] {
+  // A run suggested next tests the same engine: the options that chose it are kept.
+  const harder = castcheckCommand('run', '--runs', String(Math.max(20000, o.runs * 10)), '--stats', ...(o.engineArgs ?? []));
   const lines = ['next:'];
   if (o.failed) {
     if (o.firstRepro !== undefined) {
@@ -169,8 +171,8 @@ export function nextSteps(o: { failed: boolean; firstRepro?: string; underTested
     }
     if (o.expectations === undefined) lines.push('  a known bug you will fix later? --expectations FILE --update-expectations writes it down; it is then reported as XFAIL');
   } else {
-    if (o.underTested > 0) lines.push(`  npx castcheck run --runs ${Math.max(20000, o.runs * 10)} --stats   # ${o.underTested} propert${o.underTested === 1 ? 'y is' : 'ies are'} under-tested or untested at ${o.runs} scenarios; --stats shows the share of each feature`);
-    else lines.push(`  npx castcheck run --runs ${Math.max(20000, o.runs * 10)} --stats   # more scenarios, with the share of each feature`);
+    if (o.underTested > 0) lines.push(`  ${harder}   # ${o.underTested} propert${o.underTested === 1 ? 'y is' : 'ies are'} under-tested or untested at ${o.runs} scenarios; --stats shows the share of each feature`);
+    else lines.push(`  ${harder}   # more scenarios, with the share of each feature`);
     if (o.reference) lines.push('  npx castcheck doctor --engine-cmd "python3 examples/python-engine/engine.py"   # then castcheck run --engine-cmd "...": test your own engine');
   }
   lines.push(`  open ${shellCommand([join(o.out, 'report.html')])}   # the run as a page: each failure's story, scenario and trace; summary.md, junit.xml and report.json are beside it`);

@@ -1,7 +1,7 @@
 // Engines in other processes that crash, hang or break the protocol: each gets its own status and a
 // repro, nothing found before is lost, and the run finishes. The engines are the Python example with
 // one fault each (test/fixtures/fault_engine.py).
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -166,6 +166,16 @@ describe.concurrent('an engine that fails before the run', () => {
     const r = await castcheck('run', '--engine-cmd', 'no-such-engine-program --castcheck', '--runs', '5');
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/could not be started \(no-such-engine-program: no such program\)/);
+  });
+
+  it('starts in a working folder that does not exist: says so, not that the program is missing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'castcheck-fault-'));
+    const config = join(dir, 'engine.json');
+    writeFileSync(config, JSON.stringify({ command: 'python3 engine.py', cwd: 'no-such-folder' }));
+    const r = await castcheck('run', '--engine-config', config, '--runs', '5');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`could not be started (its working folder ${join(dir, 'no-such-folder')} does not exist)`);
+    expect(r.err).not.toMatch(/no such program/);
   });
 
   it('is given with a shell pipeline', async () => {

@@ -14,6 +14,7 @@ import { PROPERTIES } from '../properties/index.ts';
 import { nextSteps, totals } from '../reports/console.ts';
 import { EventLog } from '../reports/events.ts';
 import { progressFor } from '../reports/progress.ts';
+import { engineArgs } from '../cli/run.ts';
 import { compareRules } from '../reports/html.ts';
 import { markdownText } from '../reports/summary-md.ts';
 import { writeReports, type RunState } from '../reports/write-reports.ts';
@@ -228,6 +229,12 @@ describe('progress where no terminal is watched', () => {
 });
 
 describe('the end of a run', () => {
+  it('suggests a next run of the same engine: the options that chose it are kept, quoted', () => {
+    const o = { engineCmd: "python3 'my engine'/engine.py", timeout: 20000, pipeline: 64, runs: 1000, out: 'out', checkFloor: 30, maxShrinkRuns: 2000, shrinkBudget: 5000, progress: true, gateFloor: 0.05 };
+    const passing = nextSteps({ failed: false, underTested: 0, reference: false, out: 'out', runs: 1000, engineArgs: engineArgs(o) }).join('\n');
+    expect(passing).toContain(`npx castcheck run --runs 20000 --stats --engine-cmd "python3 'my engine'/engine.py" --timeout 20000   #`);
+  });
+
   it('tells a newcomer what to do next', () => {
     const failing = nextSteps({ failed: true, firstRepro: 'out/store/x.repro.json', underTested: 0, reference: true, out: 'out', runs: 1000 }).join('\n');
     expect(failing).toContain('npx castcheck replay out/store/x.repro.json');
