@@ -21,6 +21,7 @@ export const E2E = [
   'test/fuzz.test.ts',
   'test/seeds.test.ts',
   'test/readme-e2e.test.ts',
+  'test/slow-engines.test.ts',
 ];
 // Engines that hang are judged by their time limit: those tests run one file at a time, after the rest.
 export const ENGINE_PROCESSES = ['test/process-faults.test.ts'];

@@ -4,7 +4,7 @@ import { describeEngine, type Engine } from '../adapters/engine.ts';
 import { EngineFailure } from '../adapters/engine-failure.ts';
 import { printable } from '../model/errors.ts';
 import type { FixedCase } from '../model/schema-types.ts';
-import { CASES_DIR, caseUnsupported, checkCase, readCases } from '../runner/cases.ts';
+import { CASES_DIR, caseUnsupported, judgeCase, readCases } from '../runner/cases.ts';
 import { processChoice, type RunOptions } from './run-options.ts';
 
 export type CasesOptions = Pick<RunOptions, 'engine' | 'fault' | 'spliceCopy' | 'engineCmd' | 'engineConfig' | 'timeout' | 'startTimeout' | 'maxLineBytes' | 'validateProtocol'> & {
@@ -44,14 +44,19 @@ export async function casesCommand(o: CasesOptions): Promise<number> {
         continue;
       }
       let problems: string[];
+      let unsupportedAt: string | undefined;
       try {
-        problems = await checkCase(on, c);
+        ({ problems, unsupportedAt } = await judgeCase(on, c));
       } catch (error) {
         // An engine in another process that crashes, hangs or breaks the protocol on one case fails that case only.
         if (!(error instanceof EngineFailure) || error.fatal) throw error;
         problems = [`the engine gave no trace (${error.kind}): ${error.message}`];
       }
-      if (problems.length === 0) {
+      if (problems.length === 0 && unsupportedAt !== undefined) {
+        // As castcheck run does: unsupported is no failure, and what comes after it is not judged.
+        skipped++;
+        console.log(`UNSUPPORTED ${c.id}: the engine answered unsupported at action ${unsupportedAt}; the actions before it pass, those after it are not judged`);
+      } else if (problems.length === 0) {
         passed++;
         console.log(`PASS ${c.id} (CR ${c.rules.join(', ')})${contested(c)}`);
       } else {

@@ -6,6 +6,7 @@ import { version } from '../model/version.ts';
 import { quietOnClosedOutput } from './interrupt.ts';
 import { parseShard } from '../runner/shards.ts';
 import { DEFAULT_PIPELINE } from '../adapters/process/pipeline.ts';
+import { MAX_TIMEOUTS } from '../runner/hangs.ts';
 
 // Each subcommand's module is loaded when it runs, so that a command loads only what it uses: the
 // start-up of `castcheck list` or `castcheck serve` does not pay for the generators or the reports.
@@ -32,6 +33,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--runs <n>', 'number of scenarios', runs, 1000)
     .option('--seed <n>', 'seed for the generators, from 0 to 4294967295 (default: a fresh one, printed)', seed)
     .option('--out <dir>', 'output folder (the failure store is under it unless --store says otherwise)', 'castcheck-out')
+    .option('--out-suffix', 'when another run is writing to --out, write to the first free OUT-2, OUT-3... instead of stopping')
     .option('--store <dir>', 'the failure store: a repro per finding, per engine, replayed first by every run (default: OUT/store)')
     .option('--expectations <file>', 'known failures of this engine by signature (schema/expectations.schema.json): reported as XFAIL')
     .option('--update-expectations', 'rewrite the --expectations file: drop the stale ones, add every new failure (notes are kept)')
@@ -50,6 +52,7 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(processOption('--max-line-bytes <n>', 'the longest line an engine process may write (default 8 MiB)', lineBytes))
     .option('--validate-protocol', 'check every protocol message both ways against schema/protocol.schema.json')
     .option('--pipeline <n>', 'scenarios sent to an engine process ahead of its answers (1: one at a time)', pipeline, DEFAULT_PIPELINE)
+    .option('--max-timeouts <n>', 'scenarios in a row an engine may time out on before the run stops as ENGINE HANGS', runs, MAX_TIMEOUTS)
     .option('--workers <n>', 'engines at work at once: built-in engines on worker threads, or that many engine processes; the results do not depend on it', workers)
     .addOption(new Option('--shard <i/n>', "judge only this machine's share of the run: scenarios k with k mod n = i - 1; castcheck merge joins the shards' result files").argParser(shard))
     .option('--result <file>', 'write the shard result file for castcheck merge (default with --shard: OUT/result.json)')

@@ -10,8 +10,9 @@ import { findingText, statusLabel, summaryTable, totals } from '../reports/conso
 import { writeReports } from '../reports/write-reports.ts';
 import { mergeResults } from '../runner/merge.ts';
 import { readShardResult, suiteResultOf } from '../reports/shard-file.ts';
-import { FailureStore } from '../runner/store.ts';
+import { FailureStore, failsTheRun } from '../runner/store.ts';
 import { checkOutputPaths } from './output-paths.ts';
+import { castcheckCommand } from '../reports/shell-command.ts';
 
 export interface MergeOptions {
   out: string;
@@ -86,7 +87,7 @@ export async function mergeCommand(files: string[], o: MergeOptions): Promise<nu
   console.log(summaryTable(merged, o.checkFloor));
   for (const c of merged.clusters) {
     if (c.finding && repros.has(c.signature)) console.log(`\n${findingText(c.finding, repros.get(c.signature)!, c.count)}`);
-    else if (!c.expectation && repros.has(c.signature)) console.log(`\n${statusLabel(c.kind)} ${c.signature} (${c.count} scenario(s)), as stored: npx castcheck replay ${repros.get(c.signature)!}`);
+    else if (!c.expectation && repros.has(c.signature)) console.log(`\n${statusLabel(c.kind)} ${c.signature} (${c.count} scenario(s)), as stored: ${castcheckCommand('replay', repros.get(c.signature)!)}`);
   }
   if (expectations && expectations.stale.length > 0) {
     console.log(`\nSTALE expectations (${expectations.file}): they did not occur in any shard although their property ran and applied`);
@@ -114,7 +115,7 @@ export async function mergeCommand(files: string[], o: MergeOptions): Promise<nu
   );
   console.log(`\nreports: ${written.files.join(', ')}`);
   const failed = merged.clusters.some((c) => !c.expectation && c.kind !== 'contested');
-  const storeFails = [...replayed.values()].some((r) => r.result === 'still-fails' && !r.xfail);
+  const storeFails = [...replayed.values()].some(failsTheRun);
   return failed || storeFails || (expectations?.stale.length ?? 0) > 0 || merged.stopped !== undefined ? 1 : 0;
 }
 

@@ -8,6 +8,7 @@ import { CASES_DIR, checkCase } from '../runner/cases.ts';
 import { caseFromRepro } from '../runner/promote.ts';
 import { writeJsonAtomically } from '../runner/store.ts';
 import { readRepro } from './replay.ts';
+import { castcheckCommand } from '../reports/shell-command.ts';
 
 export interface PromoteOptions {
   to?: string;
@@ -30,7 +31,7 @@ export async function promoteCommand(file: string, o: PromoteOptions): Promise<n
   console.log(`promoted ${file}\n  to the case ${c.id}: ${path}`);
   console.log(`  it expects what the reference engine does with the scenario: ${c.expect.length} action(s), their outcomes and triggers, the state after ${c.expect.filter((e) => e.state).map((e) => e.action).join(' and ')}`);
   const shown = relative(process.cwd(), dir);
-  const where = o.to === undefined ? 'npx castcheck cases' : `npx castcheck cases --dir ${shown.startsWith('..') ? dir : shown || '.'}`;
-  console.log(`  run it with the other cases: ${where} --filter ${c.id}`);
+  const where = o.to === undefined ? [] : ['--dir', shown.startsWith('..') ? dir : shown || '.'];
+  console.log(`  run it with the other cases: ${castcheckCommand('cases', ...where, '--filter', c.id)}`);
   return 0;
 }

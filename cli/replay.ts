@@ -9,6 +9,7 @@ import { judgeFor } from '../runner/evaluate.ts';
 import { replayHistory, replayRepro, reproTarget } from '../runner/replay.ts';
 import { kindOf, showing } from '../runner/signatures.ts';
 import { storyOf, storyText, type StoryInput } from '../reports/story.ts';
+import { statusLabel } from '../reports/console.ts';
 import { processChoice } from './run-options.ts';
 
 export interface ReplayOptions {
@@ -46,6 +47,15 @@ export async function replayCommand(file: string, o: ReplayOptions): Promise<num
           ? { ...repro, trace: judged.trace, step: lines[0]!.step, expected: lines[0]!.expected, observed: lines[0]!.observed, divergences: lines.map((d) => ({ step: d.step, kind: kindOf(d), expected: d.expected, observed: d.observed })) }
           : repro;
       console.log(storyText(storyOf(now), '  '));
+      return 1;
+    }
+    if (result === 'engine-failed') {
+      // The engine failed on the scenario some other way: nothing says whether the failure is fixed.
+      const f = judged.failure!;
+      console.log(`${statusLabel(f.kind)} on ${on}: the engine failed on this scenario instead of showing ${what}`);
+      console.log(`  ${f.message}`);
+      const stderr = f.stderr.trim();
+      if (stderr) console.log(`  its stderr ended with:\n${stderr.split('\n').slice(-15).map((l) => `    ${l}`).join('\n')}`);
       return 1;
     }
     const history = repro.history?.scenarios.length ?? 0;

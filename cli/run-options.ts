@@ -14,9 +14,13 @@ export interface RunOptions {
   maxLineBytes?: number;
   validateProtocol?: boolean;
   pipeline: number;
+  /** Time-outs in a row after which the run stops as ENGINE HANGS. */
+  maxTimeouts?: number;
   runs: number;
   seed?: number;
   out: string;
+  /** When --out is in use by another run, write to the first free OUT-2, OUT-3... instead of stopping. */
+  outSuffix?: boolean;
   store?: string;
   expectations?: string;
   updateExpectations?: boolean;
@@ -36,6 +40,22 @@ export interface RunOptions {
   workers?: number;
   shard?: Shard;
   result?: string;
+}
+
+/** The options of a run that chose its engine, as words of a command line: what a run suggested next keeps. */
+export function engineArgs(o: RunOptions): string[] {
+  const given: [string, string | number | undefined][] = [
+    ['--engine', o.engine],
+    ['--fault', o.fault],
+    ['--splice-copy', o.spliceCopy],
+    ['--engine-cmd', o.engineCmd],
+    ['--engine-config', o.engineConfig],
+    ['--capabilities', o.capabilities],
+    ['--timeout', o.timeout],
+    ['--start-timeout', o.startTimeout],
+    ['--max-line-bytes', o.maxLineBytes],
+  ];
+  return [...given.flatMap(([option, value]) => (value !== undefined ? [option, String(value)] : [])), ...(o.validateProtocol ? ['--validate-protocol'] : [])];
 }
 
 export function processChoice(o: Pick<RunOptions, 'engineCmd' | 'engineConfig' | 'timeout' | 'startTimeout' | 'maxLineBytes' | 'validateProtocol'>) {

@@ -21,14 +21,28 @@ import { runSuite } from '../runner/run-suite.ts';
 import { unshrunk } from '../runner/findings.ts';
 import type { Cluster, Finding, SuiteResult } from '../runner/results.ts';
 import { checkOutputPaths } from './output-paths.ts';
+import { lockOutput } from './out-lock.ts';
 import { Interrupt } from './interrupt.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 import { Expectations, staleAfterRun, updatedExpectations } from '../runner/expectations.ts';
-import { FailureStore, replayStore, writeJsonAtomically } from '../runner/store.ts';
+import { FailureStore, failsTheRun, replayStore, writeJsonAtomically } from '../runner/store.ts';
 import { parallelSearch, shardResultWriter, type RunHooks } from './parallel.ts';
-import { processChoice, type RunOptions } from './run-options.ts';
+import { engineArgs, processChoice, type RunOptions } from './run-options.ts';
+import { castcheckCommand } from '../reports/shell-command.ts';
 
 export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<number> {
+  await checkOutputPaths([{ option: '--out', path: o.out, kind: 'folder' }]);
+  // One run per output folder, held until the run ends (a killed run's lock is taken over).
+  const lock = lockOutput(o.out, { suffix: o.outSuffix === true });
+  if (lock.out !== o.out) console.log(`castcheck: ${o.out} is in use by another run: writing to ${lock.out} (--out-suffix)`);
+  try {
+    return await runLocked({ ...o, out: lock.out }, hooks);
+  } finally {
+    lock.release();
+  }
+}
+
+async function runLocked(o: RunOptions, hooks: RunHooks): Promise<number> {
   await checkOutputPaths([
     { option: '--out', path: o.out, kind: 'folder' },
     { option: '--store', path: o.store, kind: 'folder' },
@@ -98,7 +112,7 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
     };
     const storeSummary = () => ({
       dir: store.dir,
-      replayed: stored.replayed.map(({ signature, repro, result, xfail, movedTo }) => ({ signature, repro, result, ...(xfail ? { xfail } : {}), ...(movedTo !== undefined ? { movedTo } : {}) })),
+      replayed: stored.replayed.map(({ signature, repro, result, failure, xfail, movedTo }) => ({ signature, repro, result, ...(failure ? { failure } : {}), ...(xfail ? { xfail } : {}), ...(movedTo !== undefined ? { movedTo } : {}) })),
     });
     // What every report file is made from, at any moment: the run so far, and what is known besides.
     let sofar: (() => SuiteResult) | undefined;
@@ -133,13 +147,15 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
         shrinkBudget: o.shrinkBudget,
         ...(o.maxShrinkTime !== undefined ? { maxShrinkMs: o.maxShrinkTime * 1000 } : {}),
         inFlight: engine.launch ? o.pipeline : 1,
+        ...(o.maxTimeouts !== undefined ? { maxTimeouts: o.maxTimeouts } : {}),
         ...(o.illegalShare !== undefined ? { illegalShare: o.illegalShare } : {}),
         onStart: (f) => {
           sofar = f;
         },
-        onProgress: (done, total, clusters) => {
+        onProgress: (done, total, clusters, _run, asAnswered) => {
           progress.scenarios(done, clusters);
-          if (done % PROGRESS_EVERY === 0 || done === total) events.write({ event: 'progress', done, total, clusters, perSecond: Math.round((done / Math.max(0.001, (Date.now() - started) / 1000)) * 10) / 10 });
+          // A slow engine's scenarios each get their line: the record says how far the run went, to the scenario.
+          if (asAnswered || done % PROGRESS_EVERY === 0 || done === total) events.write({ event: 'progress', done, total, clusters, perSecond: Math.round((done / Math.max(0.001, (Date.now() - started) / 1000)) * 10) / 10 });
         },
         // The first scenario of a new failure is on disk before any shrinking starts.
         onCluster: (cluster) => {
@@ -179,7 +195,7 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
       for (const w of written) console.log(`\n${findingText(w.finding, w.path, counts.get(w.finding.signature), w.story)}`);
       // Failures an earlier run shrunk, met again: their repro stands.
       const again = result.clusters.filter((c) => !c.expectation && !c.finding && repros.has(c.signature));
-      if (again.length > 0) console.log(`\n${again.map((c) => `${statusLabel(c.kind)} ${c.signature} (${c.count} scenario(s)), as stored: npx castcheck replay ${repros.get(c.signature)!}`).join('\n')}`);
+      if (again.length > 0) console.log(`\n${again.map((c) => `${statusLabel(c.kind)} ${c.signature} (${c.count} scenario(s)), as stored: ${castcheckCommand('replay', repros.get(c.signature)!)}`).join('\n')}`);
 
       const stale = staleAfterRun(expectations, result, stored.expectedSeen);
       if (stale.length > 0) {
@@ -216,14 +232,14 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
       });
       await (hooks.after ?? shardResultWriter(o))?.({ engine, readings, seed, result, store, stored, stale, shrinkSteps, ...(gates ? { gates } : {}) });
       const failed = result.clusters.some((c) => !c.expectation && c.kind !== 'contested');
-      const storeFails = stored.replayed.some((r) => r.result === 'still-fails' && !r.xfail && r.verdict !== 'contested');
+      const storeFails = stored.replayed.some(failsTheRun);
       const exitCode = interrupt.exitCode ?? (failed || storeFails || stale.length > 0 || result.stopped !== undefined || gatesFailed ? 1 : 0);
       events.write({ event: 'end', partial, exitCode, runs: result.runs, clusters: result.clusters.length, failed: report.properties.filter((p) => p.status === 'FAIL').length, reports: files });
       console.log(`\nreports: ${[...files, events.path].join(', ')}`);
       if (partial) console.log(`partial report: ${join(o.out, 'report.json')}`);
       const firstRepro = report.clusters.find((c) => !c.xfail && c.verdict !== 'contested' && c.repro !== undefined)?.repro;
       const underTested = report.properties.filter((p) => p.status === 'UNDER-TESTED' || p.status === 'UNTESTED').length;
-      console.log(nextSteps({ failed: exitCode !== 0, ...(firstRepro !== undefined ? { firstRepro } : {}), underTested, reference: engine.launch === undefined, out: o.out, ...(o.expectations !== undefined ? { expectations: o.expectations } : {}), runs: o.runs }).join('\n'));
+      console.log(nextSteps({ failed: exitCode !== 0, ...(firstRepro !== undefined ? { firstRepro } : {}), underTested, reference: engine.launch === undefined, out: o.out, engineArgs: engineArgs(o), ...(o.expectations !== undefined ? { expectations: o.expectations } : {}), runs: o.runs }).join('\n'));
       return exitCode;
     } finally {
       progress.stop();

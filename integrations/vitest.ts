@@ -34,6 +34,7 @@ import { unshrunk } from '../runner/findings.ts';
 import type { Cluster, SuiteResult } from '../runner/results.ts';
 import { parseSignature } from '../runner/signatures.ts';
 import { FailureStore, replayStore, type StoreReplay } from '../runner/store.ts';
+import { castcheckCommand } from '../reports/shell-command.ts';
 
 /** An engine in another process, as `castcheck run --engine-cmd` starts it. */
 export type EngineCommand = { command: string } & Omit<ProcessChoice, 'command' | 'config'>;
@@ -175,7 +176,7 @@ export function describeEngine(subject: Engine | EngineCommand, options: Describ
         if (mine.length > 0 || storedFailing.length > 0) {
           const parts = [
             ...mine.map((c) => failureText(c, o, engine, readings)),
-            ...storedFailing.map((r) => `${r.signature}: STILL FAILS, found by an earlier run\n${storyText(storyOf(o.storedRepros.get(r.signature) ?? readRepro(r.repro)), '  ')}\n  repro:  ${r.repro}\n  replay: npx castcheck replay ${r.repro}`),
+            ...storedFailing.map((r) => `${r.signature}: STILL FAILS, found by an earlier run\n${storyText(storyOf(o.storedRepros.get(r.signature) ?? readRepro(r.repro)), '  ')}\n  repro:  ${r.repro}\n  replay: ${castcheckCommand('replay', r.repro)}`),
           ];
           throw plainError(`${property.statement}\n\n${parts.join('\n\n')}\n\nseed ${seed}: ${repeat} repeats the run`);
         }
@@ -206,7 +207,7 @@ function failureText(c: Cluster, o: Outcome, engine: Engine, readings: { spliceC
   return [
     `${c.signature} (${c.count} scenario(s))`,
     storyText(story, '  '),
-    ...(repro !== undefined ? [`  repro:  ${repro}`, `  replay: npx castcheck replay ${repro}`] : []),
+    ...(repro !== undefined ? [`  repro:  ${repro}`, `  replay: ${castcheckCommand('replay', repro)}`] : []),
   ].join('\n');
 }
 

@@ -1652,7 +1652,14 @@ export interface StoreSummary {
 export interface StoredReplay {
   signature: string;
   repro: string;
-  result: "still-fails" | "now-passes" | "not-reproduced";
+  /**
+   * engine-failed: the engine crashed, timed out or broke the protocol on the finding's scenario (failure says which); the finding is kept.
+   */
+  result: "still-fails" | "now-passes" | "not-reproduced" | "engine-failed";
+  /**
+   * For engine-failed: how the engine failed on it.
+   */
+  failure?: "crash" | "timeout" | "protocol-error";
   xfail?: boolean;
   /**
    * Where a finding that now passes was moved (the store's fixed/ folder).

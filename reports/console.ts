@@ -5,6 +5,8 @@ import { checked, type Cluster, type Finding, type SuiteResult, type Tally } fro
 import type { FeatureCount } from '../generators/stats.ts';
 import type { FailureStore, StoreReplay } from '../runner/store.ts';
 import { storyText, type Story } from './story.ts';
+import { castcheckCommand, shellCommand } from './shell-command.ts';
+import { join } from 'node:path';
 
 export function header(engine: EngineId, runs: number, seed: number): string {
   return `castcheck: ${runs} scenarios against ${describeEngine(engine)} (seed ${seed})`;
@@ -109,7 +111,7 @@ export function findingText(finding: Finding, reproPath: string, count?: number,
       ? `  found after ${finding.runsToFailure} scenario(s); shrunk in ${finding.shrinkRuns} engine run(s) to ${size.cards} card(s) and ${size.actions} action(s)`
       : `  found after ${finding.runsToFailure} scenario(s); not shrunk (the run stopped, or the shrinking budget was spent): ${size.cards} card(s) and ${size.actions} action(s)`,
     `  repro:  ${reproPath}`,
-    `  replay: npx castcheck replay ${reproPath}`,
+    `  replay: ${castcheckCommand('replay', reproPath)}`,
   );
   return lines.join('\n');
 }
@@ -141,8 +143,15 @@ export function storeLines(store: FailureStore, stored: StoreReplay): string[] {
   const label = { 'still-fails': 'STILL FAILS', 'now-passes': 'NOW PASSES', 'not-reproduced': 'NOT REPRODUCED' } as const;
   for (const r of stored.replayed) {
     const where = r.movedTo !== undefined ? `moved to ${r.movedTo}` : r.repro;
-    const why = r.result === 'not-reproduced' ? ' (it did not fail again when found: it depends on more than its scenario; kept)' : r.xfail ? ' (expected)' : '';
-    const what = r.result === 'still-fails' && r.verdict === 'contested' ? 'STILL CONTESTED' : label[r.result];
+    const why =
+      r.result === 'not-reproduced'
+        ? ' (it did not fail again when found: it depends on more than its scenario; kept)'
+        : r.result === 'engine-failed'
+          ? ' (the engine failed on its scenario: whether it is fixed is not known; kept)'
+          : r.xfail
+            ? ' (expected)'
+            : '';
+    const what = r.result === 'engine-failed' ? statusLabel(r.failure ?? 'crash') : r.result === 'still-fails' && r.verdict === 'contested' ? 'STILL CONTESTED' : label[r.result];
     lines.push(`  ${what.padEnd(14)} ${r.signature}${why}  ${where}`);
   }
   for (const u of stored.unreadable) lines.push(`  UNREADABLE     ${u}`);
@@ -150,19 +159,23 @@ export function storeLines(store: FailureStore, stored: StoreReplay): string[] {
 }
 
 /** What to do next, for someone new: after a failing run, see it again, keep it, or write it down as known; after a passing one, test harder or test your own engine. */
-export function nextSteps(o: { failed: boolean; firstRepro?: string; underTested: number; reference: boolean; out: string; expectations?: string; runs: number }): string[] {
+export function nextSteps(o: { failed: boolean; firstRepro?: string; underTested: number; reference: boolean; out: string; expectations?: string; runs: number; engineArgs?: readonly string[] }): string[] {
+  // A run suggested next tests the same engine: the options that chose it are kept.
+  const harder = castcheckCommand('run', '--runs', String(Math.max(20000, o.runs * 10)), '--stats', ...(o.engineArgs ?? []));
   const lines = ['next:'];
   if (o.failed) {
     if (o.firstRepro !== undefined) {
-      lines.push(`  npx castcheck replay ${o.firstRepro}          # see the first failure again (add --fault/--engine-cmd to replay it on a fixed engine)`);
-      lines.push(`  npx castcheck promote ${o.firstRepro} --to ${o.out}/cases   # keep it as a fixed case: castcheck cases --dir ${o.out}/cases`);
+      const cases = join(o.out, 'cases');
+      lines.push(`  ${castcheckCommand('replay', o.firstRepro)}          # see the first failure again (add --fault/--engine-cmd to replay it on a fixed engine)`);
+      lines.push(`  ${castcheckCommand('promote', o.firstRepro, '--to', cases)}   # keep it as a fixed case: ${castcheckCommand('cases', '--dir', cases)}`);
     }
     if (o.expectations === undefined) lines.push('  a known bug you will fix later? --expectations FILE --update-expectations writes it down; it is then reported as XFAIL');
   } else {
-    if (o.underTested > 0) lines.push(`  npx castcheck run --runs ${Math.max(20000, o.runs * 10)} --stats   # ${o.underTested} propert${o.underTested === 1 ? 'y is' : 'ies are'} under-tested or untested at ${o.runs} scenarios; --stats shows the share of each feature`);
-    else lines.push(`  npx castcheck run --runs ${Math.max(20000, o.runs * 10)} --stats   # more scenarios, with the share of each feature`);
+    if (o.underTested > 0) lines.push(`  ${harder}   # ${o.underTested} propert${o.underTested === 1 ? 'y is' : 'ies are'} under-tested or untested at ${o.runs} scenarios; --stats shows the share of each feature`);
+    else lines.push(`  ${harder}   # more scenarios, with the share of each feature`);
     if (o.reference) lines.push('  npx castcheck doctor --engine-cmd "python3 examples/python-engine/engine.py"   # then castcheck run --engine-cmd "...": test your own engine');
   }
-  lines.push(`  open ${o.out}/report.html   # the run as a page: each failure's story, scenario and trace; summary.md, junit.xml and report.json are beside it`);
+  lines.push(`  open ${shellCommand([join(o.out, 'report.html')])}   # the run as a page: each failure's story, scenario and trace; summary.md, junit.xml and report.json are beside it`);
   return lines;
 }
+

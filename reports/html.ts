@@ -6,6 +6,7 @@
 import escapeHtml from 'escape-html';
 import type { ClusterSummary, ObservedState, PropertyResult, RunReport, Scenario, Story } from '../model/schema-types.ts';
 import { storyLines, scenarioStory, wrongLine } from './story.ts';
+import { castcheckCommand } from './shell-command.ts';
 
 const h = (x: unknown): string => escapeHtml(String(x));
 
@@ -58,7 +59,7 @@ function clusterHtml(c: ClusterSummary, i: number): string {
 <h3><span class="label">${h(label)}</span> <code class="signature">${h(c.signature)}</code> <span class="count">${c.count} scenario(s)</span></h3>
 ${c.note !== undefined ? `<p class="note">Expected: ${h(c.note)}${c.link !== undefined ? ` (${h(c.link)})` : ''}</p>` : ''}
 ${c.story ? storyHtml(c.story) : ''}
-${c.repro !== undefined ? `<p class="repro">Repro: <code>${h(c.repro)}</code>${c.shrunk === false ? ' (not shrunk)' : ''}${c.reproduced === false ? ' (did not fail again when run once more)' : ''}<br>Replay: <code>npx castcheck replay ${h(c.repro)}</code></p>` : ''}
+${c.repro !== undefined ? `<p class="repro">Repro: <code>${h(c.repro)}</code>${c.shrunk === false ? ' (not shrunk)' : ''}${c.reproduced === false ? ' (did not fail again when run once more)' : ''}<br>Replay: <code>${h(castcheckCommand('replay', c.repro))}</code></p>` : ''}
 ${c.scenario ? `<details class="side-by-side"><summary>Scenario and trace</summary>${sideBySide(c)}</details>` : ''}
 ${c.shrinkSteps?.length ? shrinkHtml(c) : ''}
 </article>`;

@@ -10,6 +10,7 @@ import { kindOf } from '../runner/signatures.ts';
 import { statusOf } from './console.ts';
 import { reproOf } from './repro.ts';
 import { storyOf, storyText, type StoryInput } from './story.ts';
+import { castcheckCommand } from './shell-command.ts';
 
 export interface ReportExtras {
   checkFloor: number;
@@ -165,7 +166,7 @@ export function junitXml(report: RunReport): string {
       `${c.signature} (${c.count} scenario(s))`,
       ...(c.story ? [storyText(c.story, '  ')] : []),
       c.step !== undefined ? `after action ${c.step}: expected ${c.expected}; observed ${c.observed}` : c.observed ?? '',
-      ...(c.repro ? [`repro: ${c.repro}`, `replay: npx castcheck replay ${c.repro}`] : []),
+      ...(c.repro ? [`repro: ${c.repro}`, `replay: ${castcheckCommand('replay', c.repro)}`] : []),
     ].join('\n');
   for (const p of report.properties) {
     const c = suite.ele('testcase', { classname: p.id.split('.')[0], name: `${p.id} (CR ${p.rules.join(', ')})` });

@@ -2,6 +2,8 @@
 // totals, each failure with its story and replay command, then every property's counts.
 import type { ClusterSummary, RunReport } from '../model/schema-types.ts';
 import { storyLines } from './story.ts';
+import { ENGINE_HANGS } from '../runner/hangs.ts';
+import { castcheckCommand } from './shell-command.ts';
 
 /**
  * Text from an engine or a scenario, safe in Markdown: HTML is shown, not rendered, and the
@@ -21,7 +23,7 @@ export function summaryMarkdown(report: RunReport): string {
   const count = (s: string) => report.properties.filter((p) => p.status === s).length;
   const failing = report.clusters.filter((c) => !c.xfail && c.verdict !== 'contested');
   const out = [
-    `## castcheck: ${failing.length === 0 ? 'no new failure' : `${failing.length} distinct failure(s)`}${report.partial ? ' (interrupted run)' : ''}`,
+    `## castcheck: ${report.stopped?.startsWith(ENGINE_HANGS) ? `${ENGINE_HANGS}, ` : ''}${failing.length === 0 ? 'no new failure' : `${failing.length} distinct failure(s)`}${report.partial ? ' (interrupted run)' : ''}`,
     '',
     `${markdownText(engine)}, ${report.runs} scenario(s), seed ${report.seed} (\`--seed ${report.seed}\` repeats the run), castcheck ${markdownText(report.castcheck)}.`,
     '',
@@ -47,6 +49,6 @@ function clusterMarkdown(c: ClusterSummary): string[] {
   const out = [`### ${label} \`${c.signature.replace(/`/g, "'")}\` (${c.count} scenario(s))`];
   if (c.note !== undefined) out.push('', `Expected: ${markdownText(c.note)}`);
   if (c.story) out.push('', ...storyLines(c.story).map((l) => `> ${markdownText(l)}  `));
-  if (c.repro !== undefined) out.push('', `Repro: \`${c.repro.replace(/`/g, "'")}\`${c.shrunk === false ? ' (not shrunk)' : ''}`, '', '```sh', `npx castcheck replay ${c.repro}`, '```');
+  if (c.repro !== undefined) out.push('', `Repro: \`${c.repro.replace(/`/g, "'")}\`${c.shrunk === false ? ' (not shrunk)' : ''}`, '', '```sh', castcheckCommand('replay', c.repro), '```');
   return out;
 }

@@ -11,9 +11,10 @@ import { cardBeyond } from '../model/capabilities.ts';
 import { normalizeScenario } from '../model/scenario.ts';
 import type { Capabilities, CardDefinition, FixedCase, ObservedState } from '../model/schema-types.ts';
 import { observedPart } from '../model/observables.ts';
-import { checkedAnswer } from './evaluate.ts';
+import { checkedAnswer, firstUnsupported } from './evaluate.ts';
+import { fileURLToPath } from 'node:url';
 
-export const CASES_DIR = new URL('../scenarios/', import.meta.url).pathname;
+export const CASES_DIR = fileURLToPath(new URL('../scenarios/', import.meta.url));
 
 export interface LoadedCase {
   file: string;
@@ -69,14 +70,25 @@ export function loadCases(dir = CASES_DIR): LoadedCase[] {
 
 /** What the engine did differently from the case's expectations; empty when it passes. */
 export async function checkCase(engine: Engine, c: FixedCase): Promise<string[]> {
+  return (await judgeCase(engine, c)).problems;
+}
+
+/**
+ * What the engine did differently from the case's expectations, judged as a run judges a scenario:
+ * up to the first step the engine answered `unsupported` (`unsupportedAt`, that action's id), which
+ * is no failure, and after which nothing is judged.
+ */
+export async function judgeCase(engine: Engine, c: FixedCase): Promise<{ problems: string[]; unsupportedAt?: string }> {
   const scenario = normalizeScenario(c.scenario);
   // A malformed trace (of an engine in this process) is the engine's problem, told as such, not a
   // crash while its states are compared.
   const trace = checkedAnswer(engine, scenario, await engine.run(scenario));
-  if (!('steps' in trace)) return [`the trace does not fit the trace schema and the scenario: ${trace.message}`];
+  if (!('steps' in trace)) return { problems: [`the trace does not fit the trace schema and the scenario: ${trace.message}`] };
   const problems: string[] = [];
+  const unsupported = firstUnsupported(trace);
   for (const expected of c.expect) {
     const index = scenario.actions.findIndex((a) => a.id === expected.action);
+    if (unsupported !== undefined && index >= unsupported) continue;
     const step = trace.steps[index];
     if (index === -1 || !step) {
       problems.push(`${expected.action}: no such action in the trace`);
@@ -99,7 +111,7 @@ export async function checkCase(engine: Engine, c: FixedCase): Promise<string[]>
       if (diffs.length > 0) problems.push(`${expected.action}: ${formatDifferences(diffs)}`);
     }
   }
-  return problems;
+  return { problems, ...(unsupported !== undefined ? { unsupportedAt: scenario.actions[unsupported]!.id } : {}) };
 }
 
 /** Why an engine cannot run a case, or undefined when it can. */

@@ -104,15 +104,54 @@ export function judgeAll(j: Judge, scenarios: readonly Scenario[], properties: r
 }
 
 /**
- * judgeAll for an engine that answers through promises (an engine process): the engine's runs of the
- * chunk start at once, and the chunk is judged together once every answer is in, so that the
- * engine works on them, and on the next chunk's, while castcheck judges.
+ * The engine's runs of a chunk, all started at once, each answer kept as it arrives: for an engine
+ * that answers through promises (an engine process), which works on them, and on the next chunk's,
+ * while castcheck judges. Those whose answers are in are judged together (judgeAll's way) as soon
+ * as they are wanted: a whole chunk while the engine answers faster than castcheck judges, each
+ * scenario alone the moment its answer comes while it answers slower.
  */
-export function judgeAllLater(j: Judge, scenarios: readonly Scenario[], properties: readonly Property[]): Promise<ChunkJudgement[]> {
-  const runs = scenarios.map((scenario) => started(j, scenario));
-  return Promise.all(runs.map((s) => ('thrown' in s || !(s.trace instanceof Promise) ? s : s.trace.then((trace) => ({ normalized: s.normalized, trace }))))).then((arrived) =>
-    judgeTogether(arrived as Started[], j, properties),
-  );
+export class Answers {
+  private readonly runs: Started[];
+  private readonly arrivals: (Promise<true> | undefined)[];
+
+  constructor(scenarios: readonly Scenario[], j: Judge) {
+    this.runs = scenarios.map((scenario) => started(j, scenario));
+    this.arrivals = this.runs.map((s) => {
+      if ('thrown' in s || !(s.trace instanceof Promise)) return undefined;
+      return s.trace.then(
+        (trace) => {
+          s.trace = trace;
+          return true as const;
+        },
+        (thrown: unknown) => {
+          (s as { thrown?: unknown }).thrown = thrown;
+          return true as const;
+        },
+      );
+    });
+  }
+
+  get length(): number {
+    return this.runs.length;
+  }
+
+  /** Whether the answer to run k is in. */
+  isIn(k: number): boolean {
+    const s = this.runs[k]!;
+    return 'thrown' in s || !(s.trace instanceof Promise);
+  }
+
+  /** Resolves (true) when the answer to run k is in. */
+  arrival(k: number): Promise<true> {
+    return this.arrivals[k] ?? Promise.resolve(true);
+  }
+
+  /** The answers in from run `from` on, up to the first still to come, judged together. */
+  judgeIn(from: number, properties: readonly Property[], j: Judge): ChunkJudgement[] {
+    let to = from;
+    while (to < this.runs.length && this.isIn(to)) to++;
+    return judgeTogether(this.runs.slice(from, to), j, properties);
+  }
 }
 
 /** A scenario normalised and its engine run started, or what it threw. */

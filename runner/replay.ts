@@ -24,17 +24,22 @@ function propertyOf(signature: string): string | undefined {
   return 'property' in s ? s.property : undefined;
 }
 
-export type ReplayResult = 'still-fails' | 'now-passes' | 'not-reproduced';
+/**
+ * `engine-failed`: the engine crashed, timed out or broke the protocol on the scenario, which is not
+ * the failure the repro stands for: whether that failure is fixed is not known, so it is never a pass.
+ */
+export type ReplayResult = 'still-fails' | 'now-passes' | 'not-reproduced' | 'engine-failed';
 
 /**
  * Judges a repro's scenario again. A repro whose failure did not come back when it was found (it
  * depended on the engine's history, timing or resources) is `not-reproduced` when it passes, never
- * `now-passes`: passing says nothing about a fix.
+ * `now-passes`: passing says nothing about a fix. An engine that fails on it otherwise is
+ * `engine-failed`, never a pass either.
  */
 export async function replayRepro(j: Judge, repro: Repro, source: string): Promise<{ result: ReplayResult; target: Target; judged: Judged }> {
   const target = reproTarget(repro, source);
   const judged = await judge(j, repro.scenario, targetProperties(target));
-  const result: ReplayResult = hits(judged, target) ? 'still-fails' : repro.replay.reproduced === false ? 'not-reproduced' : 'now-passes';
+  const result: ReplayResult = hits(judged, target) ? 'still-fails' : judged.failure ? 'engine-failed' : repro.replay.reproduced === false ? 'not-reproduced' : 'now-passes';
   return { result, target, judged };
 }
 

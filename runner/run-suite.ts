@@ -11,12 +11,13 @@ import { missingCapability, type Property } from '../properties/property.ts';
 import { hitsOf } from './clusters.ts';
 import { unshrunk } from './findings.ts';
 import type { Cluster, Finding, Hit, SuiteResult, Tally } from './results.ts';
-import { appliedAt, judge, judgeAll, judgeAllLater, verdictAt, type ChunkJudgement, type Judge } from './evaluate.ts';
+import { Answers, appliedAt, judge, judgeAll, verdictAt, type ChunkJudgement, type Judge } from './evaluate.ts';
 import type { Judged } from './judged.ts';
 import { shrink, type ShrinkOptions } from './shrink.ts';
 import { Interrupted, Pace, turn, whenAborted } from './abort.ts';
 import { ScenarioSpace } from './scenario-space.ts';
 import { Expectations } from './expectations.ts';
+import { ENGINE_HANGS, MAX_TIMEOUTS } from './hangs.ts';
 import { byFirstScenario, clusterRank } from './signatures.ts';
 
 export { shrink };
@@ -54,12 +55,22 @@ export interface SuiteOptions extends Judge {
    * 1 judges each in full before the next is made. What is found and reported is the same either way.
    */
   chunk?: number;
+  /**
+   * Scenarios in a row the engine may time out on before it is taken to hang: the run stops then
+   * (ENGINE HANGS), with the time-out as a finding, instead of spending its time limit on every
+   * scenario left. Default MAX_TIMEOUTS.
+   */
+  maxTimeouts?: number;
   /** Known failures: reported as XFAIL, never shrunk. */
   expectations?: Expectations;
   /** Signatures whose shrunk repro an earlier run stored and which still fail: not shrunk again. */
   alreadyShrunk?: ReadonlySet<string>;
-  /** Called as each scenario is judged; `run` is its number in the run. */
-  onProgress?: (done: number, total: number, clusters: number, run: number) => void;
+  /**
+   * Called as each scenario is judged; `run` is its number in the run. `asAnswered`: it was judged
+   * the moment the engine's answer came, castcheck having waited for it (an engine slower than
+   * castcheck's judging).
+   */
+  onProgress?: (done: number, total: number, clusters: number, run: number, asAnswered?: boolean) => void;
   /** Scenarios to judge instead of runs 0..runs-1: each with its number in the whole run; undefined when there are no more. */
   source?: () => Promise<{ run: number; scenario: Scenario } | undefined>;
   /** Called with every generated scenario, for statistics. */
@@ -129,7 +140,9 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   // whose own answers are in, which hold the failure that ended the engine; the next scenario asked
   // for meets the engine gone and stops it, or the end of the run does.
   let engineGone: string | undefined;
-  const record = (scenario: Scenario, run: number, judged: Judged) => {
+  let timeoutsInRow = 0;
+  const maxTimeouts = o.maxTimeouts ?? MAX_TIMEOUTS;
+  const record = (scenario: Scenario, run: number, judged: Judged, asAnswered = false) => {
     // Answers due after an interrupt may be the engine being stopped: they are not judged.
     if (o.abort?.aborted) return;
     if (judged.failure?.fatal) {
@@ -138,6 +151,12 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     }
     if (judged.engineGone) engineGone ??= judged.engineGone.message;
     const found = hitsOf(judged, properties, expectations);
+    if (judged.failure?.kind === 'timeout') timeoutsInRow++;
+    else timeoutsInRow = 0;
+    if (timeoutsInRow >= maxTimeouts) {
+      const limit = o.engine.launch?.timeoutMs;
+      stopped ??= `${ENGINE_HANGS}: no answer within the engine's time limit${limit !== undefined ? ` (${limit} ms)` : ''} on ${timeoutsInRow} scenarios in a row; the run stopped instead of waiting that long for each scenario left (--max-timeouts)`;
+    }
     if (judged.failure) engineFailures[judged.failure.kind]++;
     else {
       if (judged.unsupported !== undefined) unsupported++;
@@ -157,7 +176,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       }
     }
     done++;
-    o.onProgress?.(done, o.runs, clusters.size, run);
+    o.onProgress?.(done, o.runs, clusters.size, run, asAnswered);
   };
 
   // An engine in this process that answers at once (Engine.runSync): scenarios are made, run and
@@ -191,7 +210,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
    * Records a chunk's judgements in the order of its scenarios, until the run stops; throws what a
    * property threw when its scenario comes. False when an interrupt came while one was waited for.
    */
-  const recordInOrder = async (judgements: ChunkJudgement[], scenarios: readonly Scenario[], runOf: (k: number) => number): Promise<boolean> => {
+  const recordInOrder = async (judgements: ChunkJudgement[], scenarios: readonly Scenario[], runOf: (k: number) => number, asAnswered = false): Promise<boolean> => {
     // Those left unread (a stop, a property that threw before them) must not end castcheck as unhandled.
     for (const j of judgements) if (j instanceof Promise) j.catch(() => {});
     for (let k = 0; k < judgements.length && stopped === undefined; k++) {
@@ -203,7 +222,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
         if (answer === undefined) return false;
         judgement = answer;
       }
-      record(scenarios[k]!, runOf(k), judgement);
+      record(scenarios[k]!, runOf(k), judgement, asAnswered);
     }
     return true;
   };
@@ -277,18 +296,17 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     while (running.size >= window && !o.abort?.aborted) await room();
   };
   // An engine that answers through promises (an engine process), the whole run: the same scenarios
-  // as fc.check would make (runner/scenario-space.ts), half the window at a time, judged together
-  // once their answers are in (judgeAllLater), as the synchronous path judges its chunks. The next
-  // chunk is sent before this one is judged: the engine works while castcheck judges, with up to the
-  // window waiting for it.
+  // as fc.check would make (runner/scenario-space.ts), sent half the window at a time; the next
+  // chunk is sent before this one is judged, so that the engine works while castcheck judges, with up
+  // to the window waiting for it. The answers in are judged together (runner/evaluate.ts, Answers),
+  // the chunk at once while the engine answers faster than castcheck judges; while it answers slower,
+  // each scenario is judged, tallied and stored the moment its answer comes, so that an interrupt, or
+  // a kill, loses no scenario the engine answered.
   const inChunks = async () => {
     const size = Math.max(1, Math.floor(window / 2));
     const start = (first: number) => {
       const scenarios = made(first, size);
-      const judged = judgeAllLater(o, scenarios, properties);
-      // What is not waited for (a stop, an interrupt, a property that threw before) must not end castcheck as unhandled.
-      judged.catch(() => {});
-      return { first, scenarios, judged };
+      return { first, scenarios, answers: new Answers(scenarios, o) };
     };
     let current = o.runs > 0 ? start(0) : undefined;
     while (current && stopped === undefined) {
@@ -296,10 +314,15 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       if (o.abort?.aborted) return;
       const after = current.first + size;
       const next = window >= 2 && after < o.runs ? start(after) : undefined;
-      const judgements = await aborted.race(current.judged);
-      if (judgements === undefined) return;
-      const first = current.first;
-      if (!(await recordInOrder(judgements, current.scenarios, (k) => first + k))) return;
+      const { first, scenarios, answers } = current;
+      for (let k = 0; k < answers.length && stopped === undefined; ) {
+        const waited = !answers.isIn(k);
+        if (waited && (await aborted.race(answers.arrival(k))) === undefined) return;
+        const judgements = answers.judgeIn(k, properties, o);
+        const from = k;
+        if (!(await recordInOrder(judgements, scenarios.slice(from), (i) => first + from + i, waited))) return;
+        k += judgements.length;
+      }
       current = next ?? (window < 2 && after < o.runs && stopped === undefined ? start(after) : undefined);
     }
   };

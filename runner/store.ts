@@ -8,6 +8,7 @@ import { InputError } from '../model/errors.ts';
 import { readJsonFile } from '../model/json-file.ts';
 import { formatIssues, validateDocument } from '../model/schemas.ts';
 import type { EngineId, Expectation, Repro } from '../model/schema-types.ts';
+import type { EngineFailureKind } from '../adapters/engine-failure.ts';
 import type { Judge } from './evaluate.ts';
 import type { Expectations } from './expectations.ts';
 import { replayRepro, type ReplayResult } from './replay.ts';
@@ -98,6 +99,8 @@ export interface StoreReplay {
     repro: string;
     verdict: Repro['verdict'];
     result: ReplayResult;
+    /** For engine-failed: how the engine failed on it. */
+    failure?: EngineFailureKind;
     /** Its repro is shrunk (not the first scenario of a run that stopped). */
     shrunk: boolean;
     /** Every kind of it is named by an expectation. */
@@ -111,7 +114,8 @@ export interface StoreReplay {
 
 /**
  * Replays every stored finding of the engine, before a run: those that still fail stay, those that
- * now pass move to fixed/, those that never reproduced stay and say so.
+ * now pass move to fixed/, those that never reproduced stay and say so, and those the engine crashed,
+ * hung or broke the protocol on stay too: a failing engine says nothing about a fix.
  */
 export async function replayStore(j: Judge, store: FailureStore, expectations: Expectations): Promise<StoreReplay> {
   const { findings, unreadable } = store.list();
@@ -126,7 +130,7 @@ export async function replayStore(j: Judge, store: FailureStore, expectations: E
       out.unreadable.push(error.message);
       continue;
     }
-    const { result, target } = replayed;
+    const { result, target, judged } = replayed;
     const signature = f.repro.signature ?? ('property' in target ? target.property!.id : f.repro.verdict);
     const named = expectationOf(signature, expectations);
     if (result === 'still-fails' && named) out.expectedSeen.push(named.signature);
@@ -135,6 +139,7 @@ export async function replayStore(j: Judge, store: FailureStore, expectations: E
       repro: f.path,
       verdict: f.repro.verdict,
       result,
+      ...(result === 'engine-failed' && judged.failure ? { failure: judged.failure.kind } : {}),
       shrunk: f.repro.replay.shrunk !== false,
       xfail: named !== undefined,
       ...(result === 'now-passes' ? { movedTo: store.retire(f) } : {}),
@@ -147,4 +152,9 @@ export async function replayStore(j: Judge, store: FailureStore, expectations: E
 function expectationOf(signature: string, e: Expectations): Expectation | undefined {
   const s = parseSignature(signature);
   return 'engine' in s ? e.forEngineFailure(signature) : e.forKind(s.property, s.kind);
+}
+
+/** A stored finding that fails the run: it still fails (and is neither expected nor only a contested reading), or the engine failed on it. */
+export function failsTheRun(r: { result: ReplayResult; xfail?: boolean; verdict?: Repro['verdict'] }): boolean {
+  return r.result === 'engine-failed' || (r.result === 'still-fails' && !r.xfail && r.verdict !== 'contested');
 }

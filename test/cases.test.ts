@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import { faultyReference } from '../adapters/faults/index.ts';
-import { caseUnsupported, checkCase, loadCases } from '../runner/cases.ts';
+import { caseUnsupported, checkCase, judgeCase, loadCases } from '../runner/cases.ts';
 import { lintScenario } from '../model/lint.ts';
 import { normalizeScenario } from '../model/scenario.ts';
 import { formatIssues } from '../model/schemas.ts';
@@ -40,6 +40,14 @@ describe('fixed cases on the reference engine', () => {
     const problems = await checkCase(faultyReference('copy-loses-kicked'), twincast);
     expect(problems.join('\n')).toMatch(/copy: .*kicked: expected true, observed false/);
     expect(problems.join('\n')).toMatch(/a4: .*life: expected 16, observed 18/);
+  });
+
+  it('judges a case as a run judges a scenario: up to the step the engine answered unsupported, which is no failure', async () => {
+    const twincast = cases.find((c) => c.case.id === 'kicked-burst-lightning-twincast')!.case;
+    const at = twincast.scenario.actions.findIndex((a) => a.id === 'copy');
+    // The engine cannot copy: the copy and what follows it differ from the case, and are not judged.
+    const cannotCopy = authorsEngine('no-copies', (t) => ({ ...t, steps: t.steps.map((st, i) => (i === at ? { ...st, outcome: 'unsupported' as const } : i > at ? { ...st, outcome: 'rejected' as const, reason: 'illegal-targets' as const, message: 'never judged' } : st)) }));
+    expect(await judgeCase(cannotCopy, twincast)).toEqual({ problems: [], unsupportedAt: 'copy' });
   });
 
   it("tells an in-process engine's malformed trace as its problem, naming the field, instead of crashing", async () => {

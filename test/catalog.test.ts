@@ -5,6 +5,7 @@ import { readCapabilities } from '../model/capabilities-file.ts';
 import { catalog, catalogFile } from '../model/catalog.ts';
 import { lintCard } from '../model/lint.ts';
 import { formatIssues, validateDocument } from '../model/schemas.ts';
+import { fileURLToPath } from 'node:url';
 
 const cards = [...catalog().values()];
 
@@ -64,7 +65,7 @@ describe('catalog', () => {
   });
 
   it('is what examples/printed-only.capabilities.json knows: every card, by Oracle name', () => {
-    const caps = readCapabilities(new URL('../examples/printed-only.capabilities.json', import.meta.url).pathname);
+    const caps = readCapabilities(fileURLToPath(new URL('../examples/printed-only.capabilities.json', import.meta.url)));
     expect(caps.cards.synthetic).toBe(false);
     expect([...(caps.cards.oracle ?? [])].sort()).toEqual(cards.map((c) => c.name).sort());
   });

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Engine } from '../adapters/engine.ts';
 import { faultyReference } from '../adapters/faults/index.ts';
 import type { RunReport, Trace } from '../model/schema-types.ts';
@@ -14,6 +14,7 @@ import { PROPERTIES } from '../properties/index.ts';
 import { nextSteps, totals } from '../reports/console.ts';
 import { EventLog } from '../reports/events.ts';
 import { progressFor } from '../reports/progress.ts';
+import { engineArgs } from '../cli/run-options.ts';
 import { compareRules } from '../reports/html.ts';
 import { markdownText } from '../reports/summary-md.ts';
 import { writeReports, type RunState } from '../reports/write-reports.ts';
@@ -186,6 +187,37 @@ describe('progress where no terminal is watched', () => {
       'castcheck: shrinking copies.kicked-like-original (1 of 2): 200 engine run(s) so far\n',
       'castcheck: shrinking copies.kicked-like-original (1 of 2): 300 engine run(s) so far\n',
     ]);
+    p.stop();
+  });
+
+  it('says what it waits for while the engine keeps it waiting, whatever the engine does', () => {
+    vi.useFakeTimers();
+    try {
+      let now = 0;
+      const written: string[] = [];
+      const p = progressFor({ total: 100, stream: { write: (s: string) => written.push(s), isTTY: false }, ci: false, every: 5000, now: () => now });
+      p.scenarios(11, 1);
+      // The engine answers nothing for 12 s: the timer speaks every 5 s.
+      for (let second = 0; second < 12; second++) {
+        now += 1000;
+        vi.advanceTimersByTime(1000);
+      }
+      expect(written).toEqual([
+        'castcheck: scenario 12: waiting 5 s for the engine (11 of 100 scenarios (2.2 a second), 1 distinct failure(s) so far)\n',
+        'castcheck: scenario 12: waiting 10 s for the engine (11 of 100 scenarios (1.1 a second), 1 distinct failure(s) so far)\n',
+      ]);
+      p.shrinking('timeout', 0, 1);
+      written.length = 0;
+      for (let second = 0; second < 6; second++) {
+        now += 1000;
+        vi.advanceTimersByTime(1000);
+      }
+      p.stop();
+      vi.advanceTimersByTime(10_000);
+      expect(written).toEqual(['castcheck: shrinking run 1: waiting 5 s for the engine (shrinking timeout (1 of 1): 0 engine run(s) so far)\n']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is plain under CI even on a terminal', () => {
@@ -198,6 +230,12 @@ describe('progress where no terminal is watched', () => {
 });
 
 describe('the end of a run', () => {
+  it('suggests a next run of the same engine: the options that chose it are kept, quoted', () => {
+    const o = { engineCmd: "python3 'my engine'/engine.py", timeout: 20000, pipeline: 64, runs: 1000, out: 'out', checkFloor: 30, maxShrinkRuns: 2000, shrinkBudget: 5000, progress: true, gateFloor: 0.05 };
+    const passing = nextSteps({ failed: false, underTested: 0, reference: false, out: 'out', runs: 1000, engineArgs: engineArgs(o) }).join('\n');
+    expect(passing).toContain(`npx castcheck run --runs 20000 --stats --engine-cmd "python3 'my engine'/engine.py" --timeout 20000   #`);
+  });
+
   it('tells a newcomer what to do next', () => {
     const failing = nextSteps({ failed: true, firstRepro: 'out/store/x.repro.json', underTested: 0, reference: true, out: 'out', runs: 1000 }).join('\n');
     expect(failing).toContain('npx castcheck replay out/store/x.repro.json');

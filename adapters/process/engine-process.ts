@@ -2,6 +2,7 @@
 // wrapper script and what it starts are killed together), JSON lines out on stdin, lines in from
 // stdout, and the end of stderr kept for reports.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { LineSplitter, LineTooLong } from './line-splitter.ts';
 import { StderrTail } from './stderr-tail.ts';
 import { track, untrack } from './lifetime.ts';
@@ -47,7 +48,15 @@ export class EngineProcess {
     this.child.stdout!.on('data', (chunk: Buffer) => this.onStdout(chunk));
     this.child.stderr!.on('data', (chunk: Buffer) => this.stderr.push(chunk));
     this.child.once('error', (error: NodeJS.ErrnoException) => {
-      const why = error.code === 'ENOENT' ? `${program}: no such program` : error.code === 'EACCES' ? `${program}: not executable` : error.message;
+      // spawn says ENOENT for a missing working folder as for a missing program.
+      const noFolder = error.code === 'ENOENT' && spec.cwd !== undefined && !existsSync(spec.cwd);
+      const why = noFolder
+        ? `its working folder ${spec.cwd} does not exist`
+        : error.code === 'ENOENT'
+          ? `${program}: no such program`
+          : error.code === 'EACCES'
+            ? `${program}: not executable`
+            : error.message;
       this.finish(`could not be started (${why})`);
     });
     // 'close' comes once stdout and stderr are read to their end, so the report has all of stderr.

@@ -220,9 +220,11 @@ export class ProcessEngine implements Engine {
       );
       this.proc = proc;
       this.log = new SentLog();
+      // Unreferenced, as the time limit of a request is: an engine closed while it starts (a run that
+      // stopped) must not keep castcheck waiting for a hello nobody wants any more.
       const timer = setTimeout(() => {
         this.greeting?.reject(new EngineFailure('timeout', `no answer to hello within ${this.o.startTimeoutMs} ms`, proc.stderr.text()));
-      }, this.o.startTimeoutMs);
+      }, this.o.startTimeoutMs).unref();
       this.greeting = {
         resolve: (h) => {
           clearTimeout(timer);
@@ -249,6 +251,8 @@ export class ProcessEngine implements Engine {
         const message = parseMessage(line, false);
         this.o.onMessage?.(message);
         this.greeting.resolve(checkEngineHello(message, this.o.protocols ?? PROTOCOL_VERSIONS));
+        // What it said while starting is no failure's: a failure quotes what comes after.
+        proc.stderr.started();
       } catch (error) {
         this.greeting.reject(this.failureOf(proc, error));
       }
@@ -279,6 +283,7 @@ export class ProcessEngine implements Engine {
         this.violation(proc, error);
         return;
       }
+      proc.stderr.answered();
       this.settle(head, trace);
     } else if (message.type === 'error') {
       this.failSoon(head, () => new EngineFailure('crash', `the engine reported an error for request ${head.id}: ${String(message.message)}`, proc.stderr.text()));

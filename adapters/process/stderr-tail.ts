@@ -1,21 +1,41 @@
 // The end of what an engine wrote to stderr: kept for reports, bounded so that a chatty engine costs
-// nothing over a long run.
+// nothing over a long run. A mark starts what a failure quotes: what the engine wrote since it
+// answered hello, and since the answer before last (stderr and stdout are read apart, so what it
+// wrote for the request after an answer may be read before that answer), not a harmless exception
+// it printed at start-up long before.
 
 export class StderrTail {
   private chunks: Buffer[] = [];
   private size = 0;
+  /** Bytes pushed in all, and where the mark is among them. */
+  private total = 0;
+  private marked = 0;
+  private previous = 0;
 
   constructor(private readonly limit = 16 * 1024) {}
 
   push(chunk: Buffer): void {
     this.chunks.push(chunk);
     this.size += chunk.length;
+    this.total += chunk.length;
     while (this.size - (this.chunks[0]?.length ?? 0) >= this.limit) this.size -= this.chunks.shift()!.length;
   }
 
-  /** The last `limit` bytes, cut to whole lines when it had to be cut. */
+  /** The engine answered hello: what comes after is what text() gives. */
+  started(): void {
+    this.marked = this.previous = this.total;
+  }
+
+  /** The engine answered a request: text() gives what came after its previous answer. */
+  answered(): void {
+    this.marked = this.previous;
+    this.previous = this.total;
+  }
+
+  /** The last `limit` bytes since the mark, cut to whole lines when it had to be cut. */
   text(): string {
-    const all = Buffer.concat(this.chunks);
+    const kept = Buffer.concat(this.chunks);
+    const all = kept.subarray(Math.max(0, this.marked - (this.total - kept.length)));
     if (all.length <= this.limit) return all.toString('utf8');
     const tail = all.subarray(all.length - this.limit).toString('utf8');
     const newline = tail.indexOf('\n');
@@ -25,5 +45,8 @@ export class StderrTail {
   clear(): void {
     this.chunks = [];
     this.size = 0;
+    this.total = 0;
+    this.marked = 0;
+    this.previous = 0;
   }
 }
