@@ -9,7 +9,7 @@ import { ReferenceEngine } from '../../adapters/reference/engine.ts';
 import { InputError } from '../../model/errors.ts';
 import { OPTIONAL_FIELDS } from '../../model/observables.ts';
 import { normalizeScenario, type NormalizedScenario } from '../../model/scenario.ts';
-import type { Observable, ObservedState, Repro, Scenario, Trace } from '../../model/schema-types.ts';
+import type { Observable, ObservedState, Repro, Scenario, Step, Trace } from '../../model/schema-types.ts';
 import { hits, judge, judgeFor, type Target } from '../../runner/evaluate.ts';
 import { reproTarget } from '../../runner/replay.ts';
 
@@ -91,6 +91,11 @@ export function observedBy(trace: Trace): Observable[] {
   return [...seen];
 }
 
+/** The abilities that triggered at a step, as JSON: none when the field is left out. */
+function triggeredAt(step: Step): Json {
+  return (step.triggered ?? []) as unknown as Json;
+}
+
 /** A zone's objects, as JSON. */
 function objects(state: ObservedState, zone: Zone): Record<string, Json>[] {
   return state[zone] as unknown as Record<string, Json>[];
@@ -112,9 +117,8 @@ export function differences(engine: Trace, reference: Trace, observes: readonly 
     const r = reference.steps[step]!;
     if (e.outcome !== r.outcome) facts.push({ step, what: 'outcome', value: r.outcome });
     if (r.outcome === 'rejected' && e.reason !== r.reason) facts.push({ step, what: 'reason', value: r.reason });
-    if (observes.includes('step.triggered') && !same(e.triggered as Json | undefined, r.triggered as Json | undefined)) {
-      facts.push({ step, what: 'triggered', value: r.triggered as Json | undefined });
-    }
+    // No abilities triggered: the field left out, or an empty list.
+    if (observes.includes('step.triggered') && !same(triggeredAt(e), triggeredAt(r))) facts.push({ step, what: 'triggered', value: triggeredAt(r) });
     for (const zone of ZONES) facts.push(...zoneDifferences(step, zone, e.state, r.state, observes));
   }
   return facts;
@@ -168,7 +172,7 @@ export function patched(engine: Trace, reference: Trace, facts: readonly Fact[])
     const step = trace.steps[fact.step]!;
     if (fact.what !== 'present' && fact.what !== 'field') {
       const fields = step as unknown as Record<string, Json>;
-      if (fact.value === undefined) delete fields[fact.what];
+      if (fact.value === undefined || (fact.what === 'triggered' && same(fact.value, []))) delete fields[fact.what];
       else fields[fact.what] = structuredClone(fact.value);
       continue;
     }
@@ -215,4 +219,17 @@ async function failsWith(trace: Trace, scenario: NormalizedScenario, target: Tar
   const { property } = 'property' in target && target.property ? target : { property: undefined };
   if (!property) return false;
   return hits(await judge(judgeFor(engine, readings), scenario, [property]), target);
+}
+
+/** Whether a trace shows a fact, read as the exported tests read it. */
+export function factHolds(trace: Trace, fact: Fact): boolean {
+  const step = trace.steps[fact.step];
+  if (!step) return false;
+  if (fact.what === 'triggered') return same(triggeredAt(step), fact.value);
+  if (fact.what !== 'present' && fact.what !== 'field') return same((step as unknown as Record<string, Json>)[fact.what], fact.value);
+  const o = objects(step.state, fact.zone).find((x) => x.id === fact.id);
+  if (fact.what === 'present') return (o !== undefined) === fact.value;
+  let value: Json | undefined = o;
+  for (const key of fact.path) value = isMap(value) ? value[key] : undefined;
+  return same(value, fact.value);
 }

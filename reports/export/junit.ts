@@ -27,6 +27,7 @@ export function junitFile(repro: Repro, exported: ExportFacts, engine: JavaEngin
     javaComment(headerLines(repro, exported, 'junit').join('\n')),
     '//',
     javaComment('Needs the engine, the castcheck kit for Java (dev.castcheck.kit), gson and JUnit 5; not castcheck.'),
+    '',
     ...(pkg ? [`package ${pkg};`, ''] : []),
     'import static org.junit.jupiter.api.Assertions.assertEquals;',
     'import static org.junit.jupiter.api.Assertions.assertNotNull;',
@@ -88,9 +89,10 @@ function assertion(fact: Fact, where: string): string {
   const message = javaString(`after ${where}: ${factLabel(fact)}`);
   const expected = (value: unknown) => `json(${javaString(asciiJson(value))})`;
   switch (fact.what) {
+    case 'triggered':
+      return `assertEquals(${expected(fact.value ?? [])}, step.has("triggered") ? step.get("triggered") : json("[]"), ${message});`;
     case 'outcome':
     case 'reason':
-    case 'triggered':
       return fact.value === undefined ? `assertNull(step.get(${javaString(fact.what)}), ${message});` : `assertEquals(${expected(fact.value)}, step.get(${javaString(fact.what)}), ${message});`;
     case 'present':
       return `${fact.value ? 'assertNotNull' : 'assertNull'}(find(step, ${javaString(fact.zone)}, ${javaString(fact.id)}), ${message});`;

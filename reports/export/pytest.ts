@@ -93,9 +93,10 @@ export function pytestFile(repro: Repro, exported: ExportFacts, engine: PythonEn
 function assertion(fact: Fact, where: string): string {
   const message = asciiJson(`after ${where}: ${factLabel(fact)}`);
   switch (fact.what) {
+    case 'triggered':
+      return `assert step.get("triggered", []) == ${pythonLiteral(fact.value ?? [])}, ${message}`;
     case 'outcome':
     case 'reason':
-    case 'triggered':
       return fact.value === undefined ? `assert ${asciiJson(fact.what)} not in step, ${message}` : `assert step.get(${asciiJson(fact.what)}) == ${pythonLiteral(fact.value)}, ${message}`;
     case 'present':
       return `assert find(step["state"], ${asciiJson(fact.zone)}, ${asciiJson(fact.id)}) is ${fact.value ? 'not None' : 'None'}, ${message}`;
