@@ -20,6 +20,7 @@ export const E2E = [
   'test/package.test.ts',
   'test/fuzz.test.ts',
   'test/seeds.test.ts',
+  'test/export.test.ts',
 ];
 // Engines that hang are judged by their time limit: those tests run one file at a time, after the rest.
 export const ENGINE_PROCESSES = ['test/process-faults.test.ts'];

@@ -9,12 +9,26 @@ export function asciiJson(value: unknown, indent?: number): string {
 }
 
 /**
+ * A JSON document laid out for people: a key of the top object a line, and a list of objects (the
+ * cards, players, actions) an object a line, each written compactly. No line break falls inside a
+ * string (JSON writes none there).
+ */
+export function documentText(value: unknown): string {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return asciiJson(value);
+  const entry = ([k, v]: [string, unknown]) =>
+    Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'object' && x !== null)
+      ? `  ${asciiJson(k)}: [\n${v.map((x) => `    ${asciiJson(x)}`).join(',\n')}\n  ]`
+      : `  ${asciiJson(k)}: ${asciiJson(v)}`;
+  return `{\n${Object.entries(value).filter(([, v]) => v !== undefined).map(entry).join(',\n')}\n}`;
+}
+
+/**
  * A Python expression for a JSON document: `json.loads(r'''...''')`, the JSON as it is, readable. A raw
  * string keeps JSON's backslashes; the only text that could end it early is ''', and a quote can
  * stand in JSON only inside a string, where \u0027 means the same.
  */
 export function pythonJsonDocument(value: unknown): string {
-  let text = asciiJson(value, 2);
+  let text = documentText(value);
   if (text.includes("'''")) text = text.replace(/'/g, '\\u0027');
   return `json.loads(r'''\n${text}\n''')`;
 }
@@ -81,7 +95,7 @@ export function javaString(text: string): string {
  * indentation and trailing spaces a text block strips are never part of a value.
  */
 export function javaTextBlock(value: unknown, indent: string): string {
-  let text = asciiJson(value, 2).replace(/\\/g, '\\\\');
+  let text = documentText(value).replace(/\\/g, '\\\\');
   while (text.includes('"""')) text = text.replace('"""', '""\\"');
   return `"""\n${text
     .split('\n')
