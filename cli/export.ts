@@ -3,6 +3,7 @@
 // engine through the kit and asserts the facts that make the failure (docs/EXPORT.md).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
+import { openEngine } from '../adapters/create-engine.ts';
 import { InputError } from '../model/errors.ts';
 import { exportFacts } from '../reports/export/facts.ts';
 import { javaClassOf, pythonFileOf } from '../reports/export/engine-ref.ts';
@@ -20,9 +21,12 @@ export interface ExportOptions {
 
 export async function exportCommand(file: string, o: ExportOptions): Promise<number> {
   const repro = readRepro(file);
-  const exported = await exportFacts(repro, file);
   const command = o.engineCmd ?? repro.engine.command;
   const cwd = o.engineCmd !== undefined ? process.cwd() : resolve(repro.engine.cwd ?? process.cwd());
+  // Started only when the failure shows in a related run, which the repro keeps no trace of.
+  const timeoutMs = o.engineCmd === undefined ? repro.engine.timeout : undefined;
+  const openProcess = command !== undefined ? () => openEngine({ process: { command, cwd, ...(timeoutMs !== undefined ? { timeoutMs } : {}) } }) : undefined;
+  const exported = await exportFacts(repro, file, openProcess);
   const out = o.out !== undefined ? resolve(o.out) : undefined;
   let text: string;
   if (o.as === 'pytest') {
@@ -39,7 +43,8 @@ export async function exportCommand(file: string, o: ExportOptions): Promise<num
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, text);
     const facts = exported.facts.length;
-    console.error(`castcheck: wrote ${out}: ${exported.basis === 'crash' ? 'runs the scenario the engine failed on' : `${facts} fact(s) the failure shows in`}`);
+    const related = exported.related.length > 0 ? ` (and ${exported.related.length} related run(s))` : '';
+    console.error(`castcheck: wrote ${out}: ${exported.basis === 'crash' ? 'runs the scenario the engine failed on' : `asserts ${facts} value(s) the failure shows in${related}`}`);
   }
   return 0;
 }

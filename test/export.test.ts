@@ -26,15 +26,15 @@ describe('castcheck export --as pytest', () => {
     const exported: string[] = [];
     for (const [i, repro] of repros.entries()) {
       const file = join(tests, `test_repro_${i}.py`);
-      const r = castcheck(['export', repro, '--as', 'pytest', '--out', file]);
-      // A relation's failure shows only in its related run: castcheck says so and writes nothing.
-      if (r.code === 2) expect(r.err).toMatch(/shows in a related run/);
-      else {
-        expect(r.code, r.err).toBe(0);
-        exported.push(file);
-      }
+      // With the fault still there: a relation's failure shows in its related run, which export asks the engine for.
+      const r = castcheck(['export', repro, '--as', 'pytest', '--out', file], FAULT_ENV);
+      expect(r.code, r.err).toBe(0);
+      exported.push(file);
     }
-    expect(exported.length).toBeGreaterThanOrEqual(2);
+    // permanents.enters-with-counters, agreement.reference and relations.one-more-multikick.
+    expect(exported.length).toBeGreaterThanOrEqual(3);
+    const relation = readFileSync(join(tests, `test_repro_${repros.findIndex((r) => basename(r).startsWith('relations.one-more-multikick-'))}.py`), 'utf8');
+    expect(relation).toContain('steps = run_scenario(make_engine(), RELATED[0])["steps"]');
     const enters = readFileSync(join(tests, `test_repro_${repros.indexOf(entersRepro(repros))}.py`), 'utf8');
     expect(enters).toContain('# Property permanents.enters-with-counters (CR 603.6d, 702.33c, 702.33d, 702.33e):');
     expect(enters).toMatch(/assert dig\(step\["state"\], "battlefield", "\w+", "counters", "\+1\/\+1"\) == 2, /);
@@ -59,7 +59,11 @@ describe('castcheck export --as pytest', () => {
     expect(JSON.parse(read.out)).toEqual(JSON.parse(JSON.stringify(normalizeScenario((JSON.parse(readFileSync(repro, 'utf8')) as Repro).scenario))));
   });
 
-  it('says what it needs when the repro names no engine file and none is given', () => {
+  it('says what it needs: a relation whose failure the engine no longer shows; an engine file the command does not name', () => {
+    const relation = findOnce().repros.find((r) => basename(r).startsWith('relations.one-more-multikick-'))!;
+    const fixed = castcheck(['export', relation, '--as', 'pytest']);
+    expect(fixed.code).toBe(2);
+    expect(fixed.err).toMatch(/shows in a related run, where the engine, run again, does not show it now/);
     const r = castcheck(['export', entersRepro(findOnce().repros), '--as', 'pytest', '--engine-cmd', 'my-engine --serve']);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/--engine-module/);

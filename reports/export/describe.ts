@@ -34,6 +34,7 @@ function basisLines(exported: ExportFacts): string[] {
         "The values asserted are the reference engine's for the same scenario (castcheck's adapters/reference),",
         "only where this engine's trace differed and only those the property needs: with them as asserted,",
         'castcheck judges the property to hold. The test fails while the bug is there and passes once it is fixed.',
+        ...(exported.related.length > 0 ? ['The property compares this scenario with related runs (a relation): the values are asserted where they differed.'] : []),
       ];
     case 'differences':
       return [
@@ -66,9 +67,16 @@ export function factLabel(fact: Fact): string {
   }
 }
 
-/** The facts of each step, in the order of the steps. */
-export function factsByStep(facts: readonly Fact[]): [number, Fact[]][] {
-  const steps = new Map<number, Fact[]>();
-  for (const f of facts) steps.set(f.step, [...(steps.get(f.step) ?? []), f]);
-  return [...steps.entries()].sort((a, b) => a[0] - b[0]);
+/** The facts of each run (0: the repro's scenario, then the related runs), and in each run of each step, in order. */
+export function factsByRun(exported: ExportFacts): { run: number; scenario: NormalizedScenario; steps: [number, Fact[]][] }[] {
+  return [exported.scenario, ...exported.related].map((scenario, run) => {
+    const steps = new Map<number, Fact[]>();
+    for (const f of exported.facts) if ((f.run ?? 0) === run) steps.set(f.step, [...(steps.get(f.step) ?? []), f]);
+    return { run, scenario, steps: [...steps.entries()].sort((a, b) => a[0] - b[0]) };
+  });
+}
+
+/** The comment over a related run in a test. */
+export function relatedLine(run: number): string {
+  return `The related run ${run}: a scenario castcheck's property also runs and compares with the one above (a relation).`;
 }

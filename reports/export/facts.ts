@@ -19,15 +19,24 @@ export const ZONES: readonly Zone[] = ['stack', 'battlefield', 'players'];
 /** A JSON value as it stands in a trace. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-/** One value of the trace after one action, as the test asserts it (`value` undefined: the field is absent). */
-export type Fact =
+/**
+ * One value of the trace after one action, as the test asserts it (`value` undefined: the field is
+ * absent). `run`: 0 or left out, the repro's scenario; k, the k-th related run (ExportFacts.related).
+ */
+export type Fact = { run?: number } & (
   | { step: number; what: 'outcome' | 'reason' | 'triggered'; value: Json | undefined }
   | { step: number; what: 'present'; zone: Zone; id: string; value: boolean }
-  | { step: number; what: 'field'; zone: Zone; id: string; path: string[]; value: Json | undefined };
+  | { step: number; what: 'field'; zone: Zone; id: string; path: string[]; value: Json | undefined }
+);
 
 export interface ExportFacts {
   /** The scenario in normal form, as an engine built on a kit is given it. */
   scenario: NormalizedScenario;
+  /**
+   * The related runs some facts are about: scenarios the property runs besides the repro's (a
+   * relation, as the same cast with one more kick), in normal form.
+   */
+  related: NormalizedScenario[];
   facts: Fact[];
   /**
    * How the facts were chosen: `judged`, the failing property no longer fails once they hold (and
@@ -37,10 +46,21 @@ export interface ExportFacts {
   basis: 'judged' | 'differences' | 'crash';
 }
 
-/** The facts to assert for a repro. A crash needs none: the test runs the scenario to its end. */
-export async function exportFacts(repro: Repro, source: string): Promise<ExportFacts> {
+/** One run the facts may be about: its scenario, the engine's trace of it and the reference engine's. */
+interface RunPair {
+  scenario: NormalizedScenario;
+  engine: Trace;
+  reference: Trace;
+}
+
+/**
+ * The facts to assert for a repro. A crash needs none: the test runs the scenario to its end. When
+ * the failure shows in a related run (a relation compares two runs), `openEngine` starts the engine
+ * to answer it: the repro keeps the engine's trace of its own scenario only.
+ */
+export async function exportFacts(repro: Repro, source: string, openEngine?: () => Promise<Engine>): Promise<ExportFacts> {
   const scenario = normalizeScenario(repro.scenario);
-  if (repro.verdict === 'crash') return { scenario, facts: [], basis: 'crash' };
+  if (repro.verdict === 'crash') return { scenario, related: [], facts: [], basis: 'crash' };
   if (repro.verdict !== 'fail' && repro.verdict !== 'contested') {
     throw new InputError(`${source}: a ${repro.verdict} is about the engine process, not the rules; an exported test could not show it (castcheck replay does)`);
   }
@@ -48,28 +68,53 @@ export async function exportFacts(repro: Repro, source: string): Promise<ExportF
   const readings = { spliceCopy: repro.readings?.spliceCopy ?? 'ruling' } as const;
   const reference = new ReferenceEngine({ spliceCopy: readings.spliceCopy });
   const observes = observedBy(repro.trace);
-  const expected = reference.runSync(scenario);
-  const candidates = differences(repro.trace, expected, observes);
-  const failingStep = scenario.actions.findIndex((a) => a.id === repro.step);
+  const runs: RunPair[] = [{ scenario, engine: repro.trace, reference: reference.runSync(scenario) }];
   const target = reproTarget(repro, source);
-  const fails = (facts: Fact[]) => failsWith(patched(repro.trace!, expected, facts), scenario, target, readings, observes);
+  const fails = (facts: Fact[], asked?: NormalizedScenario[]) => failsWith(runs, facts, target, readings, observes, asked);
+  const candidatesOf = () => runs.flatMap((r, run) => differences(r.engine, r.reference, observes).map((f) => (run === 0 ? f : { ...f, run })));
 
-  if (candidates.length > 0 && !(await fails(candidates))) {
-    // Leave out every fact the failure does not need, those of other steps first.
-    let kept = [...candidates].sort((a, b) => Number(a.step === failingStep) - Number(b.step === failingStep));
+  let candidates = candidatesOf();
+  let cleared = candidates.length > 0 && !(await fails(candidates));
+  if (!cleared && openEngine) {
+    // The related runs the property asks for, answered by the engine itself.
+    const asked: NormalizedScenario[] = [];
+    await fails(candidates, asked);
+    if (asked.length > 0) {
+      const engine = await openEngine();
+      try {
+        for (const s of asked) {
+          const trace = await engine.run(s).catch(() => undefined);
+          if (trace && trace.steps.length === s.actions.length) runs.push({ scenario: s, engine: trace, reference: reference.runSync(s) });
+        }
+      } finally {
+        await engine.close();
+      }
+      candidates = candidatesOf();
+      cleared = candidates.length > 0 && !(await fails(candidates));
+    }
+  }
+  const failingStep = scenario.actions.findIndex((a) => a.id === repro.step);
+  const atFailure = (f: Fact) => (f.run ?? 0) === 0 && f.step === failingStep;
+  if (cleared) {
+    // Leave out every fact the failure does not need, those of the failing action last.
+    let kept = [...candidates].sort((a, b) => Number(atFailure(a)) - Number(atFailure(b)));
     for (const fact of [...kept]) {
       const without = kept.filter((f) => f !== fact);
       if (without.length > 0 && !(await fails(without))) kept = without;
     }
-    return { scenario, facts: candidates.filter((f) => kept.includes(f)), basis: 'judged' };
+    const facts = candidates.filter((f) => kept.includes(f));
+    // Related runs are numbered as the test embeds them: only those a fact is about.
+    const used = [...new Set(facts.map((f) => f.run ?? 0))].filter((r) => r > 0).sort((a, b) => a - b);
+    const renumbered = facts.map((f) => ((f.run ?? 0) === 0 ? f : { ...f, run: used.indexOf(f.run!) + 1 }));
+    return { scenario, related: used.map((r) => runs[r]!.scenario), facts: renumbered, basis: 'judged' };
   }
-  const atStep = candidates.filter((f) => f.step === failingStep);
+  const atStep = candidates.filter(atFailure);
   if (atStep.length === 0) {
     throw new InputError(
-      `${source}: the engine's trace of this scenario matches the reference engine's in everything it observes at ${repro.step ?? 'the failing step'}; the failure shows in a related run, which an exported test does not make`,
+      `${source}: the engine's trace of this scenario matches the reference engine's in everything it observes at ${repro.step ?? 'the failing step'}; the failure shows in a related run${openEngine ? ', where the engine, run again, does not show it now (is the bug still there?)' : ', and the repro names no engine command to run it (give --engine-cmd)'}`,
     );
   }
-  return { scenario, facts: atStep, basis: 'differences' };
+  return { scenario, related: [], facts: atStep, basis: 'differences' };
 }
 
 /** The observables an engine's trace shows: an optional field present on some object of its zone. */
@@ -201,13 +246,30 @@ export function patched(engine: Trace, reference: Trace, facts: readonly Fact[])
 }
 
 /**
- * Whether the repro's failure shows in this trace of its scenario, judged by its property. Any other
- * scenario a property runs (a related run) gets the reference engine's answer: this trace alone is on trial.
+ * Whether the repro's failure shows in these runs with these facts set as the reference engine has
+ * them, judged by its property. A run the property asks for that is not among them gets the
+ * reference engine's answer (and is added to `asked`).
  */
-async function failsWith(trace: Trace, scenario: NormalizedScenario, target: Target, readings: { spliceCopy: 'ruling' | 'literal' }, observes: Observable[]): Promise<boolean> {
+async function failsWith(
+  runs: readonly RunPair[],
+  facts: readonly Fact[],
+  target: Target,
+  readings: { spliceCopy: 'ruling' | 'literal' },
+  observes: Observable[],
+  asked?: NormalizedScenario[],
+): Promise<boolean> {
+  const property = 'property' in target ? target.property : undefined;
+  if (!property) return false;
   const reference = new ReferenceEngine({ spliceCopy: readings.spliceCopy });
-  const text = JSON.stringify(scenario);
-  const answer = (s: Scenario) => (JSON.stringify(normalizeScenario(s)) === text ? trace : reference.runSync(s));
+  const traces = new Map(runs.map((r, i) => [JSON.stringify(r.scenario), patched(r.engine, r.reference, facts.filter((f) => (f.run ?? 0) === i))]));
+  const answer = (s: Scenario) => {
+    const key = JSON.stringify(s);
+    const known = traces.get(key);
+    if (known) return known;
+    const normalized = normalizeScenario(s);
+    if (asked && !asked.some((a) => JSON.stringify(a) === JSON.stringify(normalized))) asked.push(normalized);
+    return reference.runSync(normalized);
+  };
   const engine: Engine = {
     id: { name: 'exported', version: '0' },
     capabilities: { ...reference.capabilities, observes },
@@ -216,9 +278,7 @@ async function failsWith(trace: Trace, scenario: NormalizedScenario, target: Tar
     runSync: answer,
     close: () => Promise.resolve(),
   };
-  const { property } = 'property' in target && target.property ? target : { property: undefined };
-  if (!property) return false;
-  return hits(await judge(judgeFor(engine, readings), scenario, [property]), target);
+  return hits(await judge(judgeFor(engine, readings), runs[0]!.scenario, [property]), target);
 }
 
 /** Whether a trace shows a fact, read as the exported tests read it. */

@@ -3,7 +3,7 @@
 // test asserts the facts that make the failure. It compiles against the engine, the kit, gson and
 // JUnit, not castcheck.
 import type { Repro } from '../../model/schema-types.ts';
-import { actionLabel, factLabel, factsByStep, headerLines } from './describe.ts';
+import { actionLabel, factLabel, factsByRun, headerLines, relatedLine } from './describe.ts';
 import type { ExportFacts, Fact } from './facts.ts';
 import { asciiJson, javaComment, javaString, javaTextBlock, pascalName } from './literals.ts';
 
@@ -43,18 +43,25 @@ export function junitFile(repro: Repro, exported: ExportFacts, engine: JavaEngin
     `class ${engine.testClass} {`,
     '    /** The scenario as castcheck gave it to the engine (normal form, docs/PROTOCOL.md). */',
     `    static final String SCENARIO = ${javaTextBlock(exported.scenario, '        ')};`,
+    ...exported.related.flatMap((r, i) => ['', `    /** The related run ${i + 1}: a scenario the property compares with SCENARIO (a relation), in the same form. */`, `    static final String RELATED_${i + 1} = ${javaTextBlock(r, '        ')};`]),
     '',
     '    @Test',
     `    void ${method}() {`,
-    '        JsonObject scenario = JsonParser.parseString(SCENARIO).getAsJsonObject();',
-    `        JsonArray steps = Runner.runScenario(new ${engine.className}(), scenario).getAsJsonArray("steps");`,
-    '        assertEquals(scenario.getAsJsonArray("actions").size(), steps.size());',
   ];
   let declared = false;
-  for (const [step, facts] of factsByStep(exported.facts)) {
-    lines.push('', `        // After ${actionLabel(exported.scenario, step)}:`, `        ${declared ? '' : 'JsonObject '}step = steps.get(${step}).getAsJsonObject();`);
-    declared = true;
-    for (const fact of facts) lines.push(`        ${assertion(fact, actionLabel(exported.scenario, step))}`);
+  for (const { run, scenario, steps } of factsByRun(exported)) {
+    const name = run === 0 ? 'SCENARIO' : `RELATED_${run}`;
+    if (run > 0) lines.push('', javaComment(relatedLine(run), '        '));
+    lines.push(
+      `        ${run === 0 ? 'JsonObject ' : ''}scenario = JsonParser.parseString(${name}).getAsJsonObject();`,
+      `        ${run === 0 ? 'JsonArray ' : ''}steps = Runner.runScenario(new ${engine.className}(), scenario).getAsJsonArray("steps");`,
+      '        assertEquals(scenario.getAsJsonArray("actions").size(), steps.size());',
+    );
+    for (const [step, facts] of steps) {
+      lines.push('', `        // After ${actionLabel(scenario, step)}:`, `        ${declared ? '' : 'JsonObject '}step = steps.get(${step}).getAsJsonObject();`);
+      declared = true;
+      for (const fact of facts) lines.push(`        ${assertion(fact, `${run > 0 ? `related run ${run}, ` : ''}${actionLabel(scenario, step)}`)}`);
+    }
   }
   lines.push(
     '    }',

@@ -2,7 +2,7 @@
 // through the kit, runs the repro's scenario in process (run_scenario, as the kit does for castcheck),
 // and the test asserts the facts that make the failure. It needs the engine and the kit, not castcheck.
 import type { Repro } from '../../model/schema-types.ts';
-import { actionLabel, factLabel, factsByStep, headerLines } from './describe.ts';
+import { actionLabel, factLabel, factsByRun, headerLines, relatedLine } from './describe.ts';
 import type { ExportFacts, Fact } from './facts.ts';
 import { asciiJson, pythonComment, pythonJsonDocument, pythonLiteral, snakeName } from './literals.ts';
 
@@ -41,6 +41,9 @@ export function pytestFile(repro: Repro, exported: ExportFacts, engine: PythonEn
     '',
     '# The scenario as castcheck gave it to the engine (normal form, docs/PROTOCOL.md).',
     `SCENARIO = ${pythonJsonDocument(exported.scenario)}`,
+    ...(exported.related.length > 0
+      ? ['', '# The related runs the property compares with SCENARIO (a relation), in the same form.', `RELATED = [${exported.related.map((r) => `\n    ${pythonJsonDocument(r)}`).join(',')},\n]`]
+      : []),
     '',
     'MISSING = object()',
     '',
@@ -80,12 +83,15 @@ export function pytestFile(repro: Repro, exported: ExportFacts, engine: PythonEn
     '    engine = make_engine()',
     '    from castcheck_kit import run_scenario',
     '',
-    '    steps = run_scenario(engine, SCENARIO)["steps"]',
-    '    assert len(steps) == len(SCENARIO["actions"])',
   ];
-  for (const [step, facts] of factsByStep(exported.facts)) {
-    lines.push('', `    # After ${actionLabel(exported.scenario, step)}:`, `    step = steps[${step}]`);
-    for (const fact of facts) lines.push(`    ${assertion(fact, actionLabel(exported.scenario, step))}`);
+  for (const { run, scenario, steps } of factsByRun(exported)) {
+    const name = run === 0 ? 'SCENARIO' : `RELATED[${run - 1}]`;
+    if (run > 0) lines.push('', pythonComment(relatedLine(run), '    '));
+    lines.push(`    steps = run_scenario(${run === 0 ? 'engine' : 'make_engine()'}, ${name})["steps"]`, `    assert len(steps) == len(${name}["actions"])`);
+    for (const [step, facts] of steps) {
+      lines.push('', `    # After ${actionLabel(scenario, step)}:`, `    step = steps[${step}]`);
+      for (const fact of facts) lines.push(`    ${assertion(fact, `${run > 0 ? `related run ${run}, ` : ''}${actionLabel(scenario, step)}`)}`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }
