@@ -3,40 +3,15 @@
 // it writes into Python and Java. test/export.test.ts (e2e) runs the tests it writes with pytest and javac.
 import { describe, expect, it } from 'vitest';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
-import { FAULTS, faultById } from '../adapters/reference/faults.ts';
+import { FAULTS } from '../adapters/reference/faults.ts';
 import { InputError } from '../model/errors.ts';
 import type { Repro, Scenario, Trace } from '../model/schema-types.ts';
-import { propertyById } from '../properties/index.ts';
-import { judge, judgeFor } from '../runner/evaluate.ts';
-import { kindOf, propertySignature } from '../runner/signatures.ts';
 import { exportFacts, factHolds, type Fact } from '../reports/export/facts.ts';
 import { junitFile } from '../reports/export/junit.ts';
 import { asciiJson, javaComment, javaString, javaTextBlock, pythonComment, pythonJsonDocument, pythonLiteral } from '../reports/export/literals.ts';
 import { pytestFile } from '../reports/export/pytest.ts';
 import { mainClassOf } from '../reports/export/engine-ref.ts';
-
-/** The repro castcheck would write for a fault's minimal scenario, judged by the property it shows. */
-async function faultRepro(faultId: string, scenario?: Scenario): Promise<Repro> {
-  const fault = faultById(faultId)!;
-  const property = propertyById(fault.minimal.shows)!;
-  const s = scenario ?? fault.minimal.scenario;
-  const judged = await judge(judgeFor(new ReferenceEngine({ fault: faultId })), s, [property]);
-  const v = judged.verdicts!.get(property.id)!;
-  if (v.status !== 'fail' && v.status !== 'contested') throw new Error(`${faultId}: ${property.id} does not fail`);
-  return {
-    format: 'castcheck-repro/1',
-    signature: propertySignature(property.id, kindOf(v)),
-    property: { id: property.id, rules: property.rules, statement: property.statement },
-    verdict: v.status,
-    step: v.step,
-    expected: v.expected,
-    observed: v.observed,
-    engine: { name: 'reference', version: '0.1.0', fault: faultId },
-    replay: { seed: 1, path: '0' },
-    scenario: s,
-    trace: judged.trace!,
-  };
-}
+import { faultRepro } from './fixtures/export-loop.ts';
 
 const referenceTrace = (s: Scenario) => new ReferenceEngine().runSync(s);
 const faultyTrace = (faultId: string, s: Scenario) => new ReferenceEngine({ fault: faultId }).runSync(s);

@@ -7,7 +7,7 @@ import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { normalizeScenario } from '../model/scenario.ts';
 import type { Repro } from '../model/schema-types.ts';
-import { castcheck, FAULT_ENV, findWithFault, nastyRepro, run } from './fixtures/export-loop.ts';
+import { castcheck, exportNamedFaults, FAULT_ENV, findWithFault, nastyRepro, run } from './fixtures/export-loop.ts';
 
 const PYTEST = ['-m', 'pytest', '-q', '-p', 'no:cacheprovider'];
 
@@ -57,6 +57,16 @@ describe('castcheck export --as pytest', () => {
     const read = run('python3', ['-c', 'import importlib.util, json, sys; s = importlib.util.spec_from_file_location("t", sys.argv[1]); m = importlib.util.module_from_spec(s); s.loader.exec_module(m); print(json.dumps(m.SCENARIO))', file]);
     expect(read.err).toBe('');
     expect(JSON.parse(read.out)).toEqual(JSON.parse(JSON.stringify(normalizeScenario((JSON.parse(readFileSync(repro, 'utf8')) as Repro).scenario))));
+  });
+
+  it("every named fault's minimal repro exports to a file Python compiles (every kind of assertion)", async () => {
+    const dir = join(findOnce().out, 'faults');
+    mkdirSync(dir);
+    const files = await exportNamedFaults(dir, 'pytest');
+    expect(files.length).toBeGreaterThanOrEqual(60);
+    const compiled = run('python3', ['-m', 'py_compile', ...files]);
+    expect(compiled.err).toBe('');
+    expect(compiled.code).toBe(0);
   });
 
   it('says what it needs: a relation whose failure the engine no longer shows; an engine file the command does not name', () => {

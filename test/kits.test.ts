@@ -92,7 +92,7 @@ describe('the Java kit and its example engine', () => {
   });
 
   // After the build above, which it shares (Maven offline): castcheck export --as junit (docs/EXPORT.md).
-  it('castcheck export --as junit: the repros found with the planted multikicker-counts-once, as JUnit tests, fail with it and pass without it', () => {
+  it('castcheck export --as junit: the repros found with the planted multikicker-counts-once, as JUnit tests, fail with it and pass without it', async () => {
     const loop = junitLoop();
     expect(loop.code).toBe(1);
     expect(loop.refused).toEqual([]);
@@ -104,8 +104,9 @@ describe('the Java kit and its example engine', () => {
     expect(loop.without.tests).toEqual({ run: loop.exported.length, failed: 0 });
     // Text that needs escaping (quotes, backslashes, \u, */, non-ASCII) compiles, and the scenario reads back as it was.
     const enters = loop.repros.find((f) => /permanents\.enters-with-counters-/.test(f))!;
-    const nasty = junitNasty(enters, loop.out);
+    const nasty = await junitNasty(enters, loop.out);
     expect(nasty.compiled.code, nasty.compiled.err).toBe(0);
+    expect(nasty.faults).toBeGreaterThanOrEqual(60);
     const repro = JSON.parse(readFileSync(join(loop.out, 'nasty.repro.json'), 'utf8')) as Repro;
     expect(nasty.scenario).toEqual(JSON.parse(JSON.stringify(normalizeScenario(repro.scenario))));
   });
