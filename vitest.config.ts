@@ -22,6 +22,7 @@ export const E2E = [
   'test/seeds.test.ts',
   'test/readme-e2e.test.ts',
   'test/slow-engines.test.ts',
+  'test/export.test.ts',
 ];
 // Engines that hang are judged by their time limit: those tests run one file at a time, after the rest.
 export const ENGINE_PROCESSES = ['test/process-faults.test.ts'];

@@ -135,6 +135,19 @@ export async function main(argv: string[]): Promise<number> {
     });
 
   program
+    .command('export')
+    .description('write a repro as a test in the engine\'s own language, for an engine built on a kit: it fails while the bug is there and passes once it is fixed (docs/EXPORT.md)')
+    .argument('<repro>', 'a repro file, from the failure store')
+    .addOption(new Option('--as <language>', 'pytest (the Python kit) or junit (the Java kit)').choices(['pytest', 'junit']).makeOptionMandatory())
+    .option('--out <file>', 'write the test to this file (default: standard output); for junit, the file name is the class name')
+    .option('--engine-cmd <command>', 'the engine command to find the engine in, instead of the repro\'s')
+    .option('--engine-module <module>', 'pytest: the engine, as FILE.py or a module name, with :Class when it defines several')
+    .option('--engine-class <class>', 'junit: the engine\'s class, fully qualified (default: the main class of the engine command)')
+    .action(async (file: string, options) => {
+      exitCode = await (await import('./export.ts')).exportCommand(file, options);
+    });
+
+  program
     .command('promote')
     .description('turn a finding (a repro file) into a fixed case that castcheck cases runs from then on; it expects what the reference engine does')
     .argument('<repro>', 'a repro file, from the failure store')

@@ -2,10 +2,13 @@
 // each kit passes its own tests (pytest, mvn -q test), the Python kit installs with pip from its
 // folder, and each example passes its own tests and castcheck run --runs 500.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { normalizeScenario } from '../model/scenario.ts';
+import type { Repro } from '../model/schema-types.ts';
+import { junitLoop, junitNasty, surefire } from './fixtures/export-loop.ts';
 
 const env = { ...process.env, PYTHONDONTWRITEBYTECODE: '1' };
 
@@ -17,21 +20,6 @@ function run(command: string, args: string[], cwd = process.cwd()) {
 function castcheckRun(command: string) {
   const out = mkdtempSync(join(tmpdir(), 'castcheck-kit-'));
   return run(process.execPath, ['bin/castcheck.mjs', 'run', '--engine-cmd', command, '--runs', '500', '--seed', '7', '--out', out, '--no-progress']);
-}
-
-/** Test counts from Maven Surefire's reports. */
-function surefire(dir: string): { run: number; failed: number } {
-  const reports = join(dir, 'target', 'surefire-reports');
-  let total = 0;
-  let failed = 0;
-  for (const f of readdirSync(reports).filter((n) => n.endsWith('.txt'))) {
-    const m = /Tests run: (\d+), Failures: (\d+), Errors: (\d+)/.exec(readFileSync(join(reports, f), 'utf8'));
-    if (m) {
-      total += Number(m[1]);
-      failed += Number(m[2]) + Number(m[3]);
-    }
-  }
-  return { run: total, failed };
 }
 
 describe('the Python kit', () => {
@@ -101,5 +89,25 @@ describe('the Java kit and its example engine', () => {
     expect(r.out).toMatch(/500 scenarios against java-example 0\.1\.0/);
     expect(r.out).toMatch(/\d+ properties: \d+ passed, 0 failed, 0 expected to fail, 0 contested/);
     expect(r.code).toBe(0);
+  });
+
+  // After the build above, which it shares (Maven offline): castcheck export --as junit (docs/EXPORT.md).
+  it('castcheck export --as junit: the repros found with the planted multikicker-counts-once, as JUnit tests, fail with it and pass without it', async () => {
+    const loop = junitLoop();
+    expect(loop.code).toBe(1);
+    expect(loop.refused).toEqual([]);
+    expect(loop.exported.length).toBeGreaterThanOrEqual(3);
+    expect(loop.withFault.code, loop.withFault.out).not.toBe(0);
+    expect(loop.withFault.tests).toEqual({ run: loop.exported.length, failed: loop.exported.length });
+    expect(loop.withFault.out).toMatch(/counters\.\+1\/\+1 ==> expected: <2> but was: <1>/);
+    expect(loop.without.code, loop.without.out + loop.without.err).toBe(0);
+    expect(loop.without.tests).toEqual({ run: loop.exported.length, failed: 0 });
+    // Text that needs escaping (quotes, backslashes, \u, */, non-ASCII) compiles, and the scenario reads back as it was.
+    const enters = loop.repros.find((f) => /permanents\.enters-with-counters-/.test(f))!;
+    const nasty = await junitNasty(enters, loop.out);
+    expect(nasty.compiled.code, nasty.compiled.err).toBe(0);
+    expect(nasty.faults).toBeGreaterThanOrEqual(60);
+    const repro = JSON.parse(readFileSync(join(loop.out, 'nasty.repro.json'), 'utf8')) as Repro;
+    expect(nasty.scenario).toEqual(JSON.parse(JSON.stringify(normalizeScenario(repro.scenario))));
   });
 });

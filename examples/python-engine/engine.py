@@ -4,8 +4,8 @@
 It knows a handful of printed cards with kicker and multikicker, casts them (with every declaration
 checked), pays for them and resolves them. The kit (kits/python/castcheck_kit) speaks the protocol,
 rolls rejected actions back, names what is created and checks each trace; this file is only the game.
-Put your own engine behind castcheck by replacing the game with calls into it. Standard library
-only, Python 3.11 or later; the protocol is described in docs/PROTOCOL.md.
+Put your engine behind castcheck by replacing the game with calls into it. Python 3.11+, standard
+library only; the protocol is in docs/PROTOCOL.md. CASTCHECK_EXAMPLE_FAULT plants a bug (FAULT below).
 
     npx castcheck run --engine-cmd "python3 examples/python-engine/engine.py"
 """
@@ -24,6 +24,7 @@ except ImportError:  # not installed with pip: use the kit from this repository
     import castcheck_kit as kit
 
 Mana, Rejected, Unsupported = kit.Mana, kit.Rejected, kit.Unsupported
+FAULT = os.environ.get("CASTCHECK_EXAMPLE_FAULT")  # "multikicker-counts-once": multikicker counted once (docs/EXPORT.md)
 
 
 @dataclass
@@ -92,8 +93,6 @@ class Game:
 
 
 # The cards this engine knows. A real engine has its own card database: map castcheck's Oracle names onto it.
-
-
 @dataclass(frozen=True)
 class Card:
     name: str
@@ -134,9 +133,9 @@ def kavu_titan(permanent: Permanent, spell: Spell) -> None:
 
 def counter_per_kick(kind: str) -> Callable[[Permanent, Spell], None]:
     def enters(permanent: Permanent, spell: Spell) -> None:
-        if spell.times_kicked:
-            permanent.counters[kind] = permanent.counters.get(kind, 0) + spell.times_kicked
-
+        kicks = min(spell.times_kicked, 1) if FAULT == "multikicker-counts-once" else spell.times_kicked
+        if kicks:
+            permanent.counters[kind] = permanent.counters.get(kind, 0) + kicks
     return enters
 
 

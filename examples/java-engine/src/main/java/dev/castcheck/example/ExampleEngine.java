@@ -25,6 +25,14 @@ import java.util.TreeMap;
  * protocol, rolls rejected actions back and names what is created; this class is only the game.
  */
 public final class ExampleEngine implements Engine<ExampleEngine.Game> {
+    /**
+     * A planted bug, to see castcheck find it and export it as a test (docs/EXPORT.md): with the
+     * environment variable CASTCHECK_EXAMPLE_FAULT=multikicker-counts-once, "for each time it was
+     * kicked" counts multikicker once however many times it was paid (CR 702.33c-d), as the
+     * reference engine's named fault of that name does.
+     */
+    static final String FAULT = System.getenv("CASTCHECK_EXAMPLE_FAULT");
+
     /** A card this engine knows: its printed values and what it does. */
     record Card(String name, String manaCost, List<String> types, List<String> subtypes, int power, int toughness, String kicker, String multikicker, String effect) {
         boolean isPermanent() {
@@ -266,7 +274,7 @@ public final class ExampleEngine implements Engine<ExampleEngine.Game> {
                 p.counters.merge("+1/+1", 3, Integer::sum);
                 p.keywords.add("trample");
             } else if ((card.effect().equals("+1/+1") || card.effect().equals("charge")) && spell.timesKicked() > 0) {
-                p.counters.merge(card.effect(), spell.timesKicked(), Integer::sum);
+                p.counters.merge(card.effect(), "multikicker-counts-once".equals(FAULT) ? 1 : spell.timesKicked(), Integer::sum);
             }
             g.battlefield.add(p);
         } else {
