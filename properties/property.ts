@@ -296,8 +296,8 @@ export function fail(step: RunStep, expected: string, observed: string): Verdict
 }
 
 /**
- * Folds per-item verdicts: counts the checks made, keeps the first failure of each kind (a property
- * that names no kinds keeps its first failure), and gives pass if anything was checked, else n/a.
+ * Folds per-item verdicts: counts the checks made, keeps the first failure of each kind and rule (a
+ * property that names neither keeps its first failure), and gives pass if anything was checked, else n/a.
  */
 export class Checker {
   private checks = 0;
@@ -308,9 +308,12 @@ export class Checker {
     this.checks++;
   }
 
-  /** A failure; `kind` names the way the rule was broken, when the property tells several apart. */
-  fail(step: RunStep, expected: string, observed: string, kind?: string): void {
-    this.add({ step: step.action.id, expected, observed, ...(kind !== undefined ? { kind } : {}) });
+  /**
+   * A failure; `kind` names the way the rule was broken, when the property tells several apart, and
+   * `rule` the rule (by number) of the branch that failed, when the property checks several.
+   */
+  fail(step: RunStep, expected: string, observed: string, kind?: string, rule?: string): void {
+    this.add({ step: step.action.id, expected, observed, ...(kind !== undefined ? { kind } : {}), ...(rule !== undefined ? { rule } : {}) });
   }
 
   /** A failure under the expected reading of a contested point. */
@@ -320,7 +323,7 @@ export class Checker {
 
   private add(d: Divergence): void {
     this.checks++;
-    const same = (x: Divergence) => x.kind === d.kind && (x.ruling === undefined) === (d.ruling === undefined);
+    const same = (x: Divergence) => x.kind === d.kind && x.rule === d.rule && (x.ruling === undefined) === (d.ruling === undefined);
     if (this.failures === undefined) this.failures = [d];
     else if (!this.failures.some(same)) this.failures.push(d);
   }

@@ -67,6 +67,8 @@ export interface Expected {
   draws: number;
   /** Tokens each permanent saw created: those made while it was on the battlefield. */
   tokensSeen: ReadonlyMap<string, number>;
+  /** In a step that resolves until the stack is empty, the objects that resolve after the first: they leave the stack too. */
+  alsoResolved?: ReadonlySet<string>;
 }
 
 // The sets and maps of an expected outcome start as these shared empty ones, each swapped for one of

@@ -8,7 +8,8 @@ import { poolMinus } from './payment.ts';
 import { Checker, permanentOn, show, type Property } from './property.ts';
 import { timesKicked } from '../model/kick.ts';
 import { features } from './features.ts';
-import { player, resolution, expectedResolution, toughnessAfter } from './resolution-prediction.ts';
+import { player, resolution, expectedResolution, toughnessAfter, type Expected } from './resolution-prediction.ts';
+import { untilEmptyResolution } from './resolve-until-empty.ts';
 import { zoneProblem } from './resolution-differences.ts';
 
 export const playerEffects: Property = {
@@ -20,24 +21,35 @@ export const playerEffects: Property = {
   check(run) {
     const c = new Checker();
     for (const step of run.steps) {
-      const e = resolution(run, step);
-      if (!e) continue;
-      if ('mismatch' in e) {
-        c.fail(step, e.mismatch.expected, e.mismatch.observed);
+      const found = resolution(run, step) ?? untilEmptyResolution(run, step);
+      // A resolve-until-empty the judge cannot follow (an effect it does not model) is no check.
+      if (!found || 'unpredicted' in found) continue;
+      if ('mismatch' in found) {
+        c.fail(step, found.mismatch.expected, found.mismatch.observed);
         break;
       }
+      const all = 'composed' in found ? found : undefined;
+      const e = all ? all.composed : (found as Expected);
       const you = e.resolving.controller;
       const lifeGot = { p1: player(step, 'after', 'p1').life - player(step, 'before', 'p1').life, p2: player(step, 'after', 'p2').life - player(step, 'before', 'p2').life };
       const poolBefore = player(step, 'before', you).mana;
       const poolAfter = player(step, 'after', you).mana;
-      // Written out only for a failure: this runs for every resolution.
-      const what = () => `${e.resolving.id} (${e.resolving.name}, kicked ${timesKicked(e.kick)} times${e.fizzled ? ', every target illegal' : ''})`;
-      if (lifeGot.p1 !== e.life.p1 || lifeGot.p2 !== e.life.p2) c.fail(step, `${what()} changes life by ${show(e.life)}`, `life changed by ${show(lifeGot)}`);
+      // Written out only for a failure: this runs for every resolution. Resolving until empty names
+      // the order the objects resolve in, top first, for an engine that took them in another.
+      const what = () =>
+        all
+          ? `resolving top first, ${all.order.join(' resolves before ')} (resolved: ${e.resolving.name})`
+          : `${e.resolving.id} (${e.resolving.name}, kicked ${timesKicked(e.kick)} times${e.fizzled ? ', every target illegal' : ''})`;
+      const kind = all ? 'until-empty' : undefined;
+      const rule = all ? '608.2' : undefined;
+      const left = all ? step.after.stack.map((o) => o.id) : [];
+      if (left.length > 0) c.fail(step, `${what()}: the stack is empty`, `${show(left)} on the stack`, kind, rule);
+      else if (lifeGot.p1 !== e.life.p1 || lifeGot.p2 !== e.life.p2) c.fail(step, `${what()} changes life by ${show(e.life)}`, `life changed by ${show(lifeGot)}`, kind, rule);
       else if (poolBefore && poolAfter && !poolsEqual(poolMinus(toPool(poolAfter), toPool(poolBefore)), e.mana)) {
-        c.fail(step, `${what()} adds ${formatPool(e.mana)}`, `${you}'s pool went from ${formatPool(toPool(poolBefore))} to ${formatPool(toPool(poolAfter))}`);
+        c.fail(step, `${what()} adds ${formatPool(e.mana)}`, `${you}'s pool went from ${formatPool(toPool(poolBefore))} to ${formatPool(toPool(poolAfter))}`, kind, rule);
       } else {
         const wrong = zoneProblem(run, step, e);
-        if (wrong) c.fail(step, `${what()}: ${wrong.expected}`, wrong.observed);
+        if (wrong) c.fail(step, `${what()}: ${wrong.expected}`, wrong.observed, kind, rule);
         else c.checkedOne();
       }
       if (c.done) break;
