@@ -1,5 +1,5 @@
 // Triggered abilities put on the stack (CR 603.3): with their targets (603.3d), in APNAP order (603.3b).
-import type { TriggeredAbility, TriggerEvent } from '../model/schema-types.ts';
+import type { StackAbility, TriggeredAbility, TriggerEvent } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
 import { Checker, show, sameShown, type Property, type Run, type RunStep } from './property.ts';
 import { colorsOfDef, permanentDef, targetAllowed } from './expectations.ts';
@@ -65,31 +65,58 @@ export const triggerTargets: Property = {
   },
 };
 
+/**
+ * The problem with the order of the abilities a step put on the stack, bottom to top (CR 603.3b): the
+ * active player's (p1's) go on the stack first, then the other player's; within one player's, those
+ * the action orders (`triggerOrder`, first put first) in that order, the others in any order (the
+ * player's choice the scenario left open). Undefined where it holds; `nothing` where no order is
+ * fixed among them (one player's, none ordered), so that no check is counted.
+ */
+export function stackOrderProblem(step: RunStep): { expected: string; observed: string; rule: string } | undefined | 'nothing' {
+  const before = new Set(step.before.stack.map((o) => o.id));
+  const added = step.after.stack.filter((o): o is StackAbility => o.kind === 'ability' && !before.has(o.id));
+  if (added.length < 2) return 'nothing';
+  const key = (o: StackAbility) => `${o.source}#${o.ability}`;
+  const shown = () => added.map((o) => `${o.controller}:${key(o)}`).join(', ');
+  const lastP1 = added.map((o) => o.controller).lastIndexOf('p1');
+  const firstP2 = added.findIndex((o) => o.controller === 'p2');
+  const both = lastP1 !== -1 && firstP2 !== -1;
+  if (both && firstP2 < lastP1) return { expected: "bottom to top, p1's (the active player's) triggered abilities, then p2's", observed: shown(), rule: '603.3b' };
+  const order = step.action.triggerOrder ?? [];
+  let ordered = 0;
+  for (const who of ['p1', 'p2'] as const) {
+    const named = added.filter((o) => o.controller === who && order.includes(key(o))).map(key);
+    const want = [...named].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    ordered += new Set(named).size > 1 ? 1 : 0;
+    if (named.length > 1 && !sameShown(named, want)) return { expected: `bottom to top, ${who}'s abilities in the order the action names: ${[...new Set(want)].join(', ')}`, observed: shown(), rule: '603.3b' };
+  }
+  return both || ordered > 0 ? undefined : 'nothing';
+}
+
 export const apnapOrder: Property = {
   id: 'triggers.apnap-order',
   rules: ['603.3b'],
   statement:
-    "Abilities that trigger together go on the stack active player's first, then the other player's (the other player's resolve first), each player's in the order the action names, then by source and ability.",
+    "Abilities that trigger together go on the stack active player's first, then the other player's (the other player's resolve first), each player's in the order the action names, in any order where it names none.",
   needs: TRIGGER_NEEDS,
   applies: (s) => features(s).triggers,
   check(run) {
     const c = new Checker();
     for (const step of run.accepted()) {
-      const list: TriggerEvent[] = step.step.triggered ?? [];
-      if (list.length < 2) continue;
       if (!(step.action.do === 'resolve' && step.action.untilEmpty)) {
-        // One batch: p1's, then p2's, each player's by the action's triggerOrder, then source id and ability (README).
-        const order = step.action.triggerOrder ?? [];
-        const rank = (t: TriggerEvent) => (order.includes(`${t.source}#${t.ability}`) ? order.indexOf(`${t.source}#${t.ability}`) : order.length);
-        const key = (t: TriggerEvent) => `${t.controller}:${t.source}#${t.ability}`;
-        const want = [...list].sort((a, b) => (a.controller === b.controller ? 0 : a.controller === 'p1' ? -1 : 1) || rank(a) - rank(b) || (a.source < b.source ? -1 : a.source > b.source ? 1 : 0) || a.ability - b.ability);
-        if (!sameShown(want.map(key), list.map(key))) c.fail(step, `triggered abilities go on the stack in the order ${want.map(key).join(', ')}`, list.map(key).join(', '));
+        // Judged on the stack as the engine shows it, not on the engine's own list of what triggered.
+        // A player who lost ended the game before anything could go on the stack (CR 104.2a).
+        if (step.after.players.some((p) => p.lost)) continue;
+        const problem = stackOrderProblem(step);
+        if (problem === 'nothing') continue;
+        if (problem) c.fail(step, problem.expected, problem.observed, 'stack', problem.rule);
         else c.checkedOne();
         if (c.done) break;
         continue;
       }
-      const controllers = list.map((t) => t.controller);
-      if (new Set(controllers).size < 2) continue;
+      // Resolving until empty shows no stack in between: the engine's list is all there is to read.
+      const list: TriggerEvent[] = step.step.triggered ?? [];
+      if (new Set(list.map((t) => t.controller)).size < 2) continue;
       // Within one batch (an untilEmpty step may hold several), p1's come before p2's.
       const batches = new Map<string, TriggerEvent[]>();
       for (const t of list) {
@@ -97,7 +124,7 @@ export const apnapOrder: Property = {
         batches.set(batch, [...(batches.get(batch) ?? []), t]);
       }
       const bad = [...batches.values()].find((b) => b.findIndex((t) => t.controller === 'p2') < b.map((t) => t.controller).lastIndexOf('p1') && b.some((t) => t.controller === 'p2'));
-      if (bad) c.fail(step, "p1's triggered abilities go on the stack before p2's", show(bad.map((t) => `${t.controller}:${t.source}`)));
+      if (bad) c.fail(step, "p1's triggered abilities go on the stack before p2's", show(bad.map((t) => `${t.controller}:${t.source}`)), 'reported', '603.3b');
       else c.checkedOne();
       if (c.done) break;
     }
