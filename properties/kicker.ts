@@ -1,5 +1,5 @@
 // Kicker and multikicker (CR 702.33).
-import { Checker, sameShown, show, type Property } from './property.ts';
+import { Checker, sameShown, show, STACK_KICK, type Property } from './property.ts';
 import { activeRequirements, castSpellOrFail, declaredKick, hasCostChangers, kickerDeclarationProblem } from './expectations.ts';
 import { timesKicked } from '../model/kick.ts';
 import { copiedTargetGroups, copyMadeBy } from './copies.ts';
@@ -10,6 +10,7 @@ export const kickerDeclarations: Property = {
   rules: ['702.33b', '702.33c', '702.33d'],
   statement:
     'Each kicker cost can be declared at most once and multikicker any number of times; an accepted spell is kicked exactly as declared.',
+  needs: { anyObserves: [...STACK_KICK] },
   applies: (s) => features(s).castKicked,
   check(run) {
     const c = new Checker();
@@ -34,7 +35,8 @@ export const kickerDeclarations: Property = {
       else if (o.kicker && !sameShown(o.kicker, [...kicker].sort())) c.fail(step, `kicker costs ${show([...kicker].sort())}, in A, B order`, `kicker costs ${show(o.kicker)}`);
       else if (o.multikicker !== undefined && o.multikicker !== multikicker) c.fail(step, `multikicker paid ${multikicker} times`, `${o.multikicker} times`);
       else if (o.timesKicked !== undefined && o.timesKicked !== times) c.fail(step, `kicked ${times} times`, `${o.timesKicked} times`);
-      else c.checkedOne();
+      // A spell that shows none of the four compared nothing: no check.
+      else if (o.kicked !== undefined || o.kicker !== undefined || o.multikicker !== undefined || o.timesKicked !== undefined) c.checkedOne();
       if (c.done) break;
     }
     return c.verdict();

@@ -89,6 +89,8 @@ function resume<T>(body: Asking<T>, step: () => IteratorResult<T | Promise<T>, V
 
 export interface Needs {
   observes?: Observable[];
+  /** At least one of these observables: a property that compares whichever of several fields the engine shows. */
+  anyObserves?: Observable[];
   mechanics?: Mechanic[];
   /** At least one of these mechanics. */
   anyMechanic?: Mechanic[];
@@ -405,11 +407,15 @@ export function sameMembers(a: readonly string[], b: readonly string[]): boolean
   return true;
 }
 
+/** How a spell on the stack was kicked, in the fields an engine may observe (kicked, kicker, multikicker, timesKicked). */
+export const STACK_KICK: readonly Observable[] = ['stack.kicked', 'stack.kicker', 'stack.multikicker', 'stack.timesKicked'];
+
 /** Why an engine cannot run a property, or undefined when it can. */
 export function missingCapability(p: Property, caps: Capabilities): string | undefined {
   const needs = p.needs ?? {};
   const observes = (needs.observes ?? []).filter((o) => !caps.observes.includes(o));
   if (observes.length > 0) return `does not observe ${observes.join(', ')}`;
+  if (needs.anyObserves && !needs.anyObserves.some((o) => caps.observes.includes(o))) return `does not observe any of ${needs.anyObserves.join(', ')}`;
   const mechanics = (needs.mechanics ?? []).filter((m) => !caps.mechanics.includes(m));
   if (mechanics.length > 0) return `does not support ${mechanics.join(', ')}`;
   if (needs.anyMechanic && !needs.anyMechanic.some((m) => caps.mechanics.includes(m))) return `supports none of ${needs.anyMechanic.join(', ')}`;
