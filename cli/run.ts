@@ -14,6 +14,7 @@ import { writeReports, type RunState } from '../reports/write-reports.ts';
 import type { ReportExtras } from '../reports/run-report.ts';
 import { version } from '../model/version.ts';
 import { FeatureStats } from '../generators/stats.ts';
+import { floorGate, floorGateLines } from '../reports/floor-gate.ts';
 import type { Repro, Scenario } from '../model/schema-types.ts';
 import { InputError } from '../model/errors.ts';
 import { reproOf } from '../reports/repro.ts';
@@ -50,6 +51,8 @@ export interface RunOptions {
   maxShrinkTime?: number;
   progress: boolean;
   stats?: boolean;
+  /** Fail the run when a property the engine can run made fewer checks than checkFloor. */
+  requireFloor?: boolean;
   json?: string;
   junit?: string;
   gateFloor: number;
@@ -153,7 +156,7 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
     // (with partial set) from a signal handler when the run is interrupted midway.
     const writeAll = (partial: boolean, more?: Partial<ReportExtras>) => writeReports(o.out, runState(more), { partial, ...(o.json !== undefined ? { json: o.json } : {}), ...(o.junit !== undefined ? { junit: o.junit } : {}) });
     try {
-      const stats = o.stats ? new FeatureStats() : undefined;
+      const stats = o.stats || o.requireFloor ? new FeatureStats() : undefined;
       const search = hooks.search ?? (o.workers !== undefined || o.shard !== undefined ? parallelSearch(o, readings) : runSuite);
       const result = await search({
         ...judge,
@@ -237,9 +240,12 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
         if (added > 0) console.log('  what a failure now expected hid later in its scenarios is judged next run: run with --update-expectations again until it adds none');
       }
 
-      const gates = stats?.results(engine.capabilities, o.gateFloor);
+      const featureCounts = stats?.results(engine.capabilities, o.gateFloor);
+      const gates = o.stats ? featureCounts : undefined;
       if (gates) console.log(`\n${statsTable(gates, o.gateFloor)}`);
       console.log(`\n${totals(result, o.checkFloor)}`);
+      const floorLines = o.requireFloor ? floorGateLines(floorGate(result, o.checkFloor, featureCounts), o.checkFloor) : [];
+      if (floorLines.length > 0) console.log(floorLines.join('\n'));
       const gatesFailed = (gates ?? []).some((g) => g.belowFloor);
       if (gatesFailed) console.log(`coverage gates: ${gates!.filter((g) => g.belowFloor).map((g) => g.feature.id).join(', ')} under ${(o.gateFloor * 100).toFixed(0)}% beyond chance (the 99.9% upper bound of their share is under it)`);
       const partial = result.partial === true;
@@ -250,7 +256,7 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
       await (hooks.after ?? shardResultWriter(o))?.({ engine, readings, seed, result, store, stored, stale, shrinkSteps, ...(gates ? { gates } : {}) });
       const failed = result.clusters.some((c) => !c.expectation && c.kind !== 'contested');
       const storeFails = stored.replayed.some((r) => r.result === 'still-fails' && !r.xfail && r.verdict !== 'contested');
-      const exitCode = interrupt.exitCode ?? (failed || storeFails || stale.length > 0 || result.stopped !== undefined || gatesFailed ? 1 : 0);
+      const exitCode = interrupt.exitCode ?? (failed || storeFails || stale.length > 0 || result.stopped !== undefined || gatesFailed || floorLines.length > 0 ? 1 : 0);
       events.write({ event: 'end', partial, exitCode, runs: result.runs, clusters: result.clusters.length, failed: report.properties.filter((p) => p.status === 'FAIL').length, reports: files });
       console.log(`\nreports: ${[...files, events.path].join(', ')}`);
       if (partial) console.log(`partial report: ${join(o.out, 'report.json')}`);
