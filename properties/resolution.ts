@@ -100,15 +100,15 @@ export const damageToCreatures: Property = {
         const total = (before.damage ?? 0) + amount;
         // Toughness as the effects leave it; not judged for a creature an effect takes away.
         const toughness = e.removed.has(id) ? undefined : toughnessAfter(e, before);
-        if (after && after.damage !== undefined && after.damage !== total) c.fail(step, `${id} has ${total} damage after ${e.resolving.id}`, `${after.damage} damage`);
-        else if (after && toughness !== undefined && total >= toughness) c.fail(step, `${id} dies to state-based actions: ${total} damage, toughness ${toughness} (CR 704.5g)`, 'it is still on the battlefield');
-        else if (!after && toughness !== undefined && total < toughness) c.fail(step, `${id} survives ${amount} damage (toughness ${toughness})`, 'it left the battlefield');
+        if (after && after.damage !== undefined && after.damage !== total) c.fail(step, `${id} has ${total} damage after ${e.resolving.id}`, `${after.damage} damage`, 'damage', '120.3');
+        else if (after && toughness !== undefined && total >= toughness) c.fail(step, `${id} dies to state-based actions: ${total} damage, toughness ${toughness} (CR 704.5g)`, 'it is still on the battlefield', 'lethal', '704.5g');
+        else if (!after && toughness !== undefined && total < toughness) c.fail(step, `${id} survives ${amount} damage (toughness ${toughness})`, 'it left the battlefield', 'not-lethal', '704.5g');
         else c.checkedOne();
       }
       for (const p of step.after.battlefield) {
         const before = step.before.battlefield.find((b) => b.id === p.id);
         if (before && !e.creatureDamage.has(p.id) && (p.damage ?? 0) !== (before.damage ?? 0)) {
-          c.fail(step, `${p.id} is dealt no damage by ${e.resolving.id} (prevented, or not a target)`, `${p.damage} damage`);
+          c.fail(step, `${p.id} is dealt no damage by ${e.resolving.id} (prevented, or not a target)`, `${p.damage} damage`, 'undealt', '702.16b');
         } else if (before && e.prevented.has(p.id) && !e.creatureDamage.has(p.id)) c.checkedOne();
       }
       if (c.done) break;
