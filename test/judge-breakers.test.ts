@@ -46,6 +46,24 @@ describe('branch breakers', () => {
     expect(await verdictOf(p, s, t)).toMatchObject({ status: 'fail', kind: 'multikicker', rule: '702.33c' });
   });
 
+  it('kicker.declarations: each branch fails on its own break of Burst Lightning kicked and Gnarlid Pack kicked with a kicker it does not print (CR 702.33b, 702.33d)', async () => {
+    const s = normalizeScenario(F.KICKED_BOLT_COPIED);
+    const p = property('kicker.declarations');
+    const given = engine.runSync(s);
+    expect(given.steps[2]!.outcome).toBe('rejected');
+    const breaks: [string, string, (t: ReturnType<typeof editableCopy>) => void][] = [
+      ['declaration', '702.33b', (t) => Object.assign(step(t, 2), { outcome: 'accepted', reason: undefined })],
+      ['kicked', '702.33d', (t) => void (spellAt(t, 0, 0).kicked = false)],
+      ['kicker', '702.33b', (t) => void (spellAt(t, 0, 0).kicker = ['B'])],
+      ['times-kicked', '702.33d', (t) => void (spellAt(t, 0, 0).timesKicked = 2)],
+    ];
+    for (const [kind, rule, change] of breaks) {
+      const t = editableCopy(given);
+      change(t);
+      expect(await verdictOf(p, s, t), kind).toMatchObject({ status: 'fail', kind, rule });
+    }
+  });
+
   it('triggers.once-each-turn: an ability that triggers only once each turn, triggered twice in one step (CR 603.2h)', async () => {
     const s = normalizeScenario(OPPORTUNIST);
     const p = property('triggers.once-each-turn');
