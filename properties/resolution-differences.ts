@@ -57,21 +57,24 @@ const norm = (x: Record<string, number | undefined>) => show(Object.entries(x).f
  */
 function tokenProblem(step: RunStep, e: Expected): { expected: string; observed: string } | undefined {
   const fresh = step.after.battlefield.filter((p) => !step.before.battlefield.some((b) => b.id === p.id));
-  const due = [...e.made];
+  // Each token under the controller of what made it (in a step that resolves several, not always the first's).
+  const due = e.made.map((t, i) => ({ t, controller: e.madeControllers?.[i] ?? e.resolving.controller }));
   for (const p of fresh) {
-    const i = due.findIndex((t) => t.name === p.name);
-    const t = due[i];
+    const named = (d: (typeof due)[number]) => d.t.name === p.name;
+    const i = due.some((d) => named(d) && d.controller === p.controller) ? due.findIndex((d) => named(d) && d.controller === p.controller) : due.findIndex(named);
+    const t = due[i]?.t;
+    const controller = due[i]?.controller;
     if (!p.token || !t) return { expected: `no permanent enters but the tokens ${show(e.made.map((x) => x.name))}`, observed: `${p.id} (${p.name}${p.token ? ', a token' : ''}) entered` };
     due.splice(i, 1);
     const problem =
-      p.controller !== e.resolving.controller ? `controller ${p.controller}`
+      p.controller !== controller ? `controller ${p.controller}`
       : t.power !== undefined && p.power !== undefined && p.power !== t.power ? `power ${p.power}`
       : t.toughness !== undefined && p.toughness !== undefined && p.toughness !== t.toughness ? `toughness ${p.toughness}`
       : p.keywords && (t.keywords ?? []).some((k) => !p.keywords!.includes(k)) ? `keywords ${show(p.keywords)}`
       : undefined;
-    if (problem) return { expected: `${p.id} is a ${t.name} under ${e.resolving.controller}'s control${t.power !== undefined ? `, ${t.power}/${t.toughness ?? 0}` : ''}, with ${show(t.keywords ?? [])}`, observed: problem };
+    if (problem) return { expected: `${p.id} is a ${t.name} under ${controller}'s control${t.power !== undefined ? `, ${t.power}/${t.toughness ?? 0}` : ''}, with ${show(t.keywords ?? [])}`, observed: problem };
   }
-  const missing = due.find((t) => !(t.types.includes('Creature') && (t.toughness ?? 0) <= 0));
+  const missing = due.find(({ t }) => !(t.types.includes('Creature') && (t.toughness ?? 0) <= 0));
   if (missing) return { expected: `${e.made.length} token(s) created: ${show(e.made.map((x) => x.name))}`, observed: `${fresh.length} new permanent(s)` };
   return undefined;
 }

@@ -69,6 +69,8 @@ export interface Expected {
   tokensSeen: ReadonlyMap<string, number>;
   /** In a step that resolves until the stack is empty, the objects that resolve after the first: they leave the stack too. */
   alsoResolved?: ReadonlySet<string>;
+  /** In such a step, the controller of each token of `made`, in order (left out: the resolving object's controller). */
+  madeControllers?: PlayerId[];
 }
 
 // The sets and maps of an expected outcome start as these shared empty ones, each swapped for one of

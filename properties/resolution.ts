@@ -9,7 +9,7 @@ import { Checker, permanentOn, show, type Property } from './property.ts';
 import { timesKicked } from '../model/kick.ts';
 import { features } from './features.ts';
 import { player, resolution, expectedResolution, toughnessAfter, type Expected } from './resolution-prediction.ts';
-import { untilEmptyResolution } from './resolve-until-empty.ts';
+import { composedResolution, untilEmptyResolution } from './resolve-until-empty.ts';
 import { zoneProblem } from './resolution-differences.ts';
 
 export const playerEffects: Property = {
@@ -92,7 +92,8 @@ export const damageToCreatures: Property = {
   check(run) {
     const c = new Checker();
     for (const step of run.steps) {
-      const e = expectedResolution(run, step);
+      // Resolving until empty: the damage of every resolution added up, lethal damage judged at the end.
+      const e = expectedResolution(run, step) ?? composedResolution(run, step);
       if (!e || e.fizzled) continue;
       for (const [id, amount] of e.creatureDamage) {
         const before = permanentOn(step.before, id)!;

@@ -11,8 +11,6 @@ import { permanentDef } from './expectations.ts';
 import { resolution, toughnessAfter, type Expected, type Mismatch, type Zones } from './resolution-prediction.ts';
 import type { Run, RunStep } from './property.ts';
 
-/** The events a modelled effect or a state-based action can set off (damage, tokens, deaths, lands to a graveyard). */
-const SET_OFF_BY_RESOLVING: ReadonlySet<string> = new Set(['selfDealtDamage', 'tokenCreated', 'creaturesDie', 'landToGraveyard']);
 
 /** A resolve-until-empty step the judge predicts in full: the composed outcome, and the objects in the order they resolve. */
 export interface Composition {
@@ -35,6 +33,12 @@ export function untilEmptyResolution(run: Run, step: RunStep): Composition | Mis
   return run.ofStep(step, 'until empty', () => compose(run, step));
 }
 
+/** The outcome of a resolve-until-empty step the judge predicts in full, as one resolution's; undefined otherwise. */
+export function composedResolution(run: Run, step: RunStep): Expected | undefined {
+  const found = untilEmptyResolution(run, step);
+  return found && 'composed' in found ? found.composed : undefined;
+}
+
 function compose(run: Run, step: RunStep): Composition | Mismatch | Unpredicted | undefined {
   const a = step.action;
   if (a.do !== 'resolve' || !a.untilEmpty || step.step.outcome !== 'accepted' || step.before.stack.length === 0) return undefined;
@@ -46,8 +50,6 @@ function compose(run: Run, step: RunStep): Composition | Mismatch | Unpredicted 
   const died = new Set<string>();
   let state: ObservedState = step.before;
   while (state.stack.length > 0) {
-    const watcher = state.battlefield.find((p) => (permanentDef(run, p.id, step.index)?.triggers ?? []).some((t) => SET_OFF_BY_RESOLVING.has(t.event)));
-    if (watcher) return { unpredicted: `${watcher.id} has an ability that may trigger between resolutions` };
     const hop: RunStep = { index: step.index, action: single, step: { ...step.step, triggered: [] }, before: state, after: state };
     const e = resolution(run, hop);
     if (e === undefined) return { unpredicted: `the judge does not model what ${state.stack.at(-1)!.id} does as it resolves` };
@@ -56,8 +58,13 @@ function compose(run: Run, step: RunStep): Composition | Mismatch | Unpredicted 
     // A token's own abilities (one that enters, one that dies at once) would go on the stack in between.
     if (e.made.some((t) => (t as { triggers?: unknown[] }).triggers?.length)) return { unpredicted: `${e.resolving.id} creates tokens with abilities that may trigger` };
     hops.push(e);
-    const next = after(run, step.index, state, e, died);
+    const diedHere = new Set<string>();
+    const next = after(run, step.index, state, e, diedHere);
     if (typeof next === 'string') return { unpredicted: next };
+    // An ability this resolution sets off would go on the stack before the next one: not followed here.
+    const watcher = setOff(run, step.index, state, e, diedHere);
+    if (watcher) return { unpredicted: `${watcher} triggers between resolutions` };
+    for (const id of diedHere) died.add(id);
     state = next;
   }
   return { composed: composeAll(hops, died, state), order, died };
@@ -160,6 +167,7 @@ function composeAll(hops: readonly Expected[], died: ReadonlySet<string>, end: O
     draws: hops.reduce((n, e) => n + e.draws, 0),
     tokensSeen: sum((e) => e.tokensSeen),
     alsoResolved: new Set(hops.slice(1).map((e) => e.resolving.id)),
+    madeControllers: hops.flatMap((e) => e.made.map(() => e.resolving.controller)),
   };
 }
 
@@ -170,4 +178,29 @@ function endZones(last: Zones, end: ObservedPlayer): Zones {
     graveyard: last.graveyard && [...end.graveyard].sort(),
     library: last.library && end.library && [...end.library],
   };
+}
+
+/**
+ * The first ability of a permanent on the battlefield before a resolution that the resolution or the
+ * state-based actions after it set off, as source#ability: damage dealt to its source (CR 603.2g),
+ * tokens created, a creature dying (700.4, looking back, 603.10), a land put into a graveyard; a
+ * token's own abilities. Undefined when none is.
+ */
+function setOff(run: Run, stepIndex: number, before: ObservedState, e: Expected, died: ReadonlySet<string>): string | undefined {
+  const types = (id: string): readonly string[] => permanentDef(run, id, stepIndex)?.types ?? (before.battlefield.find((p) => p.id === id)?.power !== undefined ? ['Creature'] : []);
+  const left = [...e.removed, ...died];
+  const creatureDied = left.some((id) => types(id).includes('Creature'));
+  const landLeft = [...e.removed].some((id) => types(id).includes('Land'));
+  for (const p of before.battlefield) {
+    const triggers = permanentDef(run, p.id, stepIndex)?.triggers ?? [];
+    const i = triggers.findIndex(
+      (t) =>
+        (t.event === 'selfDealtDamage' && (e.damageEvents.get(p.id) ?? 0) > 0) ||
+        (t.event === 'tokenCreated' && e.tokens > 0) ||
+        (t.event === 'creaturesDie' && creatureDied) ||
+        (t.event === 'landToGraveyard' && landLeft),
+    );
+    if (i !== -1) return `${p.id}#${i}`;
+  }
+  return undefined;
 }
