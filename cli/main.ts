@@ -43,6 +43,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--shrink-budget <n>', 'engine runs allowed for shrinking in all, shared among the failures found', sweep, 5000)
     .option('--max-shrink-time <seconds>', 'also stop shrinking one failure after this many seconds (default: no time limit; the budget is in engine runs)', seconds)
     .option('--no-progress', 'do not show the progress line')
+    .option('--require-floor', 'fail the run when a property the engine can run made fewer checks than --check-floor, naming them and the features its scenarios never reached')
     .option('--stats', 'print the share of scenarios with each feature, and fail the run when a feature the engine supports falls under the floor')
     .option('--json <file>', 'also write the run as a JSON report (schema/report.schema.json)')
     .option('--junit <file>', 'also write the run as JUnit XML, a test case per property, for CI')
@@ -84,6 +85,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--out <dir>', 'output folder: report.json, junit.xml, summary.md, report.html, and the merged store unless --store says otherwise', 'castcheck-out')
     .option('--store <dir>', 'the merged failure store (default: OUT/store)')
     .option('--check-floor <n>', 'checks a property must make in the run to PASS; fewer is UNDER-TESTED', sweep, 30)
+    .option('--require-floor', 'fail when a property run in the shards made fewer checks in all than --check-floor, naming them')
     .option('--json <file>', 'also write the merged run as a JSON report (schema/report.schema.json)')
     .option('--junit <file>', 'also write it as JUnit XML')
     .action(async (files: string[], options) => {

@@ -13,11 +13,14 @@ import { readShardResult, suiteResultOf } from '../reports/shard-file.ts';
 import { FailureStore, failsTheRun } from '../runner/store.ts';
 import { checkOutputPaths } from './output-paths.ts';
 import { castcheckCommand } from '../reports/shell-command.ts';
+import { floorGate, floorGateLines } from '../reports/floor-gate.ts';
 
 export interface MergeOptions {
   out: string;
   store?: string;
   checkFloor: number;
+  /** Fail when a property run in the shards made fewer checks in all than checkFloor. */
+  requireFloor?: boolean;
   json?: string;
   junit?: string;
 }
@@ -94,6 +97,9 @@ export async function mergeCommand(files: string[], o: MergeOptions): Promise<nu
     for (const e of expectations.stale) console.log(`  ${e.signature}: ${e.note}`);
   }
   console.log(`\n${totals(merged, o.checkFloor)}`);
+  // The shards' features are not in their result files: the gate names the properties only.
+  const floorLines = o.requireFloor ? floorGateLines(floorGate(merged, o.checkFloor, undefined), o.checkFloor) : [];
+  if (floorLines.length > 0) console.log(floorLines.join('\n'));
   console.log(`repeat each shard:\n${docs.map(({ doc }) => `  ${doc.repeat}`).join('\n')}`);
 
   // The report files of one run, as castcheck run writes them: in the output folder, and where --json and --junit say.
@@ -116,7 +122,7 @@ export async function mergeCommand(files: string[], o: MergeOptions): Promise<nu
   console.log(`\nreports: ${written.files.join(', ')}`);
   const failed = merged.clusters.some((c) => !c.expectation && c.kind !== 'contested');
   const storeFails = [...replayed.values()].some(failsTheRun);
-  return failed || storeFails || (expectations?.stale.length ?? 0) > 0 || merged.stopped !== undefined ? 1 : 0;
+  return failed || storeFails || (expectations?.stale.length ?? 0) > 0 || merged.stopped !== undefined || floorLines.length > 0 ? 1 : 0;
 }
 
 /** Stale in the merged run: stale in some shard and seen in none. */

@@ -31,6 +31,8 @@ export interface RunOptions {
   maxShrinkTime?: number;
   progress: boolean;
   stats?: boolean;
+  /** Fail the run when a property the engine can run made fewer checks than checkFloor. */
+  requireFloor?: boolean;
   json?: string;
   junit?: string;
   gateFloor: number;

@@ -14,6 +14,7 @@ import { writeReports, type RunState } from '../reports/write-reports.ts';
 import type { ReportExtras } from '../reports/run-report.ts';
 import { version } from '../model/version.ts';
 import { FeatureStats } from '../generators/stats.ts';
+import { floorGate, floorGateLines } from '../reports/floor-gate.ts';
 import type { Repro, Scenario } from '../model/schema-types.ts';
 import { InputError } from '../model/errors.ts';
 import { reproOf } from '../reports/repro.ts';
@@ -134,7 +135,7 @@ async function runLocked(o: RunOptions, hooks: RunHooks): Promise<number> {
     // (with partial set) from a signal handler when the run is interrupted midway.
     const writeAll = (partial: boolean, more?: Partial<ReportExtras>) => writeReports(o.out, runState(more), { partial, ...(o.json !== undefined ? { json: o.json } : {}), ...(o.junit !== undefined ? { junit: o.junit } : {}) });
     try {
-      const stats = o.stats ? new FeatureStats() : undefined;
+      const stats = o.stats || o.requireFloor ? new FeatureStats() : undefined;
       const search = hooks.search ?? (o.workers !== undefined || o.shard !== undefined ? parallelSearch(o, readings) : runSuite);
       const result = await search({
         ...judge,
@@ -220,9 +221,12 @@ async function runLocked(o: RunOptions, hooks: RunHooks): Promise<number> {
         if (added > 0) console.log('  what a failure now expected hid later in its scenarios is judged next run: run with --update-expectations again until it adds none');
       }
 
-      const gates = stats?.results(engine.capabilities, o.gateFloor);
+      const featureCounts = stats?.results(engine.capabilities, o.gateFloor);
+      const gates = o.stats ? featureCounts : undefined;
       if (gates) console.log(`\n${statsTable(gates, o.gateFloor)}`);
       console.log(`\n${totals(result, o.checkFloor)}`);
+      const floorLines = o.requireFloor ? floorGateLines(floorGate(result, o.checkFloor, featureCounts), o.checkFloor) : [];
+      if (floorLines.length > 0) console.log(floorLines.join('\n'));
       const gatesFailed = (gates ?? []).some((g) => g.belowFloor);
       if (gatesFailed) console.log(`coverage gates: ${gates!.filter((g) => g.belowFloor).map((g) => g.feature.id).join(', ')} under ${(o.gateFloor * 100).toFixed(0)}% beyond chance (the 99.9% upper bound of their share is under it)`);
       const partial = result.partial === true;
@@ -233,7 +237,7 @@ async function runLocked(o: RunOptions, hooks: RunHooks): Promise<number> {
       await (hooks.after ?? shardResultWriter(o))?.({ engine, readings, seed, result, store, stored, stale, shrinkSteps, ...(gates ? { gates } : {}) });
       const failed = result.clusters.some((c) => !c.expectation && c.kind !== 'contested');
       const storeFails = stored.replayed.some(failsTheRun);
-      const exitCode = interrupt.exitCode ?? (failed || storeFails || stale.length > 0 || result.stopped !== undefined || gatesFailed ? 1 : 0);
+      const exitCode = interrupt.exitCode ?? (failed || storeFails || stale.length > 0 || result.stopped !== undefined || gatesFailed || floorLines.length > 0 ? 1 : 0);
       events.write({ event: 'end', partial, exitCode, runs: result.runs, clusters: result.clusters.length, failed: report.properties.filter((p) => p.status === 'FAIL').length, reports: files });
       console.log(`\nreports: ${[...files, events.path].join(', ')}`);
       if (partial) console.log(`partial report: ${join(o.out, 'report.json')}`);

@@ -42,8 +42,10 @@ function diffList(path: string, expected: Json[], observed: Json[], out: Differe
   });
 }
 
-// Fields whose order carries no meaning.
-const SETS = new Set(['hand', 'colors', 'types', 'subtypes', 'keywords', 'kicker', 'sacrificed']);
+// Fields whose order carries no meaning. A graveyard's order is the order cards were put there, but
+// cards put there at the same time (destroyed, discarded, milled together) go in their owner's order
+// of choice: the comparison, which cannot tell those apart, leaves the order out.
+const SETS = new Set(['hand', 'graveyard', 'colors', 'types', 'subtypes', 'keywords', 'kicker', 'sacrificed']);
 
 function diffObject(path: string, expected: Json, observed: Json, out: Difference[], partial: boolean): void {
   const e = expected as Record<string, Json>;

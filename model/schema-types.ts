@@ -1386,6 +1386,13 @@ export interface ExpectedStep {
   outcome: "accepted" | "rejected";
   reason?: RejectionReason;
   /**
+   * For a rejection with several problems, each correct as its reason (a card not in hand whose cost cannot be paid either): a reason of the family of any one of them passes. Instead of reason.
+   *
+   * @minItems 2
+   * @maxItems 10
+   */
+  reasons?: [RejectionReason, RejectionReason, ...RejectionReason[]];
+  /**
    * Every triggered ability that triggered during the action, in the order put on the stack, compared in full: [] means nothing triggered. At most 1000.
    *
    * @maxItems 1000

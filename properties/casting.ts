@@ -74,7 +74,8 @@ export const illegalDeclarationsRejected: Property = {
       if (problems.length === 0 || step.step.outcome === 'unsupported') continue;
       // A cast with several problems may be refused for any of them, an unpayable cost included, but
       // only once the declarations can be read: a total cost follows from legal declarations (CR 601.2f).
-      const costKnown = !problems.some((p) => familyOf(p.reason)?.id === 'illegal-declaration' || familyOf(p.reason)?.id === 'illegal-object');
+      // A card not in hand still has its total cost, read from its definition and the declarations.
+      const costKnown = !problems.some((p) => familyOf(p.reason)?.id === 'illegal-declaration' || p.reason === 'no-such-object');
       const payment: DeclarationProblem[] = !costKnown
         ? []
         : sacrificeProblem(run, step, step.action)

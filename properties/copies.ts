@@ -1,6 +1,6 @@
 // Copies of spells (CR 707.2, 707.10, 111.13).
 import type { CardDefinition, ObservedPermanent, StackSpell } from '../model/schema-types.ts';
-import { Checker, permanentOn, show, sameShown, spellOnStack, type CheckContext, type Property, type Run, type RunStep, type Verdict } from './property.ts';
+import { Checker, permanentOn, show, sameShown, spellOnStack, STACK_KICK, type CheckContext, type Property, type Run, type RunStep, type Verdict } from './property.ts';
 import { activeRequirements, effectTimes, permanentDef, targetAllowed } from './expectations.ts';
 import { diesAtOnce, kickOf, legendRuleMayTake } from './permanents.ts';
 import { timesKicked } from '../model/kick.ts';
@@ -93,18 +93,21 @@ export function checkEachCopy(run: Run, judge: (made: MadeCopy, c: Checker) => v
 /** Whether a scenario makes copies: a copy action, or a cast of a card that copies a spell. */
 export const makesCopies = (s: Run['scenario']) => features(s).does.has('copy') || features(s).castCopier;
 
+const KICK_FIELDS = ['kicked', 'kicker', 'multikicker', 'timesKicked'] as const;
+
 export const copyKickedLikeOriginal: Property = {
   id: 'copies.kicked-like-original',
   rules: ['707.2', '707.10'],
   statement: 'A copy of a spell is kicked exactly as the original was: the same kicker costs and the same multikicker count.',
-  needs: { mechanics: ['copy'] },
+  needs: { mechanics: ['copy'], anyObserves: [...STACK_KICK] },
   applies: makesCopies,
   check: (run) =>
     checkEachCopy(run, ({ step, copy, original }, c) => {
-      // A field reported for one and left out for the other is a mismatch too.
-      const f = (['kicked', 'kicker', 'multikicker', 'timesKicked'] as const).find((k) => !sameShown(original[k], copy[k]));
+      // A field reported for one and left out for the other is a mismatch too; one left out of both compares nothing.
+      const shown = KICK_FIELDS.filter((k) => original[k] !== undefined || copy[k] !== undefined);
+      const f = shown.find((k) => !sameShown(original[k], copy[k]));
       if (f) c.fail(step, `copy ${copy.id} has ${f} ${show(original[f]) ?? '(left out)'} like ${original.id}`, `${f} ${show(copy[f]) ?? '(left out)'}`);
-      else c.checkedOne();
+      else if (shown.length > 0) c.checkedOne();
     }),
 };
 

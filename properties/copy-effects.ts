@@ -7,9 +7,9 @@ import { features } from './features.ts';
 
 export const copyAppears: Property = {
   id: 'copies.copy-appears',
-  rules: ['707.10', '707.10c'],
+  rules: ['707.10', '707.10c', '115.5'],
   statement:
-    'A copy effect puts its copy on the stack, named by the action that made it: an accepted copy action, and a resolving copy spell (Twincast) whose target spell is still on the stack. A copy action of a spell on the stack that keeps its targets is carried out; one of anything else is rejected as naming no spell.',
+    'A copy effect puts its copy on the stack, named by the action that made it: an accepted copy action, and a resolving copy spell (Twincast) whose target spell is still on the stack (never itself, CR 115.5). A copy action of a spell on the stack that keeps its targets is carried out; one of anything else is rejected as naming no spell.',
   needs: { mechanics: ['copy'] },
   applies: (s) => features(s).does.has('copy') || features(s).effects.has('copySpell'),
   check(run) {
@@ -26,7 +26,8 @@ export const copyAppears: Property = {
         const top = step.before.stack.at(-1);
         if (top?.kind !== 'spell' || !(run.def(top.card)?.effects ?? []).some((e) => e.kind === 'copySpell')) continue;
         const target = top.targets.flat()[0];
-        original = step.before.stack.find((o): o is StackSpell => o.kind === 'spell' && o.id === target && o.types.some((t) => t === 'Instant' || t === 'Sorcery'));
+        // A spell is never a legal target for itself (CR 115.5): a copy spell aimed at itself copies nothing.
+        original = target === top.id ? undefined : step.before.stack.find((o): o is StackSpell => o.kind === 'spell' && o.id === target && o.types.some((t) => t === 'Instant' || t === 'Sorcery'));
       }
       if (!original) continue;
       const copy = step.after.stack.find((o) => o.kind === 'spell' && o.id === a.id);

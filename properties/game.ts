@@ -2,7 +2,7 @@
 // state-based actions checked after every action.
 import type { ObservedState } from '../model/schema-types.ts';
 import { permanentDef } from './expectations.ts';
-import { expectedResolution } from './resolution.ts';
+import { expectedResolution } from './resolution-prediction.ts';
 import { Checker, permanentOn, show, type Property, type Run } from './property.ts';
 import { features } from './features.ts';
 

@@ -27,10 +27,11 @@ import { splicedEffectsAfterHost } from './splice-order.ts';
 import { neverTargetsItself } from './targeting.ts';
 import { oneZoneEach } from './zones.ts';
 import { oneMoreMultikick, reductionKeepsKicked, spliceOrderOnlyReorders } from './relations.ts';
-import { allTargetsIllegal, damageToCreatures, playerEffects, preventedDamageTriggersNothing, tokenCreatedTriggers } from './resolution.ts';
+import { allTargetsIllegal, damageToCreatures, playerEffects } from './resolution.ts';
+import { preventedDamageTriggersNothing, tokenCreatedTriggers } from './effect-triggers.ts';
+import { apnapOrder, triggerTargets } from './trigger-stacking.ts';
 import { spliceDeclarations, splicedCardStaysInHand, splicedSpellKeepsCharacteristics, spliceLostOffTheStack } from './splice.ts';
 import {
-  apnapOrder,
   becomesTapped,
   castTriggersOncePerCast,
   creaturesDie,
@@ -39,7 +40,6 @@ import {
   landTriggersOncePerLand,
   linkedKickerAbilities,
   onceEachTurn,
-  triggerTargets,
 } from './triggers.ts';
 
 export const PROPERTIES: readonly Property[] = [

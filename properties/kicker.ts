@@ -1,5 +1,5 @@
 // Kicker and multikicker (CR 702.33).
-import { Checker, sameShown, show, type Property } from './property.ts';
+import { Checker, sameShown, show, STACK_KICK, type Property } from './property.ts';
 import { activeRequirements, castSpellOrFail, declaredKick, hasCostChangers, kickerDeclarationProblem } from './expectations.ts';
 import { timesKicked } from '../model/kick.ts';
 import { copiedTargetGroups, copyMadeBy } from './copies.ts';
@@ -10,6 +10,7 @@ export const kickerDeclarations: Property = {
   rules: ['702.33b', '702.33c', '702.33d'],
   statement:
     'Each kicker cost can be declared at most once and multikicker any number of times; an accepted spell is kicked exactly as declared.',
+  needs: { anyObserves: [...STACK_KICK] },
   applies: (s) => features(s).castKicked,
   check(run) {
     const c = new Checker();
@@ -21,7 +22,7 @@ export const kickerDeclarations: Property = {
       const multikicker = a.multikicker ?? 0;
       const problem = kickerDeclarationProblem(def, kicker, multikicker);
       if (problem) {
-        if (step.step.outcome === 'accepted') c.fail(step, `the cast is rejected: ${problem}`, 'the cast was accepted');
+        if (step.step.outcome === 'accepted') c.fail(step, `the cast is rejected: ${problem}`, 'the cast was accepted', 'declaration', '702.33b');
         else c.checkedOne();
         continue;
       }
@@ -29,12 +30,13 @@ export const kickerDeclarations: Property = {
       const o = castSpellOrFail(c, step, a.card);
       if (!o) break;
       const times = kicker.length + multikicker;
-      if (o.kicked !== undefined && o.kicked !== times > 0) c.fail(step, `kicked is ${times > 0} (declared ${show(kicker)}, multikicker ${multikicker})`, `kicked is ${o.kicked}`);
+      if (o.kicked !== undefined && o.kicked !== times > 0) c.fail(step, `kicked is ${times > 0} (declared ${show(kicker)}, multikicker ${multikicker})`, `kicked is ${o.kicked}`, 'kicked', '702.33d');
       // The trace shows the declared costs in A, B order (schema/trace.schema.json), whatever order they were declared in.
-      else if (o.kicker && !sameShown(o.kicker, [...kicker].sort())) c.fail(step, `kicker costs ${show([...kicker].sort())}, in A, B order`, `kicker costs ${show(o.kicker)}`);
-      else if (o.multikicker !== undefined && o.multikicker !== multikicker) c.fail(step, `multikicker paid ${multikicker} times`, `${o.multikicker} times`);
-      else if (o.timesKicked !== undefined && o.timesKicked !== times) c.fail(step, `kicked ${times} times`, `${o.timesKicked} times`);
-      else c.checkedOne();
+      else if (o.kicker && !sameShown(o.kicker, [...kicker].sort())) c.fail(step, `kicker costs ${show([...kicker].sort())}, in A, B order`, `kicker costs ${show(o.kicker)}`, 'kicker', '702.33b');
+      else if (o.multikicker !== undefined && o.multikicker !== multikicker) c.fail(step, `multikicker paid ${multikicker} times`, `${o.multikicker} times`, 'multikicker', '702.33c');
+      else if (o.timesKicked !== undefined && o.timesKicked !== times) c.fail(step, `kicked ${times} times`, `${o.timesKicked} times`, 'times-kicked', '702.33d');
+      // A spell that shows none of the four compared nothing: no check.
+      else if (o.kicked !== undefined || o.kicker !== undefined || o.multikicker !== undefined || o.timesKicked !== undefined) c.checkedOne();
       if (c.done) break;
     }
     return c.verdict();

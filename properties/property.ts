@@ -89,6 +89,8 @@ function resume<T>(body: Asking<T>, step: () => IteratorResult<T | Promise<T>, V
 
 export interface Needs {
   observes?: Observable[];
+  /** At least one of these observables: a property that compares whichever of several fields the engine shows. */
+  anyObserves?: Observable[];
   mechanics?: Mechanic[];
   /** At least one of these mechanics. */
   anyMechanic?: Mechanic[];
@@ -296,8 +298,8 @@ export function fail(step: RunStep, expected: string, observed: string): Verdict
 }
 
 /**
- * Folds per-item verdicts: counts the checks made, keeps the first failure of each kind (a property
- * that names no kinds keeps its first failure), and gives pass if anything was checked, else n/a.
+ * Folds per-item verdicts: counts the checks made, keeps the first failure of each kind and rule (a
+ * property that names neither keeps its first failure), and gives pass if anything was checked, else n/a.
  */
 export class Checker {
   private checks = 0;
@@ -308,9 +310,12 @@ export class Checker {
     this.checks++;
   }
 
-  /** A failure; `kind` names the way the rule was broken, when the property tells several apart. */
-  fail(step: RunStep, expected: string, observed: string, kind?: string): void {
-    this.add({ step: step.action.id, expected, observed, ...(kind !== undefined ? { kind } : {}) });
+  /**
+   * A failure; `kind` names the way the rule was broken, when the property tells several apart, and
+   * `rule` the rule (by number) of the branch that failed, when the property checks several.
+   */
+  fail(step: RunStep, expected: string, observed: string, kind?: string, rule?: string): void {
+    this.add({ step: step.action.id, expected, observed, ...(kind !== undefined ? { kind } : {}), ...(rule !== undefined ? { rule } : {}) });
   }
 
   /** A failure under the expected reading of a contested point. */
@@ -320,7 +325,7 @@ export class Checker {
 
   private add(d: Divergence): void {
     this.checks++;
-    const same = (x: Divergence) => x.kind === d.kind && (x.ruling === undefined) === (d.ruling === undefined);
+    const same = (x: Divergence) => x.kind === d.kind && x.rule === d.rule && (x.ruling === undefined) === (d.ruling === undefined);
     if (this.failures === undefined) this.failures = [d];
     else if (!this.failures.some(same)) this.failures.push(d);
   }
@@ -402,11 +407,15 @@ export function sameMembers(a: readonly string[], b: readonly string[]): boolean
   return true;
 }
 
+/** How a spell on the stack was kicked, in the fields an engine may observe (kicked, kicker, multikicker, timesKicked). */
+export const STACK_KICK: readonly Observable[] = ['stack.kicked', 'stack.kicker', 'stack.multikicker', 'stack.timesKicked'];
+
 /** Why an engine cannot run a property, or undefined when it can. */
 export function missingCapability(p: Property, caps: Capabilities): string | undefined {
   const needs = p.needs ?? {};
   const observes = (needs.observes ?? []).filter((o) => !caps.observes.includes(o));
   if (observes.length > 0) return `does not observe ${observes.join(', ')}`;
+  if (needs.anyObserves && !needs.anyObserves.some((o) => caps.observes.includes(o))) return `does not observe any of ${needs.anyObserves.join(', ')}`;
   const mechanics = (needs.mechanics ?? []).filter((m) => !caps.mechanics.includes(m));
   if (mechanics.length > 0) return `does not support ${mechanics.join(', ')}`;
   if (needs.anyMechanic && !needs.anyMechanic.some((m) => caps.mechanics.includes(m))) return `supports none of ${needs.anyMechanic.join(', ')}`;

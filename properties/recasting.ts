@@ -6,7 +6,7 @@ import type { NCastAction } from '../model/scenario.ts';
 import { castSpellOrFail, declaredKick } from './expectations.ts';
 import { arrivals } from './declared.ts';
 import { absentEntry } from './permanents.ts';
-import { Checker, show, sameShown, spellOnStack, type Property } from './property.ts';
+import { Checker, show, sameShown, spellOnStack, STACK_KICK, type Property } from './property.ts';
 import { features } from './features.ts';
 
 /** Cards cast twice or more in a scenario. */
@@ -26,6 +26,7 @@ export const kickBelongsToItsCast: Property = {
   rules: ['702.33d', '733.1', '400.7'],
   statement:
     'A kicked status and a kick count belong to one cast: a card cast again, after a rejected cast or after it left the stack, is kicked exactly as its new declaration says, and so is the permanent it becomes.',
+  needs: { anyObserves: [...STACK_KICK, 'permanent.kicked'] },
   applies: (s) => features(s).castAgain,
   check(run) {
     const c = new Checker();

@@ -110,7 +110,7 @@ export const reductionKeepsKicked: Property = {
   kind: 'relation',
   rules: ['601.2f', '702.33d', '118.7a'],
   statement: 'A cost reduction changes what a spell costs, never whether it is kicked: with one more {1} reduction it is kicked the same and costs one less generic mana, down to {0}.',
-  needs: { mechanics: ['costModifiers'], observes: ['stack.totalCost'], card: REDUCER },
+  needs: { mechanics: ['costModifiers'], observes: ['stack.totalCost'], anyObserves: ['stack.kicked', 'stack.timesKicked'], card: REDUCER },
   applies: (s) => features(s).castKicked,
   check: asks<Run | undefined>(function* (run, ctx) {
     const c = new Checker();

@@ -81,7 +81,7 @@ export function renderRulesDoc(): string {
     '| property | kind | rules | statement | needs |',
     '|---|---|---|---|---|',
     ...PROPERTIES.map((p) => {
-      const needs = [...(p.needs?.mechanics ?? []), ...(p.needs?.anyMechanic ? [`one of ${p.needs.anyMechanic.join('/')}`] : []), ...(p.needs?.actions ?? []).map((a) => `action ${a}`), ...(p.needs?.observes ?? []), ...(p.needs?.card ? [`a card like ${p.needs.card.synthetic.name} built from its definition, or ${p.needs.card.printed.join(' or ')}`] : [])];
+      const needs = [...(p.needs?.mechanics ?? []), ...(p.needs?.anyMechanic ? [`one of ${p.needs.anyMechanic.join('/')}`] : []), ...(p.needs?.actions ?? []).map((a) => `action ${a}`), ...(p.needs?.observes ?? []), ...(p.needs?.anyObserves ? [`one of ${p.needs.anyObserves.join('/')}`] : []), ...(p.needs?.card ? [`a card like ${p.needs.card.synthetic.name} built from its definition, or ${p.needs.card.printed.join(' or ')}`] : [])];
       return `| \`${p.id}\` | ${p.kind ?? 'invariant'} | ${p.rules.join(', ')} | ${cell(p.statement)} | ${needs.join(', ') || '-'} |`;
     }),
     '',

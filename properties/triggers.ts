@@ -1,16 +1,16 @@
 // Triggered abilities (CR 603): how many times each event triggers what (603.2, 603.2c-e, 603.2h,
-// 603.4, 601.2i), in which order they go on the stack (603.3b).
-import type { CardDefinition, ObservedState, TriggeredAbility, TriggerEvent } from '../model/schema-types.ts';
+// 603.4, 601.2i). How they go on the stack is trigger-stacking.ts.
+import type { CardDefinition, ObservedState, TriggeredAbility } from '../model/schema-types.ts';
 import type { NCastAction, PlayerId } from '../model/scenario.ts';
-import { Checker, permanentOn, show, sameShown, type Property, type Run, type RunStep } from './property.ts';
-import { colorsOfDef, declaredKick, permanentDef, targetAllowed } from './expectations.ts';
+import { Checker, permanentOn, show, type Property, type Run, type RunStep } from './property.ts';
+import { declaredKick, permanentDef } from './expectations.ts';
 import { timesKicked, triggerConditionHolds } from '../model/kick.ts';
 import { entries, type Entry } from './permanents.ts';
 import { abilityOf } from './copies.ts';
 import { boardDuring, controlConditionHolds } from './conditions.ts';
 import { features } from './features.ts';
 
-const NEEDS = { mechanics: ['triggers' as const], observes: ['step.triggered' as const] };
+export const TRIGGER_NEEDS = { mechanics: ['triggers' as const], observes: ['step.triggered' as const] };
 
 /**
  * Abilities of "do this only once each turn" that have resolved before this step (CR 603.2h), and
@@ -157,7 +157,7 @@ export const castTriggersOncePerCast: Property = {
   id: 'triggers.cast-triggers-once-per-cast',
   rules: ['601.2i', '603.2', '603.4'],
   statement: 'Each "whenever a player casts a (kicked) spell" ability triggers exactly once per cast whose spell fits it, as the spell becomes cast.',
-  needs: NEEDS,
+  needs: TRIGGER_NEEDS,
   applies: (s) => features(s).triggerEvents.has('spellCast'),
   check(run) {
     const c = new Checker();
@@ -193,7 +193,7 @@ export const entersTriggerCount: Property = {
   rules: ['603.2', '603.2d', '603.4', '603.6a'],
   statement:
     "A permanent's enters abilities trigger once each when their intervening 'if' holds, plus once more per trigger multiplier its controller has when it is an artifact or creature.",
-  needs: NEEDS,
+  needs: TRIGGER_NEEDS,
   applies: hasEnters,
   check: (run) => entersCheck(run, () => true),
 };
@@ -202,7 +202,7 @@ export const interveningIfFalse: Property = {
   id: 'triggers.intervening-if-false',
   rules: ['603.4', '702.33d'],
   statement: "An enters ability with 'if it was kicked' does not trigger at all when the permanent was not kicked (or entered without being cast).",
-  needs: NEEDS,
+  needs: TRIGGER_NEEDS,
   applies: (s) => features(s).selfEntersIf,
   check: (run) => entersCheck(run, (e) => (e.def.triggers ?? []).some((t) => t.event === 'selfEnters' && t.if !== undefined && !triggerConditionHolds(t.if, e.kick))),
 };
@@ -211,7 +211,7 @@ export const linkedKickerAbilities: Property = {
   id: 'triggers.linked-kicker-abilities',
   rules: ['702.33f', '607.2i', '702.33e'],
   statement: 'An ability linked to one of two kicker costs ("if it was kicked with its A kicker") triggers exactly when that cost was declared.',
-  needs: { ...NEEDS, mechanics: ['triggers', 'kickerAB'] },
+  needs: { ...TRIGGER_NEEDS, mechanics: ['triggers', 'kickerAB'] },
   applies: (s) => features(s).triggerIfKicked,
   check: (run) => entersCheck(run, (e) => (e.def.triggers ?? []).some((t) => t.if === 'kickedA' || t.if === 'kickedB')),
 };
@@ -228,7 +228,7 @@ export const landTriggersOncePerLand: Property = {
   id: 'triggers.once-per-land',
   rules: ['603.2c', '603.10'],
   statement: 'When several lands go to the graveyard at once (destroy all lands), a land-to-graveyard ability triggers once for each of them.',
-  needs: NEEDS,
+  needs: TRIGGER_NEEDS,
   applies: (s) => features(s).triggerEvents.has('landToGraveyard'),
   check(run) {
     const c = new Checker();
@@ -294,7 +294,7 @@ export const creaturesDie: Property = {
   rules: ['603.2c', '603.6c', '603.2h', '603.10'],
   statement:
     'A "whenever one or more other creatures die" ability triggers once for each event in which a creature other than its source dies (of the players it names), looking back at the battlefield as it was: a creature destroyed on its own is one event, and so are all those a destroy-all destroys, the source among them; its source dying alone triggers nothing; "only once each turn" stops it after the first.',
-  needs: NEEDS,
+  needs: TRIGGER_NEEDS,
   applies: (s) => features(s).triggerEvents.has('creaturesDie'),
   check(run, ctx) {
     const c = new Checker();
@@ -355,7 +355,7 @@ export const becomesTapped: Property = {
   id: 'triggers.becomes-tapped',
   rules: ['603.2e', '603.2'],
   statement: 'A "becomes tapped" ability triggers when a permanent changes from untapped to tapped, never for one that enters tapped.',
-  needs: { ...NEEDS, actions: ['tap'] },
+  needs: { ...TRIGGER_NEEDS, actions: ['tap'] },
   applies: (s) => features(s).triggerEvents.has('becomesTapped'),
   check(run) {
     const c = new Checker();
@@ -395,7 +395,7 @@ export const onceEachTurn: Property = {
   rules: ['603.2h'],
   statement:
     'An ability with "do this only once each turn" does not trigger again once it has resolved this turn; one that "triggers only once each turn" does not trigger again once it has triggered.',
-  needs: NEEDS,
+  needs: TRIGGER_NEEDS,
   applies: (s) => features(s).triggerOncePerTurn,
   check(run) {
     const c = new Checker();
@@ -409,104 +409,6 @@ export const onceEachTurn: Property = {
         else c.checkedOne();
         if (ability.triggersOnlyOnceEachTurn) done.add(`${t.source}#${t.ability}`);
       }
-      if (c.done) break;
-    }
-    return c.verdict();
-  },
-};
-
-/**
- * The targets the scenario format gives a triggered ability put on the stack in a step (README,
- * "Scenarios and traces"): those the action names for it, else for each requirement the first legal
- * objects of the opponent, the controller, the permanents by id and the spells from the top.
- */
-function expectedTriggerTargets(run: Run, step: RunStep, source: string, ability: TriggeredAbility, controller: PlayerId, named: string[][] | undefined): string[][] | null {
-  if (named) return named;
-  const def = permanentDef(run, source, step.index + 1);
-  const colors = def ? colorsOfDef(def) : [];
-  const candidates = [controller === 'p1' ? 'p2' : 'p1', controller, ...step.after.battlefield.map((p) => p.id).sort(), ...[...step.after.stack].reverse().map((o) => o.id)];
-  const chosen: string[][] = [];
-  for (const req of ability.targets ?? []) {
-    const taken = req.another ? chosen.flat() : [];
-    // 'Other than' the permanent the ability belongs to (Rosie Cotton of South Lane).
-    const group = candidates.filter((id) => !taken.includes(id) && !(req.filter?.other && id === source) && targetAllowed(run, step.after, step.index + 1, req, id, '', controller, colors)).slice(0, req.count ?? 1);
-    // CR 603.3d: an ability with no legal target for a requirement is removed.
-    if (group.length < (req.count ?? 1)) return null;
-    chosen.push(group);
-  }
-  return chosen;
-}
-
-export const triggerTargets: Property = {
-  id: 'triggers.targets',
-  rules: ['603.3d', '601.2c'],
-  statement:
-    'A triggered ability goes on the stack with the targets the action names for it, else the first legal ones in the scenario format’s order (opponent, controller, permanents by id, spells from the top); one with no legal target is removed.',
-  needs: { ...NEEDS, observes: [...NEEDS.observes, 'ability.targets' as const] },
-  applies: (s) => features(s).triggerTargets,
-  check(run) {
-    const c = new Checker();
-    for (const step of run.accepted()) {
-      // In a step that resolves everything, abilities go on the stack between resolutions no state shows.
-      if (step.action.do === 'resolve' && step.action.untilEmpty) continue;
-      // A player who lost ended the game before anything that triggered could go on the stack (CR 704.3, 104.2a).
-      if (step.after.players.some((p) => p.lost)) continue;
-      const named = (step.action.triggerTargets ?? []).map((t) => ({ ...t, used: false }));
-      for (const t of step.step.triggered ?? []) {
-        const ability = abilityOf(run, step.index, t.source, t.ability);
-        if (!ability || !(ability.targets ?? []).length || (ability.targets ?? []).some((r) => (r.condition ?? 'always') !== 'always' || r.perKick)) continue;
-        const choice = named.find((x) => !x.used && x.source === t.source && (x.ability ?? 0) === t.ability);
-        if (choice) choice.used = true;
-        const want = expectedTriggerTargets(run, step, t.source, ability, t.controller, choice?.targets);
-        const onStack = t.id ? step.after.stack.find((o) => o.id === t.id) : undefined;
-        if (want === null) {
-          if (onStack) c.fail(step, `${t.source}#${t.ability} has no legal target and is removed (CR 603.3d)`, `${t.id} on the stack`);
-          else c.checkedOne();
-        } else if (onStack?.kind !== 'ability') c.fail(step, `${t.source}#${t.ability} on the stack with targets ${show(want)}`, t.id ? `no ability ${t.id} on the stack` : 'it was removed');
-        else if (!sameShown(onStack.targets, want)) c.fail(step, `${t.id} targets ${show(want)}`, `targets ${show(onStack.targets)}`);
-        else c.checkedOne();
-        if (c.done) break;
-      }
-      if (c.done) break;
-    }
-    return c.verdict();
-  },
-};
-
-export const apnapOrder: Property = {
-  id: 'triggers.apnap-order',
-  rules: ['603.3b'],
-  statement:
-    "Abilities that trigger together go on the stack active player's first, then the other player's (the other player's resolve first), each player's in the order the action names, then by source and ability.",
-  needs: NEEDS,
-  applies: (s) => features(s).triggers,
-  check(run) {
-    const c = new Checker();
-    for (const step of run.accepted()) {
-      const list: TriggerEvent[] = step.step.triggered ?? [];
-      if (list.length < 2) continue;
-      if (!(step.action.do === 'resolve' && step.action.untilEmpty)) {
-        // One batch: p1's, then p2's, each player's by the action's triggerOrder, then source id and ability (README).
-        const order = step.action.triggerOrder ?? [];
-        const rank = (t: TriggerEvent) => (order.includes(`${t.source}#${t.ability}`) ? order.indexOf(`${t.source}#${t.ability}`) : order.length);
-        const key = (t: TriggerEvent) => `${t.controller}:${t.source}#${t.ability}`;
-        const want = [...list].sort((a, b) => (a.controller === b.controller ? 0 : a.controller === 'p1' ? -1 : 1) || rank(a) - rank(b) || (a.source < b.source ? -1 : a.source > b.source ? 1 : 0) || a.ability - b.ability);
-        if (!sameShown(want.map(key), list.map(key))) c.fail(step, `triggered abilities go on the stack in the order ${want.map(key).join(', ')}`, list.map(key).join(', '));
-        else c.checkedOne();
-        if (c.done) break;
-        continue;
-      }
-      const controllers = list.map((t) => t.controller);
-      if (new Set(controllers).size < 2) continue;
-      // Within one batch (an untilEmpty step may hold several), p1's come before p2's.
-      const batches = new Map<string, TriggerEvent[]>();
-      for (const t of list) {
-        const batch = t.id ? t.id.replace(/\.t\d+$/, '') : '';
-        batches.set(batch, [...(batches.get(batch) ?? []), t]);
-      }
-      const bad = [...batches.values()].find((b) => b.findIndex((t) => t.controller === 'p2') < b.map((t) => t.controller).lastIndexOf('p1') && b.some((t) => t.controller === 'p2'));
-      if (bad) c.fail(step, "p1's triggered abilities go on the stack before p2's", show(bad.map((t) => `${t.controller}:${t.source}`)));
-      else c.checkedOne();
       if (c.done) break;
     }
     return c.verdict();

@@ -9,7 +9,7 @@ import { InputError } from '../model/errors.ts';
 import { readDocument } from '../model/documents.ts';
 import { cardBeyond } from '../model/capabilities.ts';
 import { normalizeScenario } from '../model/scenario.ts';
-import type { Capabilities, CardDefinition, FixedCase, ObservedState } from '../model/schema-types.ts';
+import type { Capabilities, CardDefinition, FixedCase, ObservedState, TriggerEvent } from '../model/schema-types.ts';
 import { observedPart } from '../model/observables.ts';
 import { checkedAnswer, firstUnsupported } from './evaluate.ts';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +68,22 @@ export function loadCases(dir = CASES_DIR): LoadedCase[] {
   return cases;
 }
 
+/**
+ * A list of what triggered, written for comparison as the rules order it (CR 603.3b): the active
+ * player's abilities before the other's; within one player's, in order where the action declares it
+ * (triggerOrder), else as a set, that player's choice (their ids, given in stack order, as a set too).
+ */
+function triggerOrderAsRuled(list: readonly TriggerEvent[], declared: boolean): string {
+  if (declared) return canonical(list);
+  const runs: TriggerEvent[][] = [];
+  for (const t of list) {
+    const last = runs.at(-1);
+    if (last && last[0]!.controller === t.controller) last.push(t);
+    else runs.push([t]);
+  }
+  return canonical(runs.map((r) => ({ ids: r.map((t) => t.id ?? '').sort(), abilities: r.map((t) => `${t.controller}:${t.source}#${t.ability}`).sort() })));
+}
+
 /** What the engine did differently from the case's expectations; empty when it passes. */
 export async function checkCase(engine: Engine, c: FixedCase): Promise<string[]> {
   return (await judgeCase(engine, c)).problems;
@@ -100,9 +116,13 @@ export async function judgeCase(engine: Engine, c: FixedCase): Promise<{ problem
     }
     // A rejection is judged by its family (model/rejections.ts): engines tell reasons apart less finely.
     if (expected.reason && !sameFamily(expected.reason, step.reason)) problems.push(`${expected.action}: expected a reason of the family of ${expected.reason}, got ${step.reason}`);
+    // A rejection with several problems may name any one of them: each is a correct reason.
+    if (expected.reasons && !expected.reasons.some((r) => sameFamily(r, step.reason))) problems.push(`${expected.action}: expected a reason of the family of one of ${expected.reasons.join(', ')}, got ${step.reason}`);
     if (expected.triggered && engine.capabilities.observes.includes('step.triggered')) {
       const observed = step.triggered ?? [];
-      if (canonical(observed) !== canonical(expected.triggered)) {
+      const action = scenario.actions[index]!;
+      const declared = 'triggerOrder' in action && (action.triggerOrder?.length ?? 0) > 0;
+      if (triggerOrderAsRuled(observed, declared) !== triggerOrderAsRuled(expected.triggered, declared)) {
         problems.push(`${expected.action}: triggered: expected ${canonical(expected.triggered)}, observed ${canonical(observed)}`);
       }
     }

@@ -1,0 +1,113 @@
+// What in the state after a resolution differs from what the judge predicts of it: permanents,
+// tokens (CR 111.4), zones, spells countered, and the creatures that may have died (CR 704.5f-g).
+import { sameJson } from '../model/compare.ts';
+import { permanentOn, sameCounters, sameMembers, show, type Run, type RunStep } from './property.ts';
+import { permanentDef } from './expectations.ts';
+import { player, type Expected, toughnessAfter } from './resolution-prediction.ts';
+
+/** Whether a permanent that left the battlefield in a step could have died to state-based actions (CR 704.5f-g). */
+function mayHaveDied(run: Run, step: RunStep, e: Expected, id: string): boolean {
+  const p = step.before.battlefield.find((o) => o.id === id)!;
+  const creature = permanentDef(run, id, step.index)?.types.includes('Creature') ?? p.power !== undefined;
+  if (!creature) return false;
+  const toughness = toughnessAfter(e, p);
+  if (toughness === undefined) return true;
+  return toughness <= 0 || (p.damage ?? 0) + (e.creatureDamage.get(id) ?? 0) >= toughness;
+}
+
+/** Counters, power, toughness and keywords of the permanents that stay: as they were, plus what the effects put on them; then the tokens made. */
+function permanentProblem(step: RunStep, e: Expected): { expected: string; observed: string } | undefined {
+  for (const before of step.before.battlefield) {
+    const after = permanentOn(step.after, before.id);
+    if (!after || e.touched.has(before.id)) continue;
+    const c = e.changes.get(before.id);
+    // A permanent no effect changed is compared with its counters as they were, not a copy of them.
+    let counters = (before.counters ?? NO_COUNTERS) as Record<string, number>;
+    if (c) {
+      counters = { ...before.counters } as Record<string, number>;
+      for (const [k, n] of Object.entries(c.counters)) counters[k] = (counters[k] ?? 0) + n;
+    }
+    if (!sameCounters(counters, after.counters)) return { expected: `${before.id} has counters ${norm(counters)}`, observed: norm(after.counters) };
+    const grow = (c?.counters['+1/+1'] ?? 0) - (c?.counters['-1/-1'] ?? 0);
+    if (before.power !== undefined && after.power !== undefined && after.power !== before.power + (c?.power ?? 0) + grow) {
+      return { expected: `${before.id} has power ${before.power + (c?.power ?? 0) + grow}`, observed: `power ${after.power}` };
+    }
+    if (before.toughness !== undefined && after.toughness !== undefined && after.toughness !== before.toughness + (c?.toughness ?? 0) + grow) {
+      return { expected: `${before.id} has toughness ${before.toughness + (c?.toughness ?? 0) + grow}`, observed: `toughness ${after.toughness}` };
+    }
+    const lacks = after.keywords && c?.keywords.find((k) => !after.keywords!.includes(k));
+    if (lacks) return { expected: `${before.id} gains ${lacks} until end of turn`, observed: `keywords ${show(after.keywords)}` };
+    // No effect of the card model takes a keyword away: what a permanent had, it keeps.
+    const lost = after.keywords && before.keywords?.find((k) => !after.keywords!.includes(k));
+    if (lost) return { expected: `${before.id} keeps ${lost}`, observed: `keywords ${show(after.keywords)}` };
+  }
+  return tokenProblem(step, e);
+}
+
+const NO_COUNTERS: Readonly<Record<string, number>> = Object.freeze({});
+
+/** Counters written out for a failure: the kinds there are, in order. */
+const norm = (x: Record<string, number | undefined>) => show(Object.entries(x).filter(([, n]) => (n ?? 0) > 0).sort(([a], [b]) => (a < b ? -1 : 1)));
+
+
+/**
+ * The permanents new on the battlefield after a resolution are the tokens its effects create, as
+ * they describe them (CR 111.4: name, and the power, toughness and keywords shown); a creature token
+ * with toughness 0 or less dies at once (704.5f).
+ */
+function tokenProblem(step: RunStep, e: Expected): { expected: string; observed: string } | undefined {
+  const fresh = step.after.battlefield.filter((p) => !step.before.battlefield.some((b) => b.id === p.id));
+  // Each token under the controller of what made it (in a step that resolves several, not always the first's).
+  const due = e.made.map((t, i) => ({ t, controller: e.madeControllers?.[i] ?? e.resolving.controller }));
+  for (const p of fresh) {
+    const named = (d: (typeof due)[number]) => d.t.name === p.name;
+    const i = due.some((d) => named(d) && d.controller === p.controller) ? due.findIndex((d) => named(d) && d.controller === p.controller) : due.findIndex(named);
+    const t = due[i]?.t;
+    const controller = due[i]?.controller;
+    if (!p.token || !t) return { expected: `no permanent enters but the tokens ${show(e.made.map((x) => x.name))}`, observed: `${p.id} (${p.name}${p.token ? ', a token' : ''}) entered` };
+    due.splice(i, 1);
+    const problem =
+      p.controller !== controller ? `controller ${p.controller}`
+      : t.power !== undefined && p.power !== undefined && p.power !== t.power ? `power ${p.power}`
+      : t.toughness !== undefined && p.toughness !== undefined && p.toughness !== t.toughness ? `toughness ${p.toughness}`
+      : p.keywords && (t.keywords ?? []).some((k) => !p.keywords!.includes(k)) ? `keywords ${show(p.keywords)}`
+      : undefined;
+    if (problem) return { expected: `${p.id} is a ${t.name} under ${controller}'s control${t.power !== undefined ? `, ${t.power}/${t.toughness ?? 0}` : ''}, with ${show(t.keywords ?? [])}`, observed: problem };
+  }
+  const missing = due.find(({ t }) => !(t.types.includes('Creature') && (t.toughness ?? 0) <= 0));
+  if (missing) return { expected: `${e.made.length} token(s) created: ${show(e.made.map((x) => x.name))}`, observed: `${fresh.length} new permanent(s)` };
+  return undefined;
+}
+
+/**
+ * What in the players' zones and on the battlefield differs from what the effects say: the
+ * permanents they take away are gone and no other is, but for creatures that died to state-based
+ * actions (their cards then go to their owners' graveyards); hands, libraries and graveyards hold
+ * what the effects put there.
+ */
+export function zoneProblem(run: Run, step: RunStep, e: Expected): { expected: string; observed: string } | undefined {
+  const changed = permanentProblem(step, e);
+  if (changed) return changed;
+  for (const o of step.before.stack) {
+    if (o.kind !== 'spell' || o.id === e.resolving.id || e.alsoResolved?.has(o.id)) continue;
+    const there = step.after.stack.some((a) => a.id === o.id);
+    if (there === e.countered.has(o.id)) return { expected: `${o.id} ${e.countered.has(o.id) ? 'is countered: it leaves the stack' : 'stays on the stack'}`, observed: there ? 'it is on the stack' : 'it left the stack' };
+  }
+  const stays = [...e.removed].find((id) => step.after.battlefield.some((p) => p.id === id));
+  if (stays) return { expected: `${stays} leaves the battlefield`, observed: 'it is still there' };
+  const gone = step.before.battlefield.filter((p) => !e.removed.has(p.id) && !step.after.battlefield.some((o) => o.id === p.id));
+  const unexplained = gone.find((p) => !mayHaveDied(run, step, e, p.id));
+  if (unexplained) return { expected: `${unexplained.id} stays on the battlefield`, observed: 'it left' };
+  for (const id of ['p1', 'p2'] as const) {
+    const want = e.zones[id];
+    const got = player(step, 'after', id);
+    const died = gone.filter((p) => p.owner === id && !p.token).map((p) => p.card ?? p.id);
+    // Hands and graveyards in any order (the expected ones are sorted), libraries top first.
+    if (want.hand && !sameMembers(want.hand, got.hand)) return { expected: `${id}'s hand ${show(want.hand)}`, observed: show([...got.hand].sort()) };
+    if (want.library && got.library && !sameJson(want.library, got.library)) return { expected: `${id}'s library ${show(want.library)}`, observed: show(got.library) };
+    const graveyard = want.graveyard && (died.length > 0 ? [...want.graveyard, ...died].sort() : want.graveyard);
+    if (graveyard && !sameMembers(graveyard, got.graveyard)) return { expected: `${id}'s graveyard ${show(graveyard)}`, observed: show([...got.graveyard].sort()) };
+  }
+  return undefined;
+}
+

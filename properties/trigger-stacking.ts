@@ -1,0 +1,133 @@
+// Triggered abilities put on the stack (CR 603.3): with their targets (603.3d), in APNAP order (603.3b).
+import type { StackAbility, TriggeredAbility, TriggerEvent } from '../model/schema-types.ts';
+import type { PlayerId } from '../model/scenario.ts';
+import { Checker, show, sameShown, type Property, type Run, type RunStep } from './property.ts';
+import { colorsOfDef, permanentDef, targetAllowed } from './expectations.ts';
+import { abilityOf } from './copies.ts';
+import { features } from './features.ts';
+import { TRIGGER_NEEDS } from './triggers.ts';
+
+/**
+ * The targets the scenario format gives a triggered ability put on the stack in a step (README,
+ * "Scenarios and traces"): those the action names for it, else for each requirement the first legal
+ * objects of the opponent, the controller, the permanents by id and the spells from the top.
+ */
+function expectedTriggerTargets(run: Run, step: RunStep, source: string, ability: TriggeredAbility, controller: PlayerId, named: string[][] | undefined): string[][] | null {
+  if (named) return named;
+  const def = permanentDef(run, source, step.index + 1);
+  const colors = def ? colorsOfDef(def) : [];
+  const candidates = [controller === 'p1' ? 'p2' : 'p1', controller, ...step.after.battlefield.map((p) => p.id).sort(), ...[...step.after.stack].reverse().map((o) => o.id)];
+  const chosen: string[][] = [];
+  for (const req of ability.targets ?? []) {
+    const taken = req.another ? chosen.flat() : [];
+    // 'Other than' the permanent the ability belongs to (Rosie Cotton of South Lane).
+    const group = candidates.filter((id) => !taken.includes(id) && !(req.filter?.other && id === source) && targetAllowed(run, step.after, step.index + 1, req, id, '', controller, colors)).slice(0, req.count ?? 1);
+    // CR 603.3d: an ability with no legal target for a requirement is removed.
+    if (group.length < (req.count ?? 1)) return null;
+    chosen.push(group);
+  }
+  return chosen;
+}
+
+export const triggerTargets: Property = {
+  id: 'triggers.targets',
+  rules: ['603.3d', '601.2c'],
+  statement:
+    'A triggered ability goes on the stack with the targets the action names for it, else the first legal ones in the scenario format’s order (opponent, controller, permanents by id, spells from the top); one with no legal target is removed.',
+  needs: { ...TRIGGER_NEEDS, observes: [...TRIGGER_NEEDS.observes, 'ability.targets' as const] },
+  applies: (s) => features(s).triggerTargets,
+  check(run) {
+    const c = new Checker();
+    for (const step of run.accepted()) {
+      // In a step that resolves everything, abilities go on the stack between resolutions no state shows.
+      if (step.action.do === 'resolve' && step.action.untilEmpty) continue;
+      // A player who lost ended the game before anything that triggered could go on the stack (CR 704.3, 104.2a).
+      if (step.after.players.some((p) => p.lost)) continue;
+      const named = (step.action.triggerTargets ?? []).map((t) => ({ ...t, used: false }));
+      for (const t of step.step.triggered ?? []) {
+        const ability = abilityOf(run, step.index, t.source, t.ability);
+        if (!ability || !(ability.targets ?? []).length || (ability.targets ?? []).some((r) => (r.condition ?? 'always') !== 'always' || r.perKick)) continue;
+        const choice = named.find((x) => !x.used && x.source === t.source && (x.ability ?? 0) === t.ability);
+        if (choice) choice.used = true;
+        const want = expectedTriggerTargets(run, step, t.source, ability, t.controller, choice?.targets);
+        const onStack = t.id ? step.after.stack.find((o) => o.id === t.id) : undefined;
+        if (want === null) {
+          if (onStack) c.fail(step, `${t.source}#${t.ability} has no legal target and is removed (CR 603.3d)`, `${t.id} on the stack`);
+          else c.checkedOne();
+        } else if (onStack?.kind !== 'ability') c.fail(step, `${t.source}#${t.ability} on the stack with targets ${show(want)}`, t.id ? `no ability ${t.id} on the stack` : 'it was removed');
+        else if (!sameShown(onStack.targets, want)) c.fail(step, `${t.id} targets ${show(want)}`, `targets ${show(onStack.targets)}`);
+        else c.checkedOne();
+        if (c.done) break;
+      }
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
+
+/**
+ * The problem with the order of the abilities a step put on the stack, bottom to top (CR 603.3b): the
+ * active player's (p1's) go on the stack first, then the other player's; within one player's, those
+ * the action orders (`triggerOrder`, first put first) in that order, the others in any order (the
+ * player's choice the scenario left open). Undefined where it holds; `nothing` where no order is
+ * fixed among them (one player's, none ordered), so that no check is counted.
+ */
+export function stackOrderProblem(step: RunStep): { expected: string; observed: string; rule: string } | undefined | 'nothing' {
+  const before = new Set(step.before.stack.map((o) => o.id));
+  const added = step.after.stack.filter((o): o is StackAbility => o.kind === 'ability' && !before.has(o.id));
+  if (added.length < 2) return 'nothing';
+  const key = (o: StackAbility) => `${o.source}#${o.ability}`;
+  const shown = () => added.map((o) => `${o.controller}:${key(o)}`).join(', ');
+  const lastP1 = added.map((o) => o.controller).lastIndexOf('p1');
+  const firstP2 = added.findIndex((o) => o.controller === 'p2');
+  const both = lastP1 !== -1 && firstP2 !== -1;
+  if (both && firstP2 < lastP1) return { expected: "bottom to top, p1's (the active player's) triggered abilities, then p2's", observed: shown(), rule: '603.3b' };
+  const order = step.action.triggerOrder ?? [];
+  let ordered = 0;
+  for (const who of ['p1', 'p2'] as const) {
+    const named = added.filter((o) => o.controller === who && order.includes(key(o))).map(key);
+    const want = [...named].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    ordered += new Set(named).size > 1 ? 1 : 0;
+    if (named.length > 1 && !sameShown(named, want)) return { expected: `bottom to top, ${who}'s abilities in the order the action names: ${[...new Set(want)].join(', ')}`, observed: shown(), rule: '603.3b' };
+  }
+  return both || ordered > 0 ? undefined : 'nothing';
+}
+
+export const apnapOrder: Property = {
+  id: 'triggers.apnap-order',
+  rules: ['603.3b'],
+  statement:
+    "Abilities that trigger together go on the stack active player's first, then the other player's (the other player's resolve first), each player's in the order the action names, in any order where it names none.",
+  needs: TRIGGER_NEEDS,
+  applies: (s) => features(s).triggers,
+  check(run) {
+    const c = new Checker();
+    for (const step of run.accepted()) {
+      if (!(step.action.do === 'resolve' && step.action.untilEmpty)) {
+        // Judged on the stack as the engine shows it, not on the engine's own list of what triggered.
+        // A player who lost ended the game before anything could go on the stack (CR 104.2a).
+        if (step.after.players.some((p) => p.lost)) continue;
+        const problem = stackOrderProblem(step);
+        if (problem === 'nothing') continue;
+        if (problem) c.fail(step, problem.expected, problem.observed, 'stack', problem.rule);
+        else c.checkedOne();
+        if (c.done) break;
+        continue;
+      }
+      // Resolving until empty shows no stack in between: the engine's list is all there is to read.
+      const list: TriggerEvent[] = step.step.triggered ?? [];
+      if (new Set(list.map((t) => t.controller)).size < 2) continue;
+      // Within one batch (an untilEmpty step may hold several), p1's come before p2's.
+      const batches = new Map<string, TriggerEvent[]>();
+      for (const t of list) {
+        const batch = t.id ? t.id.replace(/\.t\d+$/, '') : '';
+        batches.set(batch, [...(batches.get(batch) ?? []), t]);
+      }
+      const bad = [...batches.values()].find((b) => b.findIndex((t) => t.controller === 'p2') < b.map((t) => t.controller).lastIndexOf('p1') && b.some((t) => t.controller === 'p2'));
+      if (bad) c.fail(step, "p1's triggered abilities go on the stack before p2's", show(bad.map((t) => `${t.controller}:${t.source}`)), 'reported', '603.3b');
+      else c.checkedOne();
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
+};
