@@ -48,8 +48,8 @@ export async function fuzzCommand(o: FuzzOptions): Promise<number> {
       const quiet = !(o.progress && process.stderr.isTTY);
       return search({
         ...s,
-        onProgress: (done, total, clusters, k, asAnswered) => {
-          s.onProgress?.(done, total, clusters, k, asAnswered);
+        onProgress: (done, total, clusters, k) => {
+          s.onProgress?.(done, total, clusters, k);
           if (quiet && Date.now() - said >= STATUS_EVERY_MS) {
             said = Date.now();
             console.log(`  ${done} scenarios judged, ${clusters} distinct failure(s), after ${Math.round((said - started) / 60_000)} min`);

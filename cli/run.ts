@@ -31,6 +31,9 @@ import { parallelSearch, shardResultWriter, type RunHooks } from './parallel.ts'
 import { engineArgs, processChoice, type RunOptions } from './run-options.ts';
 import { castcheckCommand } from '../reports/shell-command.ts';
 
+/** How long castcheck waits for an engine before events.jsonl says how far the run is. */
+const WAIT_EVENT_MS = 1000;
+
 export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<number> {
   await checkOutputPaths([{ option: '--out', path: o.out, kind: 'folder' }]);
   // One run per output folder, held until the run ends (a killed run's lock is taken over).
@@ -99,6 +102,19 @@ async function runLocked(o: RunOptions, hooks: RunHooks): Promise<number> {
       platform: `${process.platform}-${process.arch}`,
     });
     for (const r of stored.replayed) events.write({ event: 'store', signature: r.signature, result: r.result, repro: r.movedTo ?? r.repro });
+    // A progress event every PROGRESS_EVERY scenarios, and whenever castcheck has waited a second for
+    // a slow engine: the record then says how far the run went, to the scenario, at any kill.
+    let logged = { done: 0, clusters: 0 };
+    let judgedAt = started;
+    const progressEvent = (done: number, clusters: number) => {
+      logged = { done, clusters };
+      events.write({ event: 'progress', done, total: o.runs, clusters, perSecond: Math.round((done / Math.max(0.001, (Date.now() - started) / 1000)) * 10) / 10 });
+    };
+    const waitLog = setInterval(() => {
+      const now = sofar?.();
+      if (now && now.runs > logged.done && Date.now() - judgedAt >= WAIT_EVENT_MS) progressEvent(now.runs, now.clusters.length);
+    }, WAIT_EVENT_MS);
+    waitLog.unref();
     // Said after the run, with each failure's count over the whole run: with --workers a failure is
     // shrunk, and its finding made, while the lanes still judge scenarios that show it.
     const written: { finding: Finding; path: string; story: ReturnType<typeof storyOf> }[] = [];
@@ -153,10 +169,10 @@ async function runLocked(o: RunOptions, hooks: RunHooks): Promise<number> {
         onStart: (f) => {
           sofar = f;
         },
-        onProgress: (done, total, clusters, _run, asAnswered) => {
+        onProgress: (done, total, clusters) => {
           progress.scenarios(done, clusters);
-          // A slow engine's scenarios each get their line: the record says how far the run went, to the scenario.
-          if (asAnswered || done % PROGRESS_EVERY === 0 || done === total) events.write({ event: 'progress', done, total, clusters, perSecond: Math.round((done / Math.max(0.001, (Date.now() - started) / 1000)) * 10) / 10 });
+          if (done % PROGRESS_EVERY === 0 || done === total) progressEvent(done, clusters);
+          judgedAt = Date.now();
         },
         // The first scenario of a new failure is on disk before any shrinking starts.
         onCluster: (cluster) => {
@@ -246,6 +262,7 @@ async function runLocked(o: RunOptions, hooks: RunHooks): Promise<number> {
       console.log(nextSteps({ failed: exitCode !== 0, ...(firstRepro !== undefined ? { firstRepro } : {}), underTested, reference: engine.launch === undefined, out: o.out, engineArgs: engineArgs(o), ...(o.expectations !== undefined ? { expectations: o.expectations } : {}), runs: o.runs }).join('\n'));
       return exitCode;
     } finally {
+      clearInterval(waitLog);
       progress.stop();
       events.close();
     }

@@ -1,7 +1,7 @@
 // events.jsonl: the run as it goes, one JSON object a line (schema/report.schema.json#/$defs/event),
 // each written with a synchronous write as it happens, so that a run killed at any point, even with
 // SIGKILL, leaves a readable record up to that point: the start, the stored findings replayed, progress
-// every few scenarios (every scenario while the engine answers slower than castcheck judges), each new cluster, each shrinking and its result, the end.
+// every few scenarios and whenever castcheck has waited a second for the engine, each new cluster, each shrinking and its result, the end.
 import { closeSync, openSync, writeSync } from 'node:fs';
 
 export type RunEvent =

@@ -65,12 +65,8 @@ export interface SuiteOptions extends Judge {
   expectations?: Expectations;
   /** Signatures whose shrunk repro an earlier run stored and which still fail: not shrunk again. */
   alreadyShrunk?: ReadonlySet<string>;
-  /**
-   * Called as each scenario is judged; `run` is its number in the run. `asAnswered`: it was judged
-   * the moment the engine's answer came, castcheck having waited for it (an engine slower than
-   * castcheck's judging).
-   */
-  onProgress?: (done: number, total: number, clusters: number, run: number, asAnswered?: boolean) => void;
+  /** Called as each scenario is judged; `run` is its number in the run. */
+  onProgress?: (done: number, total: number, clusters: number, run: number) => void;
   /** Scenarios to judge instead of runs 0..runs-1: each with its number in the whole run; undefined when there are no more. */
   source?: () => Promise<{ run: number; scenario: Scenario } | undefined>;
   /** Called with every generated scenario, for statistics. */
@@ -142,7 +138,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   let engineGone: string | undefined;
   let timeoutsInRow = 0;
   const maxTimeouts = o.maxTimeouts ?? MAX_TIMEOUTS;
-  const record = (scenario: Scenario, run: number, judged: Judged, asAnswered = false) => {
+  const record = (scenario: Scenario, run: number, judged: Judged) => {
     // Answers due after an interrupt may be the engine being stopped: they are not judged.
     if (o.abort?.aborted) return;
     if (judged.failure?.fatal) {
@@ -176,7 +172,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       }
     }
     done++;
-    o.onProgress?.(done, o.runs, clusters.size, run, asAnswered);
+    o.onProgress?.(done, o.runs, clusters.size, run);
   };
 
   // An engine in this process that answers at once (Engine.runSync): scenarios are made, run and
@@ -210,7 +206,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
    * Records a chunk's judgements in the order of its scenarios, until the run stops; throws what a
    * property threw when its scenario comes. False when an interrupt came while one was waited for.
    */
-  const recordInOrder = async (judgements: ChunkJudgement[], scenarios: readonly Scenario[], runOf: (k: number) => number, asAnswered = false): Promise<boolean> => {
+  const recordInOrder = async (judgements: ChunkJudgement[], scenarios: readonly Scenario[], runOf: (k: number) => number): Promise<boolean> => {
     // Those left unread (a stop, a property that threw before them) must not end castcheck as unhandled.
     for (const j of judgements) if (j instanceof Promise) j.catch(() => {});
     for (let k = 0; k < judgements.length && stopped === undefined; k++) {
@@ -222,7 +218,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
         if (answer === undefined) return false;
         judgement = answer;
       }
-      record(scenarios[k]!, runOf(k), judgement, asAnswered);
+      record(scenarios[k]!, runOf(k), judgement);
     }
     return true;
   };
@@ -320,7 +316,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
         if (waited && (await aborted.race(answers.arrival(k))) === undefined) return;
         const judgements = answers.judgeIn(k, properties, o);
         const from = k;
-        if (!(await recordInOrder(judgements, scenarios.slice(from), (i) => first + from + i, waited))) return;
+        if (!(await recordInOrder(judgements, scenarios.slice(from), (i) => first + from + i))) return;
         k += judgements.length;
       }
       current = next ?? (window < 2 && after < o.runs && stopped === undefined ? start(after) : undefined);

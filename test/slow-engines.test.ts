@@ -92,17 +92,22 @@ async function until(happened: () => boolean): Promise<void> {
 describe('an engine slower than castcheck judges', () => {
   // Five answers let through, at the default --pipeline (chunks of 32): each judged, tallied and its
   // failures stored as it came, not when a chunk is complete.
-  it('SIGINT after 5 answers: 5 scenarios in the report, their 2 findings in the store', async () => {
-    const run = gatedRun(5);
-    await until(() => judgedSoFar(run.out) === 5);
-    run.child.kill('SIGINT');
-    expect(await run.exited).toEqual({ code: 130, signal: null });
-    const report = JSON.parse(readFileSync(join(run.out, 'report.json'), 'utf8')) as { runs: number; partial: boolean; clusters: { signature: string }[] };
-    expect(report).toMatchObject({ runs: 5, partial: true });
-    expect(report.clusters).toHaveLength(2);
-    expect(run.stdout()).toMatch(/^the run stopped after 5 scenario\(s\): interrupted by SIGINT/m);
-    expect([...storedRepros(join(run.out, 'store'), 'reference').values()].map((r) => r.signature).sort()).toEqual(report.clusters.map((c) => c.signature).sort());
-  });
+  for (const [signal, status] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    it(`${signal} after 5 answers: 5 scenarios in the report, their 2 findings in the store`, async () => {
+      const run = gatedRun(5);
+      await until(() => judgedSoFar(run.out) === 5);
+      run.child.kill(signal);
+      expect(await run.exited).toEqual({ code: status, signal: null });
+      const report = JSON.parse(readFileSync(join(run.out, 'report.json'), 'utf8')) as { runs: number; partial: boolean; clusters: { signature: string }[] };
+      expect(report).toMatchObject({ runs: 5, partial: true });
+      expect(report.clusters).toHaveLength(2);
+      expect(run.stdout()).toMatch(new RegExp(`^the run stopped after 5 scenario\\(s\\): interrupted by ${signal}`, 'm'));
+      expect([...storedRepros(join(run.out, 'store'), 'reference').values()].map((r) => r.signature).sort()).toEqual(report.clusters.map((c) => c.signature).sort());
+    });
+  }
 
   it('SIGKILL after 5 answers: their 2 findings in the store', async () => {
     const run = gatedRun(5);

@@ -1,9 +1,10 @@
 // docs/FAULTS.md, written from the faults themselves by npm run docs (test/faults.test.ts keeps it current).
+import { fileURLToPath } from 'node:url';
 import { FAULTS } from './index.ts';
 import type { Fault } from './fault.ts';
 import { PROPERTY_NOTES } from './property-notes.ts';
 
-export const FAULTS_DOC = new URL('../../docs/FAULTS.md', import.meta.url).pathname;
+export const FAULTS_DOC = fileURLToPath(new URL('../../docs/FAULTS.md', import.meta.url));
 
 const FAMILIES: Record<Fault['family'], string> = {
   copies: 'Copies of spells (CR 707.2, 707.10, 111.13)',

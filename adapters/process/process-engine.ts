@@ -283,7 +283,6 @@ export class ProcessEngine implements Engine {
         this.violation(proc, error);
         return;
       }
-      proc.stderr.answered();
       this.settle(head, trace);
     } else if (message.type === 'error') {
       this.failSoon(head, () => new EngineFailure('crash', `the engine reported an error for request ${head.id}: ${String(message.message)}`, proc.stderr.text()));

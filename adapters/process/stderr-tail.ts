@@ -1,8 +1,7 @@
 // The end of what an engine wrote to stderr: kept for reports, bounded so that a chatty engine costs
-// nothing over a long run. A mark starts what a failure quotes: what the engine wrote since it
-// answered hello, and since the answer before last (stderr and stdout are read apart, so what it
-// wrote for the request after an answer may be read before that answer), not a harmless exception
-// it printed at start-up long before.
+// nothing over a long run. What a failure quotes starts once the engine has answered hello, never
+// with a harmless exception it printed while starting. (Not from its last answer: stderr and stdout
+// are read apart, and a batch of answers read at once may come after the stderr of the failure.)
 
 export class StderrTail {
   private chunks: Buffer[] = [];
@@ -10,7 +9,6 @@ export class StderrTail {
   /** Bytes pushed in all, and where the mark is among them. */
   private total = 0;
   private marked = 0;
-  private previous = 0;
 
   constructor(private readonly limit = 16 * 1024) {}
 
@@ -23,16 +21,10 @@ export class StderrTail {
 
   /** The engine answered hello: what comes after is what text() gives. */
   started(): void {
-    this.marked = this.previous = this.total;
+    this.marked = this.total;
   }
 
-  /** The engine answered a request: text() gives what came after its previous answer. */
-  answered(): void {
-    this.marked = this.previous;
-    this.previous = this.total;
-  }
-
-  /** The last `limit` bytes since the mark, cut to whole lines when it had to be cut. */
+  /** The last `limit` bytes since hello, cut to whole lines when it had to be cut. */
   text(): string {
     const kept = Buffer.concat(this.chunks);
     const all = kept.subarray(Math.max(0, this.marked - (this.total - kept.length)));
@@ -47,6 +39,5 @@ export class StderrTail {
     this.size = 0;
     this.total = 0;
     this.marked = 0;
-    this.previous = 0;
   }
 }
