@@ -22,6 +22,7 @@ export const E2E = [
   'test/package.test.ts',
   'test/fuzz.test.ts',
   'test/seeds.test.ts',
+  'test/python-engine.test.ts',
 ];
 // Engines that hang are judged by their time limit: those tests run one file at a time, after the rest.
 export const ENGINE_PROCESSES = ['test/process-faults.test.ts'];
@@ -32,6 +33,9 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 600_000,
     hookTimeout: 600_000,
+    // Vitest's default in a run is one worker fewer than the cores: one worker on two cores, the
+    // other core idle. A worker per core; the tiers' files share no state.
+    maxWorkers: '100%',
     // The reference engine's states and traces share unchanged parts; under test what they share is
     // frozen, so that code changing a shared object or a trace throws (adapters/reference/game.ts).
     env: { CASTCHECK_FREEZE_STATES: '1' },
