@@ -1,6 +1,6 @@
 // The generators are tuned so that at the default 1,000 runs every property the reference engine can
 // run makes at least --check-floor checks, with every capability and with printed cards only (what a
-// real engine knows). A few seeds here; test/seeds.test.ts (e2e) runs the command line at twenty.
+// real engine knows). One seed each here; test/seeds.test.ts (e2e) runs the command line at twenty.
 import { describe, expect, test } from 'vitest';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import { restrictedTo } from '../adapters/reference/restricted.ts';
@@ -19,8 +19,8 @@ async function underTheFloor(engine: Engine, seed: number): Promise<string[]> {
 }
 
 describe('checks per property at the default 1,000 runs', () => {
-  test.each([1, 2])('every property reaches the floor with every capability (seed %i)', async (seed) => {
-    expect(await underTheFloor(new ReferenceEngine(), seed)).toEqual([]);
+  test('every property reaches the floor with every capability (seed 1)', async () => {
+    expect(await underTheFloor(new ReferenceEngine(), 1)).toEqual([]);
   });
 
   test('every property reaches the floor with printed cards only (seed 1)', async () => {

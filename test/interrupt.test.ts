@@ -3,13 +3,14 @@
 // Whatever the signal, no engine process is left behind. A reader that goes away (`| head`) ends a
 // command quietly. The engine is the stalling fixture: it hangs, deaf to its input, the first time
 // shrinking replays a failing scenario, so the run is surely still going when the signal comes.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { validateDocument } from '../model/schemas.ts';
+import { killChildren, spawnChild } from './fixtures/children.ts';
 import { storedRepros } from './fixtures/repros.ts';
 
 interface Started {
@@ -29,7 +30,7 @@ function startStalled(...extra: string[]): Started {
   const pidFile = join(out, 'engine.pids');
   const engine = `"${process.execPath}" bin/run-ts.mjs test/fixtures/stalling-engine.ts copy-loses-kicked ${marker}`;
   const args = ['run', '--engine-cmd', engine, '--runs', '100', '--seed', '5', '--out', out, '--no-progress', '--timeout', '3600000', '--pipeline', '1'];
-  const child = spawn(process.execPath, ['bin/castcheck.mjs', ...args, '--json', join(out, 'run.json'), '--junit', join(out, 'junit.xml'), ...extra.map((a) => a.replace('OUT', out))], {
+  const child = spawnChild(process.execPath, ['bin/castcheck.mjs', ...args, '--json', join(out, 'run.json'), '--junit', join(out, 'junit.xml'), ...extra.map((a) => a.replace('OUT', out))], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, CASTCHECK_ENGINE_PID_FILE: pidFile },
   });
@@ -76,6 +77,9 @@ function expectFindingsOnDisk(out: string): void {
   expect(stored.map((r) => r.signature)).toContain('copies.kicked-like-original');
   for (const repro of stored) expect(repro.replay.shrunk).toBe(false);
 }
+
+// A test that fails or times out leaves no castcheck run (and through its watchdog no engine) behind.
+afterEach(killChildren);
 
 describe('a run stopped by a signal', () => {
   for (const [signal, status] of [
@@ -144,7 +148,7 @@ describe('a run stopped by a signal', () => {
 describe('output whose reader went away', () => {
   function withClosedStdout(...args: string[]) {
     const out = mkdtempSync(join(tmpdir(), 'castcheck-epipe-'));
-    const child = spawn(process.execPath, ['bin/castcheck.mjs', ...args.map((a) => a.replace('OUT', out))], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnChild(process.execPath, ['bin/castcheck.mjs', ...args.map((a) => a.replace('OUT', out))], { stdio: ['ignore', 'pipe', 'pipe'] });
     // As `castcheck ... | head -0`: the reader is gone before castcheck writes a line.
     child.stdout!.destroy();
     let stderr = '';

@@ -9,8 +9,10 @@ import { MULTIKICKED_PACK } from './fixtures/scenarios.ts';
 import { authorsEngine } from './fixtures/traces.ts';
 
 describe('the suite', () => {
+  // test/check-floor.test.ts holds it to no cluster in whole default runs (1,000 scenarios); here,
+  // a smaller run at another seed, where every property still passes some scenario.
   it('passes the reference engine', async () => {
-    const result = await runSuite({ ...judgeFor(new ReferenceEngine()), properties: PROPERTIES, runs: 1000, seed: 11 });
+    const result = await runSuite({ ...judgeFor(new ReferenceEngine()), properties: PROPERTIES, runs: 300, seed: 11 });
     expect(result.findings.map((f) => f.verdict)).toEqual([]);
     expect(result.clusters).toEqual([]);
     for (const t of result.tallies) {
@@ -21,7 +23,8 @@ describe('the suite', () => {
 
   it('catches copies that lose their kicked status and shrinks to one kicked spell and one copy', async () => {
     for (const seed of [1, 2, 3]) {
-      const result = await runSuite({ ...judgeFor(faultyReference('copy-loses-kicked')), properties: PROPERTIES, runs: 300, seed });
+      // Each cluster's shrinking bounded as in test/clusters.test.ts: still to the smallest scenario.
+      const result = await runSuite({ ...judgeFor(faultyReference('copy-loses-kicked')), properties: PROPERTIES, runs: 300, seed, maxShrinkRuns: 400 });
       const finding = result.findings.find((f) => f.property?.id === 'copies.kicked-like-original');
       expect(finding, `seed ${seed}`).toBeDefined();
       const s = finding!.scenario;
