@@ -168,6 +168,8 @@ const breakers: Record<string, Breaker> = {
     scenario: F.SPLICED_DRAW_AND_MILL,
     break: (t) => void Object.assign(playerAt(t, 1, 'p1'), { hand: ['dt', 'ed', 'lib1', 'lib2'], graveyard: ['lib3', 'lib4', 'lib5', 'lib6', 'mists'], library: [] }),
   },
+  'copies.copier-controls': { scenario: F.BOLT_COPIED_BY_OPPONENT_COUNTERED, break: (t) => void (spellAt(t, 1, 1).controller = 'p1') },
+  'copies.counter-hits-copy': { scenario: F.BOLT_COPIED_BY_OPPONENT_COUNTERED, break: (t) => void (step(t, 2).state.stack = [spellAt(t, 1, 1)]) },
   'game.loss-ends-the-game': { scenario: F.GAME_LOST, break: (t) => void delete playerAt(t, 1, 'p2').lost },
   'game.legend-rule': {
     scenario: F.TWO_LEGENDS,
