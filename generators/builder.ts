@@ -9,12 +9,16 @@ import type { Action, CardDefinition, ScenarioCard, StartingPermanent } from '..
 export class Builder {
   readonly cards: ScenarioCard[] = [];
   readonly hand: string[] = [];
+  /** p2's hand: the instants p2 casts on p1's turn (CR 117.1a: an instant whenever p2 has priority). */
+  readonly p2Hand: string[] = [];
   readonly graveyard: string[] = [];
   readonly library: string[] = [];
   readonly battlefield: Record<'p1' | 'p2', StartingPermanent[]> = { p1: [], p2: [] };
   readonly board: BoardObject[] = [];
   readonly actions: Action[] = [];
   mana: Mana = emptyMana();
+  /** p2's pool: exactly what p2's casts cost. */
+  p2Mana: Mana = emptyMana();
 
   constructor(private readonly synthetic: boolean) {}
 
@@ -30,8 +34,14 @@ export class Builder {
     return id;
   }
 
-  pay(mana: Mana): void {
-    // In place: the builder's total is its own.
-    addInto(this.mana, mana);
+  pay(mana: Mana, player: 'p1' | 'p2' = 'p1'): void {
+    // In place: the builder's totals are its own.
+    addInto(player === 'p1' ? this.mana : this.p2Mana, mana);
+  }
+
+  /** A card in a player's hand, for them to cast. */
+  inHand(id: string, def: CardDefinition, oracle: boolean, player: 'p1' | 'p2'): string {
+    (player === 'p1' ? this.hand : this.p2Hand).push(this.card(id, def, oracle));
+    return id;
   }
 }

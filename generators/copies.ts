@@ -9,7 +9,7 @@ import { arrayDraw } from './array-draws.ts';
 import type { Builder } from './builder.ts';
 import { isSpell } from './card-traits.ts';
 import type { Context } from './context.ts';
-import { booleanDraw, constantDraw, constantFromDraw, natDraw } from './draws.ts';
+import { booleanDraw, constantByWeight, constantDraw, constantFromDraw, natDraw } from './draws.ts';
 import type { CopyPlan, Plan, Watcher } from './plan.ts';
 import { copiersOf } from './supporting-cards.ts';
 import { chooseTargets } from './targets.ts';
@@ -18,8 +18,9 @@ import { recordDraws } from './tuple-draws.ts';
 
 /**
  * Up to two copies, each by the copy action or by a printed copy spell the engine knows (by index),
- * with new targets or not; none where the engine cannot copy. Shrinks towards fewer copies, each
- * towards the first way to copy and the original's targets.
+ * with new targets or not, made by p1 or by p2 (one time in three: the copier controls the copy, CR
+ * 707.10); none where the engine cannot copy. Shrinks towards fewer copies, each towards the first
+ * way to copy, the original's targets and p1 as the copier.
  */
 export function copiesArb(ctx: Context): fc.Arbitrary<CopyPlan[]> {
   const { can, does } = ctx;
@@ -29,17 +30,29 @@ export function copiesArb(ctx: Context): fc.Arbitrary<CopyPlan[]> {
     constantFromDraw(...(copyVia.length > 0 ? copyVia : ['action' as const])),
     booleanDraw,
     natDraw({ max: Math.max(0, copiers.length - 1) }),
-  ).map(([via, retarget, copier]) => ({ via, retarget, copier }));
+    // p2 one time in three: p2's copies keep the original's targets, and copies with new ones stay common.
+    constantByWeight({ weight: 2, value: false }, { weight: 1, value: true }),
+  ).map(([via, retarget, copier, byOpponent]) => ({ via, retarget, copier, byOpponent }));
   return can('copy') && copyVia.length > 0 ? arrayDraw(copyArb, { maxLength: 2 }) : constantDraw<CopyPlan[]>([]);
 }
 
-/** The copies as the engine can make them: by the action where it knows no copy spell, keeping the original's targets without copyTargets. */
+/**
+ * The copies as the engine can make them: by the action where it knows no copy spell, keeping the
+ * original's targets without copyTargets. p2's copies keep them too: the new targets are chosen for
+ * p1 as the controller ("target opponent" would name the wrong player).
+ */
 export function possibleCopies(copies: readonly CopyPlan[], ctx: Context): CopyPlan[] {
   const copyTargets = takesChoice(ctx.caps, 'copyTargets');
-  return copies.map((c) => (copiersOf(ctx).length === 0 ? { ...c, via: 'action' as const } : c)).map((c) => (copyTargets ? c : { ...c, retarget: false }));
+  return copies.map((c) => (copiersOf(ctx).length === 0 ? { ...c, via: 'action' as const } : c)).map((c) => (copyTargets && !c.byOpponent ? c : { ...c, retarget: false }));
 }
 
-/** Copies of the main spell: an effect that copies it, or a copy spell cast and resolved. */
+/** A copy on the stack and the player who controls it. */
+export interface MadeCopy {
+  id: string;
+  controller: 'p1' | 'p2';
+}
+
+/** Copies of the main spell: an effect that copies it, or a copy spell cast and resolved; the copies it makes. */
 export function copyActions(
   plan: Plan,
   b: Builder,
@@ -49,33 +62,41 @@ export function copyActions(
   retargets: string[][],
   watchersOnCast: readonly Watcher[],
   aim: boolean,
-): void {
+): MadeCopy[] {
   const doneOnce = new Set<Watcher>();
+  const made: MadeCopy[] = [];
   plan.copies.forEach((c, i) => {
+    const player: 'p1' | 'p2' = c.byOpponent ? 'p2' : 'p1';
     if (c.via === 'action' || !isSpell(plan.main)) {
       // A copy card copies only instants and sorceries: a permanent spell is copied by the action alone.
       if (!ctx.does('copy')) return;
       const copy: Extract<Action, { do: 'copy' }> = { do: 'copy', id: `copy${i + 1}`, spell: 'main' };
+      if (c.byOpponent) copy.player = player;
       if (c.retarget && retargets.length > 0) copy.newTargets = retargets;
       b.actions.push(copy);
+      made.push({ id: copy.id!, controller: player });
       return;
     }
     const copier = copiersOf(ctx)[c.copier]!;
     // Fork's copy is red: its new targets must be legal for a red spell.
     const copyColor = copier.effects?.find((e) => e.kind === 'copySpell')?.copyColor;
     const copyTargets = copyColor ? chooseTargets(requirements, standing, [copyColor], plan.picks, 1, false, aim) : retargets;
-    b.hand.push(b.card(`cp${i + 1}`, copier, true));
-    b.pay(parseMana(copier.manaCost!));
+    b.inHand(`cp${i + 1}`, copier, true, player);
+    b.pay(parseMana(copier.manaCost!), player);
+    const by = c.byOpponent ? { player } : {};
     // Aimed at itself first, the copy spell is rejected (CR 115.5), then cast at the main spell.
-    if (plan.selfTarget && i === 0) b.actions.push({ do: 'cast', id: 'cp1-self', card: 'cp1', targets: [['cp1']] });
-    b.actions.push({ do: 'cast', card: `cp${i + 1}`, targets: [['main']] });
+    if (plan.selfTarget && i === 0) b.actions.push({ do: 'cast', id: 'cp1-self', ...by, card: 'cp1', targets: [['cp1']] });
+    // p2 casts it with p1's spell on the stack: p1 has passed priority, and a copy spell is an instant.
+    b.actions.push({ do: 'cast', ...by, card: `cp${i + 1}`, targets: [['main']] });
     // Abilities that trigger on the copy spell's cast resolve first; the copy spell then makes the copy.
-    const triggering = castWatchersFor(watchersOnCast.filter((w) => !doneOnce.has(w)), false);
+    const triggering = castWatchersFor(watchersOnCast.filter((w) => !doneOnce.has(w)), false, player);
     for (let k = 0; k < triggering.length; k++) b.actions.push({ do: 'resolve' });
     // Once resolved, "do this only once each turn" abilities trigger no more (CR 603.2h).
     for (const w of triggering) if (w.def.triggers!.some((t) => t.oncePerTurn)) doneOnce.add(w);
     const resolve: Extract<Action, { do: 'resolve' }> = { do: 'resolve', id: `copy${i + 1}` };
     if (c.retarget && copyTargets && copyTargets.length > 0) resolve.newTargets = copyTargets;
     b.actions.push(resolve);
+    made.push({ id: resolve.id!, controller: player });
   });
+  return made;
 }

@@ -123,7 +123,7 @@ function costIncreases(cards: readonly CardDefinition[]): number {
  * mana; with slack, one of it in a colour the casts use. The provision is what the pool holds beyond
  * the casts' own costs.
  */
-export function manaFor(plan: Plan, b: Builder): { mana: ManaPool; provision: number } {
+export function manaFor(plan: Plan, b: Builder): { mana: ManaPool; provision: number; p2: ManaPool } {
   // Mana: what the casts cost, plus any increases, plus some slack, as colourless mana for the generic part.
   const increases = costIncreases(plan.costChangers);
   // The coloured part only: colourless mana is provided with the generic part below.
@@ -135,5 +135,13 @@ export function manaFor(plan: Plan, b: Builder): { mana: ManaPool; provision: nu
   if (tint) mana[tint] = mana[tint]! + 1;
   const colorless = b.mana.C + b.mana.generic + provision - (tint ? 1 : 0);
   if (colorless > 0) mana.C = colorless;
-  return { mana, provision };
+  return { mana, provision, p2: p2Mana(plan, b) };
+}
+
+/** p2's pool: what p2's casts cost, with the cost increases on the board paid for each, generic as colourless. */
+function p2Mana(plan: Plan, b: Builder): ManaPool {
+  const m = b.p2Mana;
+  const casts = b.actions.filter((a) => a.do === 'cast' && a.player === 'p2').length;
+  const pool = sparsePool({ W: m.W, U: m.U, B: m.B, R: m.R, G: m.G, C: m.C + m.generic + costIncreases(plan.costChangers) * casts });
+  return pool;
 }

@@ -24,7 +24,7 @@ export type IllegalKind = (typeof ILLEGAL_KINDS)[number];
 // (test/generation-fingerprint.test.ts says what to do then).
 
 /** What can happen while the main spell is on the stack (stack-actions.ts builds each). */
-export const STACK_FOLLOW_UPS = ['counter', 'counter-if-kicked', 'bounce-and-recast', 'kill-targets', 'kill-one-target', 'second-kicked-spell', 'counterspell'] as const;
+export const STACK_FOLLOW_UPS = ['counter', 'counter-if-kicked', 'bounce-and-recast', 'kill-targets', 'kill-one-target', 'second-kicked-spell', 'counterspell', 'counter-copy', 'opponent-spell-copied'] as const;
 
 /** What can happen around the permanents afterwards (board-actions.ts), in the order they happen when a plan has several: destroying the lands comes last. */
 export const BOARD_FOLLOW_UPS = ['put-kicker-permanent', 'enter-tapped', 'tap-land', 'untap-land', 'flicker', 'clone', 'reanimate', 'destroy-lands'] as const;
@@ -40,11 +40,12 @@ export interface ScenarioOptions {
   illegalShare?: number;
 }
 
-/** One copy of the main spell: by the copy action or a copy spell (copier: its index among those the engine knows), with new targets or not. */
+/** One copy of the main spell: by the copy action or a copy spell (copier: its index among those the engine knows), with new targets or not; made by p1 or by p2, whose copy it is (CR 707.10). */
 export interface CopyPlan {
   via: 'action' | 'card';
   retarget: boolean;
   copier: number;
+  byOpponent: boolean;
 }
 
 /** A permanent whose triggered ability watches the scenario, on p1's or p2's side. */

@@ -22,7 +22,7 @@ import { planArb } from './plan-arb.ts';
 import type { IllegalKind, Plan, ScenarioOptions } from './plan.ts';
 import { copyData, recastAfterRejection } from './recast.ts';
 import { fittingSplices } from './splices.ts';
-import { stackFollowUpActions } from './stack-actions.ts';
+import { stackChangeOf, stackFollowUpActions } from './stack-actions.ts';
 import { layBoard, stockLibrary } from './starting-board.ts';
 import { strayAction } from './stray-actions.ts';
 import { aimCast, creaturesAmong } from './targets.ts';
@@ -82,16 +82,16 @@ function buildScenario(planned: Plan, ctx: Context): Scenario {
 
   // Copies: an effect that copies it, or a copy spell cast and resolved.
   const watchersOnCast = plan.watchers.filter((w) => w.def.triggers?.some((t) => t.event === 'spellCast'));
-  if (plan.spell) copyActions(plan, b, ctx, requirements, standing, retargets, watchersOnCast, aim);
+  const copies = plan.spell ? copyActions(plan, b, ctx, requirements, standing, retargets, watchersOnCast, aim) : [];
 
   // While it is on the stack.
   const creatureTargets = creaturesAmong(targets, b.board);
   const destroyed = new Set<string>();
-  const mainLeft = plan.spell && stackFollowUpActions(plan, b, ctx, { cast, declared, colors: aimed.colors, x, sacrifices, watchersOnCast, creatureTargets, destroyed });
+  const mainLeft = plan.spell && stackFollowUpActions(plan, b, ctx, { cast, declared, colors: aimed.colors, x, sacrifices, watchersOnCast, creatureTargets, copies, destroyed });
   const resolved = interruptActions(plan, b, ctx, declared, laid.condition, laid.enabler, mainLeft);
 
   // Resolutions: a few one at a time, then everything, triggers included.
-  const onStack = plan.spell ? 1 + plan.copies.length - (mainLeft ? 1 : 0) - resolved : 0;
+  const onStack = plan.spell ? 1 + plan.copies.length - (mainLeft ? 1 : 0) - resolved + stackChangeOf(b, copies) : 0;
   for (let i = 0; i < Math.min(plan.resolves, onStack); i++) b.actions.push({ do: 'resolve' });
   // Flickering, cloning and reanimating the main permanent need it on the battlefield first.
   const board = boardFollowUpsOf(plan, ctx, plan.spell && !mainLeft);
@@ -136,7 +136,7 @@ function finishScenario(plan: Plan, b: Builder, ctx: Context, cast: Extract<Acti
   }
   feedTokenWatchers(plan, b, ctx, cardDefs, defs);
   stockLibrary(plan, b, ctx, parts);
-  const { mana, provision } = manaFor(plan, b);
+  const { mana, provision, p2: p2Pool } = manaFor(plan, b);
 
   // The legal declaration, before applyIllegal changes it: kept only where a recast follows.
   const legalCast = plan.spell && plan.illegal !== null && plan.recast ? copyData(cast) : undefined;
@@ -145,13 +145,13 @@ function finishScenario(plan: Plan, b: Builder, ctx: Context, cast: Extract<Acti
   const stray = plan.stray && strayAction(plan.stray, b, plan.main, ctx);
   if (stray) b.actions.push(stray);
   if (plan.massDeath) b.actions.push({ do: 'destroyAll', filter: { types: ['Creature'] } });
-  const players = playersOf(plan, b, mana);
+  const players = playersOf(plan, b, mana, p2Pool);
   const actions = ctx.features.triggerOrder && plan.pick >= 4 ? withTriggerOrder(b.actions, cardDefs, b.cards, plan.pick === 7) : b.actions;
   return { format: 'castcheck-scenario/1', cards: b.cards, players, actions };
 }
 
 /** p1 and p2 as the scenario starts: keys in the order the scenario format lists them, each only where there is something. */
-function playersOf(plan: Plan, b: Builder, mana: ManaPool): Scenario['players'] {
+function playersOf(plan: Plan, b: Builder, mana: ManaPool, p2Mana: ManaPool): Scenario['players'] {
   const p1: Player = { id: 'p1' };
   if (b.hand.length > 0) p1.hand = b.hand;
   p1.mana = mana;
@@ -160,6 +160,8 @@ function playersOf(plan: Plan, b: Builder, mana: ManaPool): Scenario['players'] 
   if (b.battlefield.p1.length > 0) p1.battlefield = b.battlefield.p1;
   const p2: Player = { id: 'p2' };
   if (plan.p2Life !== undefined) p2.life = plan.p2Life;
+  if (b.p2Hand.length > 0) p2.hand = b.p2Hand;
+  if (Object.keys(p2Mana).length > 0) p2.mana = p2Mana;
   if (b.battlefield.p2.length > 0) p2.battlefield = b.battlefield.p2;
   return [p1, p2];
 }

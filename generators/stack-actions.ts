@@ -5,13 +5,14 @@ import type fc from 'fast-check';
 import { activeRequirements, declaredMana, type spellColors } from '../model/declarations.ts';
 import type { Kick } from '../model/kick.ts';
 import { parseMana } from '../model/mana.ts';
-import type { Action } from '../model/schema-types.ts';
+import type { Action, CardDefinition } from '../model/schema-types.ts';
 import type { Builder } from './builder.ts';
 import { isPrinted } from './card-traits.ts';
 import type { Context } from './context.ts';
 import { constantDraw, constantFromDraw } from './draws.ts';
 import { STACK_FOLLOW_UPS, type Plan, type StackFollowUp, type Watcher } from './plan.ts';
-import { counterspells, secondSpells } from './supporting-cards.ts';
+import { copiersOf, counterspells, opponentInstants, secondSpells } from './supporting-cards.ts';
+import type { MadeCopy } from './copies.ts';
 import { KICKED_COUNTERSPELL } from './synthetic-cards.ts';
 import { chooseTargets } from './targets.ts';
 import { castWatchersFor } from './triggers.ts';
@@ -21,12 +22,13 @@ import { uniqueArrayDraw } from './array-draws.ts';
  * Up to three things that happen while the main spell is on the stack, each at most once, among those
  * the engine can do. Killing the spell's targets weighs four times: "every target illegal on
  * resolution", or some, is an edge worth reaching often; bouncing and casting again triple (the
- * splices lost, CR 702.47e). Shrinks towards none.
+ * splices lost, CR 702.47e), and so does a counter aimed at a copy (it needs a copy to be there).
+ * Shrinks towards none.
  */
 export function stackFollowUpsArb(ctx: Context): fc.Arbitrary<StackFollowUp[]> {
   const stackFollowUps = STACK_FOLLOW_UPS.filter((f) => stackFollowUpPossible(f, ctx));
   return stackFollowUps.length > 0
-    ? uniqueArrayDraw(constantFromDraw(...stackFollowUps, ...[1, 2, 3].flatMap(() => stackFollowUps.filter((f) => f === 'kill-targets' || f === 'kill-one-target')), ...[1, 2].flatMap(() => stackFollowUps.filter((f) => f === 'bounce-and-recast'))), { maxLength: 3 })
+    ? uniqueArrayDraw(constantFromDraw(...stackFollowUps, ...[1, 2, 3].flatMap(() => stackFollowUps.filter((f) => f === 'kill-targets' || f === 'kill-one-target')), ...[1, 2].flatMap(() => stackFollowUps.filter((f) => f === 'bounce-and-recast' || f === 'counter-copy'))), { maxLength: 3 })
     : constantDraw<StackFollowUp[]>([]);
 }
 
@@ -45,6 +47,10 @@ function stackFollowUpPossible(f: StackFollowUp, ctx: Context): boolean {
       return ctx.can('kicker') && secondSpells(ctx).length > 0;
     case 'counterspell':
       return ctx.does('cast') && counterspells(ctx).length > 0;
+    case 'counter-copy':
+      return ctx.can('copy') && (ctx.does('counter') || (ctx.does('cast') && counterspells(ctx).length > 0));
+    case 'opponent-spell-copied':
+      return ctx.does('cast') && ctx.can('copy') && opponentInstants(ctx).length > 0 && (ctx.does('copy') || copiersOf(ctx).length > 0);
   }
 }
 
@@ -57,6 +63,8 @@ export interface MainOnStack {
   sacrifices: readonly string[];
   watchersOnCast: readonly Watcher[];
   creatureTargets: readonly string[];
+  /** The copies of it on the stack, each with the player who made it. */
+  copies: readonly MadeCopy[];
   /** The permanents destroyed so far, added to as the follow-ups destroy more. */
   destroyed: Set<string>;
 }
@@ -94,9 +102,29 @@ export function stackFollowUpActions(plan: Plan, b: Builder, ctx: Context, on: M
       case 'counterspell':
         if (!mainLeft) mainLeft = castCounterspell(plan, b, ctx);
         break;
+      case 'counter-copy':
+        counterCopy(plan, b, ctx, on.copies);
+        break;
+      case 'opponent-spell-copied':
+        opponentSpellCopied(plan, b, ctx, on.watchersOnCast);
+        break;
     }
   }
   return mainLeft;
+}
+
+/**
+ * How many objects the follow-ups left on the stack besides the main spell and its copies: less a copy
+ * countered by the action, more p2's instant and p1's copy of it (a counterspell cast at a copy
+ * takes the copy with it as it resolves: no change).
+ */
+export function stackChangeOf(b: Builder, copies: readonly MadeCopy[]): number {
+  let n = 0;
+  for (const a of b.actions) {
+    if (a.do === 'counter' && copies.some((c) => c.id === a.spell)) n--;
+    else if ((a.do === 'cast' && a.card === 'ospell') || ((a.do === 'copy' || a.do === 'resolve') && a.id === 'ocopy')) n++;
+  }
+  return n;
 }
 
 /** A counterspell that counters only a kicked spell (Ertai's Trickery) cast at the main spell; whether it counters it. */
@@ -141,6 +169,58 @@ function castSecondSpell(plan: Plan, b: Builder, ctx: Context): void {
   b.actions.push({ do: 'cast', card: 'second', kicker: ['A'] });
 }
 
+/** The counterspells that can target the main spell, or a copy of it. */
+function counterspellsFor(plan: Plan, ctx: Context): readonly CardDefinition[] {
+  const main = plan.main;
+  return counterspells(ctx).filter((d) => (d.targets ?? []).every((t) => t.kind === 'spell' || (t.kind === 'creatureSpell') === main.types.includes('Creature')));
+}
+
+/**
+ * A counter aimed at the first copy of the main spell, not at the spell (CR 707.10a: the copy ceases
+ * to exist, the original stays): by the counter action, or by a counterspell its controller's
+ * opponent casts (p2 at p1's copy, p1 at p2's), which resolves with the next resolution.
+ */
+function counterCopy(plan: Plan, b: Builder, ctx: Context, copies: readonly MadeCopy[]): void {
+  const copy = copies[0];
+  if (!copy) return;
+  const options = ctx.does('cast') ? counterspellsFor(plan, ctx) : [];
+  if (ctx.does('counter') && (options.length === 0 || plan.pick % 2 === 0)) {
+    b.actions.push({ do: 'counter', spell: copy.id });
+    return;
+  }
+  if (options.length === 0) return;
+  const def = options[plan.pick % options.length]!;
+  const player = copy.controller === 'p1' ? 'p2' : 'p1';
+  b.inHand('ccs', def, ctx.byName(def.name) !== undefined, player);
+  b.pay(parseMana(def.manaCost!), player);
+  b.actions.push({ do: 'cast', ...(player === 'p2' ? { player } : {}), card: 'ccs', targets: [[copy.id]] });
+}
+
+/**
+ * p2, given priority with p1's spell on the stack, casts an instant at p1 (Burst Lightning or the
+ * like); p1 copies it, by the copy action or by a copy spell of p1's resolved (the copy is p1's, CR
+ * 707.10). The copy spell is used only where no ability triggers on casting, so that the next
+ * resolution is the copy spell's.
+ */
+function opponentSpellCopied(plan: Plan, b: Builder, ctx: Context, watchersOnCast: readonly Watcher[]): void {
+  const options = opponentInstants(ctx);
+  const def = options[plan.pick % options.length]!;
+  b.inHand('ospell', def, true, 'p2');
+  b.pay(parseMana(def.manaCost!), 'p2');
+  b.actions.push({ do: 'cast', player: 'p2', card: 'ospell', targets: [['p1']] });
+  const copiers = copiersOf(ctx).filter((d) => (d.targets ?? []).every((t) => t.kind === 'spell' || t.kind === 'instantOrSorcerySpell'));
+  if (ctx.does('copy') && (copiers.length === 0 || watchersOnCast.length > 0 || plan.pick % 2 === 1)) {
+    b.actions.push({ do: 'copy', id: 'ocopy', spell: 'ospell' });
+    return;
+  }
+  if (copiers.length === 0 || watchersOnCast.length > 0 || !ctx.does('resolve')) return;
+  const copier = copiers[plan.pick % copiers.length]!;
+  b.inHand('ocp', copier, true, 'p1');
+  b.pay(parseMana(copier.manaCost!));
+  b.actions.push({ do: 'cast', card: 'ocp', targets: [['ospell']] });
+  b.actions.push({ do: 'resolve', id: 'ocopy' });
+}
+
 /**
  * A counterspell that can target the main spell, cast at it, or first at itself where the plan says
  * so; whether it counters the main spell.
@@ -149,7 +229,7 @@ function castCounterspell(plan: Plan, b: Builder, ctx: Context): boolean {
   const main = plan.main;
   // A spell on the stack is a candidate for its own target only in error (CR 115.5): the
   // counterspell is first aimed at itself (rejected), then at the main spell.
-  const options = counterspells(ctx).filter((d) => (d.targets ?? []).every((t) => t.kind === 'spell' || (t.kind === 'creatureSpell') === main.types.includes('Creature')));
+  const options = counterspellsFor(plan, ctx);
   if (options.length === 0) return false;
   const def = options[plan.pick % options.length]!;
   b.hand.push(b.card('cs', def, ctx.byName(def.name) !== undefined));

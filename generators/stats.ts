@@ -50,6 +50,48 @@ function reducedToZero(s: Scenario): boolean {
   });
 }
 
+/** Who controls each spell and copy the actions put on the stack, by id: the caster, the copier (CR 707.10). */
+function controllers(s: Scenario): Map<string, string> {
+  const out = new Map<string, string>();
+  // A copy spell's copy is named by the resolve that makes it, and is the caster's of the copy spell cast last before it.
+  let copier: string | undefined;
+  for (const a of s.actions) {
+    if (a.do === 'cast') {
+      out.set(a.card, a.player ?? 'p1');
+      if (isCopier(def(s, a.card))) copier = a.player ?? 'p1';
+    } else if (a.do === 'copy' && a.id !== undefined) out.set(a.id, a.player ?? 'p1');
+    else if (a.do === 'resolve' && a.id !== undefined && copier !== undefined) out.set(a.id, copier);
+  }
+  return out;
+}
+
+const isCopier = (d: CardDefinition | undefined) => (d?.effects ?? []).some((e) => e.kind === 'copySpell');
+
+/** A copy made by the opponent of the original's controller: a copy action, or a copy spell cast at the other player's spell. */
+function copiedByOpponent(s: Scenario): boolean {
+  const control = controllers(s);
+  return s.actions.some((a) => {
+    if (a.do === 'copy') return control.has(a.spell) && control.get(a.spell) !== (a.player ?? 'p1');
+    if (a.do !== 'cast' || !isCopier(def(s, a.card))) return false;
+    const target = (a.targets ?? []).flat()[0];
+    return target !== undefined && target !== a.card && control.has(target) && control.get(target) !== (a.player ?? 'p1');
+  });
+}
+
+/** The ids of copies: made by a copy action, or by the resolve of a copy spell. */
+function copyIds(s: Scenario): Set<string> {
+  const ids = new Set<string>();
+  for (const a of s.actions) if ((a.do === 'copy' || a.do === 'resolve') && a.id !== undefined && (a.do === 'copy' || casts(s).some((c) => isCopier(def(s, c.card))))) ids.add(a.id);
+  return ids;
+}
+
+/** A counter aimed at a copy: the counter action, or a counterspell cast at it. */
+function counteredCopy(s: Scenario): boolean {
+  const copies = copyIds(s);
+  if (copies.size === 0) return false;
+  return s.actions.some((a) => (a.do === 'counter' && copies.has(a.spell)) || (a.do === 'cast' && (def(s, a.card)?.effects ?? []).some((e) => e.kind === 'counterSpell') && (a.targets ?? []).flat().some((t) => copies.has(t))));
+}
+
 function destroyedTargets(s: Scenario): { all: boolean; some: boolean } {
   const destroyed = new Set(s.actions.filter((a) => a.do === 'destroy').map((a) => (a as { permanent: string }).permanent));
   const targets = (casts(s)[0]?.targets ?? []).flat();
@@ -94,6 +136,9 @@ export const FEATURES: readonly Feature[] = [
   { id: 'recast-after-rejection', description: 'a card cast again after a rejected cast of it', supported: act('cast'), has: (s) => builtFeatures(s)?.recast ?? false },
   { id: 'spell-targets-spell', description: 'a spell cast at a spell on the stack (a counterspell, a copier)', supported: (c) => act('cast')(c) && knowsCard(targetsSpells)(c), has: (s) => casts(s).some((a) => { const d = def(s, a.card); return d !== undefined && targetsSpells(d); }) },
   { id: 'spell-targets-itself', description: 'a spell cast with itself as its target (rejected, CR 115.5)', supported: (c) => act('cast')(c) && knowsCard(targetsSpells)(c), has: (s) => casts(s).some((a) => (a.targets ?? []).flat().includes(a.card)) },
+  { id: 'opponent-casts', description: "p2 casts a spell on p1's turn", supported: act('cast'), has: (s) => casts(s).some((a) => a.player === 'p2') },
+  { id: 'copy-by-opponent', description: "a spell copied by the other player, who controls the copy (CR 707.10)", supported: (c) => mech('copy')(c) && (act('copy')(c) || (act('cast')(c) && knowsCard((d) => isCopier(d))(c))), has: copiedByOpponent },
+  { id: 'counter-a-copy', description: 'a counter aimed at a copy of a spell, not at the original', supported: (c) => mech('copy')(c) && (act('counter')(c) || (act('cast')(c) && knowsCard((d) => (d.effects ?? []).some((e) => e.kind === 'counterSpell'))(c))), has: counteredCopy },
   {
     id: 'board-changes-before-trigger-resolves',
     description: "the board changes between an enters ability's trigger and its resolution",

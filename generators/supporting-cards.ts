@@ -20,6 +20,28 @@ export const secondSpells = perContext((ctx): readonly CardDefinition[] => {
   return ctx.pool.filter((d) => isSpell(d) && d.kicker?.costs.length === 1 && d.kicker.costs[0]!.mana && !d.kicker.costs[0]!.sacrifice && !d.targets && (d.effects ?? []).every((e) => e.kind !== 'draw' && e.kind !== 'discard'));
 });
 
+/**
+ * Instants p2 can cast at p1 on p1's turn, to be copied by p1: one target, a player or any target,
+ * and nothing to declare (no X, no kicker that must be chosen, nothing spliced). Printed only, so
+ * that printed-only engines meet a spell of p2's too.
+ */
+export const opponentInstants = perContext((ctx): readonly CardDefinition[] =>
+  ctx.pool.filter(
+    (d) =>
+      d.types.includes('Instant') &&
+      d.manaCost !== undefined &&
+      !d.manaCost.includes('X') &&
+      d.targets?.length === 1 &&
+      (d.targets[0]!.kind === 'any' || d.targets[0]!.kind === 'player' || d.targets[0]!.kind === 'opponent') &&
+      (d.targets[0]!.count ?? 1) === 1 &&
+      d.targets[0]!.perKick === undefined &&
+      (d.targets[0]!.condition ?? 'always') === 'always' &&
+      !d.splice &&
+      !isCopier(d) &&
+      (d.effects ?? []).every((e) => e.kind === 'damage' || e.kind === 'gainLife'),
+  ),
+);
+
 /** The printed spell copiers the engine knows (Twincast, Reverberate...). */
 export const copiersOf = perContext((ctx): readonly CardDefinition[] => ctx.pool.filter(isCopier));
 

@@ -99,10 +99,10 @@ export function quieted(plan: Plan): Plan {
   };
 }
 
-/** The watchers whose cast triggers a spell of p1's sets off (for the copy spell's cast, unkicked). */
-export function castWatchersFor(watchers: readonly Watcher[], kicked: boolean): Watcher[] {
+/** The watchers whose cast triggers a spell of the caster's (p1's unless said) sets off (for the copy spell's cast, unkicked). */
+export function castWatchersFor(watchers: readonly Watcher[], kicked: boolean, caster: 'p1' | 'p2' = 'p1'): Watcher[] {
   return watchers.filter((w) =>
-    w.def.triggers!.some((t) => t.event === 'spellCast' && (t.if === undefined || (t.if === 'kicked') === kicked) && (t.whose ?? 'any') !== (w.side === 'p1' ? 'opponents' : 'yours')),
+    w.def.triggers!.some((t) => t.event === 'spellCast' && (t.if === undefined || (t.if === 'kicked') === kicked) && (t.whose ?? 'any') !== (w.side === caster ? 'opponents' : 'yours')),
   );
 }
 

@@ -180,6 +180,8 @@ function resolvedPermanentCopies(run: Run, o: { untilEmpty?: boolean } = {}): { 
     for (const o of step.before.stack) {
       if (o.kind !== 'spell' || !o.copy || o.types.some((t) => t === 'Instant' || t === 'Sorcery')) continue;
       if (step.after.stack.some((x) => x.id === o.id)) continue;
+      // A copy a counterspell on the stack is aimed at may leave it countered, not resolved (CR 707.10a).
+      if (step.before.stack.some((s) => s.kind === 'spell' && s.targets.some((g) => g.includes(o.id)) && (run.def(s.card)?.effects ?? []).some((e) => e.kind === 'counterSpell'))) continue;
       out.push({ step, copy: o, token: permanentOn(step.after, o.id) });
     }
   }

@@ -19,6 +19,7 @@ import { kickedEvenWhenFree, kickerDeclarations, targetCountFixed, targetsOnlyIf
 import { cloneIsNotKicked, countersIgnoreTriggerMultipliers, entersWithCounters, notKickedWithoutCasting, powerAndToughness, rememberedKick } from './permanents.ts';
 import type { Property } from './property.ts';
 import { copyAppears } from './copy-effects.ts';
+import { copierControls, counterHitsCopy } from './copy-control.ts';
 import { lossEndsTheGame, legendRule } from './game.ts';
 import { interveningIfOnResolution } from './intervening-if.ts';
 import { ifKickedKeywords } from './keywords.ts';
@@ -116,6 +117,8 @@ export const PROPERTIES: readonly Property[] = [
   oneZoneEach,
   neverTargetsItself,
   copyAppears,
+  copierControls,
+  counterHitsCopy,
   interveningIfOnResolution,
   splicedEffectsAfterHost,
   lossEndsTheGame,

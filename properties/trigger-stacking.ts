@@ -119,8 +119,10 @@ export const apnapOrder: Property = {
       if (new Set(list.map((t) => t.controller)).size < 2) continue;
       // Within one batch (an untilEmpty step may hold several), p1's come before p2's.
       const batches = new Map<string, TriggerEvent[]>();
+      // An ability that never reached the stack (no legal target) has no id and no place on it to judge.
       for (const t of list) {
-        const batch = t.id ? t.id.replace(/\.t\d+$/, '') : '';
+        if (!t.id) continue;
+        const batch = t.id.replace(/\.t\d+$/, '');
         batches.set(batch, [...(batches.get(batch) ?? []), t]);
       }
       const bad = [...batches.values()].find((b) => b.findIndex((t) => t.controller === 'p2') < b.map((t) => t.controller).lastIndexOf('p1') && b.some((t) => t.controller === 'p2'));

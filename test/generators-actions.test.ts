@@ -53,10 +53,14 @@ describe('built follow-ups', () => {
     const b = new Builder(false);
     const cast = { do: 'cast' as const, card: 'main' };
     const p = { ...plan!, main, copies: [], selfTarget: false, stackFollowUps: [...STACK_FOLLOW_UPS] };
-    const left = stackFollowUpActions(p, b, ctx, { cast, declared: { kicker: ['A'], multikicker: 0 }, colors: [], x: undefined, sacrifices: [], watchersOnCast: [], creatureTargets: ['b1'], destroyed: new Set() });
+    const left = stackFollowUpActions(p, b, ctx, { cast, declared: { kicker: ['A'], multikicker: 0 }, colors: [], x: undefined, sacrifices: [], watchersOnCast: [], creatureTargets: ['b1'], copies: [{ id: 'copy1', controller: 'p2' }], destroyed: new Set() });
     expect(left).toBe(true);
     expect(b.actions[0]).toEqual({ do: 'counter', spell: 'main' });
     expect(b.actions).toContainEqual({ do: 'destroy', permanent: 'b1' });
+    // A counter aimed at p2's copy, not at the spell (by the action or p1's counterspell), and an instant of p2's at p1, copied by p1.
+    expect(b.actions.some((a) => (a.do === 'counter' && a.spell === 'copy1') || (a.do === 'cast' && a.card === 'ccs' && a.player === undefined && a.targets?.[0]?.[0] === 'copy1'))).toBe(true);
+    expect(b.actions).toContainEqual(expect.objectContaining({ do: 'cast', player: 'p2', card: 'ospell', targets: [['p1']] }));
+    expect(b.actions.some((a) => (a.do === 'copy' || a.do === 'resolve') && a.id === 'ocopy' && !('player' in a))).toBe(true);
     for (const a of b.actions) expect(caps.actions.includes(a.do) || a.do === 'cast').toBe(true);
   });
 

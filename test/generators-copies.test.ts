@@ -28,8 +28,10 @@ describe('copies', () => {
 
   it('are made by the action where the engine knows no copy spell, and keep their targets without copyTargets', () => {
     const noCopiers = contextFor({ ...BARE_CAPABILITIES, mechanics: ['kicker', 'copy'], actions: ['cast', 'copy', 'resolve'], choices: [] });
-    expect(possibleCopies([{ via: 'card', retarget: true, copier: 0 }], noCopiers)).toEqual([{ via: 'action', retarget: false, copier: 0 }]);
-    expect(possibleCopies([{ via: 'card', retarget: true, copier: 0 }], CONTEXTS.reference)).toEqual([{ via: 'card', retarget: true, copier: 0 }]);
+    expect(possibleCopies([{ via: 'card', retarget: true, copier: 0, byOpponent: false }], noCopiers)).toEqual([{ via: 'action', retarget: false, copier: 0, byOpponent: false }]);
+    expect(possibleCopies([{ via: 'card', retarget: true, copier: 0, byOpponent: false }], CONTEXTS.reference)).toEqual([{ via: 'card', retarget: true, copier: 0, byOpponent: false }]);
+    // p2's copy keeps the original's targets: new ones are chosen for p1.
+    expect(possibleCopies([{ via: 'card', retarget: true, copier: 0, byOpponent: true }], CONTEXTS.reference)).toEqual([{ via: 'card', retarget: false, copier: 0, byOpponent: true }]);
   });
 
   it('become a copy action, or a copy spell cast at the main spell and resolved, each named for its copy', () => {
@@ -37,10 +39,24 @@ describe('copies', () => {
     const [plan] = samples(planArb({ capabilities: PRINTED_CAPABILITIES }, ctx), 1);
     const main = catalog().get('Burst Lightning')!;
     const b = new Builder(false);
-    copyActions({ ...plan!, main, selfTarget: false, copies: [{ via: 'action', retarget: false, copier: 0 }, { via: 'card', retarget: false, copier: 0 }] }, b, ctx, [], [], [], [], false);
+    copyActions({ ...plan!, main, selfTarget: false, copies: [{ via: 'action', retarget: false, copier: 0, byOpponent: false }, { via: 'card', retarget: false, copier: 0, byOpponent: false }] }, b, ctx, [], [], [], [], false);
     expect(b.actions[0]).toEqual({ do: 'copy', id: 'copy1', spell: 'main' });
     expect(b.actions[1]).toMatchObject({ do: 'cast', card: 'cp2', targets: [['main']] });
     expect(b.actions.at(-1)).toMatchObject({ do: 'resolve', id: 'copy2' });
     expect(b.cards.map((c) => c.oracle)).toEqual([copiersOf(ctx)[0]!.name]);
+  });
+
+  it("made by p2 are p2's: the copy action names p2, the copy spell is in p2's hand and cast by p2 with p2's mana", () => {
+    const ctx = CONTEXTS['printed-only'];
+    const [plan] = samples(planArb({ capabilities: PRINTED_CAPABILITIES }, ctx), 1);
+    const main = catalog().get('Burst Lightning')!;
+    const b = new Builder(false);
+    const made = copyActions({ ...plan!, main, selfTarget: false, watchers: [], copies: [{ via: 'action', retarget: false, copier: 0, byOpponent: true }, { via: 'card', retarget: false, copier: 0, byOpponent: true }] }, b, ctx, [], [], [], [], false);
+    expect(made).toEqual([{ id: 'copy1', controller: 'p2' }, { id: 'copy2', controller: 'p2' }]);
+    expect(b.actions[0]).toEqual({ do: 'copy', id: 'copy1', player: 'p2', spell: 'main' });
+    expect(b.actions[1]).toMatchObject({ do: 'cast', player: 'p2', card: 'cp2', targets: [['main']] });
+    expect(b.p2Hand).toEqual(['cp2']);
+    expect(b.hand).toEqual([]);
+    expect(b.p2Mana).not.toEqual(b.mana);
   });
 });

@@ -63,7 +63,8 @@ describe('a run over an engine that answers through promises', () => {
 
   it('keeps no trace of the candidates a shrink has tried', async () => {
     const { engine, traces } = watchedEngine('copy-loses-kicked');
-    const found = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 300, seed: 1, maxShrinkRuns: 0 });
+    // A seed whose first failure takes more than 30 shrink runs (seed 3 since p2 acts in scenarios).
+    const found = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 300, seed: 3, maxShrinkRuns: 0 });
     const first = found.clusters[0]?.first;
     expect(first).toBeDefined();
     traces.length = 0;
@@ -72,7 +73,7 @@ describe('a run over an engine that answers through promises', () => {
     const shrunk = await shrink(
       {
         ...judgeFor(engine),
-        seed: 1,
+        seed: 3,
         maxShrinkRuns: 400,
         abort: new AbortController().signal,
         onShrinkRun: (_, runs) => {

@@ -13,7 +13,11 @@ import { engine, step, verdictOf } from './fixtures/trace-edits.ts';
 
 const apnap = PROPERTIES.find((p) => p.id === 'triggers.apnap-order')!;
 
-/** Each batch of abilities put on the stack together (ids `<action>.t<k>`, `<action>.r<n>.t<k>`), stacked the other way round, in every state. */
+/**
+ * Each batch of abilities put on the stack together (ids `<action>.t<k>`, `<action>.r<n>.t<k>`) with
+ * the players' groups the other way round (p2's under p1's), each player's own order kept, in every
+ * state: wrong by APNAP alone (CR 603.3b), whatever the list of triggered abilities says.
+ */
 function stackedBackwards(t: Trace): Trace {
   const out = editableCopy(t);
   for (const s of out.steps) {
@@ -23,7 +27,8 @@ function stackedBackwards(t: Trace): Trace {
       if (o.kind === 'ability') batches.set(o.id.replace(/\.t\d+$/, ''), [...(batches.get(o.id.replace(/\.t\d+$/, '')) ?? []), i]);
     });
     for (const at of batches.values()) {
-      const objects = at.map((i) => stack[i]!).reverse();
+      const inBatch = at.map((i) => stack[i]!);
+      const objects = [...inBatch.filter((o) => o.controller === 'p2'), ...inBatch.filter((o) => o.controller !== 'p2')];
       at.forEach((i, k) => (stack[i] = objects[k]!));
     }
   }

@@ -279,4 +279,36 @@ export const COPY_FAULTS: readonly Fault[] = [
       },
     }),
   },
+  {
+    id: 'copy-controlled-by-original-controller',
+    family: 'copies',
+    rules: ['707.10'],
+    summary: "A copy of an opponent's spell is controlled by the original's controller, not by the player who copied it.",
+    inspiredBy:
+      "Reports of Twincast or Reverberate cast at an opponent's spell giving the copy to that opponent (the copy dealt damage to its own copier); engines that build the copy from the original and keep its controller.",
+    minimal: {
+      shows: 'copies.copier-controls',
+      scenario: burstLightning({ kicked: false, then: [{ do: 'copy', player: 'p2', spell: 'bolt' }] }),
+    },
+    apply: (base) => ({
+      ...base,
+      copyOfSpell: (orig, req, r) => ({ ...base.copyOfSpell(orig, req, r), owner: orig.controller, controller: orig.controller }),
+    }),
+  },
+  {
+    id: 'counter-copy-hits-original',
+    family: 'copies',
+    rules: ['707.10', '707.10a'],
+    summary: 'A counterspell aimed at a copy of a spell counters the original instead: the engine looks the target up by its card.',
+    inspiredBy:
+      'Reports of countering a storm or Twincast copy removing the original spell from the stack; engines that find a stack object by card id, which a copy shares with its original.',
+    minimal: {
+      shows: 'copies.counter-hits-copy',
+      scenario: burstLightning({ kicked: false, then: [{ do: 'copy', id: 'copy', spell: 'bolt' }, { do: 'counter', spell: 'copy' }] }),
+    },
+    apply: (base) => ({
+      ...base,
+      counterSpellOnStack: (g, spell, r, to) => base.counterSpellOnStack(g, (spell.copy && g.stack.find((s): s is StackSpell => s.kind === 'spell' && !s.copy && s.card === spell.card)) || spell, r, to),
+    }),
+  },
 ];
