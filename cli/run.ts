@@ -14,7 +14,7 @@ import { writeReports, type RunState } from '../reports/write-reports.ts';
 import type { ReportExtras } from '../reports/run-report.ts';
 import { version } from '../model/version.ts';
 import { FeatureStats } from '../generators/stats.ts';
-import type { Repro, Scenario } from '../model/schema-types.ts';
+import type { Capabilities, Repro, Scenario } from '../model/schema-types.ts';
 import { InputError } from '../model/errors.ts';
 import { reproOf } from '../reports/repro.ts';
 import { runSuite, unshrunk, type Cluster, type Finding, type SuiteResult } from '../runner/run-suite.ts';
@@ -55,6 +55,8 @@ export interface RunOptions {
   gateFloor: number;
   /** A capabilities file: the reference engine runs restricted to it. */
   capabilities?: string;
+  /** Where to write the capabilities the run ended with (runner/early-stops.ts). */
+  writeCapabilities?: string;
   /** Engines at work at once, and this machine's share of the run (castcheck fuzz, cli/parallel.ts). */
   workers?: number;
   shard?: Shard;
@@ -68,6 +70,7 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
     { option: '--json', path: o.json, kind: 'file' },
     { option: '--junit', path: o.junit, kind: 'file' },
     { option: '--result', path: o.result, kind: 'file' },
+    { option: '--write-capabilities', path: o.writeCapabilities, kind: 'file' },
   ]);
   if (o.updateExpectations && o.expectations === undefined) throw new InputError('--update-expectations needs --expectations FILE: the file to rewrite');
   // Read before the engine starts, so that a bad file costs nothing; a file to be written may not exist yet.
@@ -237,6 +240,7 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
         if (added > 0) console.log('  what a failure now expected hid later in its scenarios is judged next run: run with --update-expectations again until it adds none');
       }
 
+      if (o.writeCapabilities !== undefined) console.log(`\n${writeEndCapabilities(o.writeCapabilities, result, engine.capabilities)}`);
       const gates = stats?.results(engine.capabilities, o.gateFloor);
       if (gates) console.log(`\n${statsTable(gates, o.gateFloor)}`);
       console.log(`\n${totals(result, o.checkFloor)}`);
@@ -266,6 +270,13 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
     // A second Ctrl-C while the engine is being stopped still quits at once.
     await engine.close().finally(() => interrupt.dispose());
   }
+}
+
+/** Writes the capabilities a run ended with (--write-capabilities) and says what they leave out. */
+function writeEndCapabilities(path: string, result: SuiteResult, declared: Capabilities): string {
+  writeJsonAtomically(path, result.narrowedCapabilities ?? declared);
+  const left = (result.earlyStops ?? []).filter((s) => s.leftOutFrom !== undefined).map((s) => s.leftOut);
+  return left.length > 0 ? `capabilities: wrote ${path}, the engine's less ${left.join(', ')}` : `capabilities: wrote ${path}, as the engine declared them (nothing left out)`;
 }
 
 /** Whether the run is under CI, where nobody watches a terminal: plain progress lines. */

@@ -1447,6 +1447,12 @@ export interface RunReport {
    */
   unsupported: number;
   /**
+   * The scenarios that stopped early (a step the engine answered unsupported), by the card and action of that step, most first, with the engine's message; after 20 for one card's action the run stops generating it (leftOutFrom), or says why it cannot (leftOut).
+   *
+   * @maxItems 100000
+   */
+  earlyStops?: EarlyStopSummary[];
+  /**
    * The failures, grouped by signature: one entry per signature, with the scenarios it was met in and its repro.
    */
   clusters: ClusterSummary[];
@@ -1499,6 +1505,37 @@ export interface PropertyResult {
    */
   xfailed: number;
   contested: number;
+}
+export interface EarlyStopSummary {
+  /**
+   * The card the action was about: its Oracle name, a made-up card's name, or '-' for none.
+   */
+  card: string;
+  /**
+   * Whether it is a printed card, sent by Oracle name.
+   */
+  printed: boolean;
+  /**
+   * The action, as capabilities name it.
+   */
+  action: string;
+  /**
+   * What the engine said the first time.
+   */
+  message?: string;
+  count: number;
+  /**
+   * The first scenario (1-based) that stopped there.
+   */
+  firstRun: number;
+  /**
+   * From this scenario (1-based) on, generation left it out.
+   */
+  leftOutFrom?: number;
+  /**
+   * What generation left out (the card, the action), or why capabilities cannot leave it out.
+   */
+  leftOut?: string;
 }
 export interface ClusterSummary {
   signature: string;

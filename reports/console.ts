@@ -1,6 +1,7 @@
 // The console summary: one row per property, then what failed and where its repro is.
 import { describeEngine } from '../adapters/engine.ts';
-import type { Capabilities, EngineId, Scenario } from '../model/schema-types.ts';
+import type { Capabilities, EarlyStopSummary, EngineId, Scenario } from '../model/schema-types.ts';
+import { earlyStopSummary } from '../runner/early-stops.ts';
 import { checked, type Cluster, type Finding, type SuiteResult, type Tally } from '../runner/run-suite.ts';
 import type { FeatureCount } from '../generators/stats.ts';
 import type { FailureStore, StoreReplay } from '../runner/store.ts';
@@ -50,9 +51,23 @@ export function summaryTable(result: SuiteResult, floor = CHECK_FLOOR): string {
     out.push('', `engine gave no usable trace for ${broken} scenario(s): CRASH ${f.crash}, TIMEOUT ${f.timeout}, PROTOCOL_ERROR ${f['protocol-error']}`);
     for (const c of result.clusters.filter((x) => x.property === undefined)) out.push(clusterLine(c));
   }
-  if (result.unsupported > 0) out.push('', `the engine answered unsupported in ${result.unsupported} scenario(s): each was judged up to that step.`);
+  if (result.unsupported > 0) out.push('', `the engine answered unsupported in ${result.unsupported} scenario(s): each was judged up to that step.`, ...earlyStopLines((result.earlyStops ?? []).map(earlyStopSummary)));
   if (result.stopped !== undefined) out.push('', `the run stopped after ${result.runs} scenario(s): ${result.stopped}`);
   return out.join('\n');
+}
+
+/** The early stops by card and action, with the engine's words and what generation left out after them. */
+export function earlyStopLines(stops: readonly EarlyStopSummary[]): string[] {
+  return stops.map((s) => {
+    const said = s.message !== undefined ? ` (engine: ${oneLine(s.message)})` : '';
+    const after = s.leftOutFrom !== undefined ? `; left out from scenario ${s.leftOutFrom} on: ${s.leftOut}` : s.leftOut !== undefined ? `; still generated: ${s.leftOut}` : '';
+    return `  ${String(s.count).padStart(6)} x ${s.action} ${s.card}${said}${after}`;
+  });
+}
+
+function oneLine(text: string): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length > 120 ? `${t.slice(0, 119)}…` : t;
 }
 
 /** A cluster under its property: how many scenarios showed it, its signature, and whether it was expected. */

@@ -6,6 +6,7 @@
 import escapeHtml from 'escape-html';
 import type { ClusterSummary, ObservedState, PropertyResult, RunReport, Scenario, Story } from '../model/schema-types.ts';
 import { storyLines, scenarioStory, wrongLine } from './story.ts';
+import { earlyStopLines } from './console.ts';
 
 const h = (x: unknown): string => escapeHtml(String(x));
 
@@ -29,6 +30,7 @@ export function reportHtml(report: RunReport): string {
 <p class="run"><span class="engine">${h(engine)}</span>${report.command !== undefined ? ` (<code>${h(report.command)}</code>)` : ''}: ${report.runs} scenario(s), seed ${report.seed}, castcheck ${h(report.castcheck)}${report.environment ? `, Node ${h(report.environment.node)} on ${h(report.environment.platform)}` : ''}.</p>
 ${report.partial ? '<p class="partial">This run was interrupted: the counts are those of the scenarios judged until then.</p>' : ''}
 ${report.stopped !== undefined ? `<p class="partial">The run stopped early: ${h(report.stopped)}</p>` : ''}
+${report.earlyStops ? `<section id="early-stops"><p>The engine answered unsupported in ${report.unsupported} scenario(s), each judged up to that step; by action and card:</p><ul>${earlyStopLines(report.earlyStops).map((l) => `<li>${h(l.trim())}</li>`).join('')}</ul></section>` : ''}
 <p class="totals ${failing.length > 0 ? 'bad' : 'good'}">${failing.length === 0 ? 'No new failure.' : `${failing.length} distinct failure(s).`} ${report.properties.length} properties: ${count('PASS')} passed, ${count('FAIL')} failed, ${count('XFAIL')} expected to fail, ${count('CONTESTED')} contested, ${count('UNDER-TESTED')} under-tested, ${count('UNTESTED')} untested, ${count('SKIP')} skipped (never run).</p>
 </header>
 <main>

@@ -2,7 +2,8 @@
 import { create } from 'xmlbuilder2';
 import type { Engine } from '../adapters/engine.ts';
 import type { FeatureCount } from '../generators/stats.ts';
-import type { ClusterSummary, ExpectationsSummary, Repro, RunReport, Scenario, ShrinkStep, StoreSummary } from '../model/schema-types.ts';
+import { earlyStopSummary } from '../runner/early-stops.ts';
+import type { ClusterSummary, EarlyStopSummary, ExpectationsSummary, Repro, RunReport, Scenario, ShrinkStep, StoreSummary } from '../model/schema-types.ts';
 import { version } from '../model/version.ts';
 import type { Readings } from '../properties/property.ts';
 import { checked, type Cluster, type SuiteResult } from '../runner/run-suite.ts';
@@ -57,6 +58,7 @@ export function runReport(engine: Pick<Engine, 'id' | 'launch'>, result: SuiteRe
     })),
     engineFailures: result.engineFailures,
     unsupported: result.unsupported,
+    ...(result.earlyStops ? { earlyStops: result.earlyStops.map(earlyStopSummary) } : {}),
     clusters: result.clusters.map((c): ClusterSummary => {
       const f = c.finding;
       const v = f?.verdict ?? describeHit(c);

@@ -2,6 +2,7 @@
 // totals, each failure with its story and replay command, then every property's counts.
 import type { ClusterSummary, RunReport } from '../model/schema-types.ts';
 import { storyLines } from './story.ts';
+import { earlyStopLines } from './console.ts';
 
 /**
  * Text from an engine or a scenario, safe in Markdown: HTML is shown, not rendered, and the
@@ -28,6 +29,7 @@ export function summaryMarkdown(report: RunReport): string {
     `**${report.properties.length} properties**: ${count('PASS')} passed, ${count('FAIL')} failed, ${count('XFAIL')} expected to fail, ${count('CONTESTED')} contested, ${count('UNDER-TESTED')} under-tested, ${count('UNTESTED')} untested, ${count('SKIP')} skipped (never run).`,
   ];
   if (report.stopped !== undefined) out.push('', `The run stopped early: ${markdownText(report.stopped)}`);
+  if (report.earlyStops) out.push('', `The engine answered unsupported in ${report.unsupported} scenario(s), judged up to that step; by action and card:`, '', ...earlyStopLines(report.earlyStops).map((l) => `- ${markdownText(l.trim())}`));
   for (const c of report.clusters) out.push('', ...clusterMarkdown(c));
   out.push('', '| property | rules | n/a | nothing | checked | checks | failed | status |', '|---|---|---:|---:|---:|---:|---:|---|');
   for (const p of report.properties) {

@@ -6,13 +6,13 @@
 import type { Engine } from '../adapters/engine.ts';
 import type { EngineFailureKind, EngineHistory } from '../adapters/engine-failure.ts';
 import { scenarioArb } from '../generators/scenario.ts';
-import type { Expectation, Scenario, ShardTally, Trace } from '../model/schema-types.ts';
+import type { Capabilities, Expectation, Scenario, ShardTally, Trace } from '../model/schema-types.ts';
 import { missingCapability, type Divergence, type Failed, type Property } from '../properties/property.ts';
 import { hitsOf, type Hit } from './clusters.ts';
 import { appliedAt, judge, judgeAll, judgeAllLater, verdictAt, type ChunkJudgement, type Judge, type Judged, type Target } from './evaluate.ts';
 import { shrink } from './shrink.ts';
 import { Interrupted, Pace, turn, whenAborted } from './abort.ts';
-import { ScenarioSpace } from './scenario-space.ts';
+import { EarlyStops, stopPoint, type EarlyStop } from './early-stops.ts';
 import { Expectations } from './expectations.ts';
 import { byFirstScenario, clusterRank, engineFailureSignature, propertySignature, showing } from './signatures.ts';
 
@@ -143,6 +143,10 @@ export interface SuiteResult {
   engineFailures: Record<EngineFailureKind, number>;
   /** Scenarios with a step the engine answered `unsupported`, judged up to that step. */
   unsupported: number;
+  /** Those early stops by card and action, with what generation left out after them (runner/early-stops.ts). */
+  earlyStops?: EarlyStop[];
+  /** The capabilities generation ended with, when early stops narrowed them (castcheck run --write-capabilities). */
+  narrowedCapabilities?: Capabilities;
   /** Every failure signature met, in the order first met. */
   clusters: Cluster[];
   /** The repros of this run, in the order shrunk. */
@@ -175,7 +179,10 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   });
   const active = tallies.filter((t) => !t.skipped);
   const properties = active.map((t) => t.property);
-  const arb = scenarioArb({ capabilities: caps, ...(o.illegalShare !== undefined ? { illegalShare: o.illegalShare } : {}) });
+  const arbFor = (capabilities: Capabilities) => scenarioArb({ capabilities, ...(o.illegalShare !== undefined ? { illegalShare: o.illegalShare } : {}) });
+  const arb = arbFor(caps);
+  // A worker's or a shard's scenarios are made by its coordinator: it counts early stops, never narrows.
+  const early = new EarlyStops(caps, arbFor, o.seed, arb, o.source === undefined);
   const engineFailures: Record<EngineFailureKind, number> = { crash: 0, timeout: 0, 'protocol-error': 0 };
   const clusters = new Map<string, Cluster>();
   let unsupported = 0;
@@ -189,6 +196,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     tallies,
     engineFailures,
     unsupported,
+    ...earlyStopsOf(early),
     clusters: [...clusters.values()].sort(byFirstScenario),
     findings,
     ...(stopped !== undefined ? { stopped } : {}),
@@ -211,7 +219,10 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     const found = hitsOf(judged, properties, expectations);
     if (judged.failure) engineFailures[judged.failure.kind]++;
     else {
-      if (judged.unsupported !== undefined) unsupported++;
+      if (judged.unsupported !== undefined) {
+        unsupported++;
+        early.record(run, stopPoint(judged.scenario, judged.trace, judged.unsupported));
+      }
       for (let i = 0; i < active.length; i++) tally(active[i]!, judged, found, properties, i);
     }
     for (const hit of found) {
@@ -237,12 +248,11 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   // 0..runs-1 of the seed, made as fc.check makes them (runner/scenario-space.ts), so that a failure
   // shrinks from the same path.
   const chunk = Math.max(1, o.chunk ?? CHUNK);
-  const space = new ScenarioSpace(arb, o.seed);
   /** The run's scenarios from `first`, `size` of them at most, each told to onScenario as it is made. */
   const made = (first: number, size: number): Scenario[] => {
     const scenarios: Scenario[] = [];
     for (let run = first; run < Math.min(first + size, o.runs); run++) {
-      const scenario = space.scenario(run);
+      const scenario = early.scenario(run);
       o.onScenario?.(scenario);
       scenarios.push(scenario);
     }
@@ -406,7 +416,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     if (stopped !== undefined || share <= 0 || o.abort?.aborted) finding = unshrunk(o, cluster.first, true);
     else {
       o.onShrinking?.(cluster, i, queue.length);
-      const shrunk = await shrink({ ...o, maxShrinkRuns: share }, arb, cluster.first);
+      const shrunk = await shrink({ ...o, maxShrinkRuns: share }, early.arbAt(cluster.first.run), cluster.first);
       if (shrunk.stopped) stopped ??= shrunk.stopped;
       if (o.abort?.aborted) stopped = String(o.abort.reason ?? 'interrupted');
       finding = shrunk.finding;
@@ -417,6 +427,13 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     await o.onFinding?.(finding, cluster);
   }
   return sofar();
+}
+
+/** A run's early stops for its result: none when the engine never answered `unsupported`. */
+function earlyStopsOf(early: EarlyStops): Pick<SuiteResult, 'earlyStops' | 'narrowedCapabilities'> {
+  const list = early.list();
+  if (list.length === 0) return {};
+  return { earlyStops: list, ...(early.narrowed() ? { narrowedCapabilities: early.capabilities() } : {}) };
 }
 
 /** Counts the verdict of `t`'s property, properties[i] of those judged. */
