@@ -6,7 +6,7 @@ import { openEngine } from '../adapters/create-engine.ts';
 import { readCapabilities } from '../model/capabilities-file.ts';
 import { restrictedTo, unknownCards } from '../adapters/reference/restricted.ts';
 import { PROPERTIES } from '../properties/index.ts';
-import { capabilitiesLine, findingText, header, nextSteps, scenarioSize, statsTable, statusLabel, storeLines, summaryTable, totals } from '../reports/console.ts';
+import { capabilitiesLine, findingsLines, findingText, header, nextSteps, scenarioSize, statsTable, statusLabel, storeLines, summaryTable, totals } from '../reports/console.ts';
 import { EventLog, PROGRESS_EVERY } from '../reports/events.ts';
 import { noProgress, progressFor } from '../reports/progress.ts';
 import { storyLines, storyOf } from '../reports/story.ts';
@@ -21,6 +21,7 @@ import { runSuite, unshrunk, type Cluster, type Finding, type SuiteResult } from
 import { checkOutputPaths } from './output-paths.ts';
 import { Interrupt } from './interrupt.ts';
 import { judgeFor } from '../runner/evaluate.ts';
+import { causesOfRun, type Cause } from '../runner/causes.ts';
 import { Expectations, staleAfterRun, updatedExpectations } from '../runner/expectations.ts';
 import { FailureStore, replayStore, writeJsonAtomically } from '../runner/store.ts';
 import type { Shard } from '../runner/scenario-space.ts';
@@ -211,8 +212,10 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
       progress.stop();
       console.log('');
       console.log(summaryTable(result, o.checkFloor));
-      const counts = new Map(result.clusters.map((c) => [c.signature, c.count]));
-      for (const w of written) console.log(`\n${findingText(w.finding, w.path, counts.get(w.finding.signature), w.story)}`);
+      const causes = causesOfRun(result);
+      const findingsBlock = findingsLines(causes);
+      if (findingsBlock.length > 0) console.log(`\n${findingsBlock.join('\n')}`);
+      for (const text of findingTexts(causes, written, result.clusters)) console.log(`\n${text}`);
       // Failures an earlier run shrunk, met again: their repro stands.
       const again = result.clusters.filter((c) => !c.expectation && !c.finding && repros.has(c.signature));
       if (again.length > 0) console.log(`\n${again.map((c) => `${statusLabel(c.kind)} ${c.signature} (${c.count} scenario(s)), as stored: npx castcheck replay ${repros.get(c.signature)!}`).join('\n')}`);
@@ -270,6 +273,24 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
     // A second Ctrl-C while the engine is being stopped still quits at once.
     await engine.close().finally(() => interrupt.dispose());
   }
+}
+
+/**
+ * Each finding's repro told once, by its lead cluster's (the first of its clusters shrunk this run),
+ * with the other signatures it was seen under and their repros listed after it.
+ */
+function findingTexts(causes: readonly Cause[], written: readonly { finding: Finding; path: string; story: ReturnType<typeof storyOf> }[], clusters: readonly Cluster[]): string[] {
+  const counts = new Map(clusters.map((c) => [c.signature, c.count]));
+  const bySignature = new Map(written.map((w) => [w.finding.signature, w]));
+  const out: string[] = [];
+  for (const cause of causes) {
+    const told = cause.clusters.map((c) => bySignature.get(c.signature)).filter((w) => w !== undefined);
+    const [lead, ...others] = told;
+    if (!lead) continue;
+    const also = others.map((w) => `  also seen as ${w.finding.signature} (${counts.get(w.finding.signature) ?? 0} scenario(s)): npx castcheck replay ${w.path}`);
+    out.push([findingText(lead.finding, lead.path, counts.get(lead.finding.signature), lead.story), ...also].join('\n'));
+  }
+  return out;
 }
 
 /** Writes the capabilities a run ended with (--write-capabilities) and says what they leave out. */

@@ -1453,6 +1453,12 @@ export interface RunReport {
    */
   earlyStops?: EarlyStopSummary[];
   /**
+   * The failures grouped by cause: the clusters that shrink to one minimal repro, always occur together, or whose minimal repro shows the other and never occurs without it, with every property they break. The lead cluster's repro stands for the finding.
+   *
+   * @maxItems 100000
+   */
+  findings?: FindingSummary[];
+  /**
    * The failures, grouped by signature: one entry per signature, with the scenarios it was met in and its repro.
    */
   clusters: ClusterSummary[];
@@ -1536,6 +1542,46 @@ export interface EarlyStopSummary {
    * What generation left out (the card, the action), or why capabilities cannot leave it out.
    */
   leftOut?: string;
+}
+export interface FindingSummary {
+  /**
+   * The signature of its lead cluster.
+   */
+  id: string;
+  /**
+   * Its clusters' signatures, the lead first.
+   *
+   * @maxItems 100000
+   */
+  signatures: string[];
+  /**
+   * The properties it breaks.
+   *
+   * @maxItems 1000
+   */
+  properties: string[];
+  /**
+   * The rules those properties check.
+   *
+   * @maxItems 1000
+   */
+  rules: string[];
+  /**
+   * An expectation names it (one of its clusters): it and what follows from it are expected.
+   */
+  xfail: boolean;
+  /**
+   * Only contested readings.
+   */
+  contested: boolean;
+  /**
+   * Scenarios that showed it: those of its most frequent cluster.
+   */
+  count: number;
+  /**
+   * The repro of its lead cluster, when it has one.
+   */
+  repro?: string;
 }
 export interface ClusterSummary {
   signature: string;

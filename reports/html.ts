@@ -6,13 +6,13 @@
 import escapeHtml from 'escape-html';
 import type { ClusterSummary, ObservedState, PropertyResult, RunReport, Scenario, Story } from '../model/schema-types.ts';
 import { storyLines, scenarioStory, wrongLine } from './story.ts';
-import { earlyStopLines } from './console.ts';
+import { earlyStopLines, failingFindings } from './console.ts';
 
 const h = (x: unknown): string => escapeHtml(String(x));
 
 export function reportHtml(report: RunReport): string {
   const engine = `${report.engine.name} ${report.engine.version}${report.engine.fault ? ` with fault ${report.engine.fault}` : ''}`;
-  const failing = report.clusters.filter((c) => !c.xfail && c.verdict !== 'contested');
+  const failing = failingFindings(report);
   const count = (s: string) => report.properties.filter((p) => p.status === s).length;
   const title = `castcheck: ${engine}`;
   return `<!DOCTYPE html>

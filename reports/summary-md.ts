@@ -2,7 +2,7 @@
 // totals, each failure with its story and replay command, then every property's counts.
 import type { ClusterSummary, RunReport } from '../model/schema-types.ts';
 import { storyLines } from './story.ts';
-import { earlyStopLines } from './console.ts';
+import { earlyStopLines, failingFindings } from './console.ts';
 
 /**
  * Text from an engine or a scenario, safe in Markdown: HTML is shown, not rendered, and the
@@ -20,7 +20,7 @@ export function markdownText(s: string): string {
 export function summaryMarkdown(report: RunReport): string {
   const engine = `${report.engine.name} ${report.engine.version}${report.engine.fault ? ` with fault ${report.engine.fault}` : ''}`;
   const count = (s: string) => report.properties.filter((p) => p.status === s).length;
-  const failing = report.clusters.filter((c) => !c.xfail && c.verdict !== 'contested');
+  const failing = failingFindings(report);
   const out = [
     `## castcheck: ${failing.length === 0 ? 'no new failure' : `${failing.length} distinct failure(s)`}${report.partial ? ' (interrupted run)' : ''}`,
     '',
@@ -30,6 +30,10 @@ export function summaryMarkdown(report: RunReport): string {
   ];
   if (report.stopped !== undefined) out.push('', `The run stopped early: ${markdownText(report.stopped)}`);
   if (report.earlyStops) out.push('', `The engine answered unsupported in ${report.unsupported} scenario(s), judged up to that step; by action and card:`, '', ...earlyStopLines(report.earlyStops).map((l) => `- ${markdownText(l.trim())}`));
+  if (report.findings && report.findings.length > 0) {
+    out.push('', `**${failing.length} failing finding(s)**, one per cause, from ${report.clusters.length} signature(s):`, '');
+    for (const f of report.findings) out.push(`- ${f.xfail ? 'XFAIL' : f.contested ? 'CONTESTED' : 'FAIL'} ${markdownText(f.id)} (${f.count} scenario(s))${f.properties.length > 0 ? `: breaks ${markdownText(f.properties.join(', '))}` : ''}`);
+  }
   for (const c of report.clusters) out.push('', ...clusterMarkdown(c));
   out.push('', '| property | rules | n/a | nothing | checked | checks | failed | status |', '|---|---|---:|---:|---:|---:|---:|---|');
   for (const p of report.properties) {

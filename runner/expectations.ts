@@ -42,9 +42,14 @@ export class Expectations {
     return new Expectations(list, file);
   }
 
-  /** The expectation that names this kind of failure of a property. */
+  /**
+   * The expectation that names this kind of failure of a property. An agreement kind names the action
+   * it differed at (`battlefield[].name@resolve`); an expectation without one (`battlefield[].name`)
+   * names that difference at any action.
+   */
   forKind(property: string, kind: string): Expectation | undefined {
-    return this.byKind.get(`${property}\u0000${kind}`);
+    const at = kind.lastIndexOf('@');
+    return this.byKind.get(`${property}\u0000${kind}`) ?? (at > 0 ? this.byKind.get(`${property}\u0000${kind.slice(0, at)}`) : undefined);
   }
 
   /** The expectation that names this engine failure's signature. */

@@ -9,6 +9,7 @@ import { scenarioArb } from '../generators/scenario.ts';
 import type { Capabilities, Expectation, Scenario, ShardTally, Trace } from '../model/schema-types.ts';
 import { missingCapability, type Divergence, type Failed, type Property } from '../properties/property.ts';
 import { hitsOf, type Hit } from './clusters.ts';
+import { causesOf, metAgain, noteRepros, shownSignatures, type Cause } from './causes.ts';
 import { appliedAt, judge, judgeAll, judgeAllLater, verdictAt, type ChunkJudgement, type Judge, type Judged, type Target } from './evaluate.ts';
 import { shrink } from './shrink.ts';
 import { Interrupted, Pace, turn, whenAborted } from './abort.ts';
@@ -133,6 +134,10 @@ export interface Cluster {
   first: FirstFailure & { hit: Hit };
   /** Its repro: shrunk, or as found when shrinking could not run. Unset for XFAIL, or when an earlier run's repro stands. */
   finding?: Finding;
+  /** The signatures every scenario of it showed, its own among them (runner/causes.ts). */
+  together?: Set<string>;
+  /** The signatures its shrunk repro shows, judged by every property (runner/causes.ts). */
+  inRepro?: Set<string>;
 }
 
 export interface SuiteResult {
@@ -149,6 +154,8 @@ export interface SuiteResult {
   narrowedCapabilities?: Capabilities;
   /** Every failure signature met, in the order first met. */
   clusters: Cluster[];
+  /** The findings: the clusters joined by cause (runner/causes.ts), in the order first met; a merged run's are its clusters' (causesOfRun). */
+  causes?: Cause[];
   /** The repros of this run, in the order shrunk. */
   findings: Finding[];
   /** Why the run stopped before all its scenarios, when it did (an engine that no longer starts, an interrupt). */
@@ -198,6 +205,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     unsupported,
     ...earlyStopsOf(early),
     clusters: [...clusters.values()].sort(byFirstScenario),
+    causes: causesOf([...clusters.values()].sort(byFirstScenario)),
     findings,
     ...(stopped !== undefined ? { stopped } : {}),
     ...(o.abort?.aborted ? { partial: true } : {}),
@@ -217,6 +225,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     }
     if (judged.engineGone) engineGone ??= judged.engineGone.message;
     const found = hitsOf(judged, properties, expectations);
+    const shown = found.length > 0 && !judged.failure ? shownSignatures(judged, properties) : undefined;
     if (judged.failure) engineFailures[judged.failure.kind]++;
     else {
       if (judged.unsupported !== undefined) {
@@ -231,8 +240,10 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       if (!known) {
         const cluster: Cluster = { signature: hit.signature, kind: hit.kind, count: 1, first, ...(hit.property ? { property: hit.property } : {}), ...(hit.expectation ? { expectation: hit.expectation } : {}) };
         clusters.set(hit.signature, cluster);
+        if (shown) metAgain(cluster, shown);
         if (!hit.expectation) o.onCluster?.(cluster);
       } else {
+        if (shown) metAgain(known, shown);
         known.count++;
         // Scenarios judged side by side may finish out of order: the first is the one generated first.
         if (run < known.first.run) known.first = first;
@@ -426,6 +437,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     findings.push(finding);
     await o.onFinding?.(finding, cluster);
   }
+  if (stopped === undefined) await noteRepros(o, queue, properties, o.abort);
   return sofar();
 }
 

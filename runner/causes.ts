@@ -1,0 +1,159 @@
+// Findings as causes: one bug shows under several signatures (the rule property that looks for it,
+// the fields agreement finds different, what follows from it at a later step), and a run that
+// reported each signature as a finding of its own gave an engine author 22 findings for two bugs.
+// Clusters are joined into one finding when:
+//   - they shrink to the same minimal repro;
+//   - they always occur together: every scenario that showed one showed the other, both ways; or
+//   - one's minimal repro shows the other, and it never occurred without it: what is left of a
+//     failure once everything it does not need is gone still holds the other bug, which came with
+//     it every time (a consequence, or the same bug seen by another property).
+// Two bugs that merely met in some scenarios stay apart: each occurs without the other somewhere,
+// and each shrinks to a repro that shows it alone.
+import { canonical } from '../model/compare.ts';
+import { definitionsOf, normalizeScenario } from '../model/scenario.ts';
+import type { Scenario } from '../model/schema-types.ts';
+import { divergences, type Property } from '../properties/property.ts';
+import { judge, verdictAt, type Judge, type Judged } from './evaluate.ts';
+import type { Cluster } from './run-suite.ts';
+import { clusterRank, engineFailureSignature, kindOf, propertySignature } from './signatures.ts';
+
+/** Every failure signature a judged scenario shows: each kind of divergence of each property that failed, or its engine failure. */
+export function shownSignatures(j: Judged, properties: readonly Property[]): Set<string> {
+  if (j.failure) return new Set([engineFailureSignature(j.failure)]);
+  const out = new Set<string>();
+  for (let i = 0; i < properties.length; i++) {
+    const v = verdictAt(j, properties, i);
+    if (!v || (v.status !== 'fail' && v.status !== 'contested')) continue;
+    for (const d of divergences(v)) out.add(propertySignature(properties[i]!.id, kindOf(d)));
+  }
+  return out;
+}
+
+/** What is known of a cluster for joining it to others: the signatures in all its scenarios, and those its repro shows. */
+export type Company = Pick<Cluster, 'together' | 'inRepro'>;
+
+/** Narrows what always came with a cluster by one more scenario of it. */
+export function metAgain(c: Company, shown: ReadonlySet<string>): void {
+  if (c.together === undefined) c.together = new Set(shown);
+  else for (const s of c.together) if (!shown.has(s)) c.together.delete(s);
+}
+
+/** A finding: one cause, with every cluster (property and kind) it shows under. */
+export interface Cause {
+  /** The signature of its lead cluster: the rule property before agreement, the first found first. */
+  id: string;
+  /** Its clusters, the lead first. */
+  clusters: Cluster[];
+  /** The properties it breaks, in the order of its clusters. */
+  properties: string[];
+  /** The rules those properties check, each once. */
+  rules: string[];
+  /** Every cluster of it is expected (XFAIL), or one is and the others are its consequences. */
+  expected: boolean;
+  /** Only contested readings. */
+  contested: boolean;
+  /** Scenarios that showed it: those of its most frequent cluster (they overlap). */
+  count: number;
+}
+
+/** Whether cluster `a` is part of the same cause as `b`, by what is known of both. */
+export function sameCause(a: Cluster, b: Cluster): boolean {
+  const [ra, rb] = [minimalRepro(a), minimalRepro(b)];
+  if (ra !== undefined && rb !== undefined && (canonical(ra) === canonical(rb) || skeleton(ra) === skeleton(rb))) return true;
+  const aWithB = a.together?.has(b.signature) === true;
+  const bWithA = b.together?.has(a.signature) === true;
+  if (aWithB && bWithA) return true;
+  return (aWithB && a.inRepro?.has(b.signature) === true) || (bWithA && b.inRepro?.has(a.signature) === true);
+}
+
+/** A cluster's repro when it is minimal: shrunk, and failing again when run once more. */
+function minimalRepro(c: Cluster): Scenario | undefined {
+  return c.finding?.shrunk && c.finding.reproduced ? c.finding.scenario : undefined;
+}
+
+/**
+ * What a minimal repro does, without the particulars a shrink may leave either way (which card, which
+ * targets, how much mana): each action's kind, and for a cast, whether it casts a spell or a
+ * permanent and the mechanics it uses (kicked, spliced, X, without paying). Two repros that do the
+ * same are taken for one bug met by two properties.
+ */
+export function skeleton(s: Scenario): string {
+  const n = normalizeScenario(s);
+  const defs = definitionsOf(n);
+  return n.actions
+    .map((a) => {
+      if (a.do !== 'cast') return a.do;
+      const def = defs.get(a.card);
+      const spell = def?.types.some((t) => t === 'Instant' || t === 'Sorcery') ? 'spell' : 'permanent';
+      const used = [(a.kicker?.length ?? 0) > 0 || (a.multikicker ?? 0) > 0 ? 'kicked' : '', (a.splice?.length ?? 0) > 0 ? 'spliced' : '', (a.x ?? 0) > 0 ? 'x' : '', a.withoutPayingManaCost ? 'free' : ''].filter((m) => m !== '');
+      return `cast ${[spell, ...used].join('+')}`;
+    })
+    .join(', ');
+}
+
+/** The clusters of a run joined into causes, in the order of their lead clusters' first scenarios. */
+export function causesOf(clusters: readonly Cluster[]): Cause[] {
+  // Engine failures are causes of their own: what a crash shows is nothing else.
+  const parent = clusters.map((_, i) => i);
+  const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)));
+  for (let i = 0; i < clusters.length; i++) {
+    for (let j = i + 1; j < clusters.length; j++) {
+      const [a, b] = [clusters[i]!, clusters[j]!];
+      if (a.property === undefined || b.property === undefined) continue;
+      if (sameCause(a, b)) parent[root(j)] = root(i);
+    }
+  }
+  const groups = new Map<number, Cluster[]>();
+  clusters.forEach((c, i) => groups.set(root(i), [...(groups.get(root(i)) ?? []), c]));
+  const causes = [...groups.values()].map((members): Cause => {
+    const ordered = [...members].sort((a, b) => leadFirst(a, b));
+    const properties = [...new Set(ordered.flatMap((c) => (c.property ? [c.property.id] : [])))];
+    const rules = [...new Set(ordered.flatMap((c) => c.property?.rules ?? []))];
+    return {
+      id: ordered[0]!.signature,
+      clusters: ordered,
+      properties,
+      rules,
+      expected: ordered.some((c) => c.expectation !== undefined),
+      contested: ordered.every((c) => c.kind === 'contested'),
+      count: Math.max(...ordered.map((c) => c.count)),
+    };
+  });
+  return causes.sort((a, b) => a.clusters[0]!.first.run - b.clusters[0]!.first.run || leadFirst(a.clusters[0]!, b.clusters[0]!));
+}
+
+/** The lead of a cause: an engine failure, then a rule property, then agreement, then a contested reading; an expected one first (it names the cause); then the most frequent. */
+function leadFirst(a: Cluster, b: Cluster): number {
+  return (
+    Number(b.expectation !== undefined) - Number(a.expectation !== undefined) ||
+    clusterRank(a) - clusterRank(b) ||
+    b.count - a.count ||
+    a.first.run - b.first.run ||
+    (a.signature < b.signature ? -1 : a.signature > b.signature ? 1 : 0)
+  );
+}
+
+/** Causes that fail the run: neither expected nor only contested. */
+export function failingCauses(causes: readonly Cause[]): Cause[] {
+  return causes.filter((c) => !c.expected && !c.contested);
+}
+
+/**
+ * What each shrunk, reproduced repro shows, by every property: one engine run per cluster, after the
+ * shrinking (a repro made small for one signature is judged for all of them only once).
+ */
+export async function noteRepros(j: Judge, clusters: readonly Cluster[], properties: readonly Property[], abort?: AbortSignal): Promise<void> {
+  for (const c of clusters) {
+    const f = c.finding;
+    if (abort?.aborted) return;
+    if (c.property === undefined || !f?.shrunk || !f.reproduced) continue;
+    const judged = await judge(j, f.scenario, properties);
+    if (judged.failure?.fatal || judged.engineGone) return;
+    c.inRepro = shownSignatures(judged, properties);
+  }
+}
+
+/** A run's findings: as it joined them, or from its clusters (a run merged from workers or shards). */
+export function causesOfRun(r: { causes?: Cause[]; clusters: readonly Cluster[] }): Cause[] {
+  return r.causes ?? causesOf(r.clusters);
+}

@@ -1,0 +1,78 @@
+// Findings are causes (issue 36): the clusters one bug shows under (the rule property that looks for
+// it, the fields agreement finds different, what follows from it) are one finding listing every
+// property it breaks, and two bugs stay two findings, each with its own repro.
+import { describe, expect, it } from 'vitest';
+import { ReferenceEngine } from '../adapters/reference/engine.ts';
+import { faultById } from '../adapters/reference/faults.ts';
+import type { Scenario } from '../model/schema-types.ts';
+import { PROPERTIES } from '../properties/index.ts';
+import { findingsLines } from '../reports/console.ts';
+import { runReport } from '../reports/run-report.ts';
+import { validateDocument } from '../model/schemas.ts';
+import { canonical } from '../model/compare.ts';
+import { causesOf, failingCauses, sameCause, skeleton } from '../runner/causes.ts';
+import { judgeFor } from '../runner/evaluate.ts';
+import { runSuite, type Cluster } from '../runner/run-suite.ts';
+
+describe('findings by cause', () => {
+  it('tells two faults as two findings, each with its own repro and every property it breaks', async () => {
+    const engine = new ReferenceEngine({ fault: 'copy-loses-kicked,flicker-keeps-kicked' });
+    const r = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 1000, seed: 3, maxShrinkRuns: 2000, shrinkBudget: 5000 });
+    expect(r.clusters.length).toBeGreaterThan(10);
+    const failing = failingCauses(r.causes!);
+    expect(failing).toHaveLength(2);
+    const [copy, flicker] = ['copies.kicked-like-original', 'permanents.not-kicked-without-casting'].map((p) => failing.find((c) => c.properties.includes(p)));
+    expect(copy).toBeDefined();
+    expect(flicker).toBeDefined();
+    expect(copy).not.toBe(flicker);
+    // Agreement's differences are under each, by the action they differed at.
+    expect(copy!.clusters.map((c) => c.signature)).toContain('agreement.reference:stack[].kicked@copy');
+    expect(flicker!.clusters.some((c) => c.signature.endsWith('@flicker'))).toBe(true);
+    // Each with its own repro: its lead's, shrunk, doing what its fault is about.
+    const repro = (c: typeof copy) => c!.clusters[0]!.finding!;
+    expect(repro(copy).shrunk && repro(flicker).shrunk).toBe(true);
+    expect(canonical(repro(copy).scenario)).not.toBe(canonical(repro(flicker).scenario));
+    expect(repro(copy).scenario.actions.map((a) => a.do)).toContain('copy');
+    expect(repro(flicker).scenario.actions.map((a) => a.do)).toContain('flicker');
+    // Every cluster in exactly one finding.
+    expect(r.causes!.flatMap((c) => c.clusters).length).toBe(r.clusters.length);
+
+    const lines = findingsLines(r.causes!);
+    expect(lines[0]).toBe(`2 failing finding(s), one per cause, from ${r.clusters.length} signature(s):`);
+    expect(lines.slice(1).join('\n')).toContain(`FAIL ${copy!.id}`);
+    const report = runReport(engine, r, { checkFloor: 30, repros: new Map() });
+    expect(validateDocument('report', report)).toEqual([]);
+    expect(report.findings?.filter((f) => !f.xfail)).toHaveLength(2);
+    expect(report.findings?.flatMap((f) => f.signatures).sort()).toEqual(r.clusters.map((c) => c.signature).sort());
+  });
+
+  const property = PROPERTIES[0]!;
+  const cluster = (signature: string, o: Partial<Cluster> = {}): Cluster => ({ signature, kind: 'fail', property, count: 5, first: { run: 0 } as Cluster['first'], ...o });
+
+  it('joins clusters that always occur together, or whose repro shows the other and never occurs without it; two bugs that only met stay apart', () => {
+    const a = cluster('a', { together: new Set(['a', 'b']) });
+    const b = cluster('b', { together: new Set(['a', 'b']) });
+    expect(sameCause(a, b)).toBe(true);
+    // b came with a every time and its repro shows a: a consequence of a.
+    const c = cluster('c', { together: new Set(['c', 'a']), inRepro: new Set(['c', 'a']) });
+    expect(sameCause(a, c)).toBe(true);
+    // Met in some scenarios: d's repro shows a, but d occurred without it.
+    const d = cluster('d', { together: new Set(['d']), inRepro: new Set(['d', 'a']) });
+    expect(sameCause(a, d)).toBe(false);
+    expect(causesOf([a, b, c, d]).map((x) => x.clusters.map((y) => y.signature))).toEqual([['a', 'b', 'c'], ['d']]);
+  });
+
+  it('joins clusters whose minimal repros do the same, whatever card or targets the shrink left', () => {
+    const one = structuredClone(faultById('copy-loses-kicked')!.minimal.scenario);
+    const other = structuredClone(one);
+    const unkicked = structuredClone(one);
+    for (const a of other.actions) if (a.do === 'cast' && a.targets) a.targets = [['p1']];
+    for (const a of unkicked.actions) if (a.do === 'cast') delete a.kicker;
+    expect(skeleton(one)).toBe('cast spell+kicked, copy');
+    expect(skeleton(one)).toBe(skeleton(other));
+    expect(skeleton(unkicked)).not.toBe(skeleton(one));
+    const shrunk = (s: Scenario) => ({ finding: { shrunk: true, reproduced: true, scenario: s } as Cluster['finding'] });
+    expect(sameCause(cluster('x', shrunk(one)), cluster('y', shrunk(other)))).toBe(true);
+    expect(sameCause(cluster('x', shrunk(one)), cluster('y', shrunk(unkicked)))).toBe(false);
+  });
+});
