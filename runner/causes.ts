@@ -11,6 +11,7 @@
 // and each shrinks to a repro that shows it alone.
 import { canonical } from '../model/compare.ts';
 import { definitionsOf, normalizeScenario } from '../model/scenario.ts';
+import { cardFeatures } from '../model/capabilities.ts';
 import type { Scenario } from '../model/schema-types.ts';
 import { divergences, type Property } from '../properties/property.ts';
 import { judge, verdictAt, type Judge, type Judged } from './evaluate.ts';
@@ -74,10 +75,11 @@ function minimalRepro(c: Cluster): Scenario | undefined {
 /**
  * What a minimal repro does, without the particulars a shrink may leave either way (which card, which
  * targets, how much mana): each action's kind, and for a cast, whether it casts a spell or a
- * permanent and the mechanics it uses (kicked, spliced, X, without paying). Two repros that do the
- * same are taken for one bug met by two properties.
+ * permanent, the mechanics it uses (kicked, spliced, X, without paying) and what the card does (the
+ * parts of the card model it uses). Two repros that do the same are taken for one bug met by two
+ * properties.
  */
-export function skeleton(s: Scenario): string {
+export function skeleton(s: Scenario, cards = true): string {
   const n = normalizeScenario(s);
   const defs = definitionsOf(n);
   return n.actions
@@ -86,7 +88,10 @@ export function skeleton(s: Scenario): string {
       const def = defs.get(a.card);
       const spell = def?.types.some((t) => t === 'Instant' || t === 'Sorcery') ? 'spell' : 'permanent';
       const used = [(a.kicker?.length ?? 0) > 0 || (a.multikicker ?? 0) > 0 ? 'kicked' : '', (a.splice?.length ?? 0) > 0 ? 'spliced' : '', (a.x ?? 0) > 0 ? 'x' : '', a.withoutPayingManaCost ? 'free' : ''].filter((m) => m !== '');
-      return `cast ${[spell, ...used].join('+')}`;
+      // What the card does, by the parts of the card model it uses (effect.damage, trigger.selfEnters...).
+      if (!cards) return `cast ${[spell, ...used].join('+')}`;
+      const does = def ? cardFeatures(def).sort().join(' ') : '';
+      return `cast ${[spell, ...used].join('+')} (${does})`;
     })
     .join(', ');
 }
@@ -103,6 +108,7 @@ export function causesOf(clusters: readonly Cluster[]): Cause[] {
       if (sameCause(a, b)) parent[root(j)] = root(i);
     }
   }
+  attachAgreementOnly(clusters, root, (i, j) => (parent[root(i)] = root(j)));
   const groups = new Map<number, Cluster[]>();
   clusters.forEach((c, i) => groups.set(root(i), [...(groups.get(root(i)) ?? []), c]));
   const causes = [...groups.values()].map((members): Cause => {
@@ -120,6 +126,48 @@ export function causesOf(clusters: readonly Cluster[]): Cause[] {
     };
   });
   return causes.sort((a, b) => a.clusters[0]!.first.run - b.clusters[0]!.first.run || leadFirst(a.clusters[0]!, b.clusters[0]!));
+}
+
+/**
+ * Agreement is the fallback that sees any difference: a difference it alone saw, in scenarios that
+ * each showed a rule property's failure too, is taken for a consequence of that failure (a spell
+ * left unkicked changes the life it deals, the targets its copy may choose). It joins one cause only,
+ * the one it came with most often (its repro's first, if that shows one), so that it never joins
+ * two bugs into one.
+ */
+function attachAgreementOnly(clusters: readonly Cluster[], root: (i: number) => number, join: (i: number, into: number) => void): void {
+  const byRoot = new Map<number, number[]>();
+  clusters.forEach((_, i) => byRoot.set(root(i), [...(byRoot.get(root(i)) ?? []), i]));
+  const repro = (c: Cluster) => {
+    const s = minimalRepro(c);
+    return s === undefined ? [] : [skeleton(s, false)];
+  };
+  const agreementOnly = (members: number[]) => members.every((i) => clusters[i]!.property?.kind === 'agreement');
+  for (const [r, members] of byRoot) {
+    if (!agreementOnly(members)) continue;
+    const came = new Map<number, number>();
+    for (const i of members) {
+      for (let j = 0; j < clusters.length; j++) {
+        const other = clusters[j]!;
+        if (other.property === undefined || other.property.kind === 'agreement' || root(j) === r) continue;
+        if (!clusters[i]!.together?.has(other.signature)) continue;
+        const weight = (clusters[i]!.inRepro?.has(other.signature) ? 1_000_000 : 0) + other.count;
+        came.set(root(j), Math.max(came.get(root(j)) ?? 0, weight));
+      }
+    }
+    // Seen with none: the cause whose repro does the same, whatever the cards (a copy of a kicked
+    // spell refused its new targets, where a rule property saw a copy of another kicked spell lose its kick).
+    if (came.size === 0) {
+      const shapes = new Set(members.flatMap((i) => repro(clusters[i]!)));
+      clusters.forEach((other, j) => {
+        const shape = repro(other)[0];
+        if (other.property === undefined || other.property.kind === 'agreement' || root(j) === r || shape === undefined || !shapes.has(shape)) return;
+        came.set(root(j), Math.max(came.get(root(j)) ?? 0, other.count));
+      });
+    }
+    const best = [...came].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
+    if (best) join(r, best[0]);
+  }
 }
 
 /** The lead of a cause: an engine failure, then a rule property, then agreement, then a contested reading; an expected one first (it names the cause); then the most frequent. */

@@ -68,7 +68,7 @@ describe('findings by cause', () => {
     const unkicked = structuredClone(one);
     for (const a of other.actions) if (a.do === 'cast' && a.targets) a.targets = [['p1']];
     for (const a of unkicked.actions) if (a.do === 'cast') delete a.kicker;
-    expect(skeleton(one)).toBe('cast spell+kicked, copy');
+    expect(skeleton(one)).toBe('cast spell+kicked (effect.damage), copy');
     expect(skeleton(one)).toBe(skeleton(other));
     expect(skeleton(unkicked)).not.toBe(skeleton(one));
     const shrunk = (s: Scenario) => ({ finding: { shrunk: true, reproduced: true, scenario: s } as Cluster['finding'] });
