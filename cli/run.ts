@@ -21,7 +21,7 @@ import { runSuite, unshrunk, type Cluster, type Finding, type SuiteResult } from
 import { checkOutputPaths } from './output-paths.ts';
 import { Interrupt } from './interrupt.ts';
 import { judgeFor } from '../runner/evaluate.ts';
-import { causesOfRun, type Cause } from '../runner/causes.ts';
+import { causesOfRun, failingCauses, type Cause } from '../runner/causes.ts';
 import { Expectations, staleAfterRun, updatedExpectations } from '../runner/expectations.ts';
 import { FailureStore, replayStore, writeJsonAtomically } from '../runner/store.ts';
 import type { Shard } from '../runner/scenario-space.ts';
@@ -230,7 +230,7 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
       if (o.updateExpectations && result.partial) console.log(`\nexpectations: ${o.expectations} not rewritten: the run was interrupted`);
       else if (o.updateExpectations) {
         const found = [
-          ...result.clusters.filter((c) => !c.expectation && c.kind !== 'contested').map((c) => ({ signature: c.signature, note: noteFor(c) })),
+          ...failingCauses(causes).flatMap((f) => f.clusters).filter((c) => !c.expectation && c.kind !== 'contested').map((c) => ({ signature: c.signature, note: noteFor(c) })),
           ...stored.replayed.filter((r) => r.result === 'still-fails' && !r.xfail && r.verdict !== 'contested').map((r) => ({ signature: r.signature, note: `found earlier: ${r.repro}` })),
         ];
         const doc = updatedExpectations(expectations, stale, found, engine.id.name);
@@ -255,7 +255,8 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
         ...(gates ? { stats: gates } : {}),
       });
       await (hooks.after ?? shardResultWriter(o))?.({ engine, readings, seed, result, store, stored, stale, shrinkSteps, ...(gates ? { gates } : {}) });
-      const failed = result.clusters.some((c) => !c.expectation && c.kind !== 'contested');
+      // A failure that belongs to an expected finding (a consequence of a known bug) does not fail the run.
+      const failed = failingCauses(causes).length > 0;
       const storeFails = stored.replayed.some((r) => r.result === 'still-fails' && !r.xfail && r.verdict !== 'contested');
       const exitCode = interrupt.exitCode ?? (failed || storeFails || stale.length > 0 || result.stopped !== undefined || gatesFailed ? 1 : 0);
       events.write({ event: 'end', partial, exitCode, runs: result.runs, clusters: result.clusters.length, failed: report.properties.filter((p) => p.status === 'FAIL').length, reports: files });

@@ -15,7 +15,7 @@ import { cardFeatures } from '../model/capabilities.ts';
 import type { Scenario } from '../model/schema-types.ts';
 import { divergences, type Property } from '../properties/property.ts';
 import { judge, verdictAt, type Judge, type Judged } from './evaluate.ts';
-import type { Cluster } from './run-suite.ts';
+import type { Cluster, Tally } from './run-suite.ts';
 import { clusterRank, engineFailureSignature, kindOf, propertySignature } from './signatures.ts';
 
 /** Every failure signature a judged scenario shows: each kind of divergence of each property that failed, or its engine failure. */
@@ -57,14 +57,28 @@ export interface Cause {
   count: number;
 }
 
-/** Whether cluster `a` is part of the same cause as `b`, by what is known of both. */
+/**
+ * Whether clusters `a` and `b` are surely one cause: the same minimal repro, or repros that do the
+ * same; always met together, both ways; or one always met with the other, and each one's repro
+ * showing the other.
+ */
 export function sameCause(a: Cluster, b: Cluster): boolean {
   const [ra, rb] = [minimalRepro(a), minimalRepro(b)];
   if (ra !== undefined && rb !== undefined && (canonical(ra) === canonical(rb) || skeleton(ra) === skeleton(rb))) return true;
   const aWithB = a.together?.has(b.signature) === true;
   const bWithA = b.together?.has(a.signature) === true;
   if (aWithB && bWithA) return true;
-  return (aWithB && a.inRepro?.has(b.signature) === true) || (bWithA && b.inRepro?.has(a.signature) === true);
+  return (aWithB || bWithA) && a.inRepro?.has(b.signature) === true && b.inRepro?.has(a.signature) === true;
+}
+
+/**
+ * Whether `a` looks like a consequence of `b`: never met without it, and its minimal repro still
+ * shows it. A weaker sign than sameCause: two bugs that every scenario of one meets together (a
+ * copy's token that loses its kick is always also a token named wrongly, when both are bugs) look
+ * so too; so a cluster follows such a sign only when nothing surer placed it, and to one cause.
+ */
+export function consequenceOf(a: Cluster, b: Cluster): boolean {
+  return a.together?.has(b.signature) === true && a.inRepro?.has(b.signature) === true;
 }
 
 /** A cluster's repro when it is minimal: shrunk, and failing again when run once more. */
@@ -108,6 +122,7 @@ export function causesOf(clusters: readonly Cluster[]): Cause[] {
       if (sameCause(a, b)) parent[root(j)] = root(i);
     }
   }
+  attachConsequences(clusters, root, (i, j) => (parent[root(i)] = root(j)));
   attachAgreementOnly(clusters, root, (i, j) => (parent[root(i)] = root(j)));
   const groups = new Map<number, Cluster[]>();
   clusters.forEach((c, i) => groups.set(root(i), [...(groups.get(root(i)) ?? []), c]));
@@ -126,6 +141,34 @@ export function causesOf(clusters: readonly Cluster[]): Cause[] {
     };
   });
   return causes.sort((a, b) => a.clusters[0]!.first.run - b.clusters[0]!.first.run || leadFirst(a.clusters[0]!, b.clusters[0]!));
+}
+
+/**
+ * Each cause, as the surer signs left it, follows the signs that it is a consequence of another
+ * (consequenceOf, from any of its clusters to any of the other's) to one cause only: the one most of
+ * its signs point to, the most frequent on a tie. A copy's token that loses its kick also looks like
+ * a consequence of a token named wrongly, where both are bugs; it points more often to the copies
+ * that lost their kick, which it joins.
+ */
+function attachConsequences(clusters: readonly Cluster[], root: (i: number) => number, join: (i: number, into: number) => void): void {
+  const votes = new Map<number, Map<number, { signs: number; count: number }>>();
+  clusters.forEach((a, i) => {
+    if (a.property === undefined) return;
+    clusters.forEach((b, j) => {
+      if (b.property === undefined || root(i) === root(j) || !consequenceOf(a, b)) return;
+      const mine = votes.get(root(i)) ?? new Map<number, { signs: number; count: number }>();
+      const v = mine.get(root(j)) ?? { signs: 0, count: 0 };
+      mine.set(root(j), { signs: v.signs + 1, count: Math.max(v.count, b.count) });
+      votes.set(root(i), mine);
+    });
+  });
+  // Decided on the causes as they stood, so that the order of the clusters does not matter.
+  const into: [number, number][] = [];
+  for (const [g, toward] of votes) {
+    const best = [...toward].sort((x, y) => y[1].signs - x[1].signs || y[1].count - x[1].count || x[0] - y[0])[0];
+    if (best) into.push([g, best[0]]);
+  }
+  for (const [g, h] of into) join(g, h);
 }
 
 /**
@@ -155,13 +198,15 @@ function attachAgreementOnly(clusters: readonly Cluster[], root: (i: number) => 
         came.set(root(j), Math.max(came.get(root(j)) ?? 0, weight));
       }
     }
-    // Seen with none: the cause whose repro does the same, whatever the cards (a copy of a kicked
-    // spell refused its new targets, where a rule property saw a copy of another kicked spell lose its kick).
+    // Seen with none: the cause whose repro does the same, whatever the cards, or the same and more
+    // (a copy of a kicked spell refused its new targets, where a rule property saw a copy of another
+    // kicked spell lose its kick, or resolve with the effect of an unkicked one).
     if (came.size === 0) {
-      const shapes = new Set(members.flatMap((i) => repro(clusters[i]!)));
+      const shapes = members.flatMap((i) => repro(clusters[i]!));
       clusters.forEach((other, j) => {
         const shape = repro(other)[0];
-        if (other.property === undefined || other.property.kind === 'agreement' || root(j) === r || shape === undefined || !shapes.has(shape)) return;
+        if (other.property === undefined || other.property.kind === 'agreement' || root(j) === r || shape === undefined) return;
+        if (!shapes.some((s) => shape === s || shape.startsWith(`${s}, `))) return;
         came.set(root(j), Math.max(came.get(root(j)) ?? 0, other.count));
       });
     }
@@ -204,4 +249,21 @@ export async function noteRepros(j: Judge, clusters: readonly Cluster[], propert
 /** A run's findings: as it joined them, or from its clusters (a run merged from workers or shards). */
 export function causesOfRun(r: { causes?: Cause[]; clusters: readonly Cluster[] }): Cause[] {
   return r.causes ?? causesOf(r.clusters);
+}
+
+/**
+ * An expectation covers its finding and what follows from it: a property whose every failure this
+ * run belongs to an expected finding counts its failed scenarios as expected (XFAIL), so that the
+ * consequences of a known bug, judged now that it no longer ends what is judged, fail nothing.
+ */
+export function settleConsequences(tallies: readonly Pick<Tally, 'property' | 'failed' | 'xfailed'>[], causes: readonly Cause[]): void {
+  const expected = new Set(causes.filter((c) => c.expected).flatMap((c) => c.clusters));
+  for (const t of tallies) {
+    if (t.failed === 0) continue;
+    const mine = causes.flatMap((c) => c.clusters).filter((c) => c.property === t.property && c.kind === 'fail' && !c.expectation);
+    if (mine.length > 0 && mine.every((c) => expected.has(c))) {
+      t.xfailed += t.failed;
+      t.failed = 0;
+    }
+  }
 }

@@ -9,7 +9,7 @@ import { scenarioArb } from '../generators/scenario.ts';
 import type { Capabilities, Expectation, Scenario, ShardTally, Trace } from '../model/schema-types.ts';
 import { missingCapability, type Divergence, type Failed, type Property } from '../properties/property.ts';
 import { hitsOf, type Hit } from './clusters.ts';
-import { causesOf, metAgain, noteRepros, shownSignatures, type Cause } from './causes.ts';
+import { causesOf, metAgain, noteRepros, settleConsequences, shownSignatures, type Cause } from './causes.ts';
 import { appliedAt, judge, judgeAll, judgeAllLater, verdictAt, type ChunkJudgement, type Judge, type Judged, type Target } from './evaluate.ts';
 import { shrink } from './shrink.ts';
 import { Interrupted, Pace, turn, whenAborted } from './abort.ts';
@@ -438,6 +438,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     await o.onFinding?.(finding, cluster);
   }
   if (stopped === undefined) await noteRepros(o, queue, properties, o.abort);
+  settleConsequences(tallies, causesOf([...clusters.values()].sort(byFirstScenario)));
   return sofar();
 }
 
