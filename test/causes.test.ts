@@ -18,6 +18,9 @@ import { causesOf, consequenceOf, failingCauses, sameCause, skeleton } from '../
 import { judgeFor } from '../runner/evaluate.ts';
 import { runSuite, type Cluster } from '../runner/run-suite.ts';
 
+/** A safety limit only: a run of 1,000 scenarios with its shrinking, on a shared machine. */
+const SLOW = 600_000;
+
 describe('findings by cause', () => {
   it('tells two faults as two findings, each with its own repro and every property it breaks', async () => {
     const engine = new ReferenceEngine({ fault: 'copy-loses-kicked,flicker-keeps-kicked' });
@@ -48,7 +51,7 @@ describe('findings by cause', () => {
     expect(validateDocument('report', report)).toEqual([]);
     expect(report.findings?.filter((f) => !f.xfail)).toHaveLength(2);
     expect(report.findings?.flatMap((f) => f.signatures).sort()).toEqual(r.clusters.map((c) => c.signature).sort());
-  });
+  }, SLOW);
 
   it('with the first fault marked XFAIL in an expectations file, finds the second and reports no consequence of the first', async () => {
     const engine = new ReferenceEngine({ fault: 'copy-loses-kicked,flicker-keeps-kicked' });
@@ -67,7 +70,7 @@ describe('findings by cause', () => {
     for (const id of known.properties.filter((p) => !failing[0]!.properties.includes(p))) {
       expect(r.tallies.find((t) => t.property.id === id)!.failed, id).toBe(0);
     }
-  });
+  }, SLOW);
 
   const property = PROPERTIES[0]!;
   const cluster = (signature: string, o: Partial<Cluster> = {}): Cluster => ({ signature, kind: 'fail', property, count: 5, first: { run: 0 } as Cluster['first'], ...o });
