@@ -76,7 +76,7 @@ describe('early stops', () => {
     const again = await runSuite({ ...judgeFor(forkless()), properties: PROPERTIES, runs: RUNS, seed: SEED, shrinkBudget: 0 });
     expect(again.earlyStops).toEqual(r.earlyStops);
     expect(again.tallies.map((t) => t.passed)).toEqual(r.tallies.map((t) => t.passed));
-  });
+  }, 600_000);
 
   it('leave out a made-up card only where capabilities can say so', () => {
     const caps: Capabilities = new ReferenceEngine().capabilities;
@@ -109,5 +109,5 @@ describe('castcheck run --write-capabilities', () => {
     const said = vi.mocked(console.log).mock.calls.map((c) => String(c[0])).join('\n');
     expect(said).toContain(`capabilities: wrote ${file}, the engine's less the card ${CARD}`);
     expect(said).toMatch(/x cast Fork \(engine: Fork is not implemented yet\); left out from scenario \d+ on: the card Fork/);
-  });
+  }, 600_000);
 });
