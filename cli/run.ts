@@ -230,7 +230,7 @@ export async function runCommand(o: RunOptions, hooks: RunHooks = {}): Promise<n
       if (o.updateExpectations && result.partial) console.log(`\nexpectations: ${o.expectations} not rewritten: the run was interrupted`);
       else if (o.updateExpectations) {
         const found = [
-          ...failingCauses(causes).flatMap((f) => f.clusters).filter((c) => !c.expectation && c.kind !== 'contested').map((c) => ({ signature: c.signature, note: noteFor(c) })),
+          ...result.clusters.filter((c) => !c.expectation && c.kind !== 'contested').map((c) => ({ signature: c.signature, note: noteFor(c) })),
           ...stored.replayed.filter((r) => r.result === 'still-fails' && !r.xfail && r.verdict !== 'contested').map((r) => ({ signature: r.signature, note: `found earlier: ${r.repro}` })),
         ];
         const doc = updatedExpectations(expectations, stale, found, engine.id.name);

@@ -103,3 +103,17 @@ describe('findings by cause', () => {
     expect(sameCause(cluster('x', shrunk(one)), cluster('y', shrunk(unkicked)))).toBe(false);
   });
 });
+
+describe('signatures of branches', () => {
+  it('name the rule of the branch that failed, and an expectation without it still covers every branch', async () => {
+    const { kindOf, broaderKinds } = await import('../runner/signatures.ts');
+    expect(kindOf({ step: '1', expected: 'a', observed: 'b', rule: '702.33d' })).toBe('CR702.33d');
+    expect(kindOf({ step: '1', expected: 'a', observed: 'b', rule: '707.10', kind: 'stack[].kicked@copy' })).toBe('CR707.10/stack[].kicked@copy');
+    expect(kindOf({ step: '1', expected: 'a', observed: 'b' })).toBe('fail');
+    expect(broaderKinds('CR707.10/stack[].kicked@copy')).toEqual(['CR707.10/stack[].kicked@copy', 'CR707.10/stack[].kicked', 'stack[].kicked@copy', 'stack[].kicked']);
+    expect(broaderKinds('CR702.33d')).toEqual(['CR702.33d', 'fail']);
+    const e = new Expectations([{ signature: 'copies.kicked-like-original', note: 'copies lose their kick' }]);
+    expect(e.forKind('copies.kicked-like-original', 'CR702.33d')?.note).toBe('copies lose their kick');
+    expect(e.forKind('copies.kicked-like-original', 'CR702.33d/contested')).toBeUndefined();
+  });
+});
