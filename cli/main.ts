@@ -30,6 +30,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--engine-cmd <command>', 'test an engine in another process that speaks the castcheck protocol (started without a shell)')
     .option('--engine-config <file>', 'the same, from a JSON file: command, cwd, env, timeout (schema/engine-config.schema.json)')
     .option('--capabilities <file>', 'run the reference engine restricted to the capabilities in this file (schema/capabilities.schema.json): what castcheck tests of an engine that declares them')
+    .option('--write-capabilities <file>', "write the capabilities the run ended with: the engine's, less each card or action generation left out after 20 unsupported answers")
     .option('--runs <n>', 'number of scenarios', runs, 1000)
     .option('--seed <n>', 'seed for the generators, from 0 to 4294967295 (default: a fresh one, printed)', seed)
     .option('--out <dir>', 'output folder (the failure store is under it unless --store says otherwise)', 'castcheck-out')

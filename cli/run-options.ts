@@ -38,6 +38,8 @@ export interface RunOptions {
   gateFloor: number;
   /** A capabilities file: the reference engine runs restricted to it. */
   capabilities?: string;
+  /** Where to write the capabilities the run ended with (runner/early-stops.ts). */
+  writeCapabilities?: string;
   /** Engines at work at once, and this machine's share of the run (castcheck fuzz, cli/parallel.ts). */
   workers?: number;
   shard?: Shard;

@@ -1454,6 +1454,18 @@ export interface RunReport {
    */
   unsupported: number;
   /**
+   * The scenarios that stopped early (a step the engine answered unsupported), by the card and action of that step, most first, with the engine's message; after 20 for one card's action the run stops generating it (leftOutFrom), or says why it cannot (leftOut).
+   *
+   * @maxItems 100000
+   */
+  earlyStops?: EarlyStopSummary[];
+  /**
+   * The failures grouped by cause: the clusters that shrink to one minimal repro, always occur together, or whose minimal repro shows the other and never occurs without it, with every property they break. The lead cluster's repro stands for the finding.
+   *
+   * @maxItems 100000
+   */
+  findings?: FindingSummary[];
+  /**
    * The failures, grouped by signature: one entry per signature, with the scenarios it was met in and its repro.
    */
   clusters: ClusterSummary[];
@@ -1506,6 +1518,77 @@ export interface PropertyResult {
    */
   xfailed: number;
   contested: number;
+}
+export interface EarlyStopSummary {
+  /**
+   * The card the action was about: its Oracle name, a made-up card's name, or '-' for none.
+   */
+  card: string;
+  /**
+   * Whether it is a printed card, sent by Oracle name.
+   */
+  printed: boolean;
+  /**
+   * The action, as capabilities name it.
+   */
+  action: string;
+  /**
+   * What the engine said the first time.
+   */
+  message?: string;
+  count: number;
+  /**
+   * The first scenario (1-based) that stopped there.
+   */
+  firstRun: number;
+  /**
+   * From this scenario (1-based) on, generation left it out.
+   */
+  leftOutFrom?: number;
+  /**
+   * What generation left out (the card, the action), or why capabilities cannot leave it out.
+   */
+  leftOut?: string;
+}
+export interface FindingSummary {
+  /**
+   * The signature of its lead cluster.
+   */
+  id: string;
+  /**
+   * Its clusters' signatures, the lead first.
+   *
+   * @maxItems 100000
+   */
+  signatures: string[];
+  /**
+   * The properties it breaks.
+   *
+   * @maxItems 1000
+   */
+  properties: string[];
+  /**
+   * The rules those properties check.
+   *
+   * @maxItems 1000
+   */
+  rules: string[];
+  /**
+   * An expectation names it (one of its clusters): it and what follows from it are expected.
+   */
+  xfail: boolean;
+  /**
+   * Only contested readings.
+   */
+  contested: boolean;
+  /**
+   * Scenarios that showed it: those of its most frequent cluster.
+   */
+  count: number;
+  /**
+   * The repro of its lead cluster, when it has one.
+   */
+  repro?: string;
 }
 export interface ClusterSummary {
   signature: string;

@@ -7,7 +7,7 @@ import { canonical, diffStates, sameJson, sameJsonSince } from '../model/compare
 import { observedPart, observesEverything } from '../model/observables.ts';
 import { familyOf } from '../model/rejections.ts';
 import type { Step } from '../model/schema-types.ts';
-import { asks, Checker, type Property, type Run } from './property.ts';
+import { asks, Checker, type Property, type Run, type RunStep } from './property.ts';
 
 export const agreesWithReference: Property = {
   id: 'agreement.reference',
@@ -36,7 +36,7 @@ export const agreesWithReference: Property = {
       if (!sameOutcome(want.step, step.step)) {
         const [wanted, got] = [outcome(want.step), outcome(step.step)];
         differs = true;
-        c.fail(step, `${wanted}${want.step.message ? ` (${want.step.message})` : ''}`, got, `${wanted}->${got}`);
+        c.fail(step, `${wanted}${want.step.message ? ` (${want.step.message})` : ''}`, got, kindAt(step, `${wanted}->${got}`));
       }
       const a = view(want.after);
       const b = view(step.after);
@@ -52,7 +52,7 @@ export const agreesWithReference: Property = {
           now.set(d.path, values);
           if (standing?.get(d.path) !== values) {
             differs = true;
-            c.fail(step, `${d.path}: ${canonical(d.expected)}`, `${d.path}: ${canonical(d.observed)}`, abstractPath(d.path));
+            c.fail(step, `${d.path}: ${canonical(d.expected)}`, `${d.path}: ${canonical(d.observed)}`, kindAt(step, abstractPath(d.path)));
           }
         }
       }
@@ -61,13 +61,22 @@ export const agreesWithReference: Property = {
         const key = (ts: Step['triggered']) => (ts ?? []).map((t) => `${t.controller}:${t.source}#${t.ability}`);
         const [wantedKeys, gotKeys] = [key(want.step.triggered), key(step.step.triggered)];
         differs = true;
-        c.fail(step, `triggered ${canonical(wantedKeys)}`, `triggered ${canonical(gotKeys)}`, 'triggered');
+        c.fail(step, `triggered ${canonical(wantedKeys)}`, `triggered ${canonical(gotKeys)}`, kindAt(step, 'triggered'));
       }
       if (!differs) c.checkedOne();
     }
     return c.verdict();
   }),
 };
+
+/**
+ * A difference's kind: what differs, and the kind of action it differed at (`battlefield[].counters@flicker`).
+ * The field alone put unrelated bugs in one cluster (counters wrong after a flicker, and on a copy's
+ * token as it resolves); the action tells them apart, and the same bug still meets the same kind.
+ */
+function kindAt(step: RunStep, what: string): string {
+  return `${what}@${step.action.do}`;
+}
 
 /** Whether two steps decided the same (their outcome() alike), without writing either out: this runs at every step. */
 function sameOutcome(a: Step, b: Step): boolean {

@@ -1,6 +1,8 @@
 // The console summary: one row per property, then what failed and where its repro is.
 import { describeEngine } from '../adapters/engine.ts';
-import type { Capabilities, EngineId, Scenario } from '../model/schema-types.ts';
+import type { Capabilities, EarlyStopSummary, EngineId, RunReport, Scenario } from '../model/schema-types.ts';
+import { earlyStopSummary } from '../runner/early-stops.ts';
+import { failingCauses, type Cause } from '../runner/causes.ts';
 import { checked, type Cluster, type Finding, type SuiteResult, type Tally } from '../runner/results.ts';
 import type { FeatureCount } from '../generators/stats.ts';
 import type { FailureStore, StoreReplay } from '../runner/store.ts';
@@ -52,9 +54,43 @@ export function summaryTable(result: SuiteResult, floor = CHECK_FLOOR): string {
     out.push('', `engine gave no usable trace for ${broken} scenario(s): CRASH ${f.crash}, TIMEOUT ${f.timeout}, PROTOCOL_ERROR ${f['protocol-error']}`);
     for (const c of result.clusters.filter((x) => x.property === undefined)) out.push(clusterLine(c));
   }
-  if (result.unsupported > 0) out.push('', `the engine answered unsupported in ${result.unsupported} scenario(s): each was judged up to that step.`);
+  if (result.unsupported > 0) out.push('', `the engine answered unsupported in ${result.unsupported} scenario(s): each was judged up to that step.`, ...earlyStopLines((result.earlyStops ?? []).map(earlyStopSummary)));
   if (result.stopped !== undefined) out.push('', `the run stopped after ${result.runs} scenario(s): ${result.stopped}`);
   return out.join('\n');
+}
+
+/**
+ * The findings of a run, one per cause, each with the properties it breaks: what an engine author
+ * counts bugs by. The clusters under the properties above say under which names each was seen.
+ */
+export function findingsLines(causes: readonly Cause[]): string[] {
+  if (causes.length === 0) return [];
+  const failing = failingCauses(causes).length;
+  const out = [`${failing} failing finding(s)${causes.length > failing ? ` and ${causes.length - failing} expected or contested` : ''}, one per cause, from ${causes.reduce((n, c) => n + c.clusters.length, 0)} signature(s):`];
+  causes.forEach((c, i) => {
+    const mark = c.expected ? 'XFAIL' : c.contested ? 'CONTESTED' : c.clusters[0]!.property === undefined ? statusLabel(c.clusters[0]!.kind) : 'FAIL';
+    out.push(`  ${i + 1}. ${mark} ${c.id} (${c.count} scenario(s))${c.properties.length > 0 ? `: breaks ${c.properties.join(', ')}` : ''}`);
+  });
+  return out;
+}
+
+/** The failing findings of a report: by cause, or by cluster in a report written before findings were. */
+export function failingFindings(report: Pick<RunReport, 'findings' | 'clusters'>): readonly unknown[] {
+  return report.findings ? report.findings.filter((f) => !f.xfail && !f.contested) : report.clusters.filter((c) => !c.xfail && c.verdict !== 'contested');
+}
+
+/** The early stops by card and action, with the engine's words and what generation left out after them. */
+export function earlyStopLines(stops: readonly EarlyStopSummary[]): string[] {
+  return stops.map((s) => {
+    const said = s.message !== undefined ? ` (engine: ${oneLine(s.message)})` : '';
+    const after = s.leftOutFrom !== undefined ? `; left out from scenario ${s.leftOutFrom} on: ${s.leftOut}` : s.leftOut !== undefined ? `; still generated: ${s.leftOut}` : '';
+    return `  ${String(s.count).padStart(6)} x ${s.action} ${s.card}${said}${after}`;
+  });
+}
+
+function oneLine(text: string): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length > 120 ? `${t.slice(0, 119)}…` : t;
 }
 
 /** A cluster under its property: how many scenarios showed it, its signature, and whether it was expected. */

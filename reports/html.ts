@@ -7,12 +7,13 @@ import escapeHtml from 'escape-html';
 import type { ClusterSummary, ObservedState, PropertyResult, RunReport, Scenario, Story } from '../model/schema-types.ts';
 import { storyLines, scenarioStory, wrongLine } from './story.ts';
 import { castcheckCommand } from './shell-command.ts';
+import { earlyStopLines, failingFindings } from './console.ts';
 
 const h = (x: unknown): string => escapeHtml(String(x));
 
 export function reportHtml(report: RunReport): string {
   const engine = `${report.engine.name} ${report.engine.version}${report.engine.fault ? ` with fault ${report.engine.fault}` : ''}`;
-  const failing = report.clusters.filter((c) => !c.xfail && c.verdict !== 'contested');
+  const failing = failingFindings(report);
   const count = (s: string) => report.properties.filter((p) => p.status === s).length;
   const title = `castcheck: ${engine}`;
   return `<!DOCTYPE html>
@@ -30,6 +31,7 @@ export function reportHtml(report: RunReport): string {
 <p class="run"><span class="engine">${h(engine)}</span>${report.command !== undefined ? ` (<code>${h(report.command)}</code>)` : ''}: ${report.runs} scenario(s), seed ${report.seed}, castcheck ${h(report.castcheck)}${report.environment ? `, Node ${h(report.environment.node)} on ${h(report.environment.platform)}` : ''}.</p>
 ${report.partial ? '<p class="partial">This run was interrupted: the counts are those of the scenarios judged until then.</p>' : ''}
 ${report.stopped !== undefined ? `<p class="partial">The run stopped early: ${h(report.stopped)}</p>` : ''}
+${report.earlyStops ? `<section id="early-stops"><p>The engine answered unsupported in ${report.unsupported} scenario(s), each judged up to that step; by action and card:</p><ul>${earlyStopLines(report.earlyStops).map((l) => `<li>${h(l.trim())}</li>`).join('')}</ul></section>` : ''}
 <p class="totals ${failing.length > 0 ? 'bad' : 'good'}">${failing.length === 0 ? 'No new failure.' : `${failing.length} distinct failure(s).`} ${report.properties.length} properties: ${count('PASS')} passed, ${count('FAIL')} failed, ${count('XFAIL')} expected to fail, ${count('CONTESTED')} contested, ${count('UNDER-TESTED')} under-tested, ${count('UNTESTED')} untested, ${count('SKIP')} skipped (never run).</p>
 </header>
 <main>

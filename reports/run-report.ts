@@ -2,7 +2,9 @@
 import { create } from 'xmlbuilder2';
 import type { Engine } from '../adapters/engine.ts';
 import type { FeatureCount } from '../generators/stats.ts';
-import type { ClusterSummary, ExpectationsSummary, Repro, RunReport, Scenario, ShrinkStep, StoreSummary } from '../model/schema-types.ts';
+import { earlyStopSummary } from '../runner/early-stops.ts';
+import { causesOfRun, type Cause } from '../runner/causes.ts';
+import type { ClusterSummary, FindingSummary, ExpectationsSummary, Repro, RunReport, Scenario, ShrinkStep, StoreSummary } from '../model/schema-types.ts';
 import { version } from '../model/version.ts';
 import type { Readings } from '../properties/property.ts';
 import { checked, type Cluster, type SuiteResult } from '../runner/results.ts';
@@ -58,6 +60,8 @@ export function runReport(engine: Pick<Engine, 'id' | 'launch'>, result: SuiteRe
     })),
     engineFailures: result.engineFailures,
     unsupported: result.unsupported,
+    ...(result.earlyStops ? { earlyStops: result.earlyStops.map(earlyStopSummary) } : {}),
+    findings: causesOfRun(result).map((c) => findingSummary(c, x.repros)),
     clusters: result.clusters.map((c): ClusterSummary => {
       const f = c.finding;
       const v = f?.verdict ?? describeHit(c);
@@ -100,6 +104,21 @@ export function runReport(engine: Pick<Engine, 'id' | 'launch'>, result: SuiteRe
     }));
   }
   return report;
+}
+
+/** A finding (a cause) as the report gives it. */
+export function findingSummary(c: Cause, repros: ReadonlyMap<string, string>): FindingSummary {
+  const repro = c.clusters.map((x) => repros.get(x.signature)).find((r) => r !== undefined);
+  return {
+    id: c.id,
+    signatures: c.clusters.map((x) => x.signature),
+    properties: c.properties,
+    rules: c.rules,
+    xfail: c.expected,
+    contested: c.contested,
+    count: c.count,
+    ...(repro !== undefined ? { repro } : {}),
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ClusterSummary, RunReport } from '../model/schema-types.ts';
 import { storyLines } from './story.ts';
 import { ENGINE_HANGS } from '../runner/hangs.ts';
 import { castcheckCommand } from './shell-command.ts';
+import { earlyStopLines, failingFindings } from './console.ts';
 
 /**
  * Text from an engine or a scenario, safe in Markdown: HTML is shown, not rendered, and the
@@ -21,7 +22,7 @@ export function markdownText(s: string): string {
 export function summaryMarkdown(report: RunReport): string {
   const engine = `${report.engine.name} ${report.engine.version}${report.engine.fault ? ` with fault ${report.engine.fault}` : ''}`;
   const count = (s: string) => report.properties.filter((p) => p.status === s).length;
-  const failing = report.clusters.filter((c) => !c.xfail && c.verdict !== 'contested');
+  const failing = failingFindings(report);
   const out = [
     `## castcheck: ${report.stopped?.startsWith(ENGINE_HANGS) ? `${ENGINE_HANGS}, ` : ''}${failing.length === 0 ? 'no new failure' : `${failing.length} distinct failure(s)`}${report.partial ? ' (interrupted run)' : ''}`,
     '',
@@ -30,6 +31,11 @@ export function summaryMarkdown(report: RunReport): string {
     `**${report.properties.length} properties**: ${count('PASS')} passed, ${count('FAIL')} failed, ${count('XFAIL')} expected to fail, ${count('CONTESTED')} contested, ${count('UNDER-TESTED')} under-tested, ${count('UNTESTED')} untested, ${count('SKIP')} skipped (never run).`,
   ];
   if (report.stopped !== undefined) out.push('', `The run stopped early: ${markdownText(report.stopped)}`);
+  if (report.earlyStops) out.push('', `The engine answered unsupported in ${report.unsupported} scenario(s), judged up to that step; by action and card:`, '', ...earlyStopLines(report.earlyStops).map((l) => `- ${markdownText(l.trim())}`));
+  if (report.findings && report.findings.length > 0) {
+    out.push('', `**${failing.length} failing finding(s)**, one per cause, from ${report.clusters.length} signature(s):`, '');
+    for (const f of report.findings) out.push(`- ${f.xfail ? 'XFAIL' : f.contested ? 'CONTESTED' : 'FAIL'} ${markdownText(f.id)} (${f.count} scenario(s))${f.properties.length > 0 ? `: breaks ${markdownText(f.properties.join(', '))}` : ''}`);
+  }
   for (const c of report.clusters) out.push('', ...clusterMarkdown(c));
   out.push('', '| property | rules | n/a | nothing | checked | checks | failed | status |', '|---|---|---:|---:|---:|---:|---:|---|');
   for (const p of report.properties) {

@@ -7,7 +7,7 @@ import { formatIssues, validateDocument } from '../model/schemas.ts';
 import type { Expectation, Expectations as ExpectationsFile } from '../model/schema-types.ts';
 import type { Property } from '../properties/property.ts';
 import { checked, type SuiteResult } from './results.ts';
-import { parseSignature } from './signatures.ts';
+import { broaderKinds, parseSignature } from './signatures.ts';
 
 export class Expectations {
   private readonly byKind = new Map<string, Expectation>();
@@ -42,9 +42,18 @@ export class Expectations {
     return new Expectations(list, file);
   }
 
-  /** The expectation that names this kind of failure of a property. */
+  /**
+   * The expectation that names this kind of failure of a property. An agreement kind names the action
+   * it differed at (`battlefield[].name@resolve`); an expectation without one (`battlefield[].name`)
+   * names that difference at any action; one without the rule of a branch (`copies.x` for
+   * `copies.x:CR707.10`) names every branch.
+   */
   forKind(property: string, kind: string): Expectation | undefined {
-    return this.byKind.get(`${property}\u0000${kind}`);
+    for (const k of broaderKinds(kind)) {
+      const e = this.byKind.get(`${property}\u0000${k}`);
+      if (e) return e;
+    }
+    return undefined;
   }
 
   /** The expectation that names this engine failure's signature. */

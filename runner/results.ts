@@ -1,7 +1,7 @@
 // What a run gives: each property's counts, the clusters of failures met, and the repro of each. The
 // runner makes them; reports, the command line and the stores read them.
 import type { EngineFailureKind, EngineHistory } from '../adapters/engine-failure.ts';
-import type { Expectation, Scenario, ShardTally, Trace } from '../model/schema-types.ts';
+import type { Capabilities, EarlyStopSummary, Expectation, Scenario, ShardTally, Trace } from '../model/schema-types.ts';
 import type { Divergence, Failed, Property } from '../properties/property.ts';
 import type { Target } from './evaluate.ts';
 import type { Judged } from './judged.ts';
@@ -72,6 +72,10 @@ export interface Cluster {
   first: FirstFailure & { hit: Hit };
   /** Its repro: shrunk, or as found when shrinking could not run. Unset for XFAIL, or when an earlier run's repro stands. */
   finding?: Finding;
+  /** The signatures every scenario of it showed, its own among them (runner/causes.ts). */
+  together?: Set<string>;
+  /** The signatures its shrunk repro shows, judged by every property (runner/causes.ts). */
+  inRepro?: Set<string>;
 }
 
 export interface SuiteResult {
@@ -82,12 +86,36 @@ export interface SuiteResult {
   engineFailures: Record<EngineFailureKind, number>;
   /** Scenarios with a step the engine answered `unsupported`, judged up to that step. */
   unsupported: number;
+  /** Those early stops by card and action, with what generation left out after them (runner/early-stops.ts). */
+  earlyStops?: EarlyStopSummary[];
+  /** The capabilities generation ended with, when early stops narrowed them (castcheck run --write-capabilities). */
+  narrowedCapabilities?: Capabilities;
   /** Every failure signature met, in the order first met. */
   clusters: Cluster[];
+  /** The findings: the clusters joined by cause (runner/causes.ts), in the order first met; a merged run's are its clusters' (causesOfRun). */
+  causes?: Cause[];
   /** The repros of this run, in the order shrunk. */
   findings: Finding[];
   /** Why the run stopped before all its scenarios, when it did (an engine that no longer starts, an interrupt). */
   stopped?: string;
   /** It was interrupted: the counts cover the scenarios judged until then. */
   partial?: boolean;
+}
+
+/** A finding: one cause, with every cluster (property and kind) it shows under. */
+export interface Cause {
+  /** The signature of its lead cluster: the rule property before agreement, the first found first. */
+  id: string;
+  /** Its clusters, the lead first. */
+  clusters: Cluster[];
+  /** The properties it breaks, in the order of its clusters. */
+  properties: string[];
+  /** The rules those properties check, each once. */
+  rules: string[];
+  /** Every cluster of it is expected (XFAIL), or one is and the others are its consequences. */
+  expected: boolean;
+  /** Only contested readings. */
+  contested: boolean;
+  /** Scenarios that showed it: those of its most frequent cluster (they overlap). */
+  count: number;
 }

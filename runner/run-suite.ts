@@ -6,16 +6,17 @@
 import type { Engine } from '../adapters/engine.ts';
 import type { EngineFailureKind } from '../adapters/engine-failure.ts';
 import { scenarioArb } from '../generators/scenario.ts';
-import type { Scenario } from '../model/schema-types.ts';
+import type { Capabilities, Scenario } from '../model/schema-types.ts';
 import { missingCapability, type Property } from '../properties/property.ts';
 import { hitsOf } from './clusters.ts';
+import { causesOf, metAgain, noteRepros, settleConsequences, shownSignatures } from './causes.ts';
 import { unshrunk } from './findings.ts';
 import type { Cluster, Finding, Hit, SuiteResult, Tally } from './results.ts';
 import { Answers, appliedAt, judge, judgeAll, verdictAt, type ChunkJudgement, type Judge } from './evaluate.ts';
 import type { Judged } from './judged.ts';
 import { shrink, type ShrinkOptions } from './shrink.ts';
 import { Interrupted, Pace, turn, whenAborted } from './abort.ts';
-import { ScenarioSpace } from './scenario-space.ts';
+import { EarlyStops, stopPoint } from './early-stops.ts';
 import { Expectations } from './expectations.ts';
 import { ENGINE_HANGS, MAX_TIMEOUTS } from './hangs.ts';
 import { byFirstScenario, clusterRank } from './signatures.ts';
@@ -111,7 +112,10 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   });
   const active = tallies.filter((t) => !t.skipped);
   const properties = active.map((t) => t.property);
-  const arb = scenarioArb({ capabilities: caps, ...(o.illegalShare !== undefined ? { illegalShare: o.illegalShare } : {}) });
+  const arbFor = (capabilities: Capabilities) => scenarioArb({ capabilities, ...(o.illegalShare !== undefined ? { illegalShare: o.illegalShare } : {}) });
+  const arb = arbFor(caps);
+  // A worker's or a shard's scenarios are made by its coordinator: it counts early stops, never narrows.
+  const early = new EarlyStops(caps, arbFor, o.seed, arb, o.source === undefined);
   const engineFailures: Record<EngineFailureKind, number> = { crash: 0, timeout: 0, 'protocol-error': 0 };
   const clusters = new Map<string, Cluster>();
   let unsupported = 0;
@@ -125,7 +129,9 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     tallies,
     engineFailures,
     unsupported,
+    ...earlyStopsOf(early),
     clusters: [...clusters.values()].sort(byFirstScenario),
+    causes: causesOf([...clusters.values()].sort(byFirstScenario)),
     findings,
     ...(stopped !== undefined ? { stopped } : {}),
     ...(o.abort?.aborted ? { partial: true } : {}),
@@ -147,6 +153,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     }
     if (judged.engineGone) engineGone ??= judged.engineGone.message;
     const found = hitsOf(judged, properties, expectations);
+    const shown = found.length > 0 && !judged.failure ? shownSignatures(judged, properties) : undefined;
     if (judged.failure?.kind === 'timeout') timeoutsInRow++;
     else timeoutsInRow = 0;
     if (timeoutsInRow >= maxTimeouts) {
@@ -155,7 +162,10 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     }
     if (judged.failure) engineFailures[judged.failure.kind]++;
     else {
-      if (judged.unsupported !== undefined) unsupported++;
+      if (judged.unsupported !== undefined) {
+        unsupported++;
+        early.record(run, stopPoint(judged.scenario, judged.trace, judged.unsupported));
+      }
       for (let i = 0; i < active.length; i++) tally(active[i]!, judged, found, properties, i);
     }
     for (const hit of found) {
@@ -164,8 +174,10 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       if (!known) {
         const cluster: Cluster = { signature: hit.signature, kind: hit.kind, count: 1, first, ...(hit.property ? { property: hit.property } : {}), ...(hit.expectation ? { expectation: hit.expectation } : {}) };
         clusters.set(hit.signature, cluster);
+        if (shown) metAgain(cluster, shown);
         if (!hit.expectation) o.onCluster?.(cluster);
       } else {
+        if (shown) metAgain(known, shown);
         known.count++;
         // Scenarios judged side by side may finish out of order: the first is the one generated first.
         if (run < known.first.run) known.first = first;
@@ -181,12 +193,11 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   // 0..runs-1 of the seed, made as fc.check makes them (runner/scenario-space.ts), so that a failure
   // shrinks from the same path.
   const chunk = Math.max(1, o.chunk ?? CHUNK);
-  const space = new ScenarioSpace(arb, o.seed);
   /** The run's scenarios from `first`, `size` of them at most, each told to onScenario as it is made. */
   const made = (first: number, size: number): Scenario[] => {
     const scenarios: Scenario[] = [];
     for (let run = first; run < Math.min(first + size, o.runs); run++) {
-      const scenario = space.scenario(run);
+      const scenario = early.scenario(run);
       o.onScenario?.(scenario);
       scenarios.push(scenario);
     }
@@ -354,7 +365,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     if (stopped !== undefined || share <= 0 || o.abort?.aborted) finding = unshrunk(o, cluster.first, true);
     else {
       o.onShrinking?.(cluster, i, queue.length);
-      const shrunk = await shrink({ ...o, maxShrinkRuns: share }, arb, cluster.first);
+      const shrunk = await shrink({ ...o, maxShrinkRuns: share }, early.arbAt(cluster.first.run), cluster.first);
       if (shrunk.stopped) stopped ??= shrunk.stopped;
       if (o.abort?.aborted) stopped = String(o.abort.reason ?? 'interrupted');
       finding = shrunk.finding;
@@ -364,8 +375,18 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     findings.push(finding);
     await o.onFinding?.(finding, cluster);
   }
+  if (stopped === undefined) await noteRepros(o, queue, properties, o.abort);
+  settleConsequences(tallies, causesOf([...clusters.values()].sort(byFirstScenario)));
   return sofar();
 }
+
+/** A run's early stops for its result: none when the engine never answered `unsupported`. */
+function earlyStopsOf(early: EarlyStops): Pick<SuiteResult, 'earlyStops' | 'narrowedCapabilities'> {
+  const list = early.list();
+  if (list.length === 0) return {};
+  return { earlyStops: list, ...(early.narrowed() ? { narrowedCapabilities: early.capabilities() } : {}) };
+}
+
 
 /** Counts the verdict of `t`'s property, properties[i] of those judged. */
 function tally(t: Tally, judged: Judged & { failure?: undefined }, found: readonly Hit[], properties: readonly Property[], i: number): void {

@@ -14,8 +14,23 @@ export const CONTESTED_KIND = 'contested';
 
 const ENGINE_KINDS: readonly EngineFailureKind[] = ['crash', 'timeout', 'protocol-error'];
 
+/**
+ * A divergence's kind: its own, or the default; with the rule of the branch that failed in front
+ * (`CR702.33d`, `CR702.33d/stack[].kicked`) when the property names one, so that two bugs of one
+ * property are two clusters.
+ */
 export function kindOf(d: Divergence): string {
-  return d.kind ?? (d.ruling !== undefined ? CONTESTED_KIND : DEFAULT_KIND);
+  const kind = d.kind ?? (d.ruling !== undefined ? CONTESTED_KIND : DEFAULT_KIND);
+  if (d.rule === undefined) return kind;
+  return kind === DEFAULT_KIND ? `CR${d.rule}` : `CR${d.rule}/${kind}`;
+}
+
+/** The kinds an expectation may name a kind by, most exact first: itself, without its action (`@copy`), without its rule (`CR702.33d`). */
+export function broaderKinds(kind: string): string[] {
+  const rule = /^CR[^/@]+(?:\/(.*))?$/.exec(kind);
+  const bare = rule ? (rule[1] ?? DEFAULT_KIND) : kind;
+  const at = (k: string) => (k.lastIndexOf('@') > 0 ? [k.slice(0, k.lastIndexOf('@'))] : []);
+  return [...new Set([kind, ...at(kind), bare, ...at(bare)])];
 }
 
 /** A property's signature for a failure of this kind: the bare id for its default kind. */

@@ -82,7 +82,8 @@ export function decodeCluster(c: WireCluster): Cluster {
 
 /** A part's result without its findings: the part that shrinks them is the coordinator's. */
 export function encodeResult(r: SuiteResult): WireResult {
-  const { findings: _findings, tallies, clusters, ...rest } = r;
+  // Findings by cause hold properties and are the coordinator's to make from every lane's clusters.
+  const { findings: _findings, causes: _causes, tallies, clusters, ...rest } = r;
   const bare = (c: Cluster): Cluster => {
     const { finding: _finding, ...b } = c;
     return b;

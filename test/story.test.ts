@@ -43,7 +43,7 @@ describe('the story of a failure', () => {
     expect(text).toMatch(/Wrong: The engine shows kicked false, where castcheck expects copy a2 has kicked true like bolt\./);
     expect(text).toMatch(/The rule: A copy of a spell is kicked exactly as the original was.*\(CR 707\.2, 707\.10\)\.$/m);
     // Agreement names the object and the field in game terms.
-    const agreement = storyText(stories.get('agreement.reference:stack[].kicked')!);
+    const agreement = storyText(stories.get('agreement.reference:stack[].kicked@copy')!);
     expect(agreement).toContain('Wrong: The copy of Burst Lightning (a2) on the stack has kicked false for the engine, true for the reference engine.');
     expect(agreement).toContain('Also: The copy of Burst Lightning on the stack has kicker nothing for the engine, A for the reference engine.');
   });
@@ -78,20 +78,20 @@ describe('the story of a failure', () => {
 
   it('tells a splice, and the engine refusing a cast it should accept (splice-cost-charged-twice)', async () => {
     const stories = await storiesOf('splice-cost-charged-twice');
-    const text = storyText(stories.get('agreement.reference:accepted->rejected:illegal-payment')!);
+    const text = storyText(stories.get('agreement.reference:accepted->rejected:illegal-payment@cast')!);
     expect(text).toContain('1. p1 casts Lava Spike, splicing Glacial Ray ({1}{R}) onto it, targeting p2 and p2. The engine refuses it (cannot-pay');
     expect(text).toContain('Wrong: The engine refuses it (illegal-payment), where the reference engine accepts it.');
     expect(text).toContain('Also: The stack holds nothing for the engine, Lava Spike for the reference engine.');
   });
 
   it('tells where a spliced card went (spliced-card-leaves-hand)', async () => {
-    const text = storyText((await storiesOf('spliced-card-leaves-hand')).get('agreement.reference:players[].hand')!);
+    const text = storyText((await storiesOf('spliced-card-leaves-hand')).get('agreement.reference:players[].hand@cast')!);
     expect(text).toContain("Wrong: p1's hand holds nothing for the engine, Glacial Ray for the reference engine.");
     expect(text).toContain("Also: p1's graveyard holds Glacial Ray for the engine, nothing for the reference engine.");
   });
 
   it('tells a resolution and the triggers it set off (enters-trigger-forgets-kick, multipliers-double)', async () => {
-    const forgot = storyText((await storiesOf('enters-trigger-forgets-kick')).get('agreement.reference:stack[]')!);
+    const forgot = storyText((await storiesOf('enters-trigger-forgets-kick')).get('agreement.reference:stack[]@resolve')!);
     expect(forgot).toContain('2. Gatekeeper of Malakir resolves.');
     expect(forgot).toContain("Also: The engine triggers nothing, where the reference engine triggers Gatekeeper of Malakir's ability #0.");
     const doubled = storyText((await storiesOf('multipliers-double')).get('triggers.enters-count')!);
@@ -100,7 +100,7 @@ describe('the story of a failure', () => {
   });
 
   it('tells a spell whose target left, and the life that did not change (partial-fizzle-is-total)', async () => {
-    const text = storyText((await storiesOf('partial-fizzle-is-total')).get('agreement.reference:players[].life')!);
+    const text = storyText((await storiesOf('partial-fizzle-is-total')).get('agreement.reference:players[].life@resolve')!);
     expect(text).toContain('p2 has Grizzly Bears (bears) on the battlefield.');
     expect(text).toContain('1. p1 casts Comet Storm, multikicked 1 time ({1} each), with X = 1, targeting Grizzly Bears and p2.');
     expect(text).toContain('2. An effect destroys Grizzly Bears.');

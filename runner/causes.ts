@@ -1,0 +1,255 @@
+// Findings as causes: one bug shows under several signatures (the rule property that looks for it,
+// the fields agreement finds different, what follows from it at a later step), and a run that
+// reported each signature as a finding of its own gave an engine author 22 findings for two bugs.
+// Clusters are joined into one finding when:
+//   - they shrink to the same minimal repro;
+//   - they always occur together: every scenario that showed one showed the other, both ways; or
+//   - one's minimal repro shows the other, and it never occurred without it: what is left of a
+//     failure once everything it does not need is gone still holds the other bug, which came with
+//     it every time (a consequence, or the same bug seen by another property).
+// Two bugs that merely met in some scenarios stay apart: each occurs without the other somewhere,
+// and each shrinks to a repro that shows it alone.
+import { canonical } from '../model/compare.ts';
+import { definitionsOf, normalizeScenario } from '../model/scenario.ts';
+import { cardFeatures } from '../model/capabilities.ts';
+import type { Scenario } from '../model/schema-types.ts';
+import { divergences, type Property } from '../properties/property.ts';
+import { judge, verdictAt, type Judge } from './evaluate.ts';
+import type { Judged } from './judged.ts';
+import type { Cause, Cluster, Tally } from './results.ts';
+
+export type { Cause } from './results.ts';
+import { clusterRank, engineFailureSignature, kindOf, propertySignature } from './signatures.ts';
+
+/** Every failure signature a judged scenario shows: each kind of divergence of each property that failed, or its engine failure. */
+export function shownSignatures(j: Judged, properties: readonly Property[]): Set<string> {
+  if (j.failure) return new Set([engineFailureSignature(j.failure)]);
+  const out = new Set<string>();
+  for (let i = 0; i < properties.length; i++) {
+    const v = verdictAt(j, properties, i);
+    if (!v || (v.status !== 'fail' && v.status !== 'contested')) continue;
+    for (const d of divergences(v)) out.add(propertySignature(properties[i]!.id, kindOf(d)));
+  }
+  return out;
+}
+
+/** What is known of a cluster for joining it to others: the signatures in all its scenarios, and those its repro shows. */
+export type Company = Pick<Cluster, 'together' | 'inRepro'>;
+
+/** Narrows what always came with a cluster by one more scenario of it. */
+export function metAgain(c: Company, shown: ReadonlySet<string>): void {
+  if (c.together === undefined) c.together = new Set(shown);
+  else for (const s of c.together) if (!shown.has(s)) c.together.delete(s);
+}
+
+
+/**
+ * Whether clusters `a` and `b` are surely one cause: the same minimal repro, or repros that do the
+ * same; always met together, both ways; or one always met with the other, and each one's repro
+ * showing the other.
+ */
+export function sameCause(a: Cluster, b: Cluster): boolean {
+  const [ra, rb] = [minimalRepro(a), minimalRepro(b)];
+  if (ra !== undefined && rb !== undefined && (canonical(ra) === canonical(rb) || skeleton(ra) === skeleton(rb))) return true;
+  const aWithB = a.together?.has(b.signature) === true;
+  const bWithA = b.together?.has(a.signature) === true;
+  if (aWithB && bWithA) return true;
+  return (aWithB || bWithA) && a.inRepro?.has(b.signature) === true && b.inRepro?.has(a.signature) === true;
+}
+
+/**
+ * Whether `a` looks like a consequence of `b`: never met without it, and its minimal repro still
+ * shows it. A weaker sign than sameCause: two bugs that every scenario of one meets together (a
+ * copy's token that loses its kick is always also a token named wrongly, when both are bugs) look
+ * so too; so a cluster follows such a sign only when nothing surer placed it, and to one cause.
+ */
+export function consequenceOf(a: Cluster, b: Cluster): boolean {
+  return a.together?.has(b.signature) === true && a.inRepro?.has(b.signature) === true;
+}
+
+/** A cluster's repro when it is minimal: shrunk, and failing again when run once more. */
+function minimalRepro(c: Cluster): Scenario | undefined {
+  return c.finding?.shrunk && c.finding.reproduced ? c.finding.scenario : undefined;
+}
+
+/**
+ * What a minimal repro does, without the particulars a shrink may leave either way (which card, which
+ * targets, how much mana): each action's kind, and for a cast, whether it casts a spell or a
+ * permanent, the mechanics it uses (kicked, spliced, X, without paying) and what the card does (the
+ * parts of the card model it uses). Two repros that do the same are taken for one bug met by two
+ * properties.
+ */
+export function skeleton(s: Scenario, cards = true): string {
+  const n = normalizeScenario(s);
+  const defs = definitionsOf(n);
+  return n.actions
+    .map((a) => {
+      if (a.do !== 'cast') return a.do;
+      const def = defs.get(a.card);
+      const spell = def?.types.some((t) => t === 'Instant' || t === 'Sorcery') ? 'spell' : 'permanent';
+      const used = [(a.kicker?.length ?? 0) > 0 || (a.multikicker ?? 0) > 0 ? 'kicked' : '', (a.splice?.length ?? 0) > 0 ? 'spliced' : '', (a.x ?? 0) > 0 ? 'x' : '', a.withoutPayingManaCost ? 'free' : ''].filter((m) => m !== '');
+      // What the card does, by the parts of the card model it uses (effect.damage, trigger.selfEnters...).
+      if (!cards) return `cast ${[spell, ...used].join('+')}`;
+      const does = def ? cardFeatures(def).sort().join(' ') : '';
+      return `cast ${[spell, ...used].join('+')} (${does})`;
+    })
+    .join(', ');
+}
+
+/** The clusters of a run joined into causes, in the order of their lead clusters' first scenarios. */
+export function causesOf(clusters: readonly Cluster[]): Cause[] {
+  // Engine failures are causes of their own: what a crash shows is nothing else.
+  const parent = clusters.map((_, i) => i);
+  const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)));
+  for (let i = 0; i < clusters.length; i++) {
+    for (let j = i + 1; j < clusters.length; j++) {
+      const [a, b] = [clusters[i]!, clusters[j]!];
+      if (a.property === undefined || b.property === undefined) continue;
+      if (sameCause(a, b)) parent[root(j)] = root(i);
+    }
+  }
+  attachConsequences(clusters, root, (i, j) => (parent[root(i)] = root(j)));
+  attachAgreementOnly(clusters, root, (i, j) => (parent[root(i)] = root(j)));
+  const groups = new Map<number, Cluster[]>();
+  clusters.forEach((c, i) => groups.set(root(i), [...(groups.get(root(i)) ?? []), c]));
+  const causes = [...groups.values()].map((members): Cause => {
+    const ordered = [...members].sort((a, b) => leadFirst(a, b));
+    const properties = [...new Set(ordered.flatMap((c) => (c.property ? [c.property.id] : [])))];
+    const rules = [...new Set(ordered.flatMap((c) => c.property?.rules ?? []))];
+    return {
+      id: ordered[0]!.signature,
+      clusters: ordered,
+      properties,
+      rules,
+      expected: ordered.some((c) => c.expectation !== undefined),
+      contested: ordered.every((c) => c.kind === 'contested'),
+      count: Math.max(...ordered.map((c) => c.count)),
+    };
+  });
+  return causes.sort((a, b) => a.clusters[0]!.first.run - b.clusters[0]!.first.run || leadFirst(a.clusters[0]!, b.clusters[0]!));
+}
+
+/**
+ * Each cause, as the surer signs left it, follows the signs that it is a consequence of another
+ * (consequenceOf, from any of its clusters to any of the other's) to one cause only: the one most of
+ * its signs point to, the most frequent on a tie. A copy's token that loses its kick also looks like
+ * a consequence of a token named wrongly, where both are bugs; it points more often to the copies
+ * that lost their kick, which it joins.
+ */
+function attachConsequences(clusters: readonly Cluster[], root: (i: number) => number, join: (i: number, into: number) => void): void {
+  const votes = new Map<number, Map<number, { signs: number; count: number }>>();
+  clusters.forEach((a, i) => {
+    if (a.property === undefined) return;
+    clusters.forEach((b, j) => {
+      if (b.property === undefined || root(i) === root(j) || !consequenceOf(a, b)) return;
+      const mine = votes.get(root(i)) ?? new Map<number, { signs: number; count: number }>();
+      const v = mine.get(root(j)) ?? { signs: 0, count: 0 };
+      mine.set(root(j), { signs: v.signs + 1, count: Math.max(v.count, b.count) });
+      votes.set(root(i), mine);
+    });
+  });
+  // Decided on the causes as they stood, so that the order of the clusters does not matter.
+  const into: [number, number][] = [];
+  for (const [g, toward] of votes) {
+    const best = [...toward].sort((x, y) => y[1].signs - x[1].signs || y[1].count - x[1].count || x[0] - y[0])[0];
+    if (best) into.push([g, best[0]]);
+  }
+  for (const [g, h] of into) join(g, h);
+}
+
+/**
+ * Agreement is the fallback that sees any difference: a difference it alone saw, in scenarios that
+ * each showed a rule property's failure too, is taken for a consequence of that failure (a spell
+ * left unkicked changes the life it deals, the targets its copy may choose). It joins one cause only,
+ * the one it came with most often (its repro's first, if that shows one), so that it never joins
+ * two bugs into one.
+ */
+function attachAgreementOnly(clusters: readonly Cluster[], root: (i: number) => number, join: (i: number, into: number) => void): void {
+  const byRoot = new Map<number, number[]>();
+  clusters.forEach((_, i) => byRoot.set(root(i), [...(byRoot.get(root(i)) ?? []), i]));
+  const repro = (c: Cluster) => {
+    const s = minimalRepro(c);
+    return s === undefined ? [] : [skeleton(s, false)];
+  };
+  const agreementOnly = (members: number[]) => members.every((i) => clusters[i]!.property?.kind === 'agreement');
+  for (const [r, members] of byRoot) {
+    if (!agreementOnly(members)) continue;
+    const came = new Map<number, number>();
+    for (const i of members) {
+      for (let j = 0; j < clusters.length; j++) {
+        const other = clusters[j]!;
+        if (other.property === undefined || other.property.kind === 'agreement' || root(j) === r) continue;
+        if (!clusters[i]!.together?.has(other.signature)) continue;
+        const weight = (clusters[i]!.inRepro?.has(other.signature) ? 1_000_000 : 0) + other.count;
+        came.set(root(j), Math.max(came.get(root(j)) ?? 0, weight));
+      }
+    }
+    // Seen with none: the cause whose repro does the same, whatever the cards, or the same and more
+    // (a copy of a kicked spell refused its new targets, where a rule property saw a copy of another
+    // kicked spell lose its kick, or resolve with the effect of an unkicked one).
+    if (came.size === 0) {
+      const shapes = members.flatMap((i) => repro(clusters[i]!));
+      clusters.forEach((other, j) => {
+        const shape = repro(other)[0];
+        if (other.property === undefined || other.property.kind === 'agreement' || root(j) === r || shape === undefined) return;
+        if (!shapes.some((s) => shape === s || shape.startsWith(`${s}, `))) return;
+        came.set(root(j), Math.max(came.get(root(j)) ?? 0, other.count));
+      });
+    }
+    const best = [...came].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
+    if (best) join(r, best[0]);
+  }
+}
+
+/** The lead of a cause: an engine failure, then a rule property, then agreement, then a contested reading; an expected one first (it names the cause); then the most frequent. */
+function leadFirst(a: Cluster, b: Cluster): number {
+  return (
+    Number(b.expectation !== undefined) - Number(a.expectation !== undefined) ||
+    clusterRank(a) - clusterRank(b) ||
+    b.count - a.count ||
+    a.first.run - b.first.run ||
+    (a.signature < b.signature ? -1 : a.signature > b.signature ? 1 : 0)
+  );
+}
+
+/** Causes that fail the run: neither expected nor only contested. */
+export function failingCauses(causes: readonly Cause[]): Cause[] {
+  return causes.filter((c) => !c.expected && !c.contested);
+}
+
+/**
+ * What each shrunk, reproduced repro shows, by every property: one engine run per cluster, after the
+ * shrinking (a repro made small for one signature is judged for all of them only once).
+ */
+export async function noteRepros(j: Judge, clusters: readonly Cluster[], properties: readonly Property[], abort?: AbortSignal): Promise<void> {
+  for (const c of clusters) {
+    const f = c.finding;
+    if (abort?.aborted) return;
+    if (c.property === undefined || !f?.shrunk || !f.reproduced) continue;
+    const judged = await judge(j, f.scenario, properties);
+    if (judged.failure?.fatal || judged.engineGone) return;
+    c.inRepro = shownSignatures(judged, properties);
+  }
+}
+
+/** A run's findings: as it joined them, or from its clusters (a run merged from workers or shards). */
+export function causesOfRun(r: { causes?: Cause[]; clusters: readonly Cluster[] }): Cause[] {
+  return r.causes ?? causesOf(r.clusters);
+}
+
+/**
+ * An expectation covers its finding and what follows from it: a property whose every failure this
+ * run belongs to an expected finding counts its failed scenarios as expected (XFAIL), so that the
+ * consequences of a known bug, judged now that it no longer ends what is judged, fail nothing.
+ */
+export function settleConsequences(tallies: readonly Pick<Tally, 'property' | 'failed' | 'xfailed'>[], causes: readonly Cause[]): void {
+  const expected = new Set(causes.filter((c) => c.expected).flatMap((c) => c.clusters));
+  for (const t of tallies) {
+    if (t.failed === 0) continue;
+    const mine = causes.flatMap((c) => c.clusters).filter((c) => c.property === t.property && c.kind === 'fail' && !c.expectation);
+    if (mine.length > 0 && mine.every((c) => expected.has(c))) {
+      t.xfailed += t.failed;
+      t.failed = 0;
+    }
+  }
+}

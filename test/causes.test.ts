@@ -1,0 +1,122 @@
+// Findings are causes (issue 36): the clusters one bug shows under (the rule property that looks for
+// it, the fields agreement finds different, what follows from it) are one finding listing every
+// property it breaks, and two bugs stay two findings, each with its own repro.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Expectations } from '../runner/expectations.ts';
+import { faultById, faultyReference } from '../adapters/faults/index.ts';
+import type { Scenario } from '../model/schema-types.ts';
+import { PROPERTIES } from '../properties/index.ts';
+import { findingsLines } from '../reports/console.ts';
+import { runReport } from '../reports/run-report.ts';
+import { validateDocument } from '../model/schemas.ts';
+import { canonical } from '../model/compare.ts';
+import { causesOf, consequenceOf, failingCauses, sameCause, skeleton } from '../runner/causes.ts';
+import { judgeFor } from '../runner/evaluate.ts';
+import { runSuite } from '../runner/run-suite.ts';
+import type { Cluster } from '../runner/results.ts';
+
+/** A safety limit only: a run of 1,000 scenarios with its shrinking, on a shared machine. */
+const SLOW = 600_000;
+
+describe('findings by cause', () => {
+  // The grouping is by signs, not certain: at 1,000 runs, seeds 1 to 8 give exactly these two findings
+  // at six seeds and a third (a consequence of copy-loses-kicked left apart) at seeds 3 and 4; the
+  // share over every pair of named faults is measured by npm run bench:findings.
+  it('tells two faults as two findings, each with its own repro and every property it breaks', async () => {
+    const engine = faultyReference('copy-loses-kicked,flicker-keeps-kicked');
+    const r = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 1000, seed: 1, maxShrinkRuns: 2000, shrinkBudget: 5000 });
+    expect(r.clusters.length).toBeGreaterThan(10);
+    const failing = failingCauses(r.causes!);
+    expect(failing).toHaveLength(2);
+    const [copy, flicker] = ['copies.kicked-like-original', 'permanents.not-kicked-without-casting'].map((p) => failing.find((c) => c.properties.includes(p)));
+    expect(copy).toBeDefined();
+    expect(flicker).toBeDefined();
+    expect(copy).not.toBe(flicker);
+    // Agreement's differences are under each, by the action they differed at.
+    expect(copy!.clusters.map((c) => c.signature)).toContain('agreement.reference:stack[].kicked@copy');
+    expect(flicker!.clusters.some((c) => c.signature.endsWith('@flicker'))).toBe(true);
+    // Each with its own repro: its lead's, shrunk, doing what its fault is about.
+    const repro = (c: typeof copy) => c!.clusters[0]!.finding!;
+    expect(repro(copy).shrunk && repro(flicker).shrunk).toBe(true);
+    expect(canonical(repro(copy).scenario)).not.toBe(canonical(repro(flicker).scenario));
+    expect(repro(copy).scenario.actions.map((a) => a.do)).toContain('copy');
+    expect(repro(flicker).scenario.actions.map((a) => a.do)).toContain('flicker');
+    // Every cluster in exactly one finding.
+    expect(r.causes!.flatMap((c) => c.clusters).length).toBe(r.clusters.length);
+
+    const lines = findingsLines(r.causes!);
+    expect(lines[0]).toBe(`2 failing finding(s), one per cause, from ${r.clusters.length} signature(s):`);
+    expect(lines.slice(1).join('\n')).toContain(`FAIL ${copy!.id}`);
+    const report = runReport(engine, r, { checkFloor: 30, repros: new Map() });
+    expect(validateDocument('report', report)).toEqual([]);
+    expect(report.findings?.filter((f) => !f.xfail)).toHaveLength(2);
+    expect(report.findings?.flatMap((f) => f.signatures).sort()).toEqual(r.clusters.map((c) => c.signature).sort());
+  }, SLOW);
+
+  it('with the first fault marked XFAIL in an expectations file, finds the second and reports no consequence of the first', async () => {
+    const engine = faultyReference('copy-loses-kicked,flicker-keeps-kicked');
+    const file = join(mkdtempSync(join(tmpdir(), 'castcheck-causes-')), 'expectations.json');
+    writeFileSync(file, JSON.stringify({ format: 'castcheck-expectations/1', engine: 'reference', expectations: [{ signature: 'copies.kicked-like-original', note: 'copies of kicked spells lose their kick' }] }));
+    const expectations = Expectations.load(file, PROPERTIES);
+    const r = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 1000, seed: 1, maxShrinkRuns: 2000, shrinkBudget: 5000, expectations });
+    const failing = failingCauses(r.causes!);
+    expect(failing.map((c) => c.id)).toEqual(['permanents.not-kicked-without-casting']);
+    expect(failing[0]!.clusters.every((c) => !c.signature.endsWith('@copy'))).toBe(true);
+    // What follows from the copy that lost its kick (its resolution, the token it makes, what agreement
+    // saw differ) is under the expected finding, and fails no property.
+    const known = r.causes!.find((c) => c.expected)!;
+    expect(known.id).toBe('copies.kicked-like-original');
+    expect(known.clusters.length).toBeGreaterThan(3);
+    for (const id of known.properties.filter((p) => !failing[0]!.properties.includes(p))) {
+      expect(r.tallies.find((t) => t.property.id === id)!.failed, id).toBe(0);
+    }
+  }, SLOW);
+
+  const property = PROPERTIES[0]!;
+  const cluster = (signature: string, o: Partial<Cluster> = {}): Cluster => ({ signature, kind: 'fail', property, count: 5, first: { run: 0 } as Cluster['first'], ...o });
+
+  it('joins clusters that always occur together, and a cluster whose repro shows another it never occurs without; two bugs that only met stay apart', () => {
+    const a = cluster('a', { together: new Set(['a', 'b']) });
+    const b = cluster('b', { together: new Set(['a', 'b']) });
+    expect(sameCause(a, b)).toBe(true);
+    // b came with a every time and its repro shows a: a consequence of a.
+    const c = cluster('c', { together: new Set(['c', 'a']), inRepro: new Set(['c', 'a']) });
+    expect(sameCause(a, c)).toBe(false);
+    expect(consequenceOf(c, a)).toBe(true);
+    // Met in some scenarios: d's repro shows a, but d occurred without it.
+    const d = cluster('d', { together: new Set(['d']), inRepro: new Set(['d', 'a']) });
+    expect(sameCause(a, d)).toBe(false);
+    expect(causesOf([a, b, c, d]).map((x) => x.clusters.map((y) => y.signature))).toEqual([['a', 'b', 'c'], ['d']]);
+  });
+
+  it('joins clusters whose minimal repros do the same, whatever card or targets the shrink left', () => {
+    const one = structuredClone(faultById('copy-loses-kicked')!.minimal.scenario);
+    const other = structuredClone(one);
+    const unkicked = structuredClone(one);
+    for (const a of other.actions) if (a.do === 'cast' && a.targets) a.targets = [['p1']];
+    for (const a of unkicked.actions) if (a.do === 'cast') delete a.kicker;
+    expect(skeleton(one)).toBe('cast spell+kicked (effect.damage), copy');
+    expect(skeleton(one)).toBe(skeleton(other));
+    expect(skeleton(unkicked)).not.toBe(skeleton(one));
+    const shrunk = (s: Scenario) => ({ finding: { shrunk: true, reproduced: true, scenario: s } as Cluster['finding'] });
+    expect(sameCause(cluster('x', shrunk(one)), cluster('y', shrunk(other)))).toBe(true);
+    expect(sameCause(cluster('x', shrunk(one)), cluster('y', shrunk(unkicked)))).toBe(false);
+  });
+});
+
+describe('signatures of branches', () => {
+  it('name the rule of the branch that failed, and an expectation without it still covers every branch', async () => {
+    const { kindOf, broaderKinds } = await import('../runner/signatures.ts');
+    expect(kindOf({ step: '1', expected: 'a', observed: 'b', rule: '702.33d' })).toBe('CR702.33d');
+    expect(kindOf({ step: '1', expected: 'a', observed: 'b', rule: '707.10', kind: 'stack[].kicked@copy' })).toBe('CR707.10/stack[].kicked@copy');
+    expect(kindOf({ step: '1', expected: 'a', observed: 'b' })).toBe('fail');
+    expect(broaderKinds('CR707.10/stack[].kicked@copy')).toEqual(['CR707.10/stack[].kicked@copy', 'CR707.10/stack[].kicked', 'stack[].kicked@copy', 'stack[].kicked']);
+    expect(broaderKinds('CR702.33d')).toEqual(['CR702.33d', 'fail']);
+    const e = new Expectations([{ signature: 'copies.kicked-like-original', note: 'copies lose their kick' }]);
+    expect(e.forKind('copies.kicked-like-original', 'CR702.33d')?.note).toBe('copies lose their kick');
+    expect(e.forKind('copies.kicked-like-original', 'CR702.33d/contested')).toBeUndefined();
+  });
+});
