@@ -90,11 +90,10 @@ describe('the README, run as written', () => {
     expect(readFileSync(join(folder, 'castcheck-out/merged.json'), 'utf8')).toContain('"runs": 1000');
   });
 
-  it('the two more commands to try: validate a scenario, run an engine process', () => {
-    const ran = runSection('All the commands');
+  it("the first result's quick commands: the rules listed, a scenario file validated", () => {
+    // The 20,000-scenario run beside them is the same command as npm start's, longer.
+    const ran = runSection('The first result', (args) => !args.includes('--runs'));
+    expect(find(ran, 'list').result.stdout).toContain('702.33d');
     expect(find(ran, 'validate').result.status).toBe(0);
-    const run = find(ran, 'run');
-    expect(run.result.status, run.result.stderr).toBe(0);
-    expect(run.result.stdout).toMatch(/^castcheck: 200 scenarios against reference/m);
   });
 });
