@@ -35,7 +35,9 @@ port.on('message', (m: ToWorker) => {
           onShrinkRun: (target, runs, smaller) => post({ type: 'shrinkRun', target: encodeTarget(target), runs, ...(smaller ? { smaller } : {}) }),
         });
         post({ type: 'ready', id: e.id, capabilities: e.capabilities });
-      }, failed);
+      })
+        // What throws while the answer is posted (a value that cannot cross threads) is told too.
+        .catch(failed);
       return;
     case 'search':
       core!
@@ -50,7 +52,8 @@ port.on('message', (m: ToWorker) => {
           judged: (run, firsts) => post({ type: 'judged', run, firsts: firsts.map(encodeFirst) }),
           shrunk: (id, r) => post({ type: 'shrunk', id, finding: encodeFinding(r.finding), ...(r.stopped !== undefined ? { stopped: r.stopped } : {}) }),
         })
-        .then((result) => post({ type: 'searched', result: encodeResult(result) }), failed);
+        .then((result) => post({ type: 'searched', result: encodeResult(result) }))
+        .catch(failed);
       return;
     case 'work': {
       ahead.push(...m.work.map((w) => (w && 'shrink' in w ? { shrink: { ...w.shrink, first: decodeFirst(w.shrink.first) } } : w)));
@@ -60,10 +63,10 @@ port.on('message', (m: ToWorker) => {
       return;
     }
     case 'shrink':
-      core!.shrink({ id: m.id, first: decodeFirst(m.first), maxShrinkRuns: m.maxShrinkRuns }).then(
-        (r) => post({ type: 'shrunk', id: m.id, finding: encodeFinding(r.finding), ...(r.stopped !== undefined ? { stopped: r.stopped } : {}) }),
-        failed,
-      );
+      core!
+        .shrink({ id: m.id, first: decodeFirst(m.first), maxShrinkRuns: m.maxShrinkRuns })
+        .then((r) => post({ type: 'shrunk', id: m.id, finding: encodeFinding(r.finding), ...(r.stopped !== undefined ? { stopped: r.stopped } : {}) }))
+        .catch(failed);
       return;
     case 'abort':
       stop.abort(m.reason);
