@@ -7,7 +7,7 @@ import type { CardDefinition, Effect, ObservedPermanent, ObservedState } from '.
 import { PLAYER_IDS, type NAction, type NormalizedScenario, type PlayerId } from '../model/scenario.ts';
 import { sameJson } from '../model/compare.ts';
 import { Checker, permanentOn, sameMembers, show, spells, type Property, type Run, type RunStep } from './property.ts';
-import { permanentDef } from './expectations.ts';
+import { permanentDef } from '../oracle/expectations.ts';
 import { diesAtOnce } from './permanents.ts';
 import { kickTimes, NOT_KICKED } from '../model/kick.ts';
 import { formatPool, poolsEqual, toPool } from '../model/mana.ts';

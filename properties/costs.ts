@@ -1,10 +1,10 @@
 // Costs: mana value (CR 202.3, 118.8d) and the total cost (CR 601.2f-h, 118.7, 118.9).
 import { formatMana, manaOf, sameManaWritten, toPool } from '../model/mana.ts';
 import { Checker, show, sameShown, spells, type Property } from './property.ts';
-import { castSpellOrFail, declaredKick, declaredTotalMana, expectedTotalMana, hasCostChangers, hasX, printedManaValue } from './expectations.ts';
+import { castSpellOrFail, declaredKick, declaredTotalMana, expectedTotalMana, hasCostChangers, hasX, printedManaValue } from '../oracle/expectations.ts';
 import { timesKicked } from '../model/kick.ts';
 import { checkEachCopy } from './copies.ts';
-import { paymentProblem, poolMinus } from './payment.ts';
+import { paymentProblem, poolMinus } from '../oracle/payment.ts';
 import { features } from './features.ts';
 
 export const manaValueUnchanged: Property = {

@@ -4,9 +4,9 @@
 import { NOT_KICKED, triggerConditionHolds, type Kick } from '../model/kick.ts';
 import type { ObservedState, StackAbility, TriggeredAbility } from '../model/schema-types.ts';
 import { abilityOf } from './copies.ts';
-import { controlConditionHolds } from './conditions.ts';
-import { spellKick } from './declared.ts';
-import { declaredKick } from './expectations.ts';
+import { controlConditionHolds } from '../oracle/conditions.ts';
+import { spellKick } from '../oracle/kicks.ts';
+import { declaredKick } from '../oracle/expectations.ts';
 import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
 import { features } from './features.ts';
 

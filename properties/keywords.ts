@@ -1,7 +1,7 @@
 // Keywords a permanent enters with only if kicked (CR 702.33d, 603.6d): Kavu Titan has trample when
 // kicked and never otherwise.
 import { kickTimes, timesKicked } from '../model/kick.ts';
-import { arrivals } from './declared.ts';
+import { arrivals } from '../oracle/kicks.ts';
 import { absentEntry } from './permanents.ts';
 import { Checker, show, type Property } from './property.ts';
 import { features } from './features.ts';

@@ -1,6 +1,6 @@
 // Kicker and multikicker (CR 702.33).
 import { Checker, sameShown, show, STACK_KICK, type Property } from './property.ts';
-import { activeRequirements, castSpellOrFail, declaredKick, hasCostChangers, kickerDeclarationProblem } from './expectations.ts';
+import { activeRequirements, castSpellOrFail, declaredKick, hasCostChangers, kickerDeclarationProblem } from '../oracle/expectations.ts';
 import { timesKicked } from '../model/kick.ts';
 import { copiedTargetGroups, copyMadeBy } from './copies.ts';
 import { features } from './features.ts';

@@ -3,7 +3,7 @@
 // (CR 400.7, 707.2).
 import type { CardDefinition, ObservedPermanent, StackSpell } from '../model/schema-types.ts';
 import { Checker, sameCounters, show, type Property, type Run, type RunStep } from './property.ts';
-import { declaredKick, permanentDef } from './expectations.ts';
+import { declaredKick, permanentDef } from '../oracle/expectations.ts';
 import { kickTimes, NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
 import { features } from './features.ts';
 

@@ -3,8 +3,8 @@
 import { kickTimes, timesKicked } from '../model/kick.ts';
 import { POOL_KEYS, toPool, type Pool } from '../model/mana.ts';
 import type { NCastAction } from '../model/scenario.ts';
-import { castSpellOrFail, declaredKick } from './expectations.ts';
-import { arrivals } from './declared.ts';
+import { castSpellOrFail, declaredKick } from '../oracle/expectations.ts';
+import { arrivals } from '../oracle/kicks.ts';
 import { absentEntry } from './permanents.ts';
 import { Checker, show, sameShown, spellOnStack, STACK_KICK, type Property } from './property.ts';
 import { features } from './features.ts';

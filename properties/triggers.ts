@@ -3,11 +3,11 @@
 import type { CardDefinition, ObservedState, TriggeredAbility } from '../model/schema-types.ts';
 import type { NCastAction, PlayerId } from '../model/scenario.ts';
 import { Checker, permanentOn, show, type Property, type Run, type RunStep } from './property.ts';
-import { declaredKick, permanentDef } from './expectations.ts';
+import { declaredKick, permanentDef } from '../oracle/expectations.ts';
 import { timesKicked, triggerConditionHolds } from '../model/kick.ts';
 import { entries, type Entry } from './permanents.ts';
 import { abilityOf } from './copies.ts';
-import { boardDuring, controlConditionHolds } from './conditions.ts';
+import { boardDuring, controlConditionHolds } from '../oracle/conditions.ts';
 import { features } from './features.ts';
 
 export const TRIGGER_NEEDS = { mechanics: ['triggers' as const], observes: ['step.triggered' as const] };

@@ -3,8 +3,8 @@
 import { NOT_KICKED, type Kick } from '../model/kick.ts';
 import type { CardDefinition, StackSpell } from '../model/schema-types.ts';
 import { declaredKick } from './expectations.ts';
-import { entries, type Entry } from './permanents.ts';
-import type { Run, RunStep } from './property.ts';
+import { entries, type Entry } from '../properties/permanents.ts';
+import type { Run, RunStep } from '../properties/property.ts';
 
 /** The declaration of the last accepted cast of `card` before step `index` (a copy's is its original's, CR 707.10). */
 export function lastCastKick(run: Run, index: number, card: string): Kick | undefined {

@@ -8,11 +8,11 @@ import { parseMana, toPool, type Pool } from '../model/mana.ts';
 import { addPools } from './payment.ts';
 import type { CardDefinition, Color, Keyword, ObservedPermanent, StackSpell, TokenDefinition } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
-import { permanentOn, show, type Run, type RunStep } from './property.ts';
+import { permanentOn, show, type Run, type RunStep } from '../properties/property.ts';
 import { activeRequirements, colorsOfDef, effectTimes, permanentDef, targetAllowed } from './expectations.ts';
 import { NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
-import { kickOf } from './permanents.ts';
-import { ownerOf } from './actions.ts';
+import { kickOf } from '../properties/permanents.ts';
+import { ownerOf } from '../properties/actions.ts';
 
 // Effects whose outcome the judge works out below; a spell with any other (copying a spell) is
 // judged by the properties about copies.

@@ -6,8 +6,8 @@ import { kickTimes, timesKicked, type Kick } from '../model/kick.ts';
 import { manaOf, type Mana } from '../model/mana.ts';
 import type { CardDefinition, Color, Effect, KickerLabel, ObservedState, StackSpell, StaticAbility, TargetRequirement } from '../model/schema-types.ts';
 import type { NCastAction, PlayerId } from '../model/scenario.ts';
-import { permanentOn, spellOnStack, type Checker, type Run, type RunStep } from './property.ts';
-import { features } from './features.ts';
+import { permanentOn, spellOnStack, type Checker, type Run, type RunStep } from '../properties/property.ts';
+import { features } from '../properties/features.ts';
 
 export function declaredKick(a: NCastAction): Kick {
   return { kicker: a.kicker ?? [], multikicker: a.multikicker ?? 0 };
