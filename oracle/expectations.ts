@@ -8,10 +8,7 @@ import type { CardDefinition, Color, Effect, KickerLabel, ObservedState, StackSp
 import type { NCastAction, PlayerId } from '../model/scenario.ts';
 import { permanentOn, spellOnStack, type Checker, type Run, type RunStep } from '../properties/property.ts';
 import { features } from '../properties/features.ts';
-
-export function declaredKick(a: NCastAction): Kick {
-  return { kicker: a.kicker ?? [], multikicker: a.multikicker ?? 0 };
-}
+import { declaredKick, kickedCastsBefore } from './kicks.ts';
 
 /**
  * The spell an accepted cast put on the stack (CR 601.2a: the card moves there as it is cast). A
@@ -120,13 +117,6 @@ function observedDef(run: Run, source: string, upTo: number): CardDefinition | u
   const step = run.steps[Math.min(Math.max(0, upTo), run.steps.length - 1)];
   const observed = step && (permanentOn(step.before, source) ?? permanentOn(step.after, source));
   return run.def(observed?.card ?? source);
-}
-
-/** Kicked spells each player has cast before this step (for "the first kicked spell each turn"). */
-export function kickedCastsBefore(run: Run, index: number, who: PlayerId): number {
-  return run.steps
-    .slice(0, index)
-    .filter((s) => s.step.outcome === 'accepted' && s.action.do === 'cast' && s.action.player === who && timesKicked(declaredKick(s.action)) > 0).length;
 }
 
 /**

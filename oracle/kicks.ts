@@ -1,42 +1,35 @@
-// How objects were kicked, read from the scenario's declarations rather than from what an engine
-// shows: a cast's own declaration, and the permanents that enter from it (CR 702.33d, 400.7).
-import { NOT_KICKED, type Kick } from '../model/kick.ts';
-import type { CardDefinition, StackSpell } from '../model/schema-types.ts';
-import { declaredKick } from './expectations.ts';
-import { entries, type Entry } from '../properties/permanents.ts';
-import type { Run, RunStep } from '../properties/property.ts';
+// How objects were kicked, read from the scenario's declarations and never from the kicker fields an
+// engine shows (CR 702.33d): a cast's own declaration; a spell on the stack as its card's last
+// accepted cast declared; a copy as the spell it copies (CR 707.10). One reading for every property.
+import { timesKicked, type Kick } from '../model/kick.ts';
+import type { StackSpell } from '../model/schema-types.ts';
+import type { NCastAction, PlayerId } from '../model/scenario.ts';
+import type { Run } from '../properties/property.ts';
 
-/** The declaration of the last accepted cast of `card` before step `index` (a copy's is its original's, CR 707.10). */
-export function lastCastKick(run: Run, index: number, card: string): Kick | undefined {
-  for (let i = Math.min(index, run.steps.length) - 1; i >= 0; i--) {
+/** How a cast declares its spell kicked: the kicker costs and multikicker times it names. */
+export function declaredKick(a: NCastAction): Kick {
+  return { kicker: a.kicker ?? [], multikicker: a.multikicker ?? 0 };
+}
+
+/**
+ * How a spell on the stack at step `upTo` was kicked, from the declarations alone: as declared by
+ * the last accepted cast of its card up to that step. A copy is kicked as the spell it copies (CR
+ * 707.10), and the spell a copy of a card copies is that card's last cast up to the step that made
+ * the copy (a copy no action made, as a cast trigger's, is taken as of `upTo`).
+ */
+export function kickOf(run: Run, spell: StackSpell, upTo: number): Kick | undefined {
+  const made = spell.copy ? run.steps.findIndex((s) => s.action.id === spell.id) : -1;
+  // Back from the step to the last accepted cast of the card: every resolution asks, so nothing is copied.
+  for (let i = Math.min(made === -1 ? upTo : Math.min(made, upTo), run.steps.length - 1); i >= 0; i--) {
     const s = run.steps[i]!;
-    if (s.action.do === 'cast' && s.action.card === card && s.step.outcome === 'accepted') return declaredKick(s.action);
+    if (s.action.do === 'cast' && s.action.card === spell.card && s.step.outcome === 'accepted') return declaredKick(s.action);
   }
   return undefined;
 }
 
-/**
- * How a spell on the stack at step `index` was kicked by declaration: its cast's, or for a copy the
- * cast of the spell it copied as the copy was made (CR 707.10).
- */
-export function spellKick(run: Run, spell: StackSpell, index: number): Kick | undefined {
-  const made = spell.copy ? run.steps.findIndex((s) => s.action.id === spell.id) : index;
-  return made >= 0 ? lastCastKick(run, made, spell.card) : undefined;
-}
-
-/** A permanent that entered (or should have: `absent`), with how it was kicked by declaration. */
-export type Arrival = Entry;
-
-/**
- * Every permanent that entered from a single resolve, or was put onto the battlefield, flickered or
- * cloned (never kicked); one list for the run, shared by the properties that read it.
- */
-export function arrivals(run: Run): readonly Arrival[] {
-  return run.shared('arrivals', () =>
-    entries(run).flatMap((e): Arrival[] => {
-      if (e.via !== 'spell') return [{ ...e, kick: NOT_KICKED }];
-      const kick = e.spell ? spellKick(run, e.spell, e.step.index) : undefined;
-      return kick ? [{ ...e, kick }] : [];
-    }),
-  );
+/** Kicked spells each player has cast before this step (for "the first kicked spell each turn"). */
+export function kickedCastsBefore(run: Run, index: number, who: PlayerId): number {
+  return run.steps
+    .slice(0, index)
+    .filter((s) => s.step.outcome === 'accepted' && s.action.do === 'cast' && s.action.player === who && timesKicked(declaredKick(s.action)) > 0).length;
 }

@@ -11,7 +11,7 @@ import type { PlayerId } from '../model/scenario.ts';
 import { permanentOn, show, type Run, type RunStep } from '../properties/property.ts';
 import { activeRequirements, colorsOfDef, effectTimes, permanentDef, targetAllowed } from './expectations.ts';
 import { NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
-import { kickOf } from '../properties/permanents.ts';
+import { kickOf } from './kicks.ts';
 import { ownerOf } from '../properties/actions.ts';
 
 // Effects whose outcome the judge works out below; a spell with any other (copying a spell) is

@@ -8,7 +8,7 @@ import { PLAYER_IDS, type NAction, type NormalizedScenario, type PlayerId } from
 import { sameJson } from '../model/compare.ts';
 import { Checker, permanentOn, sameMembers, show, spells, type Property, type Run, type RunStep } from './property.ts';
 import { permanentDef } from '../oracle/expectations.ts';
-import { diesAtOnce } from './permanents.ts';
+import { diesAtOnce } from '../oracle/entries.ts';
 import { kickTimes, NOT_KICKED } from '../model/kick.ts';
 import { formatPool, poolsEqual, toPool } from '../model/mana.ts';
 import { familyOf } from '../model/rejections.ts';

@@ -2,7 +2,8 @@
 import type { CardDefinition, ObservedPermanent, StackSpell } from '../model/schema-types.ts';
 import { Checker, permanentOn, show, sameShown, spellOnStack, STACK_KICK, type CheckContext, type Property, type Run, type RunStep, type Verdict } from './property.ts';
 import { activeRequirements, effectTimes, permanentDef, targetAllowed } from '../oracle/expectations.ts';
-import { diesAtOnce, kickOf, legendRuleMayTake } from './permanents.ts';
+import { diesAtOnce, legendRuleMayTake } from '../oracle/entries.ts';
+import { kickOf } from '../oracle/kicks.ts';
 import { timesKicked } from '../model/kick.ts';
 import { features } from './features.ts';
 

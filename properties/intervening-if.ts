@@ -5,8 +5,7 @@ import { NOT_KICKED, triggerConditionHolds, type Kick } from '../model/kick.ts';
 import type { ObservedState, StackAbility, TriggeredAbility } from '../model/schema-types.ts';
 import { abilityOf } from './copies.ts';
 import { controlConditionHolds } from '../oracle/conditions.ts';
-import { spellKick } from '../oracle/kicks.ts';
-import { declaredKick } from '../oracle/expectations.ts';
+import { declaredKick, kickOf } from '../oracle/kicks.ts';
 import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
 import { features } from './features.ts';
 
@@ -20,7 +19,7 @@ function subjectKick(run: Run, ability: StackAbility, def: TriggeredAbility): Ki
   // It entered in that step: from its spell resolving (kicked as cast), or without being cast.
   if (a.do === 'resolve' && !a.untilEmpty) {
     const top = origin.before.stack.at(-1);
-    return top?.kind === 'spell' && top.id === ability.source ? spellKick(run, top, origin.index) : undefined;
+    return top?.kind === 'spell' && top.id === ability.source ? kickOf(run, top, origin.index) : undefined;
   }
   return a.do === 'putOntoBattlefield' || a.do === 'flicker' || a.do === 'clone' ? NOT_KICKED : undefined;
 }
