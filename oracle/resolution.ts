@@ -12,7 +12,7 @@ import { permanentOn, show, type Run, type RunStep } from '../properties/propert
 import { activeRequirements, colorsOfDef, effectTimes, permanentDef, targetAllowed } from './expectations.ts';
 import { NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
 import { kickOf } from './kicks.ts';
-import { ownerOf } from '../properties/actions.ts';
+import { counterable, permanentLeaves, spellLeaves } from './zone-moves.ts';
 
 // Effects whose outcome the judge works out below; a spell with any other (copying a spell) is
 // judged by the properties about copies.
@@ -257,7 +257,8 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
     const p = onBattlefield(id);
     if (!p) return;
     out.removed = growSet(out.removed).add(id);
-    if (!p.token) out.zones[p.owner][to]?.push(p.card ?? p.id);
+    const move = permanentLeaves(p);
+    if (move) out.zones[move.owner][to]?.push(move.card);
   };
   const change = (id: string) => {
     const c = out.changes.get(id) ?? { counters: {}, power: 0, toughness: 0, keywords: [] };
@@ -329,7 +330,7 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
         } else if (e.kind === 'counterSpell') {
           for (const id of targets) {
             const spell = step.before.stack.find((o): o is StackSpell => o.kind === 'spell' && o.id === id);
-            if (!spell || out.countered.has(id) || run.def(spell.card)?.cantBeCountered) continue;
+            if (!spell || out.countered.has(id) || !counterable(run, spell)) continue;
             // Ertai's Trickery looks at whether its target was kicked as it resolves: from the declarations.
             if (e.ifTargetKicked) {
               const k = kickOf(run, spell, step.index);
@@ -342,12 +343,12 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
             }
             out.countered = growSet(out.countered).add(id);
             // A countered card goes to its owner's graveyard, or where the effect says (CR 608.2c: Remand, Memory Lapse); a copy ceases to exist (707.10a).
-            const owner = spell.copy ? undefined : ownerOf(run, spell.card);
-            if (!owner) continue;
-            const z = out.zones[owner];
-            if (e.counteredTo === 'hand') z.hand?.push(spell.card);
-            else if (e.counteredTo === 'libraryTop') z.library?.unshift(spell.card);
-            else z.graveyard?.push(spell.card);
+            const move = spellLeaves(run, spell);
+            if (!move) continue;
+            const z = out.zones[move.owner];
+            if (e.counteredTo === 'hand') z.hand?.push(move.card);
+            else if (e.counteredTo === 'libraryTop') z.library?.unshift(move.card);
+            else z.graveyard?.push(move.card);
           }
         } else if (e.kind === 'putCounters') {
           for (const id of on) {
