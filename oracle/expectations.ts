@@ -181,8 +181,7 @@ export function declaredTotalMana(run: Run, action: NCastAction): Mana | undefin
 
 export function hasCostChangers(run: Run): boolean {
   // From the scenario's features, found once for it (every property asks them whether it applies).
-  const statics = features(run.scenario).statics;
-  return statics.has('costReduction') || statics.has('costIncrease');
+  return features(run.scenario).costChanger;
 }
 
 /** Whether an object may be chosen for a requirement in this state (CR 115, 702.16b). */

@@ -105,7 +105,7 @@ export const reductionsOnlyGeneric: Property = {
   rules: ['118.7a', '601.2f'],
   statement: 'Cost increases and generic reductions change only the generic part of the total cost: its coloured symbols stay as declared.',
   needs: { observes: ['stack.totalCost'], mechanics: ['costModifiers'] },
-  applies: (s) => features(s).statics.has('costReduction') || features(s).statics.has('costIncrease'),
+  applies: (s) => features(s).costChanger,
   check(run) {
     const c = new Checker();
     if (!hasCostChangers(run)) return c.verdict();
