@@ -3,7 +3,7 @@
 // it enters with (CR 603.6d) and whether it dies at once (CR 704.5f) or to the legend rule (704.5j).
 import type { CardDefinition, StackSpell } from '../model/schema-types.ts';
 import { kickTimes, NOT_KICKED, type Kick } from '../model/kick.ts';
-import type { Run, RunStep } from '../properties/property.ts';
+import type { Run, RunStep } from './run.ts';
 import { permanentDef } from './expectations.ts';
 import { kickOf } from './kicks.ts';
 

@@ -6,24 +6,9 @@ import { kickTimes, timesKicked, type Kick } from '../model/kick.ts';
 import { manaOf, type Mana } from '../model/mana.ts';
 import type { CardDefinition, Color, Effect, KickerLabel, ObservedState, StackSpell, StaticAbility, TargetRequirement } from '../model/schema-types.ts';
 import type { NCastAction, PlayerId } from '../model/scenario.ts';
-import { permanentOn, spellOnStack, type Checker, type Run, type RunStep } from '../properties/property.ts';
-import { features } from '../properties/features.ts';
+import { permanentOn, spellOnStack, type Run, type RunStep } from './run.ts';
+import { changesCosts } from '../model/cost-changes.ts';
 import { declaredKick, kickedCastsBefore } from './kicks.ts';
-
-/**
- * The spell an accepted cast put on the stack (CR 601.2a: the card moves there as it is cast). A
- * missing spell is a failure of the property that looks for it, never a reason to stop checking.
- */
-export function castSpellOrFail(c: Checker, step: RunStep, card: string): StackSpell | undefined {
-  const o = spellOnStack(step.after, card);
-  if (!o) c.fail(step, `${card} is on the stack: its cast was accepted (CR 601.2a)`, 'it is not on the stack');
-  return o;
-}
-
-/** Whether two observations of one field differ in shape: one side reports it and the other leaves it out. */
-export function oneSided(a: unknown, b: unknown): boolean {
-  return (a === undefined) !== (b === undefined);
-}
 
 /** Effect i of a list happens this many times; an insteadIfKicked effect that applies replaces the one before it. */
 export function effectTimes(effects: readonly Effect[], i: number, k: Kick): number {
@@ -180,8 +165,8 @@ export function declaredTotalMana(run: Run, action: NCastAction): Mana | undefin
 }
 
 export function hasCostChangers(run: Run): boolean {
-  // From the scenario's features, found once for it (every property asks them whether it applies).
-  return features(run.scenario).costChanger;
+  // Asked of every cast: the scenario's cards are looked through once.
+  return run.shared('cost changers', () => run.scenario.cards.some((c) => (c.definition.statics ?? []).some(changesCosts)));
 }
 
 /** Whether an object may be chosen for a requirement in this state (CR 115, 702.16b). */

@@ -4,7 +4,7 @@
 import { timesKicked, type Kick } from '../model/kick.ts';
 import type { StackSpell } from '../model/schema-types.ts';
 import type { NCastAction, PlayerId } from '../model/scenario.ts';
-import type { Run } from '../properties/property.ts';
+import type { Run } from './run.ts';
 
 /** How a cast declares its spell kicked: the kicker costs and multikicker times it names. */
 export function declaredKick(a: NCastAction): Kick {

@@ -4,7 +4,7 @@
 // or a token that leaves ceases to exist, 707.10a), and nothing else moves.
 import type { CardDefinition, Effect, ObservedPermanent, ObservedState } from '../model/schema-types.ts';
 import type { NAction, PlayerId } from '../model/scenario.ts';
-import { permanentOn, spells, type Run, type RunStep } from '../properties/property.ts';
+import { permanentOn, spells, type Run, type RunStep } from './run.ts';
 import { permanentDef } from './expectations.ts';
 import { diesAtOnce } from './entries.ts';
 import { kickTimes, NOT_KICKED } from '../model/kick.ts';

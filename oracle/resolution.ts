@@ -8,7 +8,7 @@ import { parseMana, toPool, type Pool } from '../model/mana.ts';
 import { addPools } from './payment.ts';
 import type { CardDefinition, Color, Keyword, ObservedPermanent, StackSpell, TokenDefinition } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
-import { permanentOn, show, type Run, type RunStep } from '../properties/property.ts';
+import { permanentOn, type Run, type RunStep } from './run.ts';
 import { activeRequirements, colorsOfDef, effectTimes, permanentDef, targetAllowed } from './expectations.ts';
 import { NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
 import { kickOf } from './kicks.ts';
@@ -215,7 +215,7 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
   if (parts.some((d) => (d.effects ?? []).some((e) => !MODELLED.has(e.kind) || e.amount === 'damageDealt' || e.each === 'eventController'))) return undefined;
   const requirements = activeRequirements(parts, kick);
   if (requirements.length !== src.targets.length) {
-    return { mismatch: { expected: `${resolving.id} resolves with ${requirements.length} target group(s), one per target requirement (CR 601.2c)`, observed: `${src.targets.length}: ${show(src.targets)}` } };
+    return { mismatch: { expected: `${resolving.id} resolves with ${requirements.length} target group(s), one per target requirement (CR 601.2c)`, observed: `${src.targets.length}: ${JSON.stringify(src.targets)}` } };
   }
   const legal = src.targets.map((group, i) =>
     group.filter((id) => targetAllowed(run, step.before, step.index, requirements[i]!.requirement, id, resolving.id, resolving.controller, src.colors)),

@@ -9,7 +9,7 @@ import { toPool } from '../model/mana.ts';
 import { addPools } from './payment.ts';
 import { permanentDef } from './expectations.ts';
 import { resolution, toughnessAfter, type Expected, type Mismatch, type Zones } from './resolution.ts';
-import type { Run, RunStep } from '../properties/property.ts';
+import type { Run, RunStep } from './run.ts';
 
 
 /** A resolve-until-empty step the judge predicts in full: the composed outcome, and the objects in the order they resolve. */

@@ -4,7 +4,7 @@
 // (CR 111.7-111.8, 707.10a). One reading for the actions from outside the cards and for resolutions.
 import type { ObservedPermanent, StackSpell } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
-import type { Run } from '../properties/property.ts';
+import type { Run } from './run.ts';
 
 /** The player whose starting zones hold a card: its owner for good. */
 export function ownerOf(run: Run, card: string): PlayerId | undefined {

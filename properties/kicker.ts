@@ -1,6 +1,6 @@
 // Kicker and multikicker (CR 702.33).
-import { Checker, sameShown, show, STACK_KICK, type Property } from './property.ts';
-import { activeRequirements, castSpellOrFail, hasCostChangers, kickerDeclarationProblem } from '../oracle/expectations.ts';
+import { castSpellOrFail, Checker, sameShown, show, STACK_KICK, type Property } from './property.ts';
+import { activeRequirements, hasCostChangers, kickerDeclarationProblem } from '../oracle/expectations.ts';
 import { declaredKick } from '../oracle/kicks.ts';
 import { timesKicked } from '../model/kick.ts';
 import { copiedTargetGroups, copyMadeBy } from './copies.ts';

@@ -3,11 +3,10 @@
 import { kickTimes, timesKicked } from '../model/kick.ts';
 import { POOL_KEYS, toPool, type Pool } from '../model/mana.ts';
 import type { NCastAction } from '../model/scenario.ts';
-import { castSpellOrFail } from '../oracle/expectations.ts';
 import { declaredKick } from '../oracle/kicks.ts';
 import { entries } from '../oracle/entries.ts';
 import { absentEntry } from './permanents.ts';
-import { Checker, show, sameShown, spellOnStack, STACK_KICK, type Property } from './property.ts';
+import { castSpellOrFail, Checker, sameShown, show, spellOnStack, STACK_KICK, type Property } from './property.ts';
 import { features } from './features.ts';
 
 /** Cards cast twice or more in a scenario. */
