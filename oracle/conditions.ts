@@ -2,7 +2,7 @@
 // observed state and the card definitions alone.
 import type { CardDefinition, ObservedState, TriggeredAbility } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
-import { permanentDef } from './expectations.ts';
+import { permanentDef } from './definitions.ts';
 import type { Run } from './run.ts';
 
 /**

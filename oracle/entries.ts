@@ -4,7 +4,7 @@
 import type { CardDefinition, StackSpell } from '../model/schema-types.ts';
 import { kickTimes, NOT_KICKED, type Kick } from '../model/kick.ts';
 import type { Run, RunStep } from './run.ts';
-import { permanentDef } from './expectations.ts';
+import { permanentDef } from './definitions.ts';
 import { kickOf } from './kicks.ts';
 
 export interface Entry {

@@ -1,8 +1,8 @@
 // How objects were kicked, read from the scenario's declarations and never from the kicker fields an
 // engine shows (CR 702.33d): a cast's own declaration; a spell on the stack as its card's last
 // accepted cast declared; a copy as the spell it copies (CR 707.10). One reading for every property.
-import { timesKicked, type Kick } from '../model/kick.ts';
-import type { StackSpell } from '../model/schema-types.ts';
+import { kickTimes, timesKicked, type Kick } from '../model/kick.ts';
+import type { Effect, StackSpell } from '../model/schema-types.ts';
 import type { NCastAction, PlayerId } from '../model/scenario.ts';
 import type { Run } from './run.ts';
 
@@ -32,4 +32,10 @@ export function kickedCastsBefore(run: Run, index: number, who: PlayerId): numbe
   return run.steps
     .slice(0, index)
     .filter((s) => s.step.outcome === 'accepted' && s.action.do === 'cast' && s.action.player === who && timesKicked(declaredKick(s.action)) > 0).length;
+}
+
+/** Effect i of a list happens this many times; an insteadIfKicked effect that applies replaces the one before it. */
+export function effectTimes(effects: readonly Effect[], i: number, k: Kick): number {
+  if (effects[i + 1]?.condition === 'insteadIfKicked' && timesKicked(k) > 0) return 0;
+  return kickTimes(effects[i]!.condition, k);
 }

@@ -5,7 +5,7 @@
 import type { CardDefinition, Effect, ObservedPermanent, ObservedState } from '../model/schema-types.ts';
 import type { NAction, PlayerId } from '../model/scenario.ts';
 import { permanentOn, spells, type Run, type RunStep } from './run.ts';
-import { permanentDef } from './expectations.ts';
+import { permanentDef } from './definitions.ts';
 import { diesAtOnce } from './entries.ts';
 import { kickTimes, NOT_KICKED } from '../model/kick.ts';
 import { counterable, ownerOf, permanentLeaves, spellLeaves } from './zone-moves.ts';

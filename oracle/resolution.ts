@@ -9,9 +9,11 @@ import { addPools } from './payment.ts';
 import type { CardDefinition, Color, Keyword, ObservedPermanent, StackSpell, TokenDefinition } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
 import { permanentOn, type Run, type RunStep } from './run.ts';
-import { activeRequirements, colorsOfDef, effectTimes, permanentDef, targetAllowed } from './expectations.ts';
+import { activeRequirements } from '../model/declarations.ts';
+import { colorsOfDef, permanentDef } from './definitions.ts';
+import { targetAllowed } from './targets.ts';
 import { NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
-import { kickOf } from './kicks.ts';
+import { kickOf, effectTimes } from './kicks.ts';
 import { counterable, permanentLeaves, spellLeaves } from './zone-moves.ts';
 
 // Effects whose outcome the judge works out below; a spell with any other (copying a spell) is

@@ -169,3 +169,8 @@ export function spellOnStack(state: ObservedState, id: string): StackSpell | und
   for (const o of state.stack) if (o.kind === 'spell' && o.id === id) return o;
   return undefined;
 }
+
+/** What several properties ask of the same cast, worked out once per run. */
+export function ofTheCast<T>(run: Run, step: RunStep, a: NCastAction, key: string, compute: () => T): T {
+  return a === step.action ? run.ofStep(step, key, compute) : compute();
+}

@@ -7,7 +7,7 @@ import type { Keyword, ObservedPermanent, ObservedPlayer, ObservedState } from '
 import type { PlayerId } from '../model/scenario.ts';
 import { toPool } from '../model/mana.ts';
 import { addPools } from './payment.ts';
-import { permanentDef } from './expectations.ts';
+import { permanentDef } from './definitions.ts';
 import { resolution, toughnessAfter, type Expected, type Mismatch, type Zones } from './resolution.ts';
 import type { Run, RunStep } from './run.ts';
 

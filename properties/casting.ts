@@ -6,7 +6,8 @@ import type { NCastAction } from '../model/scenario.ts';
 import type { ObservedState } from '../model/schema-types.ts';
 import { familyOf, type FamilyInfo } from '../model/rejections.ts';
 import { Checker, type Property, type Run, type RunStep } from './property.ts';
-import { declarationProblems, expectedTotalMana, sacrificeProblem, type DeclarationProblem } from '../oracle/expectations.ts';
+import { declarationProblems, sacrificeProblem, type DeclarationProblem } from '../oracle/cast-legality.ts';
+import { expectedTotalMana } from '../oracle/total-cost.ts';
 import { features } from './features.ts';
 
 // What castcheck's model of the start fixes, as against what an engine works out for itself (names,

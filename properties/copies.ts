@@ -1,9 +1,11 @@
 // Copies of spells (CR 707.2, 707.10, 111.13).
 import type { CardDefinition, ObservedPermanent, StackSpell } from '../model/schema-types.ts';
 import { Checker, permanentOn, show, sameShown, spellOnStack, STACK_KICK, type CheckContext, type Property, type Run, type RunStep, type Verdict } from './property.ts';
-import { activeRequirements, effectTimes, permanentDef, targetAllowed } from '../oracle/expectations.ts';
+import { activeRequirements } from '../model/declarations.ts';
+import { permanentDef } from '../oracle/definitions.ts';
+import { targetAllowed } from '../oracle/targets.ts';
 import { diesAtOnce, legendRuleMayTake } from '../oracle/entries.ts';
-import { kickOf } from '../oracle/kicks.ts';
+import { kickOf, effectTimes } from '../oracle/kicks.ts';
 import { timesKicked } from '../model/kick.ts';
 import { features } from './features.ts';
 

@@ -1,7 +1,8 @@
 // Costs: mana value (CR 202.3, 118.8d) and the total cost (CR 601.2f-h, 118.7, 118.9).
 import { formatMana, manaOf, sameManaWritten, toPool } from '../model/mana.ts';
 import { castSpellOrFail, Checker, sameShown, show, spells, type Property } from './property.ts';
-import { declaredTotalMana, expectedTotalMana, hasCostChangers, hasX, printedManaValue } from '../oracle/expectations.ts';
+import { declaredTotalMana, expectedTotalMana, hasCostChangers } from '../oracle/total-cost.ts';
+import { hasX, printedManaValue } from '../oracle/definitions.ts';
 import { declaredKick } from '../oracle/kicks.ts';
 import { timesKicked } from '../model/kick.ts';
 import { checkEachCopy } from './copies.ts';

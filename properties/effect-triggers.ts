@@ -1,7 +1,7 @@
 // Abilities that trigger on what a resolution does: damage dealt (CR 603.2g, prevented damage
 // triggers nothing) and tokens created (CR 111.1), as the judge predicts the resolution.
 import { Checker, type Property } from './property.ts';
-import { permanentDef } from '../oracle/expectations.ts';
+import { permanentDef } from '../oracle/definitions.ts';
 import { abilityOf } from './copies.ts';
 import { doneOnce } from './triggers.ts';
 import { features } from './features.ts';

@@ -3,7 +3,7 @@
 // (CR 400.7, 707.2).
 import type { ObservedPermanent } from '../model/schema-types.ts';
 import { Checker, sameCounters, show, type Property, type Run } from './property.ts';
-import { permanentDef } from '../oracle/expectations.ts';
+import { permanentDef } from '../oracle/definitions.ts';
 import { entries, expectedCounters, type Entry } from '../oracle/entries.ts';
 import { NOT_KICKED, timesKicked } from '../model/kick.ts';
 import { features } from './features.ts';

@@ -2,7 +2,7 @@
 // tokens (CR 111.4), zones, spells countered, and the creatures that may have died (CR 704.5f-g).
 import { sameJson } from '../model/compare.ts';
 import { permanentOn, sameCounters, sameMembers, show, type Run, type RunStep } from './property.ts';
-import { permanentDef } from '../oracle/expectations.ts';
+import { permanentDef } from '../oracle/definitions.ts';
 import { player, type Expected, toughnessAfter } from '../oracle/resolution.ts';
 
 /** Whether a permanent that left the battlefield in a step could have died to state-based actions (CR 704.5f-g). */

@@ -4,8 +4,8 @@ import { activeRequirements } from '../model/declarations.ts';
 import type { Kick } from '../model/kick.ts';
 import type { CardDefinition, ObservedState, StackSpell } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
-import { kickOf } from '../oracle/kicks.ts';
-import { effectTimes, permanentDef } from '../oracle/expectations.ts';
+import { kickOf, effectTimes } from '../oracle/kicks.ts';
+import { permanentDef } from '../oracle/definitions.ts';
 import { Checker, sameMembers, sameShown, show, type Property, type Run, type RunStep } from './property.ts';
 import { features } from './features.ts';
 

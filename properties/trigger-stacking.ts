@@ -2,7 +2,8 @@
 import type { StackAbility, TriggeredAbility, TriggerEvent } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
 import { Checker, show, sameShown, type Property, type Run, type RunStep } from './property.ts';
-import { colorsOfDef, permanentDef, targetAllowed } from '../oracle/expectations.ts';
+import { colorsOfDef, permanentDef } from '../oracle/definitions.ts';
+import { targetAllowed } from '../oracle/targets.ts';
 import { abilityOf } from './copies.ts';
 import { features } from './features.ts';
 import { TRIGGER_NEEDS } from './triggers.ts';

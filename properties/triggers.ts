@@ -3,7 +3,7 @@
 import type { CardDefinition, ObservedState, TriggeredAbility } from '../model/schema-types.ts';
 import type { NCastAction, PlayerId } from '../model/scenario.ts';
 import { Checker, permanentOn, show, type Property, type Run, type RunStep } from './property.ts';
-import { permanentDef } from '../oracle/expectations.ts';
+import { permanentDef } from '../oracle/definitions.ts';
 import { declaredKick } from '../oracle/kicks.ts';
 import { timesKicked, triggerConditionHolds } from '../model/kick.ts';
 import { entries, type Entry } from '../oracle/entries.ts';
