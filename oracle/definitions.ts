@@ -84,3 +84,8 @@ function observedDef(run: Run, source: string, upTo: number): CardDefinition | u
   const observed = step && (permanentOn(step.before, source) ?? permanentOn(step.after, source));
   return run.def(observed?.card ?? source);
 }
+
+/** The triggered ability a trace entry names, read from its source's definition. */
+export function abilityOf(run: Run, stepIndex: number, source: string, ability: number) {
+  return permanentDef(run, source, stepIndex)?.triggers?.[ability];
+}

@@ -2,8 +2,8 @@
 // triggers nothing) and tokens created (CR 111.1), as the judge predicts the resolution.
 import { Checker, type Property } from './property.ts';
 import { permanentDef } from '../oracle/definitions.ts';
-import { abilityOf } from './copies.ts';
-import { doneOnce } from './triggers.ts';
+import { abilityOf } from '../oracle/definitions.ts';
+import { doneOnce } from '../oracle/triggers.ts';
 import { features } from './features.ts';
 import { expectedResolution } from '../oracle/resolution.ts';
 

@@ -3,7 +3,7 @@
 // flickered permanent is a new object, CR 400.7, but the ability still asks about the old one).
 import { NOT_KICKED, triggerConditionHolds, type Kick } from '../model/kick.ts';
 import type { ObservedState, StackAbility, TriggeredAbility } from '../model/schema-types.ts';
-import { abilityOf } from './copies.ts';
+import { abilityOf } from '../oracle/definitions.ts';
 import { controlConditionHolds } from '../oracle/conditions.ts';
 import { declaredKick, kickOf } from '../oracle/kicks.ts';
 import { Checker, show, type Property, type Run, type RunStep } from './property.ts';

@@ -1,34 +1,10 @@
 // Triggered abilities put on the stack (CR 603.3): with their targets (603.3d), in APNAP order (603.3b).
-import type { StackAbility, TriggeredAbility, TriggerEvent } from '../model/schema-types.ts';
-import type { PlayerId } from '../model/scenario.ts';
+import type { StackAbility, TriggerEvent } from '../model/schema-types.ts';
 import { Checker, show, sameShown, type Property, type Run, type RunStep } from './property.ts';
-import { colorsOfDef, permanentDef } from '../oracle/definitions.ts';
-import { targetAllowed } from '../oracle/targets.ts';
-import { abilityOf } from './copies.ts';
+import { abilityOf } from '../oracle/definitions.ts';
+import { expectedTriggerTargets } from '../oracle/triggers.ts';
 import { features } from './features.ts';
 import { TRIGGER_NEEDS } from './triggers.ts';
-
-/**
- * The targets the scenario format gives a triggered ability put on the stack in a step (README,
- * "Scenarios and traces"): those the action names for it, else for each requirement the first legal
- * objects of the opponent, the controller, the permanents by id and the spells from the top.
- */
-function expectedTriggerTargets(run: Run, step: RunStep, source: string, ability: TriggeredAbility, controller: PlayerId, named: string[][] | undefined): string[][] | null {
-  if (named) return named;
-  const def = permanentDef(run, source, step.index + 1);
-  const colors = def ? colorsOfDef(def) : [];
-  const candidates = [controller === 'p1' ? 'p2' : 'p1', controller, ...step.after.battlefield.map((p) => p.id).sort(), ...[...step.after.stack].reverse().map((o) => o.id)];
-  const chosen: string[][] = [];
-  for (const req of ability.targets ?? []) {
-    const taken = req.another ? chosen.flat() : [];
-    // 'Other than' the permanent the ability belongs to (Rosie Cotton of South Lane).
-    const group = candidates.filter((id) => !taken.includes(id) && !(req.filter?.other && id === source) && targetAllowed(run, step.after, step.index + 1, req, id, '', controller, colors)).slice(0, req.count ?? 1);
-    // CR 603.3d: an ability with no legal target for a requirement is removed.
-    if (group.length < (req.count ?? 1)) return null;
-    chosen.push(group);
-  }
-  return chosen;
-}
 
 export const triggerTargets: Property = {
   id: 'triggers.targets',
