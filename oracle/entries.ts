@@ -6,6 +6,7 @@ import { kickTimes, NOT_KICKED, type Kick } from '../model/kick.ts';
 import type { Run, RunStep } from './run.ts';
 import { permanentDef } from './definitions.ts';
 import { kickOf } from './kicks.ts';
+import { dies } from './state-based-actions.ts';
 
 export interface Entry {
   step: RunStep;
@@ -79,7 +80,7 @@ export function expectedCounters(def: CardDefinition, kick: Kick): Record<string
 export function diesAtOnce(def: CardDefinition | undefined, kick: Kick): boolean {
   if (!def?.types.includes('Creature')) return false;
   const counters = expectedCounters(def, kick);
-  return (def.toughness ?? 0) + (counters['+1/+1'] ?? 0) - (counters['-1/-1'] ?? 0) <= 0;
+  return dies((def.toughness ?? 0) + (counters['+1/+1'] ?? 0) - (counters['-1/-1'] ?? 0), 0);
 }
 
 /**

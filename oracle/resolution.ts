@@ -15,6 +15,7 @@ import { targetAllowed } from './targets.ts';
 import { NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
 import { kickOf, effectTimes } from './kicks.ts';
 import { counterable, permanentLeaves, spellLeaves } from './zone-moves.ts';
+import { isCreature } from './state-based-actions.ts';
 
 // Effects whose outcome the judge works out below; a spell with any other (copying a spell) is
 // judged by the properties about copies.
@@ -267,10 +268,6 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
     out.changes = growMap(out.changes).set(id, c);
     return c;
   };
-  const isCreature = (id: string) => {
-    const p = step.before.battlefield.find((o) => o.id === id);
-    return (permanentDef(run, id, step.index)?.types.includes('Creature') ?? p?.power !== undefined) || false;
-  };
   let unknown = false;
   parts.forEach((def, part) => {
     const effects = def.effects ?? [];
@@ -326,7 +323,7 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
           for (const id of targets) leave(id, e.kind === 'destroy' ? 'graveyard' : 'hand');
         } else if (e.kind === 'sacrifice') {
           for (const who of players) {
-            const theirs = step.before.battlefield.filter((p) => p.controller === who && onBattlefield(p.id) && isCreature(p.id)).map((p) => p.id);
+            const theirs = step.before.battlefield.filter((p) => p.controller === who && onBattlefield(p.id) && isCreature(run, p, p.id, step.index)).map((p) => p.id);
             for (const id of chosen(step, theirs, amount)) leave(id, 'graveyard');
           }
         } else if (e.kind === 'counterSpell') {
