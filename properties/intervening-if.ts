@@ -3,10 +3,9 @@
 // flickered permanent is a new object, CR 400.7, but the ability still asks about the old one).
 import { NOT_KICKED, triggerConditionHolds, type Kick } from '../model/kick.ts';
 import type { ObservedState, StackAbility, TriggeredAbility } from '../model/schema-types.ts';
-import { abilityOf } from './copies.ts';
-import { controlConditionHolds } from './conditions.ts';
-import { spellKick } from './declared.ts';
-import { declaredKick } from './expectations.ts';
+import { abilityOf } from '../oracle/definitions.ts';
+import { controlConditionHolds } from '../oracle/conditions.ts';
+import { declaredKick, kickOf } from '../oracle/kicks.ts';
 import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
 import { features } from './features.ts';
 
@@ -20,7 +19,7 @@ function subjectKick(run: Run, ability: StackAbility, def: TriggeredAbility): Ki
   // It entered in that step: from its spell resolving (kicked as cast), or without being cast.
   if (a.do === 'resolve' && !a.untilEmpty) {
     const top = origin.before.stack.at(-1);
-    return top?.kind === 'spell' && top.id === ability.source ? spellKick(run, top, origin.index) : undefined;
+    return top?.kind === 'spell' && top.id === ability.source ? kickOf(run, top, origin.index) : undefined;
   }
   return a.do === 'putOntoBattlefield' || a.do === 'flicker' || a.do === 'clone' ? NOT_KICKED : undefined;
 }
