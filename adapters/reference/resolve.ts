@@ -23,11 +23,16 @@ export function resolveTop(g: Game, action: NResolveAction, r: Rules): Rejection
       r.resolvePermanentSpell(g, item, r);
       return null;
     }
-    const error = resolveInstantOrSorcery(g, item, action, r);
-    if (error) return error;
-    r.spellToGraveyard(g, item);
-    return null;
+    return r.resolveSpell(g, item, action, r);
   });
+}
+
+/** CR 608.2c-n: an instant or sorcery follows its instructions, then its card goes to its owner's graveyard, last. */
+export function resolveSpell(g: Game, spell: StackSpell, action: NResolveAction, r: Rules): Rejection | null {
+  const error = resolveInstantOrSorcery(g, spell, action, r);
+  if (error) return error;
+  r.spellToGraveyard(g, spell);
+  return null;
 }
 
 /** CR 608.3, 707.10f, 111.13: a permanent spell enters; a copy becomes a token that is not "created". */
