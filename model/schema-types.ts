@@ -1446,6 +1446,12 @@ export interface ExpectedStep {
    * @maxItems 1000
    */
   triggered?: TriggerEvent[];
+  /**
+   * What happened during the action, in order (a trace step's events), compared in full and in order against an engine that observes step.events: [] means nothing happened. A case lists them only where the rules fix their order (no instruction acting on several objects at once). At most 1000.
+   *
+   * @maxItems 1000
+   */
+  events?: GameEvent[];
   state?: ExpectedState;
 }
 export interface ExpectedState {

@@ -10,6 +10,7 @@ import { normalizeScenario } from '../model/scenario.ts';
 import type { Capabilities, Scenario } from '../model/schema-types.ts';
 import { propertyById } from '../properties/index.ts';
 import { missingCapability } from '../properties/property.ts';
+import { checkCase, loadCases } from '../runner/cases.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 import { runSuite } from '../runner/run-suite.ts';
 import * as F from './fixtures/scenarios.ts';
@@ -103,5 +104,20 @@ describe('judging from events', () => {
     events.splice(draw, 1);
     events.splice(events.findIndex((e) => e.kind === 'move' && e.to === 'graveyard' && e.object === 'mists'), 0, { kind: 'move', by: 'mists', object: 'lib1', from: 'library', to: 'hand' });
     expect(await verdictOf(property('splice.events-after-host'), s, t)).toMatchObject({ status: 'n/a' });
+  });
+});
+
+describe('fixed cases with events', () => {
+  const c = loadCases().find((x) => x.case.id === 'glacial-ray-deals-its-damage-after-lava-spike')!.case;
+  const faulty = faultyReference('spliced-effects-first');
+
+  it('fail an engine that lists its events in the wrong order', async () => {
+    expect(await checkCase(engine, c)).toEqual([]);
+    expect((await checkCase(faulty, c)).join('\n')).toMatch(/^a2: events: expected .*"amount":3.*"amount":2.*observed .*"amount":2.*"amount":3/);
+  });
+
+  it('compare no events with an engine that does not observe them', async () => {
+    const blind = restrictedTo(faulty, { ...faulty.capabilities, observes: faulty.capabilities.observes.filter((o) => o !== 'step.events') });
+    expect(await checkCase(blind, c)).toEqual([]);
   });
 });
