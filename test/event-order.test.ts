@@ -12,7 +12,9 @@ import { propertyById } from '../properties/index.ts';
 import { missingCapability } from '../properties/property.ts';
 import { checkCase, loadCases } from '../runner/cases.ts';
 import { judgeFor } from '../runner/evaluate.ts';
+import { caseFromRepro } from '../runner/promote.ts';
 import { runSuite } from '../runner/run-suite.ts';
+import { faultRepro } from './fixtures/export-loop.ts';
 import * as F from './fixtures/scenarios.ts';
 import { editableCopy } from './fixtures/traces.ts';
 import { engine, verdictOf } from './fixtures/trace-edits.ts';
@@ -119,5 +121,17 @@ describe('fixed cases with events', () => {
   it('compare no events with an engine that does not observe them', async () => {
     const blind = restrictedTo(faulty, { ...faulty.capabilities, observes: faulty.capabilities.observes.filter((o) => o !== 'step.events') });
     expect(await checkCase(blind, c)).toEqual([]);
+  });
+});
+
+describe('a finding about the order of events, promoted to a case', () => {
+  it("keeps the reference engine's events at the failing step, which the faulty engine then fails", async () => {
+    const repro = await faultRepro('instructions-last-first');
+    const c = await caseFromRepro(repro, engine, 'instructions-last-first.repro.json');
+    const failing = c.expect.find((x) => x.action === repro.step)!;
+    expect(failing.events?.map((e) => e.kind)).toEqual(['move', 'damage', 'move']);
+    expect(c.expect.filter((x) => x.events !== undefined)).toHaveLength(1);
+    expect(await checkCase(engine, c)).toEqual([]);
+    expect((await checkCase(faultyReference('instructions-last-first'), c)).join('\n')).toMatch(/events: expected/);
   });
 });
