@@ -156,17 +156,38 @@ export const instructionsInOrder: Property = {
     }),
 };
 
+/** The spell a single resolve step put into a graveyard from the top of the stack: an instant or sorcery card, not a copy. */
+function resolvedToGraveyard(run: Run, step: RunStep): StackSpell | undefined {
+  if (step.step.outcome !== 'accepted' || step.action.do !== 'resolve' || step.action.untilEmpty) return undefined;
+  const top = step.before.stack.at(-1);
+  if (top?.kind !== 'spell' || top.copy || !run.def(top.card)?.types.some((t) => t === 'Instant' || t === 'Sorcery')) return undefined;
+  const inGraveyard = (state: RunStep['after']) => state.players.some((p) => p.graveyard.includes(top.card));
+  return inGraveyard(step.after) && !inGraveyard(step.before) ? top : undefined;
+}
+
 export const cardToGraveyardLast: Property = {
   id: 'resolution.card-to-graveyard-last',
   rules: ['608.2n'],
-  statement: "An instant or sorcery goes to its owner's graveyard as the last part of its resolution: no event it causes comes after its card's move from the stack to the graveyard.",
+  statement:
+    "An instant or sorcery goes to its owner's graveyard as the last part of its resolution: its step's events list that move, and no event the spell causes comes after it.",
   needs: EVENT_NEEDS,
   applies: resolvesSomething,
-  check: (run) =>
-    judgeResolutions(run, (c, step, r) => {
-      if (r.toGraveyard === undefined || r.events.length === 0) return;
-      const after = r.events.find((e) => e.at > r.toGraveyard!);
-      if (after) c.fail(step, `${r.spell.id}'s card put into the graveyard after everything it does`, `${eventText(after.event)} came after ${eventText(step.step.events![r.toGraveyard]!)}`);
-      else c.checkedOne();
-    }),
+  check(run) {
+    const c = new Checker();
+    for (const step of run.steps) {
+      // The state shows the card went there: an engine that lists events lists that move too.
+      const gone = resolvedToGraveyard(run, step);
+      if (gone && !(step.step.events ?? []).some((e) => e.kind === 'move' && e.object === gone.card && e.from === 'stack' && e.to === 'graveyard')) {
+        c.fail(step, `${gone.id} moving from the stack to the graveyard among the step's events`, `events ${(step.step.events ?? []).map(eventText).join(', ') || 'none'}`, 'unlisted', '608.2n');
+      }
+      for (const r of resolutions(run, step)) {
+        if (r.toGraveyard === undefined || r.events.length === 0) continue;
+        const after = r.events.find((e) => e.at > r.toGraveyard!);
+        if (after) c.fail(step, `${r.spell.id}'s card put into the graveyard after everything it does`, `${eventText(after.event)} came after ${eventText(step.step.events![r.toGraveyard]!)}`, 'order', '608.2n');
+        else c.checkedOne();
+      }
+      if (c.done) break;
+    }
+    return c.verdict();
+  },
 };

@@ -135,3 +135,12 @@ describe('a finding about the order of events, promoted to a case', () => {
     expect((await checkCase(faultyReference('instructions-last-first'), c)).join('\n')).toMatch(/events: expected/);
   });
 });
+
+describe('resolution.card-to-graveyard-last', () => {
+  it('fails an engine that declares step.events and leaves out the move its state shows', async () => {
+    const s = normalizeScenario(RAY_ON_SPIKE);
+    const t = editableCopy(engine.runSync(s));
+    delete t.steps[1]!.events;
+    expect(await verdictOf(property('resolution.card-to-graveyard-last'), s, t)).toMatchObject({ status: 'fail', kind: 'unlisted', rule: '608.2n', observed: 'events none' });
+  });
+});
