@@ -131,7 +131,8 @@ export async function judgeCase(engine: Engine, c: FixedCase): Promise<{ problem
       if (canonical(observed) !== canonical(expected.events)) problems.push(`${expected.action}: events: expected ${canonical(expected.events)}, observed ${canonical(observed)}`);
     }
     if (expected.state) {
-      const diffs = diffStates(observedPart(expected.state as Partial<ObservedState>, engine.capabilities.observes), step.state, true);
+      const before = index === 0 ? trace.initialState : trace.steps[index - 1]?.state;
+      const diffs = diffStates(observedPart(expected.state as Partial<ObservedState>, engine.capabilities.observes), step.state, true, before);
       if (diffs.length > 0) problems.push(`${expected.action}: ${formatDifferences(diffs)}`);
     }
   }
