@@ -127,6 +127,10 @@ export async function judgeCase(engine: Engine, c: FixedCase): Promise<{ problem
         problems.push(`${expected.action}: triggered: expected ${canonical(expected.triggered)}, observed ${canonical(observed)}`);
       }
     }
+    if (expected.events && engine.capabilities.observes.includes('step.events')) {
+      const observed = step.events ?? [];
+      if (canonical(observed) !== canonical(expected.events)) problems.push(`${expected.action}: events: expected ${canonical(expected.events)}, observed ${canonical(observed)}`);
+    }
     if (expected.state) {
       const before = index === 0 ? trace.initialState : trace.steps[index - 1]?.state;
       const diffs = diffStates(observedPart(expected.state as Partial<ObservedState>, engine.capabilities.observes), step.state, true, before);
