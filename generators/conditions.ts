@@ -58,12 +58,12 @@ const ENABLER = 'condEn';
  * the enabler leaves or arrives, then the ability resolves and whatever else is left. Nothing else
  * triggers on a creature entering, so the first resolve is the ability's. A destroyed creature would
  * set off "creatures die" abilities above it: where one is on the board, the enabler is bounced
- * instead. Whether the condition changed between the event and the resolution; nothing where the
- * plan is quiet (no triggered ability where the plan can leave it out).
+ * instead. Whether the condition changed between the event and the resolution (a quiet plan has
+ * none: generators/triggers.ts).
  */
 export function conditionActions(plan: Plan, b: Builder, ctx: Context): boolean {
   const c = plan.condition;
-  if (!c || plan.quiet) return false;
+  if (!c) return false;
   const condition = boardCondition(c.card)!;
   const enabler = enablerFor(condition, c.card, ctx)!;
   // Another of p1's permanents that meets the condition keeps it true whatever happens to the enabler.
