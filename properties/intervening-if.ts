@@ -69,11 +69,11 @@ export const interveningIfOnResolution: Property = {
       const what = `${top.id} (${top.source}#${top.ability}${def.if ? `, if ${def.if}` : ''}${def.ifYouControl ? `, if you control ${show(def.ifYouControl)}` : ''})`;
       if (!holds) {
         const changed = changes(step);
-        if (changed) c.fail(step, `${what} does nothing: its condition no longer holds`, changed);
+        if (changed) c.fail(step, `${what} does nothing: its condition no longer holds`, changed, 'resolved-anyway', '608.2a');
         else c.checkedOne();
       } else {
         const did = didSomething(step, def, top.controller);
-        if (did === false) c.fail(step, `${what} does what it says: its condition still holds`, 'nothing changed');
+        if (did === false) c.fail(step, `${what} does what it says: its condition still holds`, 'nothing changed', 'did-nothing', '603.4');
         else if (did === true) c.checkedOne();
       }
       if (c.done) break;
