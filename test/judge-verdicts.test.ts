@@ -1,0 +1,56 @@
+// Every property's verdicts, word for word, on the reference engine's traces of the hand-made
+// scenarios (test/fixtures/scenarios.ts) and of every fixed case (scenarios/), and on the hand-made
+// break of test/fixtures/breakers.ts: which scenarios it applies to, how many checks it makes on
+// each, and what a failure says (step, expected, observed, kind, rule). A change to the judge that
+// changes any verdict shows here; when the change is meant (a finding worded better, a property that
+// checks more), review the snapshot's difference and update it (`npx vitest run
+// test/judge-verdicts.test.ts -u`). One test per property, so that each of the judge's mutants runs
+// only the tests of the properties whose code it is in.
+import { describe, expect, it } from 'vitest';
+import { normalizeScenario, type NormalizedScenario } from '../model/scenario.ts';
+import type { Scenario, Trace } from '../model/schema-types.ts';
+import { PROPERTIES } from '../properties/index.ts';
+import { Run, type CheckContext, type Verdict } from '../properties/property.ts';
+import { loadCases } from '../runner/cases.ts';
+import { breakers } from './fixtures/breakers.ts';
+import * as F from './fixtures/scenarios.ts';
+import { editableCopy } from './fixtures/traces.ts';
+import { engine } from './fixtures/trace-edits.ts';
+
+const scenarios: [string, NormalizedScenario][] = [
+  ...Object.entries(F)
+    .filter((e): e is [string, Scenario] => typeof e[1] === 'object' && e[1] !== null && (e[1] as Scenario).format === 'castcheck-scenario/1')
+    .map(([name, s]): [string, NormalizedScenario] => [name, normalizeScenario(s)]),
+  ...loadCases().map((c): [string, NormalizedScenario] => [c.file.replace(/^.*scenarios\//, ''), normalizeScenario(c.case.scenario)]),
+];
+const traces = new Map<string, Trace>();
+const traceOf = (name: string, s: NormalizedScenario) => traces.get(name) ?? traces.set(name, engine.runSync(s)).get(name)!;
+const ctxOf = (s: NormalizedScenario): CheckContext => ({
+  readings: { spliceCopy: 'ruling' },
+  rerun: async (variant) => new Run(normalizeScenario(variant), engine.runSync(variant)),
+  reference: async () => new Run(s, engine.runSync(s)),
+});
+
+/** A verdict in a line: a pass by its checks, anything else whole. */
+const shown = (v: Verdict) => (v.status === 'pass' ? `pass, ${v.checks ?? 1} checks` : v.status === 'n/a' ? 'n/a' : JSON.stringify(v));
+
+describe("every property's verdicts, word for word", () => {
+  for (const p of PROPERTIES) {
+    it(p.id, async () => {
+      const lines: string[] = [];
+      for (const [name, s] of scenarios) {
+        // The scenarios it does not apply to are those left out of the list.
+        if (!p.applies(s)) continue;
+        lines.push(`${name}: ${shown(await p.check(new Run(s, traceOf(name, s)), ctxOf(s)))}`);
+      }
+      const b = breakers[p.id];
+      if (b) {
+        const s = normalizeScenario(b.scenario);
+        const t = editableCopy(engine.runSync(s));
+        b.break(t);
+        lines.push(`broken: ${shown(await p.check(new Run(s, t), ctxOf(s)))}`);
+      }
+      expect(lines).toMatchSnapshot();
+    });
+  }
+});
