@@ -10,12 +10,13 @@ import { describe, expect, it } from 'vitest';
 import { normalizeScenario, type NormalizedScenario } from '../model/scenario.ts';
 import type { Scenario, Trace } from '../model/schema-types.ts';
 import { PROPERTIES } from '../properties/index.ts';
-import { Run, type CheckContext, type Verdict } from '../properties/property.ts';
+import { Run } from '../properties/property.ts';
 import { loadCases } from '../runner/cases.ts';
 import { breakers } from './fixtures/breakers.ts';
 import * as F from './fixtures/scenarios.ts';
 import { editableCopy } from './fixtures/traces.ts';
 import { engine } from './fixtures/trace-edits.ts';
+import { contextOf, verdictLine } from './fixtures/verdict-lines.ts';
 
 const scenarios: [string, NormalizedScenario][] = [
   ...Object.entries(F)
@@ -25,14 +26,6 @@ const scenarios: [string, NormalizedScenario][] = [
 ];
 const traces = new Map<string, Trace>();
 const traceOf = (name: string, s: NormalizedScenario) => traces.get(name) ?? traces.set(name, engine.runSync(s)).get(name)!;
-const ctxOf = (s: NormalizedScenario): CheckContext => ({
-  readings: { spliceCopy: 'ruling' },
-  rerun: async (variant) => new Run(normalizeScenario(variant), engine.runSync(variant)),
-  reference: async () => new Run(s, engine.runSync(s)),
-});
-
-/** A verdict in a line: a pass by its checks, anything else whole. */
-const shown = (v: Verdict) => (v.status === 'pass' ? `pass, ${v.checks ?? 1} checks` : v.status === 'n/a' ? 'n/a' : JSON.stringify(v));
 
 describe("every property's verdicts, word for word", () => {
   for (const p of PROPERTIES) {
@@ -41,14 +34,14 @@ describe("every property's verdicts, word for word", () => {
       for (const [name, s] of scenarios) {
         // The scenarios it does not apply to are those left out of the list.
         if (!p.applies(s)) continue;
-        lines.push(`${name}: ${shown(await p.check(new Run(s, traceOf(name, s)), ctxOf(s)))}`);
+        lines.push(`${name}: ${verdictLine(await p.check(new Run(s, traceOf(name, s)), contextOf(s)))}`);
       }
       const b = breakers[p.id];
       if (b) {
         const s = normalizeScenario(b.scenario);
         const t = editableCopy(engine.runSync(s));
         b.break(t);
-        lines.push(`broken: ${shown(await p.check(new Run(s, t), ctxOf(s)))}`);
+        lines.push(`broken: ${verdictLine(await p.check(new Run(s, t), contextOf(s)))}`);
       }
       expect(lines).toMatchSnapshot();
     });

@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 // their verdicts. Not the engine's suites of test/mutation/, and none of the tests that run the
 // suite over generated scenarios (judge-robustness, trigger-order's 1,000 runs, resolve-until-empty,
 // unobserved-kicks, printed-relations): every mutant those cover would run them, for seconds each.
+// Nor those that judge with every property at once (faults, own-mistakes), which every mutant reaches:
+// test/judge-fault-verdicts.test.ts and test/judge-verdicts.test.ts judge the same repros and fixed
+// cases one property per test.
 export const JUDGE_TESTS = [
   'test/judge-*.test.ts',
   'test/properties.test.ts',
@@ -15,8 +18,6 @@ export const JUDGE_TESTS = [
   'test/tolerant-judging.test.ts',
   'test/trigger-judging.test.ts',
   'test/resolution.test.ts',
-  'test/own-mistakes.test.ts',
-  'test/faults.test.ts',
 ];
 export const SLOW_JUDGE_TESTS = ['test/judge-robustness.test.ts'];
 
