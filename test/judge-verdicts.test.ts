@@ -7,34 +7,24 @@
 // test/judge-verdicts.test.ts -u`). One test per property, so that each of the judge's mutants runs
 // only the tests of the properties whose code it is in.
 import { describe, expect, it } from 'vitest';
-import { normalizeScenario, type NormalizedScenario } from '../model/scenario.ts';
-import type { Scenario, Trace } from '../model/schema-types.ts';
+import { normalizeScenario } from '../model/scenario.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { Run } from '../properties/property.ts';
-import { loadCases } from '../runner/cases.ts';
 import { breakers } from './fixtures/breakers.ts';
-import * as F from './fixtures/scenarios.ts';
 import { editableCopy } from './fixtures/traces.ts';
 import { engine } from './fixtures/trace-edits.ts';
-import { contextOf, verdictLine } from './fixtures/verdict-lines.ts';
+import { contextOf, judgedScenarios, verdictLine } from './fixtures/verdict-lines.ts';
 
-const scenarios: [string, NormalizedScenario][] = [
-  ...Object.entries(F)
-    .filter((e): e is [string, Scenario] => typeof e[1] === 'object' && e[1] !== null && (e[1] as Scenario).format === 'castcheck-scenario/1')
-    .map(([name, s]): [string, NormalizedScenario] => [name, normalizeScenario(s)]),
-  ...loadCases().map((c): [string, NormalizedScenario] => [c.file.replace(/^.*scenarios\//, ''), normalizeScenario(c.case.scenario)]),
-];
-const traces = new Map<string, Trace>();
-const traceOf = (name: string, s: NormalizedScenario) => traces.get(name) ?? traces.set(name, engine.runSync(s)).get(name)!;
+const scenarios = judgedScenarios();
 
 describe("every property's verdicts, word for word", () => {
   for (const p of PROPERTIES) {
     it(p.id, async () => {
       const lines: string[] = [];
-      for (const [name, s] of scenarios) {
+      for (const { name, scenario: s, trace } of scenarios) {
         // The scenarios it does not apply to are those left out of the list.
         if (!p.applies(s)) continue;
-        lines.push(`${name}: ${verdictLine(await p.check(new Run(s, traceOf(name, s)), contextOf(s)))}`);
+        lines.push(`${name}: ${verdictLine(await p.check(new Run(s, trace), contextOf(s)))}`);
       }
       const b = breakers[p.id];
       if (b) {
