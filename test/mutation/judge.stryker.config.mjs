@@ -16,7 +16,8 @@ export default {
   incremental: true,
   incrementalFile: `${out}/judge.incremental.json`,
   reporters: ['json', 'progress'],
-  jsonReporter: { fileName: `${out}/judge.json` },
+  // The driver (test/mutation/run.ts) names a report file per run and merges it into judge.json.
+  jsonReporter: { fileName: process.env.CASTCHECK_JUDGE_REPORT ?? `${out}/judge.json` },
   tempDirName: `${out}/.stryker-tmp-judge`,
   concurrency: 2,
   timeoutMS: 20000,

@@ -11,7 +11,7 @@
 // instead (properties/, oracle/) and runs the judge's tests (test/mutation/judge.vitest.config.ts):
 // its part of docs/MUTATION.md is written apart, the engine's part kept, and both scores printed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { fileURLToPath } from 'node:url';
 import { ReferenceEngine } from '../../adapters/reference/engine.ts';
@@ -25,6 +25,8 @@ const CONFIG = 'test/mutation/stryker.config.mjs';
 const TRIAGE = `${root}test/mutation/triage.json`;
 const JUDGE_CONFIG = 'test/mutation/judge.stryker.config.mjs';
 const JUDGE_TRIAGE = `${root}test/mutation/judge-triage.json`;
+/** Where Stryker writes the report of one judge run (test/mutation/judge.stryker.config.mjs reads it). */
+const JUDGE_REPORT_VARIABLE = 'CASTCHECK_JUDGE_REPORT';
 const DOC = `${root}docs/MUTATION.md`;
 const SUITES = ['properties', 'cases'] as const;
 
@@ -102,23 +104,28 @@ async function judgeRun(): Promise<void> {
   const reportFile = `${out}/judge.json`;
   const scoreFile = `${out}/judge-score.json`;
   const judgeConfig = (await import(new URL(`../../${JUDGE_CONFIG}`, import.meta.url).href)) as { default: { mutate: string[] } };
-  const last = existsSync(scoreFile) ? (JSON.parse(readFileSync(scoreFile, 'utf8')) as { runs: Record<string, { date: string; commit: string }> }).runs : {};
-  const before = existsSync(reportFile) ? (JSON.parse(readFileSync(reportFile, 'utf8')) as StrykerReport) : undefined;
-  let runs = last;
+  // Read when the run ends: another run over other files may have ended in between.
+  const lastRuns = () => (existsSync(scoreFile) ? (JSON.parse(readFileSync(scoreFile, 'utf8')) as { runs: Record<string, { date: string; commit: string }> }).runs : {});
+  const lastReport = () => (existsSync(reportFile) ? (JSON.parse(readFileSync(reportFile, 'utf8')) as StrykerReport) : undefined);
+  let runs = lastRuns();
   if (!reportOnly) {
     console.log('\nnpm run mutation: the judge (properties/, oracle/) against its own tests (StrykerJS)');
     // The commit the run starts from: Stryker copies the files then.
     const commit = spawnSync('git', ['describe', '--always', '--dirty', '--abbrev=12'], { cwd: root, encoding: 'utf8' }).stdout.trim();
-    const r = spawnSync('npx', ['stryker', 'run', JUDGE_CONFIG, ...strykerArgs], { cwd: root, stdio: 'inherit' });
+    // Stryker's report of this run goes to a file of its own, merged into the last report once it ends.
+    const runReport = `${out}/judge.run-${process.pid}.json`;
+    const r = spawnSync('npx', ['stryker', 'run', JUDGE_CONFIG, ...strykerArgs], { cwd: root, stdio: 'inherit', env: { ...process.env, [JUDGE_REPORT_VARIABLE]: runReport } });
     if (r.status !== 0) {
       console.error(`StrykerJS failed on the judge (exit ${r.status})`);
       process.exit(2);
     }
     const now = { date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`, commit };
-    const ran = JSON.parse(readFileSync(reportFile, 'utf8')) as StrykerReport;
-    runs = { ...(partial ? last : {}), ...Object.fromEntries(Object.keys(ran.files).map((f) => [f, now])) };
-    if (partial && before) writeFileSync(reportFile, JSON.stringify(withFilesOf(before, ran)));
-  } else if (!before) {
+    const ran = JSON.parse(readFileSync(runReport, 'utf8')) as StrykerReport;
+    rmSync(runReport);
+    const before = partial ? lastReport() : undefined;
+    runs = { ...(partial ? lastRuns() : {}), ...Object.fromEntries(Object.keys(ran.files).map((f) => [f, now])) };
+    writeFileSync(reportFile, JSON.stringify(before ? withFilesOf(before, ran) : ran));
+  } else if (!lastReport()) {
     console.error(`npm run mutation: no report of the judge in ${reportFile}: run npm run mutation -- --judge first`);
     process.exit(2);
   }
