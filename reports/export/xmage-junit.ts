@@ -33,16 +33,18 @@ export function xmageJunitFile(repro: Repro, exported: ExportFacts, testClass: s
     for (const b of p.battlefield) {
       add('BATTLEFIELD', b.card, `, 1, ${b.tapped ? 'true' : 'false'}`);
       for (const [name, n] of Object.entries(b.counters ?? {})) {
-        setup.push(`            permanent(game, ${javaString(b.card)}).addCounters(CounterType.findByName(${javaString(name)}).createInstance(${n}), ${who}.getId(), null, game);`);
+        setup.push(`            permanent(game, ${javaString(aliases.get(b.card)!)}).addCounters(CounterType.findByName(${javaString(name)}).createInstance(${n}), ${who}.getId(), source(${who}), game);`);
       }
     }
     const m = p.mana;
     const mana = ['W', 'U', 'B', 'R', 'G'].map((k) => m[k as keyof typeof m] ?? 0);
     if ([...mana, m.C ?? 0].some((n) => n > 0)) {
-      setup.push(`            game.getPlayer(${who}.getId()).getManaPool().addMana(new Mana(${mana.join(', ')}, 0, 0, ${m.C ?? 0}), game, null, true);`);
+      setup.push(`            game.getPlayer(${who}.getId()).getManaPool().addMana(new Mana(${mana.join(', ')}, 0, 0, ${m.C ?? 0}), game, source(${who}), true);`);
     }
   }
   const lines: string[] = [];
+  // The cards cast and not yet resolved: XMage's harness finds a spell it targets by name (a spell's id is not its card's).
+  const stack: string[] = [];
   for (let i = 0; i <= last; i++) lines.push('', `        // ${actionLabel(s, i)}`, ...command(s, i, aliases, oracle));
   const asserts = exported.facts.map((f) => assertion(f, s, aliases));
   if (exported.basis !== 'crash' && !asserts.some((a) => a.startsWith('Assert.'))) {
@@ -57,6 +59,9 @@ export function xmageJunitFile(repro: Repro, exported: ExportFacts, testClass: s
     'package org.mage.test.castcheck;',
     '',
     'import mage.Mana;',
+    'import mage.abilities.Ability;',
+    'import mage.abilities.common.SimpleStaticAbility;',
+    'import mage.abilities.effects.common.InfoEffect;',
     'import mage.abilities.keyword.KickerAbility;',
     'import mage.constants.PhaseStep;',
     'import mage.constants.Zone;',
@@ -67,6 +72,7 @@ export function xmageJunitFile(repro: Repro, exported: ExportFacts, testClass: s
     'import mage.game.stack.StackObject;',
     'import org.junit.Assert;',
     'import org.junit.Test;',
+    'import org.mage.test.player.TestPlayer;',
     'import org.mage.test.serverside.base.CardTestPlayerBase;',
     '',
     `public class ${testClass} extends CardTestPlayerBase {`,
@@ -100,6 +106,13 @@ export function xmageJunitFile(repro: Repro, exported: ExportFacts, testClass: s
     '        return id;',
     '    }',
     '',
+    '    /** The source of the setup\'s mana and counters, as the harness\'s own cheats have one. */',
+    '    private Ability source(TestPlayer player) {',
+    '        Ability source = new SimpleStaticAbility(Zone.OUTSIDE, new InfoEffect("castcheck setup"));',
+    '        source.setControllerId(player.getId());',
+    '        return source;',
+    '    }',
+    '',
     '    private Permanent permanent(Game game, String alias) {',
     '        return game.getPermanent(uuid(alias));',
     '    }',
@@ -118,9 +131,14 @@ export function xmageJunitFile(repro: Repro, exported: ExportFacts, testClass: s
   function command(sc: NormalizedScenario, i: number, al: Map<string, string>, or: Map<string, string | undefined>): string[] {
     const a = sc.actions[i]!;
     const who = PLAYER['player' in a && a.player ? a.player : 'p1']!;
-    if (a.do === 'resolve') return [`        waitStackResolved(1, ${MAIN}, ${who}, ${a.untilEmpty ? 'false' : 'true'});`];
+    if (a.do === 'resolve') {
+      if (a.untilEmpty) stack.length = 0;
+      else stack.pop();
+      return [`        waitStackResolved(1, ${MAIN}, ${who}, ${a.untilEmpty ? 'false' : 'true'});`];
+    }
     if (a.do !== 'cast') throw new InputError(`${a.id}: XMage's harness is given no ${a.do} action here (integrations/xmage plays cast and resolve)`);
-    const targets = (a.targets ?? []).map((g) => g.map((t) => (t === 'p1' ? 'targetPlayer=PlayerA' : t === 'p2' ? 'targetPlayer=PlayerB' : `@${al.get(t)}`)).join('^'));
+    const targets = (a.targets ?? []).map((g) => g.map((t) => (t === 'p1' ? 'targetPlayer=PlayerA' : t === 'p2' ? 'targetPlayer=PlayerB' : stack.includes(t) ? or.get(t)! : `@${al.get(t)}`)).join('^'));
+    stack.push(a.card);
     const name = javaString(or.get(a.card)!);
     const out = [targets.length > 0 ? `        castSpell(1, ${MAIN}, ${who}, ${name}, ${javaString(targets.join('^'))});` : `        castSpell(1, ${MAIN}, ${who}, ${name});`];
     if (a.x !== undefined) out.push(`        setChoice(${who}, "X=${a.x}");`);
