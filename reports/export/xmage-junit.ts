@@ -17,6 +17,7 @@ export function xmageJunitFile(repro: Repro, exported: ExportFacts, testClass: s
   if (exported.related.length > 0) throw new InputError('this failure shows in a related run (a relation between two scenarios): XMage\'s DSL plays one game per test, so export it --as junit instead');
   const s = exported.scenario;
   const aliases = new Map(s.cards.map((c, i) => [c.id, `c${i}`]));
+  const aliasList = [...aliases.values()].map((a) => javaString(a)).join(', ');
   const oracle = new Map(s.cards.map((c) => [c.id, c.oracle]));
   for (const c of s.cards) if (c.oracle === undefined) throw new InputError(`card ${c.id} has no Oracle name: XMage knows printed cards only`);
   const last = Math.max(...exported.facts.map((f) => f.step), exported.basis === 'crash' ? s.actions.length - 1 : 0);
@@ -25,6 +26,8 @@ export function xmageJunitFile(repro: Repro, exported: ExportFacts, testClass: s
   const setup: string[] = [];
   for (const p of s.players) {
     const who = PLAYER[p.id]!;
+    // The library is the scenario's alone: the harness's test deck under it goes.
+    setup.push(`            for (java.util.UUID card : game.getPlayer(${who}.getId()).getLibrary().getCardList()) if (!aliased(card)) game.getPlayer(${who}.getId()).getLibrary().remove(card, game);`);
     body.push(`        setLife(${who}, ${p.life});`);
     const add = (zone: string, id: string, extra = '') => body.push(`        addCard(Zone.${zone}, ${who}, ${javaString(`${oracle.get(id)}@${aliases.get(id)}`)}${extra}); // ${id}`);
     for (const id of p.hand) add('HAND', id);
@@ -95,6 +98,7 @@ export function xmageJunitFile(repro: Repro, exported: ExportFacts, testClass: s
     '        });',
     '',
     '        setStrictChooseMode(true);',
+    '        skipInitShuffling(); // the scenario\'s library in its order',
     `        setStopAt(1, PhaseStep.BEGIN_COMBAT);`,
     '        execute();',
     '    }',
@@ -111,6 +115,12 @@ export function xmageJunitFile(repro: Repro, exported: ExportFacts, testClass: s
     '        Ability source = new SimpleStaticAbility(Zone.OUTSIDE, new InfoEffect("castcheck setup"));',
     '        source.setControllerId(player.getId());',
     '        return source;',
+    '    }',
+    '',
+    '    /** Whether a card is one of the scenario\'s (added under an alias). */',
+    '    private boolean aliased(java.util.UUID card) {',
+    `        for (String alias : new String[]{${aliasList}}) if (card.equals(playerA.getAliasByName("@" + alias))) return true;`,
+    '        return false;',
     '    }',
     '',
     '    private Permanent permanent(Game game, String alias) {',

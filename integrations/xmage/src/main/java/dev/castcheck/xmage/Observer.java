@@ -38,6 +38,10 @@ final class Observer {
         uuids.put(id, uuid);
     }
 
+    String named(UUID uuid) {
+        return names.get(uuid);
+    }
+
     UUID uuid(String id) {
         return uuids.get(id);
     }

@@ -94,6 +94,7 @@ public final class XmageTable extends CardTestPlayerBase {
             }
         }
         setStrictChooseMode(true);
+        skipInitShuffling(); // the scenario's library in its order
         setStopAt(1, PhaseStep.END_TURN);
         // The first command: resolve aliases to XMage's ids, put the starting counters and mana, look.
         runCode("castcheck setup", 1, MAIN, playerA, (info, player, game) -> {
@@ -115,6 +116,9 @@ public final class XmageTable extends CardTestPlayerBase {
                     }
                 }
                 addMana(owner, p.getAsJsonObject("mana"), game);
+                // The library is the scenario's alone: the harness's test deck under it goes (a draw from
+                // an empty library draws nothing, CR 121.3).
+                for (UUID card : owner.getLibrary().getCardList()) if (observer.named(card) == null) owner.getLibrary().remove(card, game);
             }
             initial = observer.observe(game, "setup");
             last = initial;
