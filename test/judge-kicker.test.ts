@@ -3,7 +3,9 @@
 // missing from the stack, and Comet Storm's target groups on its cast and on a copy that is missing.
 import { describe, expect, it } from 'vitest';
 import { normalizeScenario } from '../model/scenario.ts';
+import { observedTrace } from '../model/observables.ts';
 import { propertyById } from '../properties/index.ts';
+import { STACK_KICK } from '../properties/property.ts';
 import * as F from './fixtures/scenarios.ts';
 import { editableCopy } from './fixtures/traces.ts';
 import { engine, spellAt, step, verdictOf } from './fixtures/trace-edits.ts';
@@ -48,5 +50,14 @@ describe('kicker breakers', () => {
     const copy = editableCopy(engine.runSync(s));
     step(copy, 2).state.stack = step(copy, 2).state.stack.filter((o) => o.id !== 'copy');
     expect(await verdictOf(p, s, copy)).toMatchObject({ status: 'fail', step: 'copy' });
+  });
+
+  it('kicker.declarations: a spell that shows one of the four kick fields is checked on it; one that shows none compared nothing, and counts no check', async () => {
+    const s = normalizeScenario(F.MULTIKICKED_PACK);
+    const p = property('kicker.declarations');
+    const t = engine.runSync(s);
+    const others = engine.capabilities.observes.filter((o) => !STACK_KICK.includes(o));
+    for (const field of STACK_KICK) expect(await verdictOf(p, s, observedTrace(t, [...others, field])), field).toEqual({ status: 'pass', checks: 1 });
+    expect(await verdictOf(p, s, observedTrace(t, others))).toEqual({ status: 'n/a' });
   });
 });
