@@ -63,4 +63,26 @@ describe('branch breakers (2)', () => {
     list.unshift({ ...list[0]!, controller: 'p2', source: 'oppw' });
     expect(await verdictOf(p, s, t)).toMatchObject({ status: 'fail', kind: 'reported', rule: '603.3b', step: 'a2', expected: "p1's triggered abilities go on the stack before p2's", observed: expect.stringMatching(/^\["p2:oppw",.*"p1:/) });
   });
+
+  it('resolution.damage-to-creatures: each 704.5g and 702.16b failure says which creature, how much damage and what was seen', async () => {
+    const p = property('resolution.damage-to-creatures');
+    const withBears = (target: string) =>
+      normalizeScenario({
+        ...BOLTED_GIANT,
+        cards: [...BOLTED_GIANT.cards, { id: 'bears', oracle: 'Grizzly Bears' }],
+        players: [BOLTED_GIANT.players[0]!, { id: 'p2', battlefield: [{ card: 'hill' }, { card: 'bears' }] }],
+        actions: [{ do: 'cast', card: 'burst', targets: [[target]] }, { do: 'resolve' }],
+      });
+    const bolted = withBears('bears');
+    const lethal = editableCopy(engine.runSync(bolted));
+    step(lethal, 1).state.battlefield.push({ ...step(lethal, 0).state.battlefield.find((o) => o.id === 'bears')!, damage: 2 });
+    expect(await verdictOf(p, bolted, lethal)).toMatchObject({ status: 'fail', kind: 'lethal', rule: '704.5g', expected: 'bears dies to state-based actions: 2 damage, toughness 2 (CR 704.5g)', observed: 'it is still on the battlefield' });
+    const giant = withBears('hill');
+    const gone = editableCopy(engine.runSync(giant));
+    step(gone, 1).state.battlefield = step(gone, 1).state.battlefield.filter((o) => o.id !== 'hill');
+    expect(await verdictOf(p, giant, gone)).toMatchObject({ status: 'fail', kind: 'not-lethal', rule: '704.5g', expected: 'hill survives 2 damage (toughness 3)', observed: 'it left the battlefield' });
+    const undealt = editableCopy(engine.runSync(giant));
+    permanent(undealt, 1, 'bears').damage = 1;
+    expect(await verdictOf(p, giant, undealt)).toMatchObject({ status: 'fail', kind: 'undealt', rule: '702.16b', expected: 'bears is dealt no damage by burst (prevented, or not a target)', observed: '1 damage' });
+  });
 });
