@@ -2,11 +2,10 @@
 import type { CardDefinition, ObservedPermanent, StackSpell } from '../model/schema-types.ts';
 import { Checker, permanentOn, show, sameShown, spellOnStack, STACK_KICK, type CheckContext, type Property, type Run, type RunStep, type Verdict } from './property.ts';
 import { activeRequirements } from '../model/declarations.ts';
-import { abilityOf } from '../oracle/definitions.ts';
-import { permanentDef } from '../oracle/definitions.ts';
-import { targetAllowed } from '../oracle/targets.ts';
+import { abilityOf, permanentDef } from '../oracle/definitions.ts';
+import { spellCopiedOnResolution } from '../oracle/copies.ts';
 import { diesAtOnce, legendRuleMayTake } from '../oracle/entries.ts';
-import { kickOf, effectTimes } from '../oracle/kicks.ts';
+import { kickOf } from '../oracle/kicks.ts';
 import { timesKicked } from '../model/kick.ts';
 import { features } from './features.ts';
 
@@ -43,32 +42,6 @@ function findCopyMadeBy(run: Run, step: RunStep): MadeBy | undefined {
   }
   if (copied.length > 0) return { missing: { expected: `a copy named ${a.id} of ${copied[0]!.id} is on the stack`, observed: copy ? `${a.id} is not a copy` : 'no such object on the stack' } };
   return undefined;
-}
-
-/**
- * The spells a resolving spell's copy effects copy (CR 707.10): each copy effect that happens for
- * how the copier was kicked copies its target, if that is still a legal target (CR 608.2b).
- */
-function spellCopiedOnResolution(run: Run, step: RunStep): StackSpell[] {
-  const copier = step.before.stack.at(-1);
-  if (copier?.kind !== 'spell') return [];
-  const def = run.def(copier.card);
-  // Most resolving spells copy nothing: no kick or requirement to work out for them.
-  if (!def?.effects?.some((e) => e.kind === 'copySpell')) return [];
-  const kick = kickOf(run, copier, step.index);
-  if (!kick) return [];
-  const requirements = activeRequirements([def], kick).filter((r) => r.part === 0);
-  const effects = def.effects ?? [];
-  return effects.flatMap((e, i) => {
-    if (e.kind !== 'copySpell' || e.target === undefined || effectTimes(effects, i, kick) === 0) return [];
-    const group = requirements.findIndex((r) => (def.targets ?? []).indexOf(r.requirement) === e.target);
-    const chosen = group === -1 ? [] : (copier.targets[group] ?? []);
-    return chosen.flatMap((id) => {
-      const target = spellOnStack(step.before, id);
-      const legal = target && targetAllowed(run, step.before, step.index, requirements[group]!.requirement, id, copier.id, copier.controller, copier.colors);
-      return legal ? [target] : [];
-    });
-  });
 }
 
 /** A copy a step made, with the spell it copies as it stood. */
