@@ -5,8 +5,8 @@ import { activeRequirements } from '../model/declarations.ts';
 import type { Kick } from '../model/kick.ts';
 import type { CardDefinition, GameEvent, ObservedState, StackSpell } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
-import { spellKick } from './declared.ts';
-import { effectTimes, permanentDef } from './expectations.ts';
+import { kickOf, effectTimes } from '../oracle/kicks.ts';
+import { permanentDef } from '../oracle/definitions.ts';
 import { Checker, sameMembers, sameShown, show, type Property, type Run, type RunStep } from './property.ts';
 import { features } from './features.ts';
 import { eventText, judgeResolutions, ordinal } from './event-order.ts';
@@ -61,7 +61,7 @@ function resolvedSplice(run: Run, step: RunStep): Spliced | undefined {
     if (id === 'p1' || id === 'p2') continue;
     if (!step.before.battlefield.some((p) => p.id === id) || (permanentDef(run, id, step.index)?.protection ?? []).length > 0) return undefined;
   }
-  const kick = top.kicker !== undefined && top.multikicker !== undefined ? { kicker: top.kicker, multikicker: top.multikicker } : spellKick(run, top, step.index);
+  const kick = kickOf(run, top, step.index);
   return kick ? { spell: top, parts: defs, kick } : undefined;
 }
 
@@ -126,7 +126,7 @@ function expectedTokens(run: Run, step: RunStep): { spell: StackSpell; names: st
   if (top?.kind !== 'spell' || (top.spliced ?? []).length === 0) return undefined;
   const defs = [run.def(top.card), ...top.spliced!.map((id) => run.def(id))];
   if (defs.some((d) => d === undefined)) return undefined;
-  const kick = top.kicker !== undefined && top.multikicker !== undefined ? { kicker: top.kicker, multikicker: top.multikicker } : spellKick(run, top, step.index);
+  const kick = kickOf(run, top, step.index);
   if (!kick) return undefined;
   // Only where no target can have become illegal (gone, or protected from the spell's colour): with
   // every target illegal nothing happens (CR 608.2b), and then there is no order to see.

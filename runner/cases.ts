@@ -13,6 +13,7 @@ import type { Capabilities, CardDefinition, FixedCase, ObservedState, TriggerEve
 import { observedPart } from '../model/observables.ts';
 import { checkedAnswer, firstUnsupported } from './evaluate.ts';
 import { fileURLToPath } from 'node:url';
+import { changesCosts } from '../model/cost-changes.ts';
 
 export const CASES_DIR = fileURLToPath(new URL('../scenarios/', import.meta.url));
 
@@ -171,7 +172,7 @@ function mechanicsOf(c: FixedCase, defs: readonly CardDefinition[]): Capabilitie
   for (const d of defs) {
     if (d.triggers?.length) out.add('triggers');
     if ((d.statics ?? []).some((s) => s.kind === 'triggerMultiplier')) out.add('triggerMultiplier');
-    if ((d.statics ?? []).some((s) => s.kind === 'costReduction' || s.kind === 'costIncrease')) out.add('costModifiers');
+    if ((d.statics ?? []).some(changesCosts)) out.add('costModifiers');
     if (d.protection?.length) out.add('protection');
     if ([...(d.effects ?? []), ...(d.triggers ?? []).flatMap((t) => t.effects)].some((e) => e.kind === 'createToken')) out.add('tokens');
   }
