@@ -30,7 +30,15 @@ describe('castcheck export --as xmage-junit', () => {
     expect(text).toContain('setChoice(playerA, true); // kicker A');
   });
 
+  it('writes a cast castcheck expects refused as one the harness may skip, and asserts nothing went on the stack', async () => {
+    const text = await exported('unpayable-kicker-dropped');
+    expect(text).toMatch(/setChoice\(playerA, TestPlayer\.SKIP_FAILED_COMMAND\); \/\/ castcheck expects XMage to refuse this cast\n\s+castSpell\(/);
+    expect(text).toMatch(/Assert\.assertNull\("after \w+: [^"]+\(the cast is refused, nothing goes on the stack\)", spell\(game, "c\d+"\)\);/);
+  });
+
   it('refuses a repro whose failure no XMage object can be asked about: such a test could not fail', async () => {
-    await expect(exported('unpayable-kicker-dropped')).rejects.toThrow(InputError);
+    const repro = await faultRepro('multikicker-counts-once');
+    const facts = await exportFacts(repro, 'multikicker-counts-once');
+    expect(() => xmageJunitFile(repro, { ...facts, facts: [{ step: 0, what: 'triggered', value: [] }] }, 'CastcheckReproTest')).toThrow(InputError);
   });
 });

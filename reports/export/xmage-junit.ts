@@ -39,12 +39,17 @@ export function xmageJunitFile(repro: Repro, exported: ExportFacts, testClass: s
         setup.push(`            permanent(game, ${javaString(aliases.get(b.card)!)}).addCounters(CounterType.findByName(${javaString(name)}).createInstance(${n}), ${who}.getId(), source(${who}), game);`);
       }
     }
+    // castcheck's mana is the pool's: XMage pays from it whatever kinds it holds, as integrations/xmage sets it.
+    setup.push(`            game.getPlayer(${who}.getId()).getManaPool().setAutoPaymentRestricted(false);`);
     const m = p.mana;
     const mana = ['W', 'U', 'B', 'R', 'G'].map((k) => m[k as keyof typeof m] ?? 0);
     if ([...mana, m.C ?? 0].some((n) => n > 0)) {
       setup.push(`            game.getPlayer(${who}.getId()).getManaPool().addMana(new Mana(${mana.join(', ')}, 0, 0, ${m.C ?? 0}), game, source(${who}), true);`);
     }
   }
+  // Casts castcheck expects refused: the harness skips a cast it cannot make instead of failing, and no
+  // choice is scripted for them (a refused cast asks none).
+  const refused = new Set(exported.facts.filter((f) => (f.what === 'outcome' && f.value === 'rejected') || (f.what === 'reason' && typeof f.value === 'string')).map((f) => f.step));
   const lines: string[] = [];
   // The cards cast and not yet resolved: XMage's harness finds a spell it targets by name (a spell's id is not its card's).
   const stack: string[] = [];
@@ -150,6 +155,12 @@ export function xmageJunitFile(repro: Repro, exported: ExportFacts, testClass: s
     const targets = (a.targets ?? []).map((g) => g.map((t) => (t === 'p1' ? 'targetPlayer=PlayerA' : t === 'p2' ? 'targetPlayer=PlayerB' : stack.includes(t) ? or.get(t)! : `@${al.get(t)}`)).join('^'));
     stack.push(a.card);
     const name = javaString(or.get(a.card)!);
+    if (refused.has(i)) {
+      return [
+        `        setChoice(${who}, TestPlayer.SKIP_FAILED_COMMAND); // castcheck expects XMage to refuse this cast`,
+        targets.length > 0 ? `        castSpell(1, ${MAIN}, ${who}, ${name}, ${javaString(targets.join('^'))});` : `        castSpell(1, ${MAIN}, ${who}, ${name});`,
+      ];
+    }
     const out = [targets.length > 0 ? `        castSpell(1, ${MAIN}, ${who}, ${name}, ${javaString(targets.join('^'))});` : `        castSpell(1, ${MAIN}, ${who}, ${name});`];
     if (a.x !== undefined) out.push(`        setChoice(${who}, "X=${a.x}");`);
     const def = sc.cards.find((c) => c.id === a.card)?.definition;
@@ -175,6 +186,11 @@ function assertion(f: Fact, s: NormalizedScenario, aliases: Map<string, string>)
     if (f.zone === 'players' || alias(f.id) === undefined) return `// not asserted: ${factLabel(f)} (no XMage object carries the id ${f.id})`;
     const get = f.zone === 'battlefield' ? `permanent(game, ${javaString(alias(f.id)!)})` : `spell(game, ${javaString(alias(f.id)!)})`;
     return `Assert.${f.value ? 'assertNotNull' : 'assertNull'}(${msg}, ${get});`;
+  }
+  const action = s.actions[f.step]!;
+  if ((f.what === 'outcome' || f.what === 'reason') && f.value !== undefined && f.value !== 'accepted' && action.do === 'cast' && alias(action.card) !== undefined) {
+    // A refused cast leaves nothing on the stack (CR 733.1): the spell is not there.
+    return `Assert.assertNull(${javaString(`after ${action.id}: ${factLabel(f)}: ${String(f.value)} (the cast is refused, nothing goes on the stack)`)}, spell(game, ${javaString(alias(action.card)!)}));`;
   }
   if (f.what !== 'field') return `// not asserted: ${factLabel(f)} = ${JSON.stringify(f.value)} (the harness does not tell outcomes or triggers apart)`;
   const key = f.path.join('.');

@@ -115,6 +115,9 @@ public final class XmageTable extends CardTestPlayerBase {
                         perm.addCounters(type.createInstance(c.getValue().getAsInt()), owner.getId(), setupSource(owner), game);
                     }
                 }
+                // castcheck's mana is the pool's: XMage pays from it whatever kinds it holds (not only when
+                // it holds one kind), and a land tapped for mana is caught below as not the scenario's.
+                owner.getManaPool().setAutoPaymentRestricted(false);
                 addMana(owner, p.getAsJsonObject("mana"), game);
                 // The library is the scenario's alone: the harness's test deck under it goes (a draw from
                 // an empty library draws nothing, CR 121.3).
@@ -196,6 +199,8 @@ public final class XmageTable extends CardTestPlayerBase {
         JsonObject def = definitions.get(cardId);
         List<String> kicker = a.has("kicker") ? strings(a.getAsJsonArray("kicker")) : List.of();
         int multikicker = a.has("multikicker") ? a.get("multikicker").getAsInt() : 0;
+        String undeclarable = undeclarable(def, kicker, multikicker, a.has("x"));
+        if (undeclarable != null) return "XMage's harness cannot make this declaration (XMage offers a player only the printed kicker costs, each once, and X where the cost has it): " + undeclarable;
         StringBuilder target = new StringBuilder();
         if (a.has("targets")) {
             for (JsonElement group : a.getAsJsonArray("targets")) {
@@ -223,15 +228,46 @@ public final class XmageTable extends CardTestPlayerBase {
             setChoice(playerA, false);
         }
         snapshot(id, game -> {
+            // A "no" left over is a kicker cost XMage did not offer (it finds it unpayable) and the scenario declined: the same cast.
+            if (playerA.getChoices().stream().allMatch(c -> c.equals("No"))) playerA.getChoices().clear();
             if (!playerA.getChoices().isEmpty()) {
                 // XMage asks only for the kicker costs it finds payable (KickerAbility): a declaration it
                 // never asked for was not made, so this cast is not the scenario's.
                 return new Result("unsupported", null, "XMage did not ask for every declared choice (it offers only the kicker costs it finds payable): " + playerA.getChoices() + " left", null);
             }
+            for (Permanent perm : game.getBattlefield().getAllPermanents()) {
+                if (perm.isTapped() && wasUntapped(observer.named(perm.getId()))) {
+                    // Scenarios pay from the mana pool; XMage's player tapped a permanent for mana instead.
+                    return new Result("unsupported", null, "XMage paid part of the cost by tapping " + perm.getName() + " for mana, which castcheck's scenarios leave out", null);
+                }
+            }
             // Two cards of one name in hand are alike: XMage casts whichever it finds first; the ids follow the card cast.
             observer.castAs(game, cardId, name);
             return null;
         });
+        return null;
+    }
+
+    /** Whether the last state recorded shows this permanent untapped. */
+    private boolean wasUntapped(String id) {
+        if (id == null) return false;
+        for (JsonElement p : last.getAsJsonArray("battlefield")) {
+            JsonObject o = p.getAsJsonObject();
+            if (o.get("id").getAsString().equals(id)) return !o.get("tapped").getAsBoolean();
+        }
+        return false;
+    }
+
+    /** A declaration XMage's player is never offered, so that the harness cannot make it; null when there is none. */
+    private static String undeclarable(JsonObject def, List<String> kicker, int multikicker, boolean x) {
+        int printed = def != null && def.has("kicker") ? def.getAsJsonObject("kicker").getAsJsonArray("costs").size() : 0;
+        for (int i = 0; i < kicker.size(); i++) {
+            if (kicker.subList(0, i).contains(kicker.get(i))) return "kicker " + kicker.get(i) + " declared twice";
+            if (kicker.get(i).charAt(0) - 'A' >= printed) return "kicker " + kicker.get(i) + " is not printed";
+        }
+        if (multikicker > 0 && (def == null || !def.has("multikicker"))) return "multikicker on a card without it";
+        boolean hasX = def != null && def.has("manaCost") && def.get("manaCost").getAsString().contains("{X}");
+        if (x != hasX) return x ? "X on a card whose cost has no {X}" : "no X for a cost with {X}";
         return null;
     }
 
