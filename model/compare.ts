@@ -54,6 +54,9 @@ function diffObject(path: string, expected: Json, observed: Json, out: Differenc
   for (const key of keys) {
     if (!(key in e) || !(key in o)) {
       if (partial && key in e) out.push({ path: `${path}.${key}`, expected: e[key], observed: undefined });
+      // A flag is left out where it is false: set on one side only (a player who lost, a tapped
+      // permanent), it differs.
+      else if (!partial && (e[key] === true || o[key] === true)) out.push({ path: `${path}.${key}`, expected: e[key] ?? false, observed: o[key] ?? false });
       continue;
     }
     if (!sameValue(key, e[key], o[key])) out.push({ path: `${path}.${key}`, expected: e[key], observed: o[key] });

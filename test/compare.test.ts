@@ -49,3 +49,12 @@ describe('comparing states step by step', () => {
     }
   });
 });
+
+describe('flags left out where false', () => {
+  it('differ when set on one side only: a player who lost the game', async () => {
+    const { diffStates } = await import('../model/compare.ts');
+    const state = (lost: boolean) => ({ stack: [], battlefield: [], players: [{ id: 'p1', life: 20, ...(lost ? { lost: true } : {}) }] }) as never;
+    expect(diffStates(state(true), state(false)).map((d) => [d.path, d.expected, d.observed])).toEqual([['players.p1.lost', true, false]]);
+    expect(diffStates(state(false), state(false))).toEqual([]);
+  });
+});
