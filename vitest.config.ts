@@ -26,6 +26,7 @@ export const E2E = [
   'test/slow-engines.test.ts',
   'test/export.test.ts',
   'test/python-engine.test.ts',
+  'test/xmage-e2e.test.ts',
 ];
 // Engines that hang are judged by their time limit: those tests run one file at a time, after the rest.
 export const ENGINE_PROCESSES = ['test/process-faults.test.ts'];

@@ -9,10 +9,11 @@ import { exportFacts } from '../reports/export/facts.ts';
 import { javaClassOf, pythonFileOf } from '../reports/export/engine-ref.ts';
 import { defaultTestClass, junitFile } from '../reports/export/junit.ts';
 import { pytestFile, type PythonEngineRef } from '../reports/export/pytest.ts';
+import { xmageJunitFile } from '../reports/export/xmage-junit.ts';
 import { readRepro } from './replay.ts';
 
 export interface ExportOptions {
-  as: 'pytest' | 'junit';
+  as: 'pytest' | 'junit' | 'xmage-junit';
   out?: string;
   engineCmd?: string;
   engineModule?: string;
@@ -31,12 +32,12 @@ export async function exportCommand(file: string, o: ExportOptions): Promise<num
   let text: string;
   if (o.as === 'pytest') {
     text = pytestFile(repro, exported, pythonEngine(o, command, cwd, out));
+  } else if (o.as === 'xmage-junit') {
+    text = xmageJunitFile(repro, exported, javaClassName(out, repro));
   } else {
     const className = o.engineClass ?? (command !== undefined ? javaClassOf(command, cwd) : undefined);
     if (className === undefined) throw new InputError(`${file}: name the engine's class with --engine-class (the repro's engine command${command ? ` '${command}'` : ''} does not say it)`);
-    const testClass = out !== undefined && out.endsWith('.java') ? basename(out, '.java') : defaultTestClass(repro);
-    if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(testClass)) throw new InputError(`--out: '${testClass}' is not a Java class name`);
-    text = junitFile(repro, exported, { className, testClass });
+    text = junitFile(repro, exported, { className, testClass: javaClassName(out, repro) });
   }
   if (out === undefined) process.stdout.write(text);
   else {
@@ -47,6 +48,13 @@ export async function exportCommand(file: string, o: ExportOptions): Promise<num
     console.error(`castcheck: wrote ${out}: ${exported.basis === 'crash' ? 'runs the scenario the engine failed on' : `asserts ${facts} value(s) the failure shows in${related}`}`);
   }
   return 0;
+}
+
+/** A Java test's class name: the --out file's name, or `Castcheck<Property>Test`. */
+function javaClassName(out: string | undefined, repro: Parameters<typeof defaultTestClass>[0]): string {
+  const testClass = out !== undefined && out.endsWith('.java') ? basename(out, '.java') : defaultTestClass(repro);
+  if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(testClass)) throw new InputError(`--out: '${testClass}' is not a Java class name`);
+  return testClass;
 }
 
 /** The engine a pytest test loads: --engine-module, or the .py file of the engine command, relative to the test file when it is written to one. */

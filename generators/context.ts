@@ -4,6 +4,7 @@ import { catalog } from '../model/catalog.ts';
 import { buildsFromDefinition, expandCapabilities, needsUntoldChoice, takesChoice } from '../model/capabilities.ts';
 import type { Capabilities, CardDefinition } from '../model/schema-types.ts';
 import { syntheticSpellsPossible, type CardFeatures } from './synthetic-cards.ts';
+import { changesCosts } from '../model/cost-changes.ts';
 
 /** What the capabilities allow, worked out once per run. */
 export interface Context {
@@ -55,7 +56,7 @@ function supportsCard(def: CardDefinition, caps: Capabilities): boolean {
   if (costs.some((c) => c.sacrifice) && !m.includes('sacrificeCost')) return false;
   if (def.triggers?.length && !m.includes('triggers')) return false;
   if (def.statics?.some((s) => s.kind === 'triggerMultiplier') && !m.includes('triggerMultiplier')) return false;
-  if (def.statics?.some((s) => s.kind === 'costReduction' || s.kind === 'costIncrease') && !m.includes('costModifiers')) return false;
+  if (def.statics?.some(changesCosts) && !m.includes('costModifiers')) return false;
   if (def.protection?.length && !m.includes('protection')) return false;
   const effects = [...(def.effects ?? []), ...(def.triggers ?? []).flatMap((t) => t.effects)];
   if (effects.some((e) => e.kind === 'createToken') && !m.includes('tokens')) return false;

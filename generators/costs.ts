@@ -13,6 +13,7 @@ import { oneofDraw } from './oneof-draws.ts';
 import type { Plan } from './plan.ts';
 import { costChangerArb } from './synthetic-cards.ts';
 import { rare } from './weighted-draws.ts';
+import { changesCosts } from '../model/cost-changes.ts';
 
 /** Mostly zero or a few kicks, sometimes many (edge values shrink towards zero). */
 export const kicksArb = oneofDraw(
@@ -39,7 +40,7 @@ export function freeCastArb(ctx: Context): fc.Arbitrary<boolean> {
 export function costChangersArb(ctx: Context): fc.Arbitrary<CardDefinition[]> {
   const { caps, can, pool } = ctx;
   const syntheticChangers = caps.cards.synthetic && fc.sample(costChangerArb('Cost Changer'), { numRuns: 20, seed: 1 }).some(ctx.synth);
-  const printedChangers = pool.filter((d) => (d.statics ?? []).some((a) => a.kind === 'costReduction' || a.kind === 'costIncrease'));
+  const printedChangers = pool.filter((d) => (d.statics ?? []).some(changesCosts));
   const changerArb = syntheticChangers ? costChangerArb('Cost Changer').filter(ctx.synth) : printedChangers.length > 0 ? constantFromDraw(...printedChangers) : undefined;
   return changerArb && can('costModifiers') ? arrayDraw(changerArb, { maxLength: 2 }) : constantDraw<CardDefinition[]>([]);
 }

@@ -6,6 +6,7 @@
 import type fc from 'fast-check';
 import { boardFollowUpsArb } from './board-actions.ts';
 import type { Context } from './context.ts';
+import { conditionArb } from './conditions.ts';
 import { copiesArb, possibleCopies } from './copies.ts';
 import { costChangersArb, freeCastArb, kickerCostsArb, kicksArb } from './costs.ts';
 import { constantByWeight, constantDraw, integerDraw, natDraw } from './draws.ts';
@@ -76,8 +77,10 @@ export function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Pl
     // After the stray action, for the same reason: one scenario in eight ends with every creature
     // destroyed at once, where "one or more creatures die" abilities trigger once and look back.
     /* massDeath */ does('destroyAllCreatures') ? rare(constantDraw(true), false, 7) : constantDraw(false),
+    // Last again: a board condition that changes, first in the scenario, beside everything else.
+    /* condition */ conditionArb(ctx),
   ).map(
-    ([spell, boardFollowUps, interrupt, stackFollowUps, selfTarget, copies, watchers, multipliers, costChangers, ward, splices, illegal, recast, resolveAll, settle, resolves, multikicks, kickers, free, main, x, lands, library, forests, extraBystanders, bystanders, kickerPermanent, picks, slack, pick, enabler, p2Life, quiet, quietKicks, stray, massDeath]): Plan => ({
+    ([spell, boardFollowUps, interrupt, stackFollowUps, selfTarget, copies, watchers, multipliers, costChangers, ward, splices, illegal, recast, resolveAll, settle, resolves, multikicks, kickers, free, main, x, lands, library, forests, extraBystanders, bystanders, kickerPermanent, picks, slack, pick, enabler, p2Life, quiet, quietKicks, stray, massDeath, condition]): Plan => ({
       spell,
       main: main.def,
       oracle: main.oracle,
@@ -119,6 +122,7 @@ export function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Pl
       quietKicks,
       stray,
       massDeath,
+      condition,
     }),
   );
 }

@@ -111,6 +111,8 @@ export interface Plan {
   stray: StrayAction | null;
   /** The very last action: every creature destroyed at once, one event in which several die (CR 603.2c, 603.10). */
   massDeath: boolean;
+  /** A printed permanent whose enters ability has a board condition, put onto the battlefield first, and what happens to the condition before the ability resolves. */
+  condition: ConditionPlan | null;
 }
 
 /**
@@ -121,3 +123,17 @@ export interface Plan {
 export const STRAY_ACTIONS = ['destroy-spell-card', 'put-spell-card', 'counter-land', 'put-land-in-play', 'clone-land-in-play'] as const;
 
 export type StrayAction = (typeof STRAY_ACTIONS)[number];
+
+/**
+ * What happens to a board condition: the permanent it asks for is bounced or destroyed while the
+ * ability is on the stack (it does nothing), arrives only after the entering (nothing triggers), or
+ * stays (CR 603.4).
+ */
+export const CONDITION_CHANGES = ['bounced', 'destroyed', 'late', 'kept'] as const;
+export type ConditionChange = (typeof CONDITION_CHANGES)[number];
+
+/** A permanent with a board condition on its enters ability, and what happens to the condition. */
+export interface ConditionPlan {
+  card: CardDefinition;
+  change: ConditionChange;
+}

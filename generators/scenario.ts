@@ -13,6 +13,7 @@ import type { Action, CardDefinition, KickerLabel, ManaPool, Player, Scenario } 
 import { ABOUT_MAIN, boardFollowUpActions, boardFollowUpsOf } from './board-actions.ts';
 import { Builder } from './builder.ts';
 import { countersPerKick } from './card-traits.ts';
+import { conditionActions } from './conditions.ts';
 import { contextFor, type Context } from './context.ts';
 import { copyActions } from './copies.ts';
 import { manaFor, plannedKicks, sacrificeChoices } from './costs.ts';
@@ -37,6 +38,8 @@ export interface BuiltFeatures {
   recast: boolean;
   /** The board changes between the main permanent's enters trigger and its resolution. */
   interrupted: boolean;
+  /** A board condition of an intervening "if" changes between the event and the ability's resolution (CR 603.4). */
+  conditionChanged: boolean;
 }
 
 const built = new WeakMap<Scenario, BuiltFeatures>();
@@ -54,18 +57,19 @@ export function builtFeatures(s: Scenario): BuiltFeatures | undefined {
 export function scenarioArb(options: ScenarioOptions): fc.Arbitrary<Scenario> {
   const ctx = contextFor(options.capabilities);
   return planArb(options, ctx).map((plan) => {
-    const s = buildScenario(plan, ctx);
+    const { scenario: s, conditionChanged } = buildScenario(plan, ctx);
     built.set(s, {
       illegal: plan.spell ? plan.illegal : null,
       recast: s.actions.some((a) => a.id === 'retry'),
       interrupted: s.actions.some((a) => a.id === 'interrupt'),
+      conditionChanged,
     });
     return s;
   });
 }
 
 /** Turns a plan into a scenario; everything the plan leaves open is fixed here, deterministically. */
-function buildScenario(planned: Plan, ctx: Context): Scenario {
+function buildScenario(planned: Plan, ctx: Context): { scenario: Scenario; conditionChanged: boolean } {
   let plan = clearedForInterrupt(planned.quiet || (planned.quietKicks && countersPerKick(planned.main)) ? quieted(planned) : planned);
   const b = new Builder(ctx.caps.cards.synthetic);
   const main = plan.main;
@@ -78,6 +82,8 @@ function buildScenario(planned: Plan, ctx: Context): Scenario {
   const aimed = aimCast(laid.plan, b, ctx, kicker, multikicker, fitting);
   plan = aimed.plan;
   const { declared, splices, requirements, standing, targets, retargets, aim } = aimed;
+  // A board condition that changes, while the stack is still empty.
+  const conditionChanged = conditionActions(plan, b, ctx);
   const { cast, sacrifices } = castMain(plan, b, declared, splices, x, targets);
 
   // Copies: an effect that copies it, or a copy spell cast and resolved.
@@ -100,7 +106,7 @@ function buildScenario(planned: Plan, ctx: Context): Scenario {
   // Around the permanents afterwards.
   const boardActions = boardFollowUpActions(board, plan, b, ctx, sacrifices, destroyed);
   if (boardActions > 0 && plan.settle) b.actions.push({ do: 'resolve', untilEmpty: true });
-  return finishScenario(plan, b, ctx, cast, aimed.parts);
+  return { scenario: finishScenario(plan, b, ctx, cast, aimed.parts), conditionChanged };
 }
 
 /** The main cast as declared, its card and splices put in p1's hand, its cost paid where the plan casts it. */

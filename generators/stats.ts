@@ -5,6 +5,8 @@ import { catalog } from '../model/catalog.ts';
 import { actionNeeds, performs } from '../model/capabilities.ts';
 import { declaredMana } from '../model/declarations.ts';
 import { targetsSpells } from './card-traits.ts';
+import { conditionPossible } from './conditions.ts';
+import { contextFor } from './context.ts';
 import { builtFeatures } from './scenario.ts';
 
 export interface Feature {
@@ -144,6 +146,12 @@ export const FEATURES: readonly Feature[] = [
     description: "the board changes between an enters ability's trigger and its resolution",
     supported: (c) => mech('triggers')(c) && (act('flicker')(c) || act('bounce')(c)),
     has: (s) => builtFeatures(s)?.interrupted ?? false,
+  },
+  {
+    id: 'condition-changes',
+    description: 'an intervening "if" about the board made false before its ability resolves, or true only after the event (CR 603.4)',
+    supported: (c) => conditionPossible(contextFor(c)),
+    has: (s) => builtFeatures(s)?.conditionChanged ?? false,
   },
 ];
 

@@ -13,9 +13,10 @@ type Json = unknown;
 
 /**
  * Differences between `expected` and `observed`. With `partial`, only what `expected` states is
- * compared (fixed scenarios state just what their ruling is about).
+ * compared (fixed scenarios state just what their ruling is about). With `before`, the state the
+ * step started from, a graveyard is also judged for order: see graveyardOrderKept.
  */
-export function diffStates(expected: Partial<ObservedState>, observed: ObservedState, partial = false): Difference[] {
+export function diffStates(expected: Partial<ObservedState>, observed: ObservedState, partial = false, before?: ObservedState): Difference[] {
   const out: Difference[] = [];
   if (expected.stack) diffList('stack', expected.stack, observed.stack, out, partial, false);
   if (expected.battlefield) diffList('battlefield', expected.battlefield, observed.battlefield, out, partial, true);
@@ -23,10 +24,28 @@ export function diffStates(expected: Partial<ObservedState>, observed: ObservedS
     for (const p of expected.players) {
       const o = observed.players.find((q) => q.id === p.id);
       if (!o) out.push({ path: `players.${p.id}`, expected: p, observed: undefined });
-      else diffObject(`players.${p.id}`, p, o, out, partial);
+      else {
+        diffObject(`players.${p.id}`, p, o, out, partial);
+        const was = before?.players.find((q) => q.id === p.id)?.graveyard;
+        if (was && p.graveyard && o.graveyard && !graveyardOrderKept(p.graveyard, o.graveyard, was)) {
+          out.push({ path: `players.${p.id}.graveyard (order of the cards already there)`, expected: p.graveyard, observed: o.graveyard });
+        }
+      }
     }
   }
   return out;
+}
+
+/**
+ * A graveyard keeps its order (CR 404.2); only cards put into it at the same time come in the order
+ * their owner chooses. The cards that were there before the step must then stand in the order
+ * `expected` gives them; those put there during the step may come in any order among the rest,
+ * since the state after a step cannot tell which of them arrived together.
+ */
+export function graveyardOrderKept(expected: readonly string[], observed: readonly string[], before: readonly string[]): boolean {
+  const old = new Set(before);
+  const kept = (list: readonly string[]) => list.filter((id) => old.has(id));
+  return canonical(kept(expected)) === canonical(kept(observed));
 }
 
 function diffList(path: string, expected: Json[], observed: Json[], out: Difference[], partial: boolean, byId: boolean): void {
@@ -42,9 +61,10 @@ function diffList(path: string, expected: Json[], observed: Json[], out: Differe
   });
 }
 
-// Fields whose order carries no meaning. A graveyard's order is the order cards were put there, but
-// cards put there at the same time (destroyed, discarded, milled together) go in their owner's order
-// of choice: the comparison, which cannot tell those apart, leaves the order out.
+// Fields whose order carries no meaning here. A graveyard's order is the order cards were put there,
+// but cards put there at the same time (destroyed, discarded, milled together) go in their owner's
+// order of choice: this comparison leaves the order out, and diffStates judges it apart where it
+// knows the state before the step (graveyardOrderKept).
 const SETS = new Set(['hand', 'graveyard', 'colors', 'types', 'subtypes', 'keywords', 'kicker', 'sacrificed']);
 
 function diffObject(path: string, expected: Json, observed: Json, out: Difference[], partial: boolean): void {
@@ -54,9 +74,9 @@ function diffObject(path: string, expected: Json, observed: Json, out: Differenc
   for (const key of keys) {
     if (!(key in e) || !(key in o)) {
       if (partial && key in e) out.push({ path: `${path}.${key}`, expected: e[key], observed: undefined });
-      // A flag is left out where it is false: set on one side only (a player who lost, a tapped
-      // permanent), it differs.
-      else if (!partial && (e[key] === true || o[key] === true)) out.push({ path: `${path}.${key}`, expected: e[key] ?? false, observed: o[key] ?? false });
+      // A player's 'lost' is left out while they are in the game (the trace schema): set on one side
+      // only, it differs. (Other fields may be left out because the engine does not observe them.)
+      else if (!partial && key === 'lost' && (e[key] === true || o[key] === true)) out.push({ path: `${path}.${key}`, expected: e[key] ?? false, observed: o[key] ?? false });
       continue;
     }
     if (!sameValue(key, e[key], o[key])) out.push({ path: `${path}.${key}`, expected: e[key], observed: o[key] });

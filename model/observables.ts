@@ -58,7 +58,7 @@ export function observedPart<S extends Partial<ObservedState>>(state: S, observe
 
 /** Whether `observes` leaves nothing of a trace out. */
 export function observesEverything(observes: readonly Observable[]): boolean {
-  return droppedFields(observes).size === 0 && observes.includes('step.triggered');
+  return droppedFields(observes).size === 0 && observes.includes('step.triggered') && observes.includes('step.events');
 }
 
 /**
@@ -68,9 +68,15 @@ export function observesEverything(observes: readonly Observable[]): boolean {
 export function observedTrace(trace: Trace, observes: readonly Observable[]): Trace {
   if (observesEverything(observes)) return trace;
   const triggers = observes.includes('step.triggered');
+  const events = observes.includes('step.events');
   return {
     ...trace,
     ...(trace.initialState ? { initialState: observedPart(trace.initialState, observes) } : {}),
-    steps: trace.steps.map(({ triggered, ...step }) => ({ ...step, ...(triggers && triggered ? { triggered } : {}), state: observedPart(step.state, observes) })),
+    steps: trace.steps.map(({ triggered, events: list, ...step }) => ({
+      ...step,
+      ...(triggers && triggered ? { triggered } : {}),
+      ...(events && list ? { events: list } : {}),
+      state: observedPart(step.state, observes),
+    })),
   };
 }

@@ -98,6 +98,11 @@ export type RejectionReason =
   | "illegal-targets"
   | "illegal-payment"
   | "game-over";
+/**
+ * One thing that happened during a step. by: the id on the stack of the spell or triggered ability whose resolution did it (a spliced spell's every effect is the spell's); left out for what nothing resolving did (the action itself, a cost, state-based actions).
+ */
+export type GameEvent = DamageEvent | LifeGainEvent | CountersEvent | MoveEvent;
+export type Zone = "library" | "hand" | "stack" | "battlefield" | "graveyard" | "exile";
 export type Mechanic =
   | "kicker"
   | "kickerAB"
@@ -163,10 +168,11 @@ export type CardFeature =
   | "entersWith"
   | "keywords";
 /**
- * stack.kicked: whether each spell on the stack is kicked. ability.targets: the targets of triggered abilities on the stack. The others name the optional field of the trace they stand for.
+ * step.events: the ordered list of what happened during each step (damage dealt, life gained, counters put, objects moving between zones). stack.kicked: whether each spell on the stack is kicked. ability.targets: the targets of triggered abilities on the stack. The others name the optional field of the trace they stand for.
  */
 export type Observable =
   | "step.triggered"
+  | "step.events"
   | "stack.kicked"
   | "stack.manaCost"
   | "stack.kicker"
@@ -1164,6 +1170,10 @@ export interface Step {
    * Every triggered ability that triggered during the action, in the order put on the stack (CR 603.3b), including any removed for lack of a legal target (CR 603.3d). Engines that observe triggers declare 'step.triggered'.
    */
   triggered?: TriggerEvent[];
+  /**
+   * What happened during the action, in the order it happened: damage dealt, life gained, counters put on permanents, and objects moving from zone to zone. Optional: an engine that reports it declares 'step.events' and then lists every event of these kinds in every step (a rejected step has none). castcheck judges from it the orders the rules fix where the state after cannot show them: a spell's instructions in the order written (CR 608.2c), a spliced card's after the main card's (CR 702.47b), the spell card put into its graveyard last (CR 608.2n). See docs/PROTOCOL.md#events.
+   */
+  events?: GameEvent[];
   state: ObservedState;
 }
 export interface TriggerEvent {
@@ -1171,6 +1181,44 @@ export interface TriggerEvent {
   source: ObjectId;
   ability: number;
   controller: "p1" | "p2";
+}
+/**
+ * Damage dealt to a player or a permanent (CR 120.3). Damage that was prevented was not dealt and is not listed. Damage dealt at once to several objects by one instruction is one event for each, in any order.
+ */
+export interface DamageEvent {
+  kind: "damage";
+  by?: ObjectId;
+  to: ObjectId;
+  amount: number;
+}
+/**
+ * A player gained life: by an instruction, or by lifelink as its source dealt damage (listed after that damage).
+ */
+export interface LifeGainEvent {
+  kind: "lifeGain";
+  by?: ObjectId;
+  player: "p1" | "p2";
+  amount: number;
+}
+/**
+ * Counters put on a permanent on the battlefield by an instruction. Counters a permanent enters with are part of its entering and are not listed.
+ */
+export interface CountersEvent {
+  kind: "counters";
+  by?: ObjectId;
+  object: ObjectId;
+  counter: CounterKind;
+  amount: number;
+}
+/**
+ * An object moved from one zone to another (CR 400): a card cast (hand to stack), drawn, milled, discarded, a spell put into its owner's graveyard as it finishes resolving (CR 608.2n) or countered, a permanent entering (a token created comes from no zone: from is left out) or leaving the battlefield (destroyed, dying, sacrificed, bounced, exiled; a token is listed moving to the zone it was put into, where it ceases to exist). Cards moving at once are one event each, in any order. A copy of a spell is not a card: it is made on the stack and ceases to exist there, and is not listed, but a copy of a permanent spell that resolves moves from the stack to the battlefield as a token.
+ */
+export interface MoveEvent {
+  kind: "move";
+  by?: ObjectId;
+  object: ObjectId;
+  from?: Zone;
+  to: Zone;
 }
 /**
  * A shrunk failure that anyone can replay with `castcheck replay FILE`: the scenario, the property it breaks, what was expected and what the engine did.
@@ -1398,6 +1446,12 @@ export interface ExpectedStep {
    * @maxItems 1000
    */
   triggered?: TriggerEvent[];
+  /**
+   * What happened during the action, in order (a trace step's events), compared in full and in order against an engine that observes step.events: [] means nothing happened. A case lists them only where the rules fix their order (no instruction acting on several objects at once). At most 1000.
+   *
+   * @maxItems 1000
+   */
+  events?: GameEvent[];
   state?: ExpectedState;
 }
 export interface ExpectedState {
@@ -1850,6 +1904,10 @@ export interface StepChanges {
    * Every triggered ability that triggered during the action, in the order put on the stack (CR 603.3b), including any removed for lack of a legal target (CR 603.3d). Engines that observe triggers declare 'step.triggered'.
    */
   triggered?: TriggerEvent[];
+  /**
+   * What happened during the action, in order, as in a trace's step. Engines that report it declare 'step.events'.
+   */
+  events?: GameEvent[];
   state?: ObservedState;
   changes?: StateChanges;
 }

@@ -1,12 +1,13 @@
 // Casting as a whole (CR 601.2) and illegal actions (CR 733.1).
 import { diffStates, formatDifferences, sameJson } from '../model/compare.ts';
 import { formatMana, toPool, type Mana } from '../model/mana.ts';
-import { canPay } from './payment.ts';
+import { canPay } from '../oracle/payment.ts';
 import type { NCastAction } from '../model/scenario.ts';
 import type { ObservedState } from '../model/schema-types.ts';
 import { familyOf, type FamilyInfo } from '../model/rejections.ts';
 import { Checker, type Property, type Run, type RunStep } from './property.ts';
-import { declarationProblems, expectedTotalMana, sacrificeProblem, type DeclarationProblem } from './expectations.ts';
+import { declarationProblems, sacrificeProblem, type DeclarationProblem } from '../oracle/cast-legality.ts';
+import { expectedTotalMana } from '../oracle/total-cost.ts';
 import { features } from './features.ts';
 
 // What castcheck's model of the start fixes, as against what an engine works out for itself (names,

@@ -1,8 +1,12 @@
 // Copies of spells (CR 707.2, 707.10, 111.13).
 import type { CardDefinition, ObservedPermanent, StackSpell } from '../model/schema-types.ts';
 import { Checker, permanentOn, show, sameShown, spellOnStack, STACK_KICK, type CheckContext, type Property, type Run, type RunStep, type Verdict } from './property.ts';
-import { activeRequirements, effectTimes, permanentDef, targetAllowed } from './expectations.ts';
-import { diesAtOnce, kickOf, legendRuleMayTake } from './permanents.ts';
+import { activeRequirements } from '../model/declarations.ts';
+import { abilityOf } from '../oracle/definitions.ts';
+import { permanentDef } from '../oracle/definitions.ts';
+import { targetAllowed } from '../oracle/targets.ts';
+import { diesAtOnce, legendRuleMayTake } from '../oracle/entries.ts';
+import { kickOf, effectTimes } from '../oracle/kicks.ts';
 import { timesKicked } from '../model/kick.ts';
 import { features } from './features.ts';
 
@@ -148,11 +152,6 @@ export function copiedTargetGroups(run: Run, step: RunStep, copy: StackSpell, or
     const part = requirements[i]!.part;
     return part === 0 || kept.includes(splicedIds[part - 1]!);
   });
-}
-
-/** The triggered ability a trace entry names, read from its source's definition. */
-export function abilityOf(run: Run, stepIndex: number, source: string, ability: number) {
-  return permanentDef(run, source, stepIndex)?.triggers?.[ability];
 }
 
 export const copyIsNotCast: Property = {

@@ -1,10 +1,12 @@
 // Costs: mana value (CR 202.3, 118.8d) and the total cost (CR 601.2f-h, 118.7, 118.9).
 import { formatMana, manaOf, sameManaWritten, toPool } from '../model/mana.ts';
-import { Checker, show, sameShown, spells, type Property } from './property.ts';
-import { castSpellOrFail, declaredKick, declaredTotalMana, expectedTotalMana, hasCostChangers, hasX, printedManaValue } from './expectations.ts';
+import { castSpellOrFail, Checker, sameShown, show, spells, type Property } from './property.ts';
+import { declaredTotalMana, expectedTotalMana, hasCostChangers } from '../oracle/total-cost.ts';
+import { hasX, printedManaValue } from '../oracle/definitions.ts';
+import { declaredKick } from '../oracle/kicks.ts';
 import { timesKicked } from '../model/kick.ts';
 import { checkEachCopy } from './copies.ts';
-import { paymentProblem, poolMinus } from './payment.ts';
+import { paymentProblem, poolMinus } from '../oracle/payment.ts';
 import { features } from './features.ts';
 
 export const manaValueUnchanged: Property = {
@@ -104,7 +106,7 @@ export const reductionsOnlyGeneric: Property = {
   rules: ['118.7a', '601.2f'],
   statement: 'Cost increases and generic reductions change only the generic part of the total cost: its coloured symbols stay as declared.',
   needs: { observes: ['stack.totalCost'], mechanics: ['costModifiers'] },
-  applies: (s) => features(s).statics.has('costReduction') || features(s).statics.has('costIncrease'),
+  applies: (s) => features(s).costChanger,
   check(run) {
     const c = new Checker();
     if (!hasCostChangers(run)) return c.verdict();

@@ -1,11 +1,11 @@
 // Abilities that trigger on what a resolution does: damage dealt (CR 603.2g, prevented damage
 // triggers nothing) and tokens created (CR 111.1), as the judge predicts the resolution.
 import { Checker, type Property } from './property.ts';
-import { permanentDef } from './expectations.ts';
-import { abilityOf } from './copies.ts';
-import { doneOnce } from './triggers.ts';
+import { permanentDef } from '../oracle/definitions.ts';
+import { abilityOf } from '../oracle/definitions.ts';
+import { doneOnce } from '../oracle/triggers.ts';
 import { features } from './features.ts';
-import { expectedResolution } from './resolution-prediction.ts';
+import { expectedResolution } from '../oracle/resolution.ts';
 
 export const preventedDamageTriggersNothing: Property = {
   id: 'triggers.prevented-damage',

@@ -3,6 +3,7 @@
 // the same few questions (is anything cast, copied, spliced; does any card trigger on an event), each
 // walking the scenario again: this answers them all from one walk, kept with the scenario object.
 import type { NAction, NormalizedScenario } from '../model/scenario.ts';
+import { changesCosts } from '../model/cost-changes.ts';
 
 export interface Features {
   /** The kinds of action the script has. */
@@ -27,6 +28,8 @@ export interface Features {
   drawEffect: boolean;
   /** The kinds of the cards' static abilities. */
   statics: ReadonlySet<string>;
+  /** A static ability that makes spells cost more or less. */
+  costChanger: boolean;
   /** The events the cards' triggered abilities trigger on. */
   triggerEvents: ReadonlySet<string>;
   /** A card with a triggered ability. */
@@ -92,6 +95,7 @@ function findFeatures(s: NormalizedScenario): Features {
     effects,
     drawEffect: false,
     statics,
+    costChanger: false,
     staticKicked: false,
     multikickPerKick: false,
     triggerEvents,
@@ -126,6 +130,7 @@ function findFeatures(s: NormalizedScenario): Features {
       } else if (field === 'statics') {
         for (const x of d.statics ?? NONE) {
           statics.add(x.kind);
+          if (changesCosts(x)) f.costChanger = true;
           if (x.kicked) f.staticKicked = true;
         }
       } else if (field === 'entersWith') {

@@ -1,8 +1,8 @@
 // The game as a whole: losing it (CR 704.5a-b, 104.2a) and the legend rule (704.5j), both
 // state-based actions checked after every action.
 import type { ObservedState } from '../model/schema-types.ts';
-import { permanentDef } from './expectations.ts';
-import { expectedResolution } from './resolution-prediction.ts';
+import { permanentDef } from '../oracle/definitions.ts';
+import { expectedResolution } from '../oracle/resolution.ts';
 import { Checker, permanentOn, show, type Property, type Run } from './property.ts';
 import { features } from './features.ts';
 

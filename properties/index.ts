@@ -24,7 +24,8 @@ import { lossEndsTheGame, legendRule } from './game.ts';
 import { interveningIfOnResolution } from './intervening-if.ts';
 import { ifKickedKeywords } from './keywords.ts';
 import { kickBelongsToItsCast, rejectedCastRefunds } from './recasting.ts';
-import { splicedEffectsAfterHost } from './splice-order.ts';
+import { splicedEffectsAfterHost, splicedEventsAfterHost } from './splice-order.ts';
+import { cardToGraveyardLast, instructionsInOrder } from './event-order.ts';
 import { neverTargetsItself } from './targeting.ts';
 import { oneZoneEach } from './zones.ts';
 import { oneMoreMultikick, reductionKeepsKicked, spliceOrderOnlyReorders } from './relations.ts';
@@ -121,6 +122,10 @@ export const PROPERTIES: readonly Property[] = [
   counterHitsCopy,
   interveningIfOnResolution,
   splicedEffectsAfterHost,
+  // The order of what happened, from the events an engine lists (CR 608.2c, 608.2n, 702.47b)
+  splicedEventsAfterHost,
+  instructionsInOrder,
+  cardToGraveyardLast,
   lossEndsTheGame,
   legendRule,
 ];

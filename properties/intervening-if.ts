@@ -3,10 +3,9 @@
 // flickered permanent is a new object, CR 400.7, but the ability still asks about the old one).
 import { NOT_KICKED, triggerConditionHolds, type Kick } from '../model/kick.ts';
 import type { ObservedState, StackAbility, TriggeredAbility } from '../model/schema-types.ts';
-import { abilityOf } from './copies.ts';
-import { controlConditionHolds } from './conditions.ts';
-import { spellKick } from './declared.ts';
-import { declaredKick } from './expectations.ts';
+import { abilityOf } from '../oracle/definitions.ts';
+import { controlConditionHolds } from '../oracle/conditions.ts';
+import { declaredKick, kickOf } from '../oracle/kicks.ts';
 import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
 import { features } from './features.ts';
 
@@ -20,7 +19,7 @@ function subjectKick(run: Run, ability: StackAbility, def: TriggeredAbility): Ki
   // It entered in that step: from its spell resolving (kicked as cast), or without being cast.
   if (a.do === 'resolve' && !a.untilEmpty) {
     const top = origin.before.stack.at(-1);
-    return top?.kind === 'spell' && top.id === ability.source ? spellKick(run, top, origin.index) : undefined;
+    return top?.kind === 'spell' && top.id === ability.source ? kickOf(run, top, origin.index) : undefined;
   }
   return a.do === 'putOntoBattlefield' || a.do === 'flicker' || a.do === 'clone' ? NOT_KICKED : undefined;
 }
@@ -70,11 +69,11 @@ export const interveningIfOnResolution: Property = {
       const what = `${top.id} (${top.source}#${top.ability}${def.if ? `, if ${def.if}` : ''}${def.ifYouControl ? `, if you control ${show(def.ifYouControl)}` : ''})`;
       if (!holds) {
         const changed = changes(step);
-        if (changed) c.fail(step, `${what} does nothing: its condition no longer holds`, changed);
+        if (changed) c.fail(step, `${what} does nothing: its condition no longer holds`, changed, 'resolved-anyway', '608.2a');
         else c.checkedOne();
       } else {
         const did = didSomething(step, def, top.controller);
-        if (did === false) c.fail(step, `${what} does what it says: its condition still holds`, 'nothing changed');
+        if (did === false) c.fail(step, `${what} does what it says: its condition still holds`, 'nothing changed', 'did-nothing', '603.4');
         else if (did === true) c.checkedOne();
       }
       if (c.done) break;

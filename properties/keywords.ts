@@ -1,7 +1,7 @@
 // Keywords a permanent enters with only if kicked (CR 702.33d, 603.6d): Kavu Titan has trample when
 // kicked and never otherwise.
 import { kickTimes, timesKicked } from '../model/kick.ts';
-import { arrivals } from './declared.ts';
+import { entries } from '../oracle/entries.ts';
 import { absentEntry } from './permanents.ts';
 import { Checker, show, type Property } from './property.ts';
 import { features } from './features.ts';
@@ -14,7 +14,7 @@ export const ifKickedKeywords: Property = {
   applies: (s) => features(s).entersWithKeyword,
   check(run) {
     const c = new Checker();
-    for (const e of arrivals(run)) {
+    for (const e of entries(run)) {
       const conditional = (e.def.entersWith ?? []).filter((w) => w.keyword !== undefined);
       if (conditional.length === 0) continue;
       if (absentEntry(c, e)) break;

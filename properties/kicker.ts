@@ -1,6 +1,9 @@
 // Kicker and multikicker (CR 702.33).
-import { Checker, sameShown, show, STACK_KICK, type Property } from './property.ts';
-import { activeRequirements, castSpellOrFail, declaredKick, hasCostChangers, kickerDeclarationProblem } from './expectations.ts';
+import { castSpellOrFail, Checker, sameShown, show, STACK_KICK, type Property } from './property.ts';
+import { activeRequirements } from '../model/declarations.ts';
+import { hasCostChangers } from '../oracle/total-cost.ts';
+import { kickerDeclarationProblem } from '../oracle/cast-legality.ts';
+import { declaredKick } from '../oracle/kicks.ts';
 import { timesKicked } from '../model/kick.ts';
 import { copiedTargetGroups, copyMadeBy } from './copies.ts';
 import { features } from './features.ts';

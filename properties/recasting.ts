@@ -3,10 +3,10 @@
 import { kickTimes, timesKicked } from '../model/kick.ts';
 import { POOL_KEYS, toPool, type Pool } from '../model/mana.ts';
 import type { NCastAction } from '../model/scenario.ts';
-import { castSpellOrFail, declaredKick } from './expectations.ts';
-import { arrivals } from './declared.ts';
+import { declaredKick } from '../oracle/kicks.ts';
+import { entries } from '../oracle/entries.ts';
 import { absentEntry } from './permanents.ts';
-import { Checker, show, sameShown, spellOnStack, STACK_KICK, type Property } from './property.ts';
+import { castSpellOrFail, Checker, sameShown, show, spellOnStack, STACK_KICK, type Property } from './property.ts';
 import { features } from './features.ts';
 
 /** Cards cast twice or more in a scenario. */
@@ -54,7 +54,7 @@ export const kickBelongsToItsCast: Property = {
       if (c.done) return c.verdict();
     }
     // The permanent a cast-again card becomes: kicked, counters and keywords by the new declaration.
-    for (const e of arrivals(run).filter((x) => x.spell && !x.spell.copy && again.has(x.spell.card))) {
+    for (const e of entries(run).filter((x) => x.spell && !x.spell.copy && again.has(x.spell.card))) {
       if (absentEntry(c, e)) break;
       const p = e.step.after.battlefield.find((o) => o.id === e.id)!;
       const times = timesKicked(e.kick);

@@ -4,7 +4,7 @@ import { formatMana, manaOf, sameManaWritten, toPool } from '../model/mana.ts';
 import type { Capabilities, CardDefinition, Scenario, ScenarioCard } from '../model/schema-types.ts';
 import type { NCastAction } from '../model/scenario.ts';
 import { asks, Checker, neededCard, permanentOn, show, spellOnStack, type Property, type Run } from './property.ts';
-import { expectedCounters } from './permanents.ts';
+import { expectedCounters } from '../oracle/entries.ts';
 import { features } from './features.ts';
 
 function mainCast(run: Run): { index: number; action: NCastAction } | undefined {

@@ -2,17 +2,16 @@
 // tokens (CR 111.4), zones, spells countered, and the creatures that may have died (CR 704.5f-g).
 import { sameJson } from '../model/compare.ts';
 import { permanentOn, sameCounters, sameMembers, show, type Run, type RunStep } from './property.ts';
-import { permanentDef } from './expectations.ts';
-import { player, type Expected, toughnessAfter } from './resolution-prediction.ts';
+import { dies, isCreature } from '../oracle/state-based-actions.ts';
+import { player, type Expected, toughnessAfter } from '../oracle/resolution.ts';
 
 /** Whether a permanent that left the battlefield in a step could have died to state-based actions (CR 704.5f-g). */
 function mayHaveDied(run: Run, step: RunStep, e: Expected, id: string): boolean {
   const p = step.before.battlefield.find((o) => o.id === id)!;
-  const creature = permanentDef(run, id, step.index)?.types.includes('Creature') ?? p.power !== undefined;
-  if (!creature) return false;
+  if (!isCreature(run, p, id, step.index)) return false;
   const toughness = toughnessAfter(e, p);
   if (toughness === undefined) return true;
-  return toughness <= 0 || (p.damage ?? 0) + (e.creatureDamage.get(id) ?? 0) >= toughness;
+  return dies(toughness, (p.damage ?? 0) + (e.creatureDamage.get(id) ?? 0));
 }
 
 /** Counters, power, toughness and keywords of the permanents that stay: as they were, plus what the effects put on them; then the tokens made. */

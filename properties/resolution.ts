@@ -4,12 +4,12 @@
 // spell is the source of the damage, spliced text included (702.47c), so protection from its colour
 // applies (702.16); an ability's damage comes from its source, with its colours and lifelink.
 import { formatPool, poolsEqual, toPool } from '../model/mana.ts';
-import { poolMinus } from './payment.ts';
+import { poolMinus } from '../oracle/payment.ts';
 import { Checker, permanentOn, show, type Property } from './property.ts';
 import { timesKicked } from '../model/kick.ts';
 import { features } from './features.ts';
-import { player, resolution, expectedResolution, toughnessAfter, type Expected } from './resolution-prediction.ts';
-import { composedResolution, untilEmptyResolution } from './resolve-until-empty.ts';
+import { player, resolution, expectedResolution, toughnessAfter, type Expected } from '../oracle/resolution.ts';
+import { composedResolution, untilEmptyResolution } from '../oracle/until-empty.ts';
 import { zoneProblem } from './resolution-differences.ts';
 
 export const playerEffects: Property = {

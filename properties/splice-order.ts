@@ -1,13 +1,15 @@
 // Spliced effects come after the main card's text, in the order chosen (CR 702.47b, 608.2c): a draw
-// and a mill of one library, a destroy and a bounce of one creature, end as that order says.
+// and a mill of one library, a destroy and a bounce of one creature, end as that order says; where the
+// engine lists a step's events, they show that order even when the state after cannot.
 import { activeRequirements } from '../model/declarations.ts';
 import type { Kick } from '../model/kick.ts';
-import type { CardDefinition, ObservedState, StackSpell } from '../model/schema-types.ts';
+import type { CardDefinition, GameEvent, ObservedState, StackSpell } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
-import { spellKick } from './declared.ts';
-import { effectTimes, permanentDef } from './expectations.ts';
+import { kickOf, effectTimes } from '../oracle/kicks.ts';
+import { permanentDef } from '../oracle/definitions.ts';
 import { Checker, sameMembers, sameShown, show, type Property, type Run, type RunStep } from './property.ts';
 import { features } from './features.ts';
+import { eventText, judgeResolutions, ordinal } from './event-order.ts';
 
 /** Effects that move cards between zones, whose order shows. */
 const MOVES = new Set(['draw', 'mill', 'discard', 'destroy', 'bounce']);
@@ -59,7 +61,7 @@ function resolvedSplice(run: Run, step: RunStep): Spliced | undefined {
     if (id === 'p1' || id === 'p2') continue;
     if (!step.before.battlefield.some((p) => p.id === id) || (permanentDef(run, id, step.index)?.protection ?? []).length > 0) return undefined;
   }
-  const kick = top.kicker !== undefined && top.multikicker !== undefined ? { kicker: top.kicker, multikicker: top.multikicker } : spellKick(run, top, step.index);
+  const kick = kickOf(run, top, step.index);
   return kick ? { spell: top, parts: defs, kick } : undefined;
 }
 
@@ -124,7 +126,7 @@ function expectedTokens(run: Run, step: RunStep): { spell: StackSpell; names: st
   if (top?.kind !== 'spell' || (top.spliced ?? []).length === 0) return undefined;
   const defs = [run.def(top.card), ...top.spliced!.map((id) => run.def(id))];
   if (defs.some((d) => d === undefined)) return undefined;
-  const kick = top.kicker !== undefined && top.multikicker !== undefined ? { kicker: top.kicker, multikicker: top.multikicker } : spellKick(run, top, step.index);
+  const kick = kickOf(run, top, step.index);
   if (!kick) return undefined;
   // Only where no target can have become illegal (gone, or protected from the spell's colour): with
   // every target illegal nothing happens (CR 608.2b), and then there is no order to see.
@@ -195,4 +197,32 @@ export const splicedEffectsAfterHost: Property = {
     }
     return c.verdict();
   },
+};
+
+export const splicedEventsAfterHost: Property = {
+  id: 'splice.events-after-host',
+  rules: ['702.47b', '608.2c'],
+  statement:
+    "A spliced spell does its main card's instructions first, then each spliced card's in the order the splices were declared: in its step's events, nothing a spliced card's text did comes before what the main card's text, or an earlier spliced card's, did.",
+  needs: { mechanics: ['splice'], observes: ['step.events', 'stack.spliced'] },
+  applies: (s) => s.actions.some((a) => a.do === 'cast' && (a.splice?.length ?? 0) > 0) && s.actions.some((a) => a.do === 'resolve'),
+  check: (run) =>
+    judgeResolutions(run, (c, step, r) => {
+      if (r.names.length < 2) return;
+      // The latest part an event showed, where only one part's text can have made it.
+      let latest: { part: number; event: GameEvent } | undefined;
+      let compared = false;
+      for (const { event, from } of r.events) {
+        const part = from[0]?.part;
+        if (part === undefined || from.some((i) => i.part !== part)) continue;
+        if (latest && latest.part > part) {
+          const order = r.names.map((n, i) => (i === 0 ? n : `${n} (spliced ${ordinal(i)})`)).join(', then ');
+          c.fail(step, `${r.spell.id}'s text in the order ${order}: ${r.names[part]}'s before ${r.names[latest.part]}'s`, `${eventText(latest.event)} (${r.names[latest.part]}) came before ${eventText(event)} (${r.names[part]})`);
+          return;
+        }
+        if (latest && latest.part < part) compared = true;
+        if (!latest || part > latest.part) latest = { part, event };
+      }
+      if (compared) c.checkedOne();
+    }),
 };

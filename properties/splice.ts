@@ -1,7 +1,8 @@
 // Splice onto Arcane and onto instant or sorcery (CR 702.47).
 import { normalizeManaText } from '../model/mana.ts';
-import { Checker, show, sameShown, type Property, type Run, type RunStep } from './property.ts';
-import { castSpellOrFail, colorsOfDef, declarationProblems, permanentDef } from './expectations.ts';
+import { castSpellOrFail, Checker, sameShown, show, type Property, type Run, type RunStep } from './property.ts';
+import { colorsOfDef, permanentDef } from '../oracle/definitions.ts';
+import { declarationProblems } from '../oracle/cast-legality.ts';
 import { features } from './features.ts';
 
 const castsWithSplice = (s: Run['scenario']) => features(s).mostSpliced > 0;

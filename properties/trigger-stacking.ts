@@ -1,33 +1,11 @@
 // Triggered abilities put on the stack (CR 603.3): with their targets (603.3d), in APNAP order (603.3b).
-import type { StackAbility, TriggeredAbility, TriggerEvent } from '../model/schema-types.ts';
-import type { PlayerId } from '../model/scenario.ts';
+import type { TriggerEvent } from '../model/schema-types.ts';
 import { Checker, show, sameShown, type Property, type Run, type RunStep } from './property.ts';
-import { colorsOfDef, permanentDef, targetAllowed } from './expectations.ts';
-import { abilityOf } from './copies.ts';
+import { abilityOf } from '../oracle/definitions.ts';
+import { expectedTriggerTargets } from '../oracle/triggers.ts';
+import { abilityKey, stackedInStep, stackOrder } from '../oracle/stack-order.ts';
 import { features } from './features.ts';
 import { TRIGGER_NEEDS } from './triggers.ts';
-
-/**
- * The targets the scenario format gives a triggered ability put on the stack in a step (README,
- * "Scenarios and traces"): those the action names for it, else for each requirement the first legal
- * objects of the opponent, the controller, the permanents by id and the spells from the top.
- */
-function expectedTriggerTargets(run: Run, step: RunStep, source: string, ability: TriggeredAbility, controller: PlayerId, named: string[][] | undefined): string[][] | null {
-  if (named) return named;
-  const def = permanentDef(run, source, step.index + 1);
-  const colors = def ? colorsOfDef(def) : [];
-  const candidates = [controller === 'p1' ? 'p2' : 'p1', controller, ...step.after.battlefield.map((p) => p.id).sort(), ...[...step.after.stack].reverse().map((o) => o.id)];
-  const chosen: string[][] = [];
-  for (const req of ability.targets ?? []) {
-    const taken = req.another ? chosen.flat() : [];
-    // 'Other than' the permanent the ability belongs to (Rosie Cotton of South Lane).
-    const group = candidates.filter((id) => !taken.includes(id) && !(req.filter?.other && id === source) && targetAllowed(run, step.after, step.index + 1, req, id, '', controller, colors)).slice(0, req.count ?? 1);
-    // CR 603.3d: an ability with no legal target for a requirement is removed.
-    if (group.length < (req.count ?? 1)) return null;
-    chosen.push(group);
-  }
-  return chosen;
-}
 
 export const triggerTargets: Property = {
   id: 'triggers.targets',
@@ -73,24 +51,24 @@ export const triggerTargets: Property = {
  * fixed among them (one player's, none ordered), so that no check is counted.
  */
 export function stackOrderProblem(step: RunStep): { expected: string; observed: string; rule: string } | undefined | 'nothing' {
-  const before = new Set(step.before.stack.map((o) => o.id));
-  const added = step.after.stack.filter((o): o is StackAbility => o.kind === 'ability' && !before.has(o.id));
+  const added = stackedInStep(step);
   if (added.length < 2) return 'nothing';
-  const key = (o: StackAbility) => `${o.source}#${o.ability}`;
-  const shown = () => added.map((o) => `${o.controller}:${key(o)}`).join(', ');
-  const lastP1 = added.map((o) => o.controller).lastIndexOf('p1');
-  const firstP2 = added.findIndex((o) => o.controller === 'p2');
-  const both = lastP1 !== -1 && firstP2 !== -1;
-  if (both && firstP2 < lastP1) return { expected: "bottom to top, p1's (the active player's) triggered abilities, then p2's", observed: shown(), rule: '603.3b' };
-  const order = step.action.triggerOrder ?? [];
-  let ordered = 0;
-  for (const who of ['p1', 'p2'] as const) {
-    const named = added.filter((o) => o.controller === who && order.includes(key(o))).map(key);
-    const want = [...named].sort((a, b) => order.indexOf(a) - order.indexOf(b));
-    ordered += new Set(named).size > 1 ? 1 : 0;
-    if (named.length > 1 && !sameShown(named, want)) return { expected: `bottom to top, ${who}'s abilities in the order the action names: ${[...new Set(want)].join(', ')}`, observed: shown(), rule: '603.3b' };
+  const want = stackOrder(step, added);
+  const shown = () => added.map((o) => `${o.controller}:${abilityKey(o)}`).join(', ');
+  // No ability of a player whose group goes on first lies above one of a player whose group goes on later.
+  let latest = 0;
+  for (const o of added) {
+    const group = want.players.indexOf(o.controller);
+    if (group < latest) return { expected: "bottom to top, p1's (the active player's) triggered abilities, then p2's", observed: shown(), rule: '603.3b' };
+    latest = group;
   }
-  return both || ordered > 0 ? undefined : 'nothing';
+  let ordered = 0;
+  for (const who of want.players) {
+    const named = added.filter((o) => o.controller === who && want.ordered[who].includes(abilityKey(o))).map(abilityKey);
+    ordered += new Set(named).size > 1 ? 1 : 0;
+    if (named.length > 1 && !sameShown(named, want.ordered[who])) return { expected: `bottom to top, ${who}'s abilities in the order the action names: ${[...new Set(want.ordered[who])].join(', ')}`, observed: shown(), rule: '603.3b' };
+  }
+  return want.players.length > 1 || ordered > 0 ? undefined : 'nothing';
 }
 
 export const apnapOrder: Property = {

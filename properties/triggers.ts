@@ -1,85 +1,16 @@
 // Triggered abilities (CR 603): how many times each event triggers what (603.2, 603.2c-e, 603.2h,
-// 603.4, 601.2i). How they go on the stack is trigger-stacking.ts.
-import type { CardDefinition, ObservedState, TriggeredAbility } from '../model/schema-types.ts';
-import type { NCastAction, PlayerId } from '../model/scenario.ts';
+// 603.4, 601.2i), compared with what the engine reports triggered; the counts for casts and entries
+// are the oracle's (oracle/triggers.ts). How they go on the stack is trigger-stacking.ts.
+import type { TriggeredAbility } from '../model/schema-types.ts';
+import type { NCastAction } from '../model/scenario.ts';
 import { Checker, permanentOn, show, type Property, type Run, type RunStep } from './property.ts';
-import { declaredKick, permanentDef } from './expectations.ts';
 import { timesKicked, triggerConditionHolds } from '../model/kick.ts';
-import { entries, type Entry } from './permanents.ts';
-import { abilityOf } from './copies.ts';
-import { boardDuring, controlConditionHolds } from './conditions.ts';
+import { entries, type Entry } from '../oracle/entries.ts';
+import { abilityOf } from '../oracle/definitions.ts';
+import { addCount, doneOnce, expectedOnCast, expectedOnEnter, sourcesIn, whoseOk, type Source, type TriggerCounts } from '../oracle/triggers.ts';
 import { features } from './features.ts';
 
 export const TRIGGER_NEEDS = { mechanics: ['triggers' as const], observes: ['step.triggered' as const] };
-
-/**
- * Abilities of "do this only once each turn" that have resolved before this step (CR 603.2h), and
- * abilities that "trigger only once each turn" that have triggered before it.
- */
-export function doneOnce(run: Run, upTo: number): ReadonlySet<string> {
-  return run.memo('done once', upTo, () => findDoneOnce(run, upTo));
-}
-
-// Built from the set before the step before (asked of nearly every step by several properties): a
-// step that adds nothing shares that set, and one that adds copies it, so each step is read once.
-function findDoneOnce(run: Run, upTo: number): ReadonlySet<string> {
-  const last = Math.min(upTo, run.steps.length);
-  if (last <= 0) return NOTHING_DONE;
-  const earlier = doneOnce(run, last - 1);
-  const step = run.steps[last - 1]!;
-  if (step.step.outcome !== 'accepted') return earlier;
-  let done: Set<string> | undefined;
-  const add = (key: string) => {
-    if (done === undefined) {
-      if (earlier.has(key)) return;
-      done = new Set(earlier);
-    }
-    done.add(key);
-  };
-  for (const t of step.step.triggered ?? []) if (abilityOf(run, step.index, t.source, t.ability)?.triggersOnlyOnceEachTurn) add(`${t.source}#${t.ability}`);
-  if (step.action.do === 'resolve') {
-    const resolved = (id: string) => !step.after.stack.some((x) => x.id === id);
-    for (const o of step.before.stack) {
-      if (o.kind === 'ability' && resolved(o.id)) add(`${o.source}#${o.ability}`);
-    }
-    // Resolving until the stack is empty also resolves what triggers on the way: gone by the end, it resolved.
-    for (const t of step.step.triggered ?? []) if (t.id !== undefined && resolved(t.id)) add(`${t.source}#${t.ability}`);
-  }
-  return done ?? earlier;
-}
-
-const NOTHING_DONE: ReadonlySet<string> = new Set();
-
-interface Source {
-  id: string;
-  controller: PlayerId;
-  def: CardDefinition;
-}
-
-/** The permanents of a state with their definitions as of a step; asked by several properties of the same states, worked out once. */
-function sourcesIn(run: Run, state: ObservedState, stepIndex: number): readonly Source[] {
-  const byStep = run.memo('trigger sources', state, () => new Map<number, readonly Source[]>());
-  let out = byStep.get(stepIndex);
-  if (!out) {
-    const found: Source[] = [];
-    for (const p of state.battlefield) {
-      const def = permanentDef(run, p.id, stepIndex);
-      if (def) found.push({ id: p.id, controller: p.controller, def });
-    }
-    byStep.set(stepIndex, (out = found));
-  }
-  return out;
-}
-
-const whoseOk = (ability: TriggeredAbility, source: Source, controller: PlayerId) =>
-  (ability.whose ?? 'any') === 'any' || ((ability.whose ?? 'any') === 'yours') === (controller === source.controller);
-
-/** Instances of each source#ability an event should trigger, with a word on why, for messages. */
-type Expected = Map<string, number>;
-
-function add(into: Expected, key: string, n = 1): void {
-  if (n > 0) into.set(key, (into.get(key) ?? 0) + n);
-}
 
 /** Whether a permanent on the battlefield before a step is not there after it. */
 function leftBattlefield(step: RunStep): boolean {
@@ -94,61 +25,26 @@ function graveyardsChanged(step: RunStep): boolean {
   });
 }
 
-function observed(step: RunStep, events: readonly TriggeredAbility['event'][], run: Run): Expected {
-  const out: Expected = new Map();
+function observed(step: RunStep, events: readonly TriggeredAbility['event'][], run: Run): TriggerCounts {
+  const out: TriggerCounts = new Map();
   for (const t of step.step.triggered ?? []) {
     const ability = abilityOf(run, step.index, t.source, t.ability);
-    if (ability && events.includes(ability.event)) add(out, `${t.source}#${t.ability}`);
+    if (ability && events.includes(ability.event)) addCount(out, `${t.source}#${t.ability}`);
   }
   return out;
 }
 
-function same(a: Expected, b: Expected): boolean {
+function same(a: TriggerCounts, b: TriggerCounts): boolean {
   const keys = new Set([...a.keys(), ...b.keys()]);
   return [...keys].every((k) => (a.get(k) ?? 0) === (b.get(k) ?? 0));
 }
 
-const showMap = (m: Expected) => (m.size === 0 ? 'nothing' : [...m].sort(([x], [y]) => (x < y ? -1 : 1)).map(([k, n]) => `${k}×${n}`).join(', '));
+const showMap = (m: TriggerCounts) => (m.size === 0 ? 'nothing' : [...m].sort(([x], [y]) => (x < y ? -1 : 1)).map(([k, n]) => `${k}×${n}`).join(', '));
 
-/** CR 601.2i: spellCast abilities a cast should trigger. */
-function expectedOnCast(run: Run, step: RunStep & { action: NCastAction }): Expected {
-  const out: Expected = new Map();
-  // The cast's own declaration, whatever the engine shows on the stack (CR 702.33d).
-  const kick = declaredKick(step.action);
-  const done = doneOnce(run, step.index);
-  // Permanents sacrificed to pay the costs left before the spell became cast.
-  const sources = sourcesIn(run, step.after, step.index).filter((s) => step.before.battlefield.some((p) => p.id === s.id));
-  for (const s of sources) {
-    (s.def.triggers ?? []).forEach((ability, i) => {
-      if (ability.event !== 'spellCast' || (ability.oncePerTurn && done.has(`${s.id}#${i}`))) return;
-      if (whoseOk(ability, s, step.action.player) && triggerConditionHolds(ability.if, kick)) add(out, `${s.id}#${i}`);
-    });
-  }
-  return out;
-}
-
-/** CR 603.2d, 603.4, 603.6a: the entering permanent's own enters abilities, multiplied by trigger multipliers. */
-export function expectedOnEnter(run: Run, e: Entry): Expected {
-  const out: Expected = new Map();
-  const p = e.step.after.battlefield.find((o) => o.id === e.id)!;
-  const done = doneOnce(run, e.step.index);
-  const multipliers = sourcesIn(run, e.step.after, e.step.index + 1).filter(
-    (s) => s.controller === p.controller && (s.def.statics ?? []).some((x) => x.kind === 'triggerMultiplier'),
-  ).length;
-  const artifactOrCreature = e.def.types.includes('Artifact') || e.def.types.includes('Creature');
-  (e.def.triggers ?? []).forEach((ability, i) => {
-    if (ability.event !== 'selfEnters' || (ability.oncePerTurn && done.has(`${e.id}#${i}`))) return;
-    if (triggerConditionHolds(ability.if, e.kick) && controlConditionHolds(run, boardDuring(e.step.before, e.step.after), e.step.index + 1, ability, p.controller, e.id)) {
-      add(out, `${e.id}#${i}`, 1 + (artifactOrCreature ? multipliers : 0));
-    }
-  });
-  return out;
-}
-
-function observedFrom(step: RunStep, run: Run, source: string): Expected {
-  const out: Expected = new Map();
+function observedFrom(step: RunStep, run: Run, source: string): TriggerCounts {
+  const out: TriggerCounts = new Map();
   for (const t of step.step.triggered ?? []) {
-    if (t.source === source && abilityOf(run, step.index, t.source, t.ability)?.event === 'selfEnters') add(out, `${t.source}#${t.ability}`);
+    if (t.source === source && abilityOf(run, step.index, t.source, t.ability)?.event === 'selfEnters') addCount(out, `${t.source}#${t.ability}`);
   }
   return out;
 }
@@ -238,12 +134,12 @@ export const landTriggersOncePerLand: Property = {
       if (!leftBattlefield(step) && !step.step.triggered?.length) continue;
       const lands = landsToGraveyard(run, step);
       const done = doneOnce(run, step.index);
-      const want: Expected = new Map();
+      const want: TriggerCounts = new Map();
       // Leaving the battlefield looks back: the watchers as they were before the event.
       for (const s of sourcesIn(run, step.before, step.index)) {
         (s.def.triggers ?? []).forEach((ability, i) => {
           if (ability.event !== 'landToGraveyard' || (ability.oncePerTurn && done.has(`${s.id}#${i}`))) return;
-          add(want, `${s.id}#${i}`, lands.filter((l) => whoseOk(ability, s, l.controller)).length);
+          addCount(want, `${s.id}#${i}`, lands.filter((l) => whoseOk(ability, s, l.controller)).length);
         });
       }
       const got = observed(step, ['landToGraveyard'], run);
@@ -365,7 +261,7 @@ export const becomesTapped: Property = {
       if (a.do === 'tap' && step.before.battlefield.some((p) => p.id === a.permanent && !p.tapped)) tapped = a.permanent;
       else if (!(a.do === 'putOntoBattlefield' && a.tapped) && a.do !== 'tap') continue;
       const done = doneOnce(run, step.index);
-      const want: Expected = new Map();
+      const want: TriggerCounts = new Map();
       if (tapped) {
         const target = sourcesIn(run, step.after, step.index + 1).find((s) => s.id === tapped);
         if (!step.after.battlefield.some((p) => p.id === tapped)) {
@@ -377,7 +273,7 @@ export const becomesTapped: Property = {
             if (ability.event !== 'becomesTapped' || !target || (ability.oncePerTurn && done.has(`${s.id}#${i}`))) return;
             const f = ability.filter;
             const fits = (!f?.types || f.types.some((t) => target.def.types.includes(t))) && (!f?.subtypes || f.subtypes.some((t) => (target.def.subtypes ?? []).includes(t)));
-            if (fits && whoseOk(ability, s, target.controller)) add(want, `${s.id}#${i}`);
+            if (fits && whoseOk(ability, s, target.controller)) addCount(want, `${s.id}#${i}`);
           });
         }
       }

@@ -13,6 +13,7 @@ import type { Capabilities, CardDefinition, FixedCase, ObservedState, TriggerEve
 import { observedPart } from '../model/observables.ts';
 import { checkedAnswer, firstUnsupported } from './evaluate.ts';
 import { fileURLToPath } from 'node:url';
+import { changesCosts } from '../model/cost-changes.ts';
 
 export const CASES_DIR = fileURLToPath(new URL('../scenarios/', import.meta.url));
 
@@ -126,8 +127,13 @@ export async function judgeCase(engine: Engine, c: FixedCase): Promise<{ problem
         problems.push(`${expected.action}: triggered: expected ${canonical(expected.triggered)}, observed ${canonical(observed)}`);
       }
     }
+    if (expected.events && engine.capabilities.observes.includes('step.events')) {
+      const observed = step.events ?? [];
+      if (canonical(observed) !== canonical(expected.events)) problems.push(`${expected.action}: events: expected ${canonical(expected.events)}, observed ${canonical(observed)}`);
+    }
     if (expected.state) {
-      const diffs = diffStates(observedPart(expected.state as Partial<ObservedState>, engine.capabilities.observes), step.state, true);
+      const before = index === 0 ? trace.initialState : trace.steps[index - 1]?.state;
+      const diffs = diffStates(observedPart(expected.state as Partial<ObservedState>, engine.capabilities.observes), step.state, true, before);
       if (diffs.length > 0) problems.push(`${expected.action}: ${formatDifferences(diffs)}`);
     }
   }
@@ -166,7 +172,7 @@ function mechanicsOf(c: FixedCase, defs: readonly CardDefinition[]): Capabilitie
   for (const d of defs) {
     if (d.triggers?.length) out.add('triggers');
     if ((d.statics ?? []).some((s) => s.kind === 'triggerMultiplier')) out.add('triggerMultiplier');
-    if ((d.statics ?? []).some((s) => s.kind === 'costReduction' || s.kind === 'costIncrease')) out.add('costModifiers');
+    if ((d.statics ?? []).some(changesCosts)) out.add('costModifiers');
     if (d.protection?.length) out.add('protection');
     if ([...(d.effects ?? []), ...(d.triggers ?? []).flatMap((t) => t.effects)].some((e) => e.kind === 'createToken')) out.add('tokens');
   }

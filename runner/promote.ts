@@ -6,6 +6,7 @@ import type { Engine } from '../adapters/engine.ts';
 import { normalizeScenario } from '../model/scenario.ts';
 import type { ExpectedStep, FixedCase, Repro } from '../model/schema-types.ts';
 import { agreesWithReference } from '../properties/agreement.ts';
+import { propertyById } from '../properties/index.ts';
 import { shortHash, slug } from './signatures.ts';
 
 /** A case id for a repro: its signature, readable, and a hash of it and the scenario, so that two findings never share one. */
@@ -19,6 +20,8 @@ export async function caseFromRepro(repro: Repro, reference: Engine, from: strin
   const trace = await reference.run(scenario);
   const last = scenario.actions.length - 1;
   const failedAt = repro.step !== undefined ? scenario.actions.findIndex((a) => a.id === repro.step) : -1;
+  // A finding about the order of events keeps the order at its step: the state alone may not show it.
+  const readsEvents = repro.property !== undefined && (propertyById(repro.property.id)?.needs?.observes ?? []).includes('step.events');
   const expect: ExpectedStep[] = scenario.actions.map((action, i) => {
     const step = trace.steps[i]!;
     return {
@@ -26,6 +29,7 @@ export async function caseFromRepro(repro: Repro, reference: Engine, from: strin
       outcome: step.outcome === 'rejected' ? 'rejected' : 'accepted',
       ...(step.reason !== undefined ? { reason: step.reason } : {}),
       triggered: step.triggered ?? [],
+      ...(readsEvents && i === failedAt ? { events: step.events ?? [] } : {}),
       ...(i === failedAt || i === last ? { state: step.state as ExpectedStep['state'] } : {}),
     };
   });

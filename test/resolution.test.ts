@@ -1,4 +1,4 @@
-// The judge's own model of a resolution (properties/resolution-prediction.ts): triggered abilities are judged
+// The judge's own model of a resolution (oracle/resolution.ts): triggered abilities are judged
 // like spells, and counters, power and toughness follow the effects.
 import { describe, expect, it } from 'vitest';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';

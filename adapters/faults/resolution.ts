@@ -75,4 +75,44 @@ export const RESOLUTION_FAULTS: readonly Fault[] = [
       },
     }),
   },
+  {
+    id: 'instructions-last-first',
+    family: 'resolution',
+    rules: ['608.2c'],
+    summary: "A spell follows its instructions last first: Jilt deals its 2 damage before it returns the creature to its owner's hand.",
+    inspiredBy: "Engines that keep a spell's effects on a stack of their own, pushed in text order and popped to resolve; CR 608.2c wants the order written.",
+    minimal: {
+      shows: 'resolution.events-in-order',
+      scenario: scenario({
+        cards: [oracle('jilt', 'Jilt'), oracle('bears', 'Grizzly Bears'), oracle('giant', 'Hill Giant')],
+        p1: { hand: ['jilt'], mana: { U: 1, R: 1, C: 2 } },
+        p2: { battlefield: [{ card: 'bears' }, { card: 'giant' }] },
+        actions: [{ do: 'cast', card: 'jilt', kicker: ['A'], targets: [['bears'], ['giant']] }, { do: 'resolve' }],
+      }),
+    },
+    apply: (base) => ({ ...base, spellParts: (spell) => base.spellParts(spell).map((p) => ({ part: p.part, effects: [...p.effects].reverse() })) }),
+  },
+  {
+    id: 'card-to-graveyard-first',
+    family: 'resolution',
+    rules: ['608.2n'],
+    summary: "An instant or sorcery is put into its owner's graveyard as it starts to resolve, before it does what it says.",
+    inspiredBy: 'Engines that take a spell off the stack into the graveyard before running its effects, so that the stack is clean while they run; CR 608.2n puts the card there as the final part of the resolution.',
+    minimal: {
+      shows: 'resolution.card-to-graveyard-last',
+      scenario: scenario({
+        cards: [oracle('spike', 'Lava Spike')],
+        p1: { hand: ['spike'], mana: { R: 1 } },
+        actions: [{ do: 'cast', card: 'spike', targets: [['p2']] }, { do: 'resolve' }],
+      }),
+    },
+    apply: (base) => ({
+      ...base,
+      resolveSpell: (g, spell, action, r) => {
+        r.spellToGraveyard(g, spell);
+        // Its own card is in the graveyard already; any other spell it moves still goes there.
+        return base.resolveSpell(g, spell, action, { ...r, spellToGraveyard: (g2, s) => void (s !== spell && r.spellToGraveyard(g2, s)) });
+      },
+    }),
+  },
 ];

@@ -298,6 +298,23 @@ export const TRIGGER_FAULTS: readonly Fault[] = [
     apply: (base) => ({ ...base, interveningIfHoldsOnResolution: (_g, t) => base.interveningIfHolds(t.sourceDef.triggers![t.ability]!, t.subject) }),
   },
   {
+    id: 'board-condition-only-on-resolution',
+    family: 'triggers',
+    rules: ['603.4'],
+    summary:
+      'An intervening "if you control ..." is checked only as the ability resolves: Scholar of Stars enters with no artifact and its ability still goes on the stack, and draws when an artifact has arrived by the time it resolves.',
+    inspiredBy: 'XMage #8265 (Sheltered Valley\'s intervening "if" ignored when it triggered and checked only on resolution), here for a condition about the board, which unlike a kick can become true in between.',
+    minimal: {
+      shows: 'triggers.enters-count',
+      scenario: scenario({
+        cards: [oracle('scholar', 'Scholar of Stars'), oracle('chalice', 'Everflowing Chalice'), oracle('lib1', 'Island')],
+        p1: { hand: ['scholar', 'chalice'], library: ['lib1'] },
+        actions: [{ do: 'putOntoBattlefield', card: 'scholar' }, { do: 'putOntoBattlefield', card: 'chalice' }, { do: 'resolve' }],
+      }),
+    },
+    apply: (base) => ({ ...base, collectTriggers: (g, event, r) => base.collectTriggers(g, event, { ...r, controlConditionHolds: () => true }) }),
+  },
+  {
     id: 'intervening-if-rechecked-on-new-object',
     family: 'triggers',
     rules: ['603.4', '400.7', '702.33d'],

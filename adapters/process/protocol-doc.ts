@@ -30,6 +30,7 @@ const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 /** Which optional trace fields each observable stands for. */
 export const OBSERVABLE_FIELDS: Record<string, string> = {
   'step.triggered': '`steps[].triggered`',
+  'step.events': '`steps[].events`',
   'stack.kicked': 'a spell\'s `kicked`',
   'stack.manaCost': 'a spell\'s `manaCost`',
   'stack.kicker': 'a spell\'s `kicker`',
@@ -72,7 +73,7 @@ export function generatedSection(): string {
   out.push('', '### Required and optional fields', '', 'Required fields must be present with a value. Optional fields may be left out, or be `null`, which castcheck reads as left out: nothing fails for their absence but the properties that read them, which are then not applicable to that scenario, or skipped for every scenario when the engine does not declare the observable that stands for them.', '');
   out.push('| object | required | optional |', '|---|---|---|');
   out.push(...fieldsTable('trace', { required: trace.required, properties: trace.properties }));
-  for (const [name, title] of [['step', 'step'], ['state', 'state'], ['stackSpell', 'spell on the stack'], ['stackAbility', 'triggered ability on the stack'], ['permanent', 'permanent'], ['playerState', 'player'], ['triggerEvent', 'triggered (in a step)'], ['totalCost', 'totalCost']] as const) {
+  for (const [name, title] of [['step', 'step'], ['state', 'state'], ['stackSpell', 'spell on the stack'], ['stackAbility', 'triggered ability on the stack'], ['permanent', 'permanent'], ['playerState', 'player'], ['triggerEvent', 'triggered (in a step)'], ['damageEvent', 'damage (in events)'], ['lifeGainEvent', 'lifeGain (in events)'], ['countersEvent', 'counters (in events)'], ['moveEvent', 'move (in events)'], ['totalCost', 'totalCost']] as const) {
     out.push(...fieldsTable(title, trace.$defs[name]!));
   }
   out.push('', 'The observables an engine declares (`observes`), the fields they stand for, and the properties skipped without them:', '');

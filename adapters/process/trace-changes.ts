@@ -47,6 +47,7 @@ export function rebuildTrace(t: TraceChanges): Trace {
     if (s.reason !== undefined) step.reason = s.reason;
     if (s.message !== undefined) step.message = s.message;
     if (s.triggered !== undefined) step.triggered = s.triggered;
+    if (s.events !== undefined) step.events = s.events;
     step.state = state;
     return step;
   });

@@ -6,6 +6,7 @@ import { mutablePermanent, newPermanent, permanentById, player, spellById, type 
 import type { Rejection } from './kicker.ts';
 import { isPermanentCard } from './characteristics.ts';
 import { enterBattlefield, leaveBattlefield, tapPermanent } from './zones.ts';
+import { noteEvent } from './events.ts';
 import type { Rules } from './rules-table.ts';
 
 
@@ -36,13 +37,23 @@ export function counterSpellOnStack(g: Game, spell: StackSpell, r: Rules, to?: '
   if (spell.def.cantBeCountered) return;
   g.stack = g.stack.filter((s) => s !== spell);
   if (to === undefined) r.spellToGraveyard(g, spell);
-  else if (!spell.copy && to === 'hand') player(g, spell.owner).hand.push(spell.card);
-  else if (!spell.copy) player(g, spell.owner).library.unshift(spell.card);
+  else if (!spell.copy && to === 'hand') spellToHand(g, spell);
+  else if (!spell.copy) {
+    player(g, spell.owner).library.unshift(spell.card);
+    noteEvent(g, { kind: 'move', object: spell.card, from: 'stack', to: 'library' });
+  }
 }
 
 /** CR 608.2n, 707.10a: a spell's card goes to its owner's graveyard; a copy ceases to exist. */
 export function spellToGraveyard(g: Game, spell: StackSpell): void {
-  if (!spell.copy) player(g, spell.owner).graveyard.push(spell.card);
+  if (spell.copy) return;
+  player(g, spell.owner).graveyard.push(spell.card);
+  noteEvent(g, { kind: 'move', object: spell.card, from: 'stack', to: 'graveyard' });
+}
+
+function spellToHand(g: Game, spell: StackSpell): void {
+  player(g, spell.owner).hand.push(spell.card);
+  noteEvent(g, { kind: 'move', object: spell.card, from: 'stack', to: 'hand' });
 }
 
 /** CR 400.7: put onto the battlefield without being cast, it is a new object that was never kicked. */
@@ -53,8 +64,9 @@ export function putOntoBattlefield(g: Game, cardId: string, who: PlayerId, tappe
   const zone = p.hand.includes(cardId) ? p.hand : p.graveyard.includes(cardId) ? p.graveyard : undefined;
   if (!zone) return { reason: 'not-in-zone', message: `${card.def.name} is not in ${who}'s hand or graveyard` };
   if (!isPermanentCard(card.def)) return { reason: 'not-a-permanent', message: `${card.def.name} is not a permanent card` };
+  const from = zone === p.hand ? 'hand' : 'graveyard';
   zone.splice(zone.indexOf(cardId), 1);
-  enterBattlefield(g, newPermanent(g, { id: cardId, card: cardId, def: card.def, owner: card.owner, controller: who }), { tapped }, r);
+  enterBattlefield(g, newPermanent(g, { id: cardId, card: cardId, def: card.def, owner: card.owner, controller: who }), { tapped, from }, r);
   return null;
 }
 
@@ -64,7 +76,7 @@ export function flicker(g: Game, id: string, r: Rules): Rejection | null {
   if (isRejection(p)) return p;
   leaveBattlefield(g, [p], 'exile', r);
   if (p.token || p.card === undefined) return null;
-  enterBattlefield(g, newPermanent(g, { id: p.id, card: p.card, def: g.cards.get(p.card)!.def, owner: p.owner, controller: p.owner }), {}, r);
+  enterBattlefield(g, newPermanent(g, { id: p.id, card: p.card, def: g.cards.get(p.card)!.def, owner: p.owner, controller: p.owner }), { from: 'exile' }, r);
   return null;
 }
 
@@ -77,7 +89,7 @@ export function clone(g: Game, cardId: string, copyOf: string, who: PlayerId, r:
   const original = permanentOrRejection(g, copyOf);
   if (isRejection(original)) return original;
   hand.splice(hand.indexOf(cardId), 1);
-  enterBattlefield(g, newPermanent(g, { id: cardId, card: cardId, def: original.def, owner: card.owner, controller: who }), {}, r);
+  enterBattlefield(g, newPermanent(g, { id: cardId, card: cardId, def: original.def, owner: card.owner, controller: who }), { from: 'hand' }, r);
   return null;
 }
 
@@ -87,7 +99,7 @@ export function bounce(g: Game, id: string, r: Rules): Rejection | null {
   if (item) {
     if (item.kind !== 'spell') return { reason: 'not-a-spell', message: `'${id}' is an ability, not a spell` };
     g.stack = g.stack.filter((s) => s !== item);
-    if (!item.copy) player(g, item.owner).hand.push(item.card);
+    if (!item.copy) spellToHand(g, item);
     return null;
   }
   const p = permanentOrRejection(g, id);

@@ -6,6 +6,7 @@ import { manaOf } from '../../model/mana.ts';
 import type { KickInfo, Rejection } from './kicker.ts';
 import { hasLegalChoice } from './targets.ts';
 import { leaveBattlefield } from './zones.ts';
+import { noteEvent } from './events.ts';
 import type { Rules, TotalCost } from './rules-table.ts';
 
 export function castSpell(g: Game, action: NCastAction, r: Rules): Rejection | null {
@@ -19,6 +20,7 @@ export function castSpell(g: Game, action: NCastAction, r: Rules): Rejection | n
   // impossible (CR 118.6), which the payment step finds out.
   if (card.def.types.includes('Land')) return { reason: 'not-a-spell', message: `${card.def.name} is a land: it cannot be cast` };
   caster.hand.splice(handIndex, 1);
+  noteEvent(g, { kind: 'move', object: action.card, from: 'hand', to: 'stack' });
 
   const spell: StackSpell = {
     kind: 'spell',

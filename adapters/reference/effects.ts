@@ -7,7 +7,8 @@ import type { Color, Effect } from '../../model/schema-types.ts';
 import type { NResolveAction, PlayerId } from '../../model/scenario.ts';
 import { current, mutablePermanent, newPermanent, opponentOf, permanentById, player, spellById, type Game, type Permanent } from './game.ts';
 import type { KickInfo, Rejection } from './kicker.ts';
-import { enterBattlefield, leaveBattlefield } from './zones.ts';
+import { enterBattlefield, gainLife, leaveBattlefield } from './zones.ts';
+import { noteEvent } from './events.ts';
 import type { TargetSlot } from './targets.ts';
 import type { EffectPart, Rules } from './rules-table.ts';
 import { sortedStrings } from './sorted.ts';
@@ -81,12 +82,14 @@ function perform(g: Game, effect: Effect, chosen: readonly string[], ctx: Effect
         // Drawing from an empty library draws nothing, and the player loses when state-based actions are next checked (CR 704.5a).
         const you = player(g, ctx.controller);
         const top = you.library.shift();
-        if (top !== undefined) you.hand.push(top);
-        else you.drewFromEmpty = true;
+        if (top !== undefined) {
+          you.hand.push(top);
+          noteEvent(g, { kind: 'move', object: top, from: 'library', to: 'hand' });
+        } else you.drewFromEmpty = true;
       }
       return null;
     case 'gainLife':
-      player(g, ctx.controller).life += amount;
+      gainLife(g, ctx.controller, amount);
       return null;
     case 'addMana': {
       const you = player(g, ctx.controller);
@@ -98,6 +101,7 @@ function perform(g: Game, effect: Effect, chosen: readonly string[], ctx: Effect
         if (amount <= 0) continue;
         const p = mutablePermanent(g, target);
         p.counters[effect.counter ?? '+1/+1'] = (p.counters[effect.counter ?? '+1/+1'] ?? 0) + amount;
+        noteEvent(g, { kind: 'counters', object: p.id, counter: effect.counter ?? '+1/+1', amount });
       }
       return null;
     case 'pump':
@@ -162,13 +166,16 @@ function perform(g: Game, effect: Effect, chosen: readonly string[], ctx: Effect
         for (const id of chooseOnResolution(ctx.action, p.hand, amount)) {
           p.hand = p.hand.filter((c) => c !== id);
           p.graveyard.push(id);
+          noteEvent(g, { kind: 'move', object: id, from: 'hand', to: 'graveyard' });
         }
       }
       return null;
     case 'mill':
       for (const who of targets.filter((id) => id === 'p1' || id === 'p2')) {
         const p = player(g, who);
-        p.graveyard.push(...p.library.splice(0, amount));
+        const milled = p.library.splice(0, amount);
+        p.graveyard.push(...milled);
+        for (const id of milled) noteEvent(g, { kind: 'move', object: id, from: 'library', to: 'graveyard' });
       }
       return null;
   }

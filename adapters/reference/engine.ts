@@ -40,6 +40,7 @@ export const REFERENCE_CAPABILITIES: Omit<Capabilities, 'cards'> = {
   actions: ['cast', 'copy', 'resolve', 'counter', 'putOntoBattlefield', 'flicker', 'clone', 'bounce', 'destroy', 'destroyAll', 'tap', 'untap'],
   observes: [
     'step.triggered',
+    'step.events',
     'stack.kicked',
     'stack.manaCost',
     'stack.kicker',
@@ -103,6 +104,7 @@ export class ReferenceEngine implements Engine {
       sealGame(game);
       const step: Step = { action: action.id, outcome: 'accepted', state: this.observer.observe(game) };
       if (outcome.length > 0) step.triggered = outcome;
+      if (game.events.length > 0) step.events = game.events;
       steps.push(step);
     }
     return { format: 'castcheck-trace/1', engine: this.id, ...(s.id !== undefined ? { scenario: s.id } : {}), initialState, steps };

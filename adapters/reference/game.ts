@@ -1,7 +1,7 @@
 // The reference engine's game state. Ids follow the scenario: cards keep their ids in every zone;
 // a copy of a spell (and the token it becomes) is named by the action that made it; triggered
 // abilities and created tokens by the action, then .t1, .t2... and .k1, .k2...
-import type { CardDefinition, Color, KickerLabel, Keyword } from '../../model/schema-types.ts';
+import type { CardDefinition, Color, GameEvent, KickerLabel, Keyword } from '../../model/schema-types.ts';
 import { toPool, type Mana, type Pool } from '../../model/mana.ts';
 import type { NormalizedScenario, PlayerId } from '../../model/scenario.ts';
 import type { KickInfo } from './kicker.ts';
@@ -129,6 +129,10 @@ export interface Game {
   /** Tokens created during the current action, for naming them. */
   tokensMade: number;
   nextSerial: number;
+  /** What happened during the current action, in order (a trace step's `events`). */
+  events: GameEvent[];
+  /** The id of the spell or ability resolving now, which the events it causes name (`by`). */
+  resolving: string | undefined;
 }
 
 export function newPermanent(g: { nextSerial: number }, fields: Pick<Permanent, 'id' | 'def' | 'owner' | 'controller'> & Partial<Omit<Permanent, 'sealed' | 'serial' | 'creature' | 'legendary'>>): Permanent {
@@ -190,6 +194,8 @@ export function initialGame(s: NormalizedScenario): Game {
     turn: { doneOnce: [], kickedSpellsCast: { p1: 0, p2: 0 }, triggeredOnce: [] },
     tokensMade: 0,
     nextSerial: serials.nextSerial,
+    events: [],
+    resolving: undefined,
   };
 }
 
@@ -228,6 +234,8 @@ export function cloneSealedGame(g: Game): Game {
     turn: { doneOnce: g.turn.doneOnce.slice(), kickedSpellsCast: { p1: g.turn.kickedSpellsCast.p1, p2: g.turn.kickedSpellsCast.p2 }, triggeredOnce: g.turn.triggeredOnce.slice() },
     tokensMade: 0,
     nextSerial: g.nextSerial,
+    events: [],
+    resolving: undefined,
   };
 }
 

@@ -1,6 +1,6 @@
 // The reference engine's arithmetic on mana: mana value (CR 202.3), colours, adding costs
 // (CR 601.2f) and paying a cost from a pool (CR 601.2h). The properties never use these: they judge
-// payments and totals with their own reasoning (properties/payment.ts, model/declarations.ts).
+// payments and totals with their own reasoning (oracle/payment.ts, model/declarations.ts).
 import { COLORS, type Mana, type Pool } from '../../model/mana.ts';
 import type { Color } from '../../model/schema-types.ts';
 import { GENERIC_PAYMENT_ORDER } from '../../model/conventions.ts';

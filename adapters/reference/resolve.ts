@@ -9,6 +9,7 @@ import type { Rejection } from './kicker.ts';
 import { isPermanentCard, permanentColors } from './characteristics.ts';
 import { performParts } from './effects.ts';
 import { enterBattlefield } from './zones.ts';
+import { whileResolving } from './events.ts';
 import { sourceStillThere, triggerSlots } from './triggers.ts';
 import type { TargetSlot, TargetingContext } from './targets.ts';
 import type { EffectPart, Rules } from './rules-table.ts';
@@ -16,20 +17,27 @@ import type { EffectPart, Rules } from './rules-table.ts';
 export function resolveTop(g: Game, action: NResolveAction, r: Rules): Rejection | null {
   const item = g.stack.pop();
   if (!item) return { reason: 'empty-stack', message: 'there is nothing on the stack to resolve' };
-  if (item.kind === 'ability') return resolveTrigger(g, item, action, r);
-  if (isPermanentCard(item.def)) {
-    r.resolvePermanentSpell(g, item, r);
-    return null;
-  }
-  const error = resolveInstantOrSorcery(g, item, action, r);
+  return whileResolving(g, item.id, () => {
+    if (item.kind === 'ability') return resolveTrigger(g, item, action, r);
+    if (isPermanentCard(item.def)) {
+      r.resolvePermanentSpell(g, item, r);
+      return null;
+    }
+    return r.resolveSpell(g, item, action, r);
+  });
+}
+
+/** CR 608.2c-n: an instant or sorcery follows its instructions, then its card goes to its owner's graveyard, last. */
+export function resolveSpell(g: Game, spell: StackSpell, action: NResolveAction, r: Rules): Rejection | null {
+  const error = resolveInstantOrSorcery(g, spell, action, r);
   if (error) return error;
-  r.spellToGraveyard(g, item);
+  r.spellToGraveyard(g, spell);
   return null;
 }
 
 /** CR 608.3, 707.10f, 111.13: a permanent spell enters; a copy becomes a token that is not "created". */
 export function resolvePermanentSpell(g: Game, spell: StackSpell, r: Rules): void {
-  enterBattlefield(g, r.permanentFromSpell(g, spell), {}, r);
+  enterBattlefield(g, r.permanentFromSpell(g, spell), { from: 'stack' }, r);
 }
 
 /** CR 608.3, 707.10f, 400.7d: the permanent a resolving permanent spell becomes remembers how it was kicked. */

@@ -3,7 +3,7 @@
 // modules that never use the table, so that the rule modules can call each other through the table
 // without importing rules.ts (which imports them all).
 import type { Mana, Pool } from '../../model/mana.ts';
-import type { NCastAction, PlayerId } from '../../model/scenario.ts';
+import type { NCastAction, NResolveAction, PlayerId } from '../../model/scenario.ts';
 import type {
   CardDefinition,
   Color,
@@ -120,6 +120,7 @@ export interface Rules {
   // Resolving (CR 608).
   fizzles: (chosen: readonly string[][], legal: readonly string[][]) => boolean;
   spellParts: (spell: StackSpell) => EffectPart[];
+  resolveSpell: (g: Game, spell: StackSpell, action: NResolveAction, r: Rules) => Rejection | null;
   counterSpellOnStack: (g: Game, spell: StackSpell, r: Rules, to?: 'hand' | 'libraryTop') => void;
   spellToGraveyard: (g: Game, spell: StackSpell) => void;
   resolvePermanentSpell: (g: Game, spell: StackSpell, r: Rules) => void;

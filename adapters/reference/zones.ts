@@ -2,13 +2,18 @@
 // its "enters with" replacements, CR 603.6d), leaving it, becoming tapped, being dealt damage.
 import type { EntersWith } from '../../model/schema-types.ts';
 import { current, gameOver, isPlayerId, mutablePermanent, permanentById, player, type Game, type Permanent } from './game.ts';
+import type { PlayerId } from '../../model/scenario.ts';
 import { toughnessOf } from './characteristics.ts';
 import type { DamageSource, Rules } from './rules-table.ts';
+import type { Zone } from '../../model/schema-types.ts';
+import { noteEvent } from './events.ts';
 
 export interface EnterOptions {
   tapped?: boolean;
   /** Made by an effect that creates tokens; a resolving copy of a permanent spell is not created (CR 111.13). */
   created?: boolean;
+  /** The zone it comes from; none for a token created. */
+  from?: Zone;
 }
 
 /** The permanent enters with its replacements applied, then its entering triggers abilities. */
@@ -22,6 +27,7 @@ export function enterBattlefield(g: Game, permanent: Permanent, options: EnterOp
     if (e.tapped) r.enterTapped(g, permanent, r);
   }
   g.battlefield.push(permanent);
+  noteEvent(g, { kind: 'move', object: permanent.id, ...(options.from ? { from: options.from } : {}), to: 'battlefield' });
   r.collectTriggers(g, { kind: 'selfEnters', permanent }, r);
   if (options.created) r.collectTriggers(g, { kind: 'tokenCreated', permanent }, r);
 }
@@ -51,6 +57,7 @@ export function leaveBattlefield(g: Game, leaving: readonly Permanent[], to: 'gr
   const before = [...g.battlefield];
   g.battlefield = g.battlefield.filter((p) => !leaving.includes(p));
   for (const p of leaving) {
+    noteEvent(g, { kind: 'move', object: p.id, from: 'battlefield', to });
     if (p.token || p.card === undefined) continue;
     const owner = player(g, p.owner);
     if (to === 'graveyard') owner.graveyard.push(p.card);
@@ -77,7 +84,8 @@ export function dealDamage(g: Game, source: DamageSource, targetId: string, amou
   if (amount <= 0) return;
   if (isPlayerId(targetId)) {
     player(g, targetId).life -= amount;
-    if (source.lifelink) player(g, source.controller).life += amount;
+    noteEvent(g, { kind: 'damage', to: targetId, amount });
+    if (source.lifelink) gainLife(g, source.controller, amount);
     return;
   }
   const found = permanentById(g, targetId);
@@ -85,8 +93,15 @@ export function dealDamage(g: Game, source: DamageSource, targetId: string, amou
   if (!found || r.damagePrevented(g, source, found)) return;
   const permanent = mutablePermanent(g, found);
   permanent.damage += amount;
-  if (source.lifelink) player(g, source.controller).life += amount;
+  noteEvent(g, { kind: 'damage', to: permanent.id, amount });
+  if (source.lifelink) gainLife(g, source.controller, amount);
   r.collectTriggers(g, { kind: 'selfDealtDamage', permanent, amount }, r);
+}
+
+export function gainLife(g: Game, who: PlayerId, amount: number): void {
+  if (amount <= 0) return;
+  player(g, who).life += amount;
+  noteEvent(g, { kind: 'lifeGain', player: who, amount });
 }
 
 /**

@@ -60,6 +60,8 @@ export function factLabel(fact: Fact): string {
       return 'the reason it was rejected';
     case 'triggered':
       return 'the abilities that triggered';
+    case 'events':
+      return 'what happened, in order';
     case 'present':
       return `${fact.id} ${fact.value ? 'is' : 'is not'} ${fact.zone === 'players' ? 'a player' : `on the ${fact.zone}`}`;
     case 'field':

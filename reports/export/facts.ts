@@ -24,7 +24,7 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
  * absent). `run`: 0 or left out, the repro's scenario; k, the k-th related run (ExportFacts.related).
  */
 export type Fact = { run?: number } & (
-  | { step: number; what: 'outcome' | 'reason' | 'triggered'; value: Json | undefined }
+  | { step: number; what: 'outcome' | 'reason' | StepList; value: Json | undefined }
   | { step: number; what: 'present'; zone: Zone; id: string; value: boolean }
   | { step: number; what: 'field'; zone: Zone; id: string; path: string[]; value: Json | undefined }
 );
@@ -132,14 +132,23 @@ export function observedBy(trace: Trace): Observable[] {
       }
     }
   }
-  if (trace.steps.some((s) => s.triggered !== undefined)) seen.add('step.triggered');
+  for (const [list, observable] of STEP_LISTS) if (trace.steps.some((s) => s[list] !== undefined)) seen.add(observable);
   return [...seen];
 }
 
-/** The abilities that triggered at a step, as JSON: none when the field is left out. */
-function triggeredAt(step: Step): Json {
-  return (step.triggered ?? []) as unknown as Json;
+/** A step's lists: the abilities that triggered, and the events (each empty when left out). */
+export type StepList = 'triggered' | 'events';
+const STEP_LISTS: readonly [StepList, Observable][] = [
+  ['triggered', 'step.triggered'],
+  ['events', 'step.events'],
+];
+
+/** One of a step's lists, as JSON: empty when the field is left out. */
+function listAt(step: Step, list: StepList): Json {
+  return (step[list] ?? []) as unknown as Json;
 }
+
+const isList = (what: Fact['what']): what is StepList => what === 'triggered' || what === 'events';
 
 /** A zone's objects, as JSON. */
 function objects(state: ObservedState, zone: Zone): Record<string, Json>[] {
@@ -162,8 +171,8 @@ export function differences(engine: Trace, reference: Trace, observes: readonly 
     const r = reference.steps[step]!;
     if (e.outcome !== r.outcome) facts.push({ step, what: 'outcome', value: r.outcome });
     if (r.outcome === 'rejected' && e.reason !== r.reason) facts.push({ step, what: 'reason', value: r.reason });
-    // No abilities triggered: the field left out, or an empty list.
-    if (observes.includes('step.triggered') && !same(triggeredAt(e), triggeredAt(r))) facts.push({ step, what: 'triggered', value: triggeredAt(r) });
+    // Nothing triggered, or nothing happened: the field left out, or an empty list.
+    for (const [list, observable] of STEP_LISTS) if (observes.includes(observable) && !same(listAt(e, list), listAt(r, list))) facts.push({ step, what: list, value: listAt(r, list) });
     for (const zone of ZONES) facts.push(...zoneDifferences(step, zone, e.state, r.state, observes));
   }
   return facts;
@@ -217,7 +226,7 @@ export function patched(engine: Trace, reference: Trace, facts: readonly Fact[])
     const step = trace.steps[fact.step]!;
     if (fact.what !== 'present' && fact.what !== 'field') {
       const fields = step as unknown as Record<string, Json>;
-      if (fact.value === undefined || (fact.what === 'triggered' && same(fact.value, []))) delete fields[fact.what];
+      if (fact.value === undefined || (isList(fact.what) && same(fact.value, []))) delete fields[fact.what];
       else fields[fact.what] = structuredClone(fact.value);
       continue;
     }
@@ -285,7 +294,7 @@ async function failsWith(
 export function factHolds(trace: Trace, fact: Fact): boolean {
   const step = trace.steps[fact.step];
   if (!step) return false;
-  if (fact.what === 'triggered') return same(triggeredAt(step), fact.value);
+  if (isList(fact.what)) return same(listAt(step, fact.what), fact.value);
   if (fact.what !== 'present' && fact.what !== 'field') return same((step as unknown as Record<string, Json>)[fact.what], fact.value);
   const o = objects(step.state, fact.zone).find((x) => x.id === fact.id);
   if (fact.what === 'present') return (o !== undefined) === fact.value;

@@ -97,7 +97,8 @@ function assertion(fact: Fact, where: string): string {
   const expected = (value: unknown) => `json(${javaString(asciiJson(value))})`;
   switch (fact.what) {
     case 'triggered':
-      return `assertEquals(${expected(fact.value ?? [])}, step.has("triggered") ? step.get("triggered") : json("[]"), ${message});`;
+    case 'events':
+      return `assertEquals(${expected(fact.value ?? [])}, step.has(${javaString(fact.what)}) ? step.get(${javaString(fact.what)}) : json("[]"), ${message});`;
     case 'outcome':
     case 'reason':
       return fact.value === undefined ? `assertNull(step.get(${javaString(fact.what)}), ${message});` : `assertEquals(${expected(fact.value)}, step.get(${javaString(fact.what)}), ${message});`;

@@ -100,7 +100,8 @@ function assertion(fact: Fact, where: string): string {
   const message = asciiJson(`after ${where}: ${factLabel(fact)}`);
   switch (fact.what) {
     case 'triggered':
-      return `assert step.get("triggered", []) == ${pythonLiteral(fact.value ?? [])}, ${message}`;
+    case 'events':
+      return `assert step.get(${asciiJson(fact.what)}, []) == ${pythonLiteral(fact.value ?? [])}, ${message}`;
     case 'outcome':
     case 'reason':
       return fact.value === undefined ? `assert ${asciiJson(fact.what)} not in step, ${message}` : `assert step.get(${asciiJson(fact.what)}) == ${pythonLiteral(fact.value)}, ${message}`;

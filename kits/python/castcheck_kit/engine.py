@@ -30,6 +30,7 @@ class ActionContext:
         self.id: str = action["id"]
         self.round: int | None = None
         self.triggered: list[dict] = []
+        self.events: list[dict] = []
         self._tokens = 0
         self._triggers = 0
 
@@ -49,6 +50,18 @@ class ActionContext:
             event["id"] = f"{prefix}.t{self._triggers}"
         self.triggered.append(event)
         return event.get("id")
+
+    def event(self, kind: str, by: str | None = None, **fields) -> None:
+        """Records what happened during this action, in order (docs/PROTOCOL.md#events): kind "damage"
+        (to, amount), "lifeGain" (player, amount), "counters" (object, counter, amount) or "move"
+        (object, from_, to; from_ left out for a token created). by: the id on the stack of the spell
+        or ability whose resolution did it. An engine that records events declares "step.events";
+        one that does not is judged as before, and the properties that read them are skipped."""
+        event = {"kind": kind, **({"by": by} if by is not None else {})}
+        for key, value in fields.items():
+            if value is not None:
+                event["from" if key == "from_" else key] = value
+        self.events.append(event)
 
     def next_round(self) -> None:
         self.round = (self.round or 0) + 1
@@ -121,6 +134,8 @@ def run_scenario(engine: Engine, scenario: dict) -> dict:
             step["outcome"] = "accepted"
             if ctx.triggered:
                 step["triggered"] = ctx.triggered
+            if ctx.events:
+                step["events"] = ctx.events
         except Rejected as rejection:
             step.update(outcome="rejected", reason=rejection.reason, message=str(rejection))
         except Unsupported as unsupported:

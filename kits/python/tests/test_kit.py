@@ -75,6 +75,31 @@ def test_tokens_and_triggers_are_named_by_the_conventions_and_untilEmpty_resolve
     assert kit.check_trace(scenario({"do": "cast", "card": "a"}, {"do": "cast", "card": "b"}, {"do": "resolve"}, {"do": "resolve", "untilEmpty": True}), trace) == []
 
 
+class Burner(Toy):
+    """The toy, resolving each object as 2 damage to p2 and its card to the graveyard: it lists its events."""
+
+    def perform(self, game, action, ctx):
+        top = game["stack"][-1] if action["do"] == "resolve" and game["stack"] else None
+        super().perform(game, action, ctx)
+        if action["do"] == "cast":
+            ctx.event("move", object=action["card"], from_="hand", to="stack")
+        if top is not None:
+            ctx.event("damage", by=top, to="p2", amount=2)
+            ctx.event("move", by=top, object=top, from_="stack", to="graveyard")
+
+
+def test_events_are_listed_in_order_and_dropped_with_a_rejected_action():
+    trace = kit.run_scenario(Burner(), scenario(*[{"do": "cast", "card": c} for c in "abcd"], {"do": "resolve"}))
+    assert trace["steps"][0]["events"] == [{"kind": "move", "object": "a", "from": "hand", "to": "stack"}]
+    assert "events" not in trace["steps"][3]
+    assert trace["steps"][4]["events"] == [
+        {"kind": "damage", "by": "c", "to": "p2", "amount": 2},
+        {"kind": "move", "by": "c", "object": "c", "from": "stack", "to": "graveyard"},
+    ]
+    # An engine that records none sends none: the field is optional.
+    assert all("events" not in s for s in kit.run_scenario(Toy(), scenario({"do": "cast", "card": "a"}, {"do": "resolve"}))["steps"])
+
+
 def test_unsupported_actions_are_reported_and_nothing_changes():
     step = kit.run_scenario(Toy(), scenario({"do": "tap", "permanent": "x"}))["steps"][0]
     assert (step["outcome"], step["message"]) == ("unsupported", "tap")

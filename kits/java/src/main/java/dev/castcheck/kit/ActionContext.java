@@ -11,6 +11,7 @@ public final class ActionContext {
     private int tokens;
     private int triggers;
     private final JsonArray triggered = new JsonArray();
+    private final JsonArray events = new JsonArray();
 
     public ActionContext(JsonObject action) {
         this.action = action;
@@ -53,6 +54,21 @@ public final class ActionContext {
 
     JsonArray triggered() {
         return triggered;
+    }
+
+    /**
+     * Records what happened during this action, in order (docs/PROTOCOL.md, "Events"): an object with
+     * {@code kind} "damage" (to, amount), "lifeGain" (player, amount), "counters" (object, counter,
+     * amount) or "move" (object, from, to; from left out for a token created), and {@code by}, the id
+     * on the stack of the spell or ability whose resolution did it. An engine that records events
+     * declares the observable "step.events"; one that records none sends none.
+     */
+    public void event(JsonObject event) {
+        events.add(event);
+    }
+
+    JsonArray events() {
+        return events;
     }
 
     void nextRound() {

@@ -35,6 +35,7 @@ public final class Runner {
                 game = attempt;
                 step.addProperty("outcome", "accepted");
                 if (!ctx.triggered().isEmpty()) step.add("triggered", ctx.triggered());
+                if (!ctx.events().isEmpty()) step.add("events", ctx.events());
             } catch (Rejected r) {
                 step.addProperty("outcome", "rejected");
                 step.addProperty("reason", r.reason());

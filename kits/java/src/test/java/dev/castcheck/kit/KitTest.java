@@ -1,6 +1,7 @@
 package dev.castcheck.kit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -43,6 +44,7 @@ class KitTest {
             switch (action.get("do").getAsString()) {
                 case "cast" -> {
                     g.stack.add(action.get("card").getAsString());
+                    ctx.event(JsonParser.parseString("{\"kind\":\"move\",\"object\":\"" + action.get("card").getAsString() + "\",\"from\":\"hand\",\"to\":\"stack\"}").getAsJsonObject());
                     if (g.stack.size() > 3) throw new Rejected("cannot-pay", "too many");
                 }
                 case "resolve" -> {
@@ -116,6 +118,9 @@ class KitTest {
         assertEquals("rejected", last.get("outcome").getAsString());
         assertEquals("cannot-pay", last.get("reason").getAsString());
         assertEquals(steps.get(2).getAsJsonObject().get("state"), last.get("state"));
+        // What a rejected action did is undone, its events with it.
+        assertEquals(JsonParser.parseString("[{\"kind\":\"move\",\"object\":\"a\",\"from\":\"hand\",\"to\":\"stack\"}]"), steps.get(0).getAsJsonObject().get("events"));
+        assertFalse(last.has("events"));
     }
 
     @Test

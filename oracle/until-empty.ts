@@ -7,9 +7,11 @@ import type { Keyword, ObservedPermanent, ObservedPlayer, ObservedState } from '
 import type { PlayerId } from '../model/scenario.ts';
 import { toPool } from '../model/mana.ts';
 import { addPools } from './payment.ts';
-import { permanentDef } from './expectations.ts';
-import { resolution, toughnessAfter, type Expected, type Mismatch, type Zones } from './resolution-prediction.ts';
-import type { Run, RunStep } from './property.ts';
+import { permanentDef } from './definitions.ts';
+import { dies, isCreature } from './state-based-actions.ts';
+import { permanentLeaves } from './zone-moves.ts';
+import { resolution, toughnessAfter, type Expected, type Mismatch, type Zones } from './resolution.ts';
+import type { Run, RunStep } from './run.ts';
 
 
 /** A resolve-until-empty step the judge predicts in full: the composed outcome, and the objects in the order they resolve. */
@@ -92,11 +94,13 @@ function after(run: Run, stepIndex: number, before: ObservedState, e: Expected, 
     const c = e.changes.get(p.id);
     const damage = (p.damage ?? 0) + (e.creatureDamage.get(p.id) ?? 0);
     const toughness = toughnessAfter(e, p);
-    const creature = permanentDef(run, p.id, stepIndex)?.types.includes('Creature') ?? p.power !== undefined;
+    const creature = isCreature(run, p, p.id, stepIndex);
     if (creature && toughness === undefined && damage > 0) return `${p.id}'s toughness is not shown: whether it dies is not known`;
-    if (creature && toughness !== undefined && (toughness <= 0 || damage >= toughness)) {
+    if (creature && toughness !== undefined && dies(toughness, damage)) {
       died.add(p.id);
-      if (!p.token) players.find((q) => q.id === p.owner)!.graveyard = [...players.find((q) => q.id === p.owner)!.graveyard, p.card ?? p.id].sort();
+      const move = permanentLeaves(p);
+      const owner = move && players.find((q) => q.id === move.owner)!;
+      if (owner) owner.graveyard = [...owner.graveyard, move.card].sort();
       continue;
     }
     if (!c && damage === (p.damage ?? 0)) {

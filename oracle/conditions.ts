@@ -2,8 +2,8 @@
 // observed state and the card definitions alone.
 import type { CardDefinition, ObservedState, TriggeredAbility } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
-import { permanentDef } from './expectations.ts';
-import type { Run } from './property.ts';
+import { permanentDef } from './definitions.ts';
+import type { Run } from './run.ts';
 
 /**
  * The definition of an observed permanent at a step: its card's (a clone's is what it copied), or for

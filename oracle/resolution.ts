@@ -8,11 +8,14 @@ import { parseMana, toPool, type Pool } from '../model/mana.ts';
 import { addPools } from './payment.ts';
 import type { CardDefinition, Color, Keyword, ObservedPermanent, StackSpell, TokenDefinition } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
-import { permanentOn, show, type Run, type RunStep } from './property.ts';
-import { activeRequirements, colorsOfDef, effectTimes, permanentDef, targetAllowed } from './expectations.ts';
+import { permanentOn, type Run, type RunStep } from './run.ts';
+import { activeRequirements } from '../model/declarations.ts';
+import { colorsOfDef, permanentDef } from './definitions.ts';
+import { targetAllowed } from './targets.ts';
 import { NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
-import { kickOf } from './permanents.ts';
-import { ownerOf } from './actions.ts';
+import { kickOf, effectTimes } from './kicks.ts';
+import { counterable, permanentLeaves, spellLeaves } from './zone-moves.ts';
+import { isCreature } from './state-based-actions.ts';
 
 // Effects whose outcome the judge works out below; a spell with any other (copying a spell) is
 // judged by the properties about copies.
@@ -215,7 +218,7 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
   if (parts.some((d) => (d.effects ?? []).some((e) => !MODELLED.has(e.kind) || e.amount === 'damageDealt' || e.each === 'eventController'))) return undefined;
   const requirements = activeRequirements(parts, kick);
   if (requirements.length !== src.targets.length) {
-    return { mismatch: { expected: `${resolving.id} resolves with ${requirements.length} target group(s), one per target requirement (CR 601.2c)`, observed: `${src.targets.length}: ${show(src.targets)}` } };
+    return { mismatch: { expected: `${resolving.id} resolves with ${requirements.length} target group(s), one per target requirement (CR 601.2c)`, observed: `${src.targets.length}: ${JSON.stringify(src.targets)}` } };
   }
   const legal = src.targets.map((group, i) =>
     group.filter((id) => targetAllowed(run, step.before, step.index, requirements[i]!.requirement, id, resolving.id, resolving.controller, src.colors)),
@@ -257,16 +260,13 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
     const p = onBattlefield(id);
     if (!p) return;
     out.removed = growSet(out.removed).add(id);
-    if (!p.token) out.zones[p.owner][to]?.push(p.card ?? p.id);
+    const move = permanentLeaves(p);
+    if (move) out.zones[move.owner][to]?.push(move.card);
   };
   const change = (id: string) => {
     const c = out.changes.get(id) ?? { counters: {}, power: 0, toughness: 0, keywords: [] };
     out.changes = growMap(out.changes).set(id, c);
     return c;
-  };
-  const isCreature = (id: string) => {
-    const p = step.before.battlefield.find((o) => o.id === id);
-    return (permanentDef(run, id, step.index)?.types.includes('Creature') ?? p?.power !== undefined) || false;
   };
   let unknown = false;
   parts.forEach((def, part) => {
@@ -323,13 +323,13 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
           for (const id of targets) leave(id, e.kind === 'destroy' ? 'graveyard' : 'hand');
         } else if (e.kind === 'sacrifice') {
           for (const who of players) {
-            const theirs = step.before.battlefield.filter((p) => p.controller === who && onBattlefield(p.id) && isCreature(p.id)).map((p) => p.id);
+            const theirs = step.before.battlefield.filter((p) => p.controller === who && onBattlefield(p.id) && isCreature(run, p, p.id, step.index)).map((p) => p.id);
             for (const id of chosen(step, theirs, amount)) leave(id, 'graveyard');
           }
         } else if (e.kind === 'counterSpell') {
           for (const id of targets) {
             const spell = step.before.stack.find((o): o is StackSpell => o.kind === 'spell' && o.id === id);
-            if (!spell || out.countered.has(id) || run.def(spell.card)?.cantBeCountered) continue;
+            if (!spell || out.countered.has(id) || !counterable(run, spell)) continue;
             // Ertai's Trickery looks at whether its target was kicked as it resolves: from the declarations.
             if (e.ifTargetKicked) {
               const k = kickOf(run, spell, step.index);
@@ -342,12 +342,12 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
             }
             out.countered = growSet(out.countered).add(id);
             // A countered card goes to its owner's graveyard, or where the effect says (CR 608.2c: Remand, Memory Lapse); a copy ceases to exist (707.10a).
-            const owner = spell.copy ? undefined : ownerOf(run, spell.card);
-            if (!owner) continue;
-            const z = out.zones[owner];
-            if (e.counteredTo === 'hand') z.hand?.push(spell.card);
-            else if (e.counteredTo === 'libraryTop') z.library?.unshift(spell.card);
-            else z.graveyard?.push(spell.card);
+            const move = spellLeaves(run, spell);
+            if (!move) continue;
+            const z = out.zones[move.owner];
+            if (e.counteredTo === 'hand') z.hand?.push(move.card);
+            else if (e.counteredTo === 'libraryTop') z.library?.unshift(move.card);
+            else z.graveyard?.push(move.card);
           }
         } else if (e.kind === 'putCounters') {
           for (const id of on) {

@@ -1,0 +1,304 @@
+package dev.castcheck.xmage;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import mage.constants.PhaseStep;
+import mage.constants.Zone;
+import mage.counters.CounterType;
+import mage.game.Game;
+import mage.game.permanent.Permanent;
+import mage.players.Player;
+import org.mage.test.player.TestPlayer;
+import org.mage.test.serverside.base.CardTestPlayerBase;
+
+/**
+ * One scenario played on XMage's own test harness (the CardTestPlayerBase game of its unit tests):
+ * cards added to zones, one harness command per castcheck action in p1's first main phase, and a
+ * snapshot of the game after each, taken by a runCode command at the point where the next action
+ * would start. XMage plays the whole script in one go, so the per-action outcomes are recorded here
+ * and handed to the kit afterwards (XmageEngine).
+ */
+public final class XmageTable extends CardTestPlayerBase {
+    /** Thrown by the last snapshot to end XMage's game loop at once (an Error passes its catch of Exception). */
+    static final class Done extends Error {
+        Done() {
+            super("castcheck: every action recorded", null, false, false);
+        }
+    }
+
+    /** What XMage did with one action: accepted (with the state after it), rejected or unsupported. */
+    public record Result(String outcome, String reason, String message, JsonObject state) {}
+
+    /** The recording of one scenario: the state after setup and one result per action id. */
+    public record Recording(JsonObject initial, Map<String, Result> results) {}
+
+    private static final PhaseStep MAIN = PhaseStep.PRECOMBAT_MAIN;
+    private final Observer observer = new Observer();
+    private final Map<String, String> aliasToId = new HashMap<>();
+    private final Map<String, String> idToAlias = new HashMap<>();
+    private final Map<String, String> oracleOf = new HashMap<>();
+    private final Map<String, JsonObject> definitions = new HashMap<>();
+    private final Map<String, TestPlayer> players = new HashMap<>();
+    /** The cards cast and not yet resolved, as the script goes: where a target is a spell. */
+    private final List<String> stack = new ArrayList<>();
+    private JsonObject initial;
+    private final Map<String, Result> results = new LinkedHashMap<>();
+    private JsonObject last;
+
+    static {
+        init();
+    }
+
+    public static Recording play(JsonObject scenario) throws Exception {
+        XmageTable table = new XmageTable();
+        table.reset();
+        return table.run(scenario);
+    }
+
+    private Recording run(JsonObject scenario) {
+        players.put("p1", playerA);
+        players.put("p2", playerB);
+        observer.players.put(playerA.getId(), "p1");
+        observer.players.put(playerB.getId(), "p2");
+        for (JsonElement c : scenario.getAsJsonArray("cards")) {
+            JsonObject card = c.getAsJsonObject();
+            String id = card.get("id").getAsString();
+            if (!card.has("oracle")) throw new IllegalArgumentException("card " + id + " has no Oracle name: XMage knows printed cards only");
+            String alias = "c" + aliasToId.size();
+            aliasToId.put(alias, id);
+            idToAlias.put(id, alias);
+            oracleOf.put(id, card.get("oracle").getAsString());
+            if (card.has("definition")) definitions.put(id, card.getAsJsonObject("definition"));
+        }
+        for (JsonElement e : scenario.getAsJsonArray("players")) {
+            JsonObject p = e.getAsJsonObject();
+            TestPlayer player = players.get(p.get("id").getAsString());
+            setLife(player, p.get("life").getAsInt());
+            for (String id : strings(p.getAsJsonArray("hand"))) addCard(Zone.HAND, player, oracleOf.get(id) + "@" + idToAlias.get(id));
+            for (String id : strings(p.getAsJsonArray("graveyard"))) addCard(Zone.GRAVEYARD, player, oracleOf.get(id) + "@" + idToAlias.get(id));
+            List<String> library = strings(p.getAsJsonArray("library"));
+            // The harness puts each added library card on top: the scenario's top card goes last.
+            for (int i = library.size() - 1; i >= 0; i--) addCard(Zone.LIBRARY, player, oracleOf.get(library.get(i)) + "@" + idToAlias.get(library.get(i)));
+            for (JsonElement b : p.getAsJsonArray("battlefield")) {
+                JsonObject start = b.getAsJsonObject();
+                String id = start.get("card").getAsString();
+                boolean tapped = start.has("tapped") && start.get("tapped").getAsBoolean();
+                addCard(Zone.BATTLEFIELD, player, oracleOf.get(id) + "@" + idToAlias.get(id), 1, tapped);
+            }
+        }
+        setStrictChooseMode(true);
+        skipInitShuffling(); // the scenario's library in its order
+        setStopAt(1, PhaseStep.END_TURN);
+        // The first command: resolve aliases to XMage's ids, put the starting counters and mana, look.
+        runCode("castcheck setup", 1, MAIN, playerA, (info, player, game) -> {
+            for (Map.Entry<String, String> a : aliasToId.entrySet()) {
+                UUID uuid = playerA.getAliasByName("@" + a.getKey());
+                if (uuid != null) observer.name(uuid, a.getValue());
+            }
+            for (JsonElement e : scenario.getAsJsonArray("players")) {
+                JsonObject p = e.getAsJsonObject();
+                Player owner = game.getPlayer(players.get(p.get("id").getAsString()).getId());
+                for (JsonElement b : p.getAsJsonArray("battlefield")) {
+                    JsonObject start = b.getAsJsonObject();
+                    if (!start.has("counters")) continue;
+                    Permanent perm = game.getPermanent(observer.uuid(start.get("card").getAsString()));
+                    for (Map.Entry<String, JsonElement> c : start.getAsJsonObject("counters").entrySet()) {
+                        CounterType type = CounterType.findByName(c.getKey());
+                        if (type == null) throw new Unscripted("XMage has no counter named " + c.getKey());
+                        perm.addCounters(type.createInstance(c.getValue().getAsInt()), owner.getId(), setupSource(owner), game);
+                    }
+                }
+                addMana(owner, p.getAsJsonObject("mana"), game);
+                // The library is the scenario's alone: the harness's test deck under it goes (a draw from
+                // an empty library draws nothing, CR 121.3).
+                for (UUID card : owner.getLibrary().getCardList()) if (observer.named(card) == null) owner.getLibrary().remove(card, game);
+            }
+            initial = observer.observe(game, "setup");
+            last = initial;
+            if (scheduled == 0) throw new Done();
+        });
+        JsonArray actions = scenario.getAsJsonArray("actions");
+        List<String> scripted = new ArrayList<>();
+        String stoppedAt = null;
+        for (JsonElement e : actions) {
+            JsonObject action = e.getAsJsonObject();
+            String id = action.get("id").getAsString();
+            String why = script(action);
+            if (why != null) {
+                results.put(id, new Result("unsupported", null, why, null));
+                stoppedAt = id;
+                break;
+            }
+            scripted.add(id);
+        }
+        try {
+            execute();
+        } catch (Done done) {
+            // every scripted action was recorded
+        } catch (Throwable t) {
+            // XMage refused a command (a cast it cannot find or pay, a choice it did not ask for): the
+            // harness cannot tell why, so the action is unsupported here rather than judged.
+            for (String id : scripted) {
+                if (!results.containsKey(id)) {
+                    results.put(id, new Result("unsupported", null, "XMage's harness stopped: " + firstLine(t), null));
+                    break;
+                }
+            }
+        }
+        for (JsonElement e : actions) {
+            String id = e.getAsJsonObject().get("id").getAsString();
+            results.putIfAbsent(id, new Result("unsupported", null, stoppedAt == null ? "not run: an earlier action stopped XMage's script" : "not run: an earlier action is not supported", null));
+        }
+        if (initial == null) throw new IllegalStateException("XMage never reached p1's main phase");
+        return new Recording(initial, results);
+    }
+
+    /** Schedules one action on the harness; returns why it cannot, or null. */
+    private String script(JsonObject action) {
+        String id = action.get("id").getAsString();
+        String player = action.has("player") ? action.get("player").getAsString() : "p1";
+        if (!player.equals("p1")) return "only p1 acts in this integration (p2's actions need priority passing the harness does not script)";
+        if (action.has("triggerTargets") || action.has("triggerOrder")) return "trigger targets and order are not scripted";
+        switch (action.get("do").getAsString()) {
+            case "cast" -> {
+                return cast(action, id);
+            }
+            case "resolve" -> {
+                if (action.has("newTargets") || action.has("choices")) return "choices on resolution are not scripted";
+                boolean all = action.has("untilEmpty") && action.get("untilEmpty").getAsBoolean();
+                // An empty stack is checked when the command runs (the harness would simply go on).
+                final boolean[] wasEmpty = new boolean[1];
+                runCode("castcheck before " + id, 1, MAIN, playerA, (info, p, game) -> wasEmpty[0] = game.getStack().isEmpty());
+                waitStackResolved(1, MAIN, playerA, !all);
+                if (all) stack.clear();
+                else if (!stack.isEmpty()) stack.remove(stack.size() - 1);
+                snapshot(id, game -> !all && wasEmpty[0] ? new Result("rejected", "empty-stack", "there is nothing on the stack to resolve", null) : null);
+                return null;
+            }
+            default -> {
+                return "the " + action.get("do").getAsString() + " action is not scripted on XMage's harness";
+            }
+        }
+    }
+
+    private String cast(JsonObject a, String id) {
+        if (a.has("splice") || a.has("sacrifice") || a.has("withoutPayingManaCost")) return "splice, sacrifice costs and free casts are not scripted";
+        String cardId = a.get("card").getAsString();
+        String name = oracleOf.get(cardId);
+        if (name == null) return "no card " + cardId;
+        JsonObject def = definitions.get(cardId);
+        List<String> kicker = a.has("kicker") ? strings(a.getAsJsonArray("kicker")) : List.of();
+        int multikicker = a.has("multikicker") ? a.get("multikicker").getAsInt() : 0;
+        StringBuilder target = new StringBuilder();
+        if (a.has("targets")) {
+            for (JsonElement group : a.getAsJsonArray("targets")) {
+                if (group.getAsJsonArray().size() != 1) return "a target requirement with other than one target is not scripted";
+                String t = group.getAsJsonArray().get(0).getAsString();
+                if (target.length() > 0) target.append('^');
+                if (t.equals("p1")) target.append("targetPlayer=PlayerA");
+                else if (t.equals("p2")) target.append("targetPlayer=PlayerB");
+                // XMage's harness finds a spell on the stack by its name only (a spell's id is not its card's).
+                else if (stack.contains(t)) target.append(oracleOf.get(t));
+                else if (idToAlias.containsKey(t)) target.append('@').append(idToAlias.get(t));
+                else return "a target that names no card: " + t;
+            }
+        }
+        stack.add(cardId);
+        if (target.length() > 0) castSpell(1, MAIN, playerA, name, target.toString());
+        else castSpell(1, MAIN, playerA, name);
+        // XMage asks X first (announceXMana), then each printed kicker cost in order: yes or no, and
+        // a multikicker cost again after each yes (KickerAbility.addOptionalAdditionalCosts).
+        if (a.has("x")) setChoice(playerA, "X=" + a.get("x").getAsInt());
+        int printed = def != null && def.has("kicker") ? def.getAsJsonObject("kicker").getAsJsonArray("costs").size() : 0;
+        for (int i = 0; i < printed; i++) setChoice(playerA, kicker.contains(String.valueOf((char) ('A' + i))));
+        if (def != null && def.has("multikicker")) {
+            for (int i = 0; i < multikicker; i++) setChoice(playerA, true);
+            setChoice(playerA, false);
+        }
+        snapshot(id, game -> {
+            if (!playerA.getChoices().isEmpty()) {
+                // XMage asks only for the kicker costs it finds payable (KickerAbility): a declaration it
+                // never asked for was not made, so this cast is not the scenario's.
+                return new Result("unsupported", null, "XMage did not ask for every declared choice (it offers only the kicker costs it finds payable): " + playerA.getChoices() + " left", null);
+            }
+            // Two cards of one name in hand are alike: XMage casts whichever it finds first; the ids follow the card cast.
+            observer.castAs(game, cardId, name);
+            return null;
+        });
+        return null;
+    }
+
+    private interface Check {
+        Result before(Game game);
+    }
+
+    private void snapshot(String id, Check check) {
+        runCode("castcheck after " + id, 1, MAIN, playerA, (info, player, game) -> {
+            Result r = check.before(game);
+            if (r != null && r.outcome().equals("unsupported")) {
+                results.put(id, r);
+                throw new Done(); // what follows would not be the scenario's
+            }
+            if (r != null) r = new Result(r.outcome(), r.reason(), r.message(), last);
+            else {
+                last = observer.observe(game, id);
+                r = new Result("accepted", null, null, last);
+            }
+            results.put(id, r);
+            if (++recorded == scheduled) throw new Done();
+        });
+    }
+
+    private int scheduled;
+    private int recorded;
+
+    @Override
+    public void runCode(String info, int turnNum, PhaseStep step, TestPlayer player, org.mage.test.serverside.base.CardTestCodePayload code) {
+        if (info.startsWith("castcheck after ")) scheduled++;
+        super.runCode(info, turnNum, step, player, code);
+    }
+
+    private static void addMana(Player player, JsonObject mana, Game game) {
+        if (mana == null) return;
+        int w = get(mana, "W"), u = get(mana, "U"), b = get(mana, "B"), r = get(mana, "R"), g = get(mana, "G"), c = get(mana, "C");
+        if (w + u + b + r + g + c == 0) return;
+        player.getManaPool().addMana(new mage.Mana(w, u, b, r, g, 0, 0, c), game, setupSource(player), true);
+    }
+
+    /** The source of what the setup does, as the harness's own cheats have one (XMage needs a source for mana and counters). */
+    private static mage.abilities.Ability setupSource(Player player) {
+        mage.abilities.Ability source = new mage.abilities.common.SimpleStaticAbility(Zone.OUTSIDE, new mage.abilities.effects.common.InfoEffect("castcheck setup"));
+        source.setControllerId(player.getId());
+        return source;
+    }
+
+    private static int get(JsonObject o, String k) {
+        return o.has(k) ? o.get(k).getAsInt() : 0;
+    }
+
+    static String firstLine(Throwable t) {
+        String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, nl);
+    }
+
+    static List<String> strings(JsonArray array) {
+        List<String> out = new ArrayList<>();
+        if (array != null) array.forEach(e -> out.add(e.getAsString()));
+        return out;
+    }
+
+    /** A step the harness cannot take as the scenario says. */
+    static final class Unscripted extends RuntimeException {
+        Unscripted(String message) {
+            super(message);
+        }
+    }
+}
