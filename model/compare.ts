@@ -74,6 +74,9 @@ function diffObject(path: string, expected: Json, observed: Json, out: Differenc
   for (const key of keys) {
     if (!(key in e) || !(key in o)) {
       if (partial && key in e) out.push({ path: `${path}.${key}`, expected: e[key], observed: undefined });
+      // A player's 'lost' is left out while they are in the game (the trace schema): set on one side
+      // only, it differs. (Other fields may be left out because the engine does not observe them.)
+      else if (!partial && key === 'lost' && (e[key] === true || o[key] === true)) out.push({ path: `${path}.${key}`, expected: e[key] ?? false, observed: o[key] ?? false });
       continue;
     }
     if (!sameValue(key, e[key], o[key])) out.push({ path: `${path}.${key}`, expected: e[key], observed: o[key] });

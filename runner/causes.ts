@@ -54,7 +54,7 @@ export function sameCause(a: Cluster, b: Cluster): boolean {
   const aWithB = a.together?.has(b.signature) === true;
   const bWithA = b.together?.has(a.signature) === true;
   if (aWithB && bWithA) return true;
-  return (aWithB || bWithA) && a.inRepro?.has(b.signature) === true && b.inRepro?.has(a.signature) === true;
+  return a.inRepro?.has(b.signature) === true && b.inRepro?.has(a.signature) === true;
 }
 
 /**
@@ -105,7 +105,7 @@ export function causesOf(clusters: readonly Cluster[]): Cause[] {
     for (let j = i + 1; j < clusters.length; j++) {
       const [a, b] = [clusters[i]!, clusters[j]!];
       if (a.property === undefined || b.property === undefined) continue;
-      if (sameCause(a, b)) parent[root(j)] = root(i);
+      if (sameCause(a, b) || sameWrongAnswer(a, b)) parent[root(j)] = root(i);
     }
   }
   attachConsequences(clusters, root, (i, j) => (parent[root(i)] = root(j)));
@@ -130,39 +130,72 @@ export function causesOf(clusters: readonly Cluster[]): Cause[] {
 }
 
 /**
- * Each cause, as the surer signs left it, follows the signs that it is a consequence of another
- * (consequenceOf, from any of its clusters to any of the other's) to one cause only: the one most of
- * its signs point to, the most frequent on a tie. A copy's token that loses its kick also looks like
- * a consequence of a token named wrongly, where both are bugs; it points more often to the copies
- * that lost their kick, which it joins.
+ * Whether two of agreement's clusters are the engine giving the same wrong answer to the same kind of
+ * action: it rejected for one reason (`illegal-payment` at a cast) where the reference engine decided
+ * otherwise, accepting or rejecting for another reason. The decision the engine made is the bug; what
+ * the reference engine would have said depends on the scenario.
  */
-function attachConsequences(clusters: readonly Cluster[], root: (i: number) => number, join: (i: number, into: number) => void): void {
-  const votes = new Map<number, Map<number, { signs: number; count: number }>>();
-  clusters.forEach((a, i) => {
-    if (a.property === undefined) return;
-    clusters.forEach((b, j) => {
-      if (b.property === undefined || root(i) === root(j) || !consequenceOf(a, b)) return;
-      const mine = votes.get(root(i)) ?? new Map<number, { signs: number; count: number }>();
-      const v = mine.get(root(j)) ?? { signs: 0, count: 0 };
-      mine.set(root(j), { signs: v.signs + 1, count: Math.max(v.count, b.count) });
-      votes.set(root(i), mine);
-    });
-  });
-  // Decided on the causes as they stood, so that the order of the clusters does not matter.
-  const into: [number, number][] = [];
-  for (const [g, toward] of votes) {
-    const best = [...toward].sort((x, y) => y[1].signs - x[1].signs || y[1].count - x[1].count || x[0] - y[0])[0];
-    if (best) into.push([g, best[0]]);
-  }
-  for (const [g, h] of into) join(g, h);
+export function sameWrongAnswer(a: Cluster, b: Cluster): boolean {
+  const answer = (c: Cluster) => (c.property?.kind === 'agreement' ? /->(rejected:[^@]+@.+)$/.exec(c.signature)?.[1] : undefined);
+  const x = answer(a);
+  return x !== undefined && x === answer(b);
 }
 
 /**
- * Agreement is the fallback that sees any difference: a difference it alone saw, in scenarios that
- * each showed a rule property's failure too, is taken for a consequence of that failure (a spell
- * left unkicked changes the life it deals, the targets its copy may choose). It joins one cause only,
- * the one it came with most often (its repro's first, if that shows one), so that it never joins
- * two bugs into one.
+ * Each cause, as the surer signs left it, follows the signs that it is a consequence of another cause
+ * seen by a rule property: a minimal repro of one of its clusters shows one of the other's (what is
+ * left of a failure once everything it does not need is gone still holds the other). It joins one
+ * cause only, the one most of its signs point to (the most frequent on a tie), and the joining goes
+ * on until nothing moves, so that a chain of consequences ends at a cause of its own. A cause with a
+ * cluster whose repro shows no other cause's rule is one of its own: a bug met with another in some
+ * scenarios, or a property that sees two bugs (a relation run again with a cost reduction), is not
+ * joined to it. A cause that agreement alone saw is never followed: its signatures (a life total, the
+ * stack) are met by many bugs, and would join them all into one.
+ */
+function attachConsequences(clusters: readonly Cluster[], root: (i: number) => number, join: (i: number, into: number) => void): void {
+  const rule = (c: Cluster) => c.property !== undefined && c.property.kind !== 'agreement';
+  const bySignature = new Map(clusters.map((c, i) => [c.signature, i]));
+  /** The other causes' rule clusters a cluster's repro shows (or, unshrunk, that it is a consequence of). */
+  const shows = (i: number): number[] => {
+    const a = clusters[i]!;
+    return [...(a.inRepro ?? a.together ?? [])].flatMap((s) => {
+      const j = bySignature.get(s);
+      if (j === undefined || root(j) === root(i) || !rule(clusters[j]!)) return [];
+      return a.inRepro === undefined && !consequenceOf(a, clusters[j]!) ? [] : [j];
+    });
+  };
+  const own = new Set(clusters.flatMap((c, i) => (rule(c) && c.inRepro !== undefined && shows(i).length === 0 ? [root(i)] : [])));
+  const ownCause = (i: number) => [...own].some((r) => root(r) === root(i));
+  for (let moved = true; moved; ) {
+    moved = false;
+    const votes = new Map<number, Map<number, { signs: number; count: number }>>();
+    clusters.forEach((a, i) => {
+      if (!rule(a) || ownCause(i)) return;
+      for (const j of shows(i)) {
+        const mine = votes.get(root(i)) ?? new Map<number, { signs: number; count: number }>();
+        const v = mine.get(root(j)) ?? { signs: 0, count: 0 };
+        mine.set(root(j), { signs: v.signs + 1, count: Math.max(v.count, clusters[j]!.count) });
+        votes.set(root(i), mine);
+      }
+    });
+    // One cause at a time, the one first met, so that the order of the clusters does not matter.
+    for (const [g, toward] of [...votes].sort((x, y) => x[0] - y[0])) {
+      const best = [...toward].sort((x, y) => y[1].signs - x[1].signs || y[1].count - x[1].count || x[0] - y[0])[0];
+      if (best && root(g) !== root(best[0])) {
+        join(g, best[0]);
+        moved = true;
+        break;
+      }
+    }
+  }
+}
+
+/**
+ * Agreement is the fallback that sees any difference: a difference it alone saw is taken for a
+ * consequence of the rule property's failure its minimal repro shows (a spell left unkicked changes
+ * the life it deals, the targets its copy may choose), else of one whose repro shows it, else of one
+ * seen in each of its scenarios. It joins one cause only, the one it came with most often, so that
+ * it never joins two bugs into one.
  */
 function attachAgreementOnly(clusters: readonly Cluster[], root: (i: number) => number, join: (i: number, into: number) => void): void {
   const byRoot = new Map<number, number[]>();
@@ -172,15 +205,20 @@ function attachAgreementOnly(clusters: readonly Cluster[], root: (i: number) => 
     return s === undefined ? [] : [skeleton(s, false)];
   };
   const agreementOnly = (members: number[]) => members.every((i) => clusters[i]!.property?.kind === 'agreement');
+  const ruled = new Set([...byRoot].filter(([, members]) => !agreementOnly(members)).map(([r]) => r));
   for (const [r, members] of byRoot) {
     if (!agreementOnly(members)) continue;
     const came = new Map<number, number>();
     for (const i of members) {
+      const mine = clusters[i]!;
       for (let j = 0; j < clusters.length; j++) {
         const other = clusters[j]!;
-        if (other.property === undefined || other.property.kind === 'agreement' || root(j) === r) continue;
-        if (!clusters[i]!.together?.has(other.signature)) continue;
-        const weight = (clusters[i]!.inRepro?.has(other.signature) ? 1_000_000 : 0) + other.count;
+        if (other.property === undefined || !ruled.has(root(j))) continue;
+        // Its repro shows the other, or the other's repro shows it, or it came with the other every
+        // time; a rule property's failure before another difference agreement saw with it.
+        const shown = mine.inRepro?.has(other.signature) ? 4 : other.inRepro?.has(mine.signature) ? 2 : mine.together?.has(other.signature) ? 0 : undefined;
+        if (shown === undefined) continue;
+        const weight = (shown + (other.property.kind === 'agreement' ? 0 : 1)) * 1_000_000 + other.count;
         came.set(root(j), Math.max(came.get(root(j)) ?? 0, weight));
       }
     }
@@ -219,7 +257,11 @@ export function failingCauses(causes: readonly Cause[]): Cause[] {
 
 /**
  * What each shrunk, reproduced repro shows, by every property: one engine run per cluster, after the
- * shrinking (a repro made small for one signature is judged for all of them only once).
+ * shrinking (a repro made small for one signature is judged for all of them only once). A relation
+ * fails on a related run it made (the same spell with a cost reduction, one more kick): what that run
+ * shows is what its repro shows too, so the related runs the cluster's own property asked for are
+ * judged by every property as well; so is a repro the engine refused for want of mana, with more mana
+ * (what cost it asked then).
  */
 export async function noteRepros(j: Judge, clusters: readonly Cluster[], properties: readonly Property[], abort?: AbortSignal): Promise<void> {
   for (const c of clusters) {
@@ -228,8 +270,62 @@ export async function noteRepros(j: Judge, clusters: readonly Cluster[], propert
     if (c.property === undefined || !f?.shrunk || !f.reproduced) continue;
     const judged = await judge(j, f.scenario, properties);
     if (judged.failure?.fatal || judged.engineGone) return;
-    c.inRepro = shownSignatures(judged, properties);
+    const shown = shownSignatures(judged, properties);
+    const related = c.property.kind === 'relation' ? await relatedRuns(j, f.scenario, c.property) : [];
+    if (refusedForMana(shown)) related.push(withMoreMana(f.scenario));
+    for (const variant of related) {
+      const v = await judge(j, variant, properties);
+      if (v.failure?.fatal || v.engineGone) return;
+      if (!v.failure) for (const s of shownSignatures(v, properties)) shown.add(s);
+    }
+    c.inRepro = shown;
   }
+}
+
+/** Mana added to each kind of each player's pool to see what a cast refused for want of mana does paid. */
+const MORE_MANA = 10;
+
+/** The family of rejections for a cost that cannot be paid (model/rejections.ts). */
+const PAYMENT = 'illegal-payment';
+
+/** Whether a repro shows the engine refusing, as one its player cannot pay for, an action the reference engine took. */
+function refusedForMana(shown: ReadonlySet<string>): boolean {
+  return [...shown].some((s) => s.includes(`accepted->rejected:${PAYMENT}@`));
+}
+
+/**
+ * The scenario with more mana of every kind for both players: a cast the engine refused for want of
+ * mana, where the rules say the cost is paid, shows with enough mana what cost the engine asked (a
+ * cost too high is the bug the total it charges shows too).
+ */
+function withMoreMana(s: Scenario): Scenario {
+  const more = structuredClone(s);
+  for (const p of more.players) {
+    const pool: Record<string, number> = { ...(p.mana ?? {}) };
+    for (const k of ['W', 'U', 'B', 'R', 'G', 'C']) pool[k] = (pool[k] ?? 0) + MORE_MANA;
+    p.mana = pool;
+  }
+  return more;
+}
+
+/** The related runs `property` asks the engine for when it judges `scenario`. */
+async function relatedRuns(j: Judge, scenario: Scenario, property: Property): Promise<Scenario[]> {
+  const asked: Scenario[] = [];
+  const engine = j.engine;
+  // The engine as it is, but telling which scenarios it is given after the first (the scenario itself).
+  const telling = new Proxy(engine, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      if (key !== 'run' && key !== 'runSync') return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      if (typeof value !== 'function') return value;
+      return (s: Scenario) => {
+        asked.push(s);
+        return (value as (s: Scenario) => unknown).call(target, s);
+      };
+    },
+  });
+  await judge({ ...j, engine: telling }, scenario, [property]);
+  return asked.slice(1);
 }
 
 /** A run's findings: as it joined them, or from its clusters (a run merged from workers or shards). */

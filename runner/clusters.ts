@@ -5,7 +5,8 @@ import { divergences, type Divergence, type Property } from '../properties/prope
 import type { Expectations } from './expectations.ts';
 import { verdictAt } from './evaluate.ts';
 import type { Judged } from './judged.ts';
-import type { Hit } from './results.ts';
+import type { FirstFailure, Hit } from './results.ts';
+import { canonical } from '../model/compare.ts';
 import { engineFailureSignature, kindOf, propertySignature } from './signatures.ts';
 
 /**
@@ -47,4 +48,35 @@ export function hitsOf(j: Judged, properties: readonly Property[], expectations:
     }
   }
   return hits;
+}
+
+/**
+ * How much a failure changed: 0 when every difference at its step is only an order (targets, or
+ * objects put on the stack, in another order), 1 when the game itself differs. A cluster's repro is
+ * shrunk from its most severe scenario, so that it shows what the bug does at its worst.
+ */
+export function severity(hit: Pick<Hit, 'divergences'>): number {
+  return hit.divergences.length > 0 && hit.divergences.every(orderOnly) ? 0 : 1;
+}
+
+/** Whether a divergence is the same list in another order: `path: [...]` on both sides, the same items. */
+function orderOnly(d: Divergence): boolean {
+  const value = (text: string): unknown => {
+    const at = text.indexOf(': ');
+    try {
+      return JSON.parse(at >= 0 ? text.slice(at + 2) : text);
+    } catch {
+      return undefined;
+    }
+  };
+  const [e, o] = [value(d.expected), value(d.observed)];
+  if (!Array.isArray(e) || !Array.isArray(o) || e.length !== o.length) return false;
+  const items = (xs: unknown[]) => xs.map((x) => canonical(x)).sort().join('\n');
+  return canonical(e) !== canonical(o) && items(e) === items(o);
+}
+
+/** Which of two scenarios of one cluster it keeps as its first, to shrink: the most severe, then the first generated. */
+export function keeps<F extends Pick<FirstFailure, 'run'> & { hit: Pick<Hit, 'divergences'> }>(known: F, other: F): F {
+  const [a, b] = [severity(known.hit), severity(other.hit)];
+  return b > a || (b === a && other.run < known.run) ? other : known;
 }

@@ -1,9 +1,10 @@
 // Results of parts of one run (workers, shards) merged as if one run had produced them: counts add
-// up, and clusters are keyed by signature, each keeping as its first scenario the earliest of the
-// run (the lowest scenario number), with the repro shrunk from it.
+// up, and clusters are keyed by signature, each keeping as its first scenario the most severe, then
+// the earliest of the run (the lowest scenario number), with the repro shrunk from it (keeps).
 import type { EngineFailureKind } from '../adapters/engine-failure.ts';
 import type { Cluster, SuiteResult, Tally } from './results.ts';
 import { byFirstScenario } from './signatures.ts';
+import { keeps } from './clusters.ts';
 
 const COUNTS = ['notApplicable', 'checkedNothing', 'checks', 'passed', 'failed', 'xfailed', 'contested'] as const;
 
@@ -34,7 +35,7 @@ export function mergeResults(parts: readonly SuiteResult[]): SuiteResult {
       if (!known) clusters.set(c.signature, { ...c });
       else {
         const count = known.count + c.count;
-        clusters.set(c.signature, c.first.run < known.first.run ? { ...c, count } : { ...known, count });
+        clusters.set(c.signature, keeps(known.first, c.first) === known.first ? { ...known, count } : { ...c, count });
       }
     }
   }

@@ -8,7 +8,7 @@ import type { EngineFailureKind } from '../adapters/engine-failure.ts';
 import { scenarioArb } from '../generators/scenario.ts';
 import type { Capabilities, Scenario } from '../model/schema-types.ts';
 import { missingCapability, type Property } from '../properties/property.ts';
-import { hitsOf } from './clusters.ts';
+import { hitsOf, keeps } from './clusters.ts';
 import { causesOf, metAgain, noteRepros, settleConsequences, shownSignatures } from './causes.ts';
 import { unshrunk } from './findings.ts';
 import type { Cluster, Finding, Hit, SuiteResult, Tally } from './results.ts';
@@ -179,8 +179,9 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
       } else {
         if (shown) metAgain(known, shown);
         known.count++;
-        // Scenarios judged side by side may finish out of order: the first is the one generated first.
-        if (run < known.first.run) known.first = first;
+        // The most severe scenario of the cluster is shrunk (a changed game before an order only); of
+        // those, the first generated, as scenarios judged side by side may finish out of order.
+        known.first = keeps(known.first, first);
       }
     }
     done++;

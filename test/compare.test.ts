@@ -51,6 +51,14 @@ describe('comparing states step by step', () => {
   });
 });
 
+describe('flags left out where false', () => {
+  it('differ when set on one side only: a player who lost the game', () => {
+    const state = (lost: boolean) => ({ stack: [], battlefield: [], players: [{ id: 'p1', life: 20, ...(lost ? { lost: true } : {}) }] }) as never;
+    expect(diffStates(state(true), state(false)).map((d) => [d.path, d.expected, d.observed])).toEqual([['players.p1.lost', true, false]]);
+    expect(diffStates(state(false), state(false))).toEqual([]);
+  });
+});
+
 describe('graveyard order in a fixed case (CR 404.2)', () => {
   const state = (graveyard: string[]): ObservedState => ({ stack: [], battlefield: [], players: [{ id: 'p1', life: 20, hand: [], graveyard }, { id: 'p2', life: 20, hand: [], graveyard: [] }] });
   const expected = (graveyard: string[]): Partial<ObservedState> => ({ players: [{ id: 'p1', life: 20, hand: [], graveyard }] as unknown as ObservedState['players'] });
