@@ -9,6 +9,7 @@ import type { Context } from './context.ts';
 import { copiesArb, possibleCopies } from './copies.ts';
 import { costChangersArb, freeCastArb, kickerCostsArb, kicksArb } from './costs.ts';
 import { constantByWeight, constantDraw, integerDraw, natDraw } from './draws.ts';
+import { failedCostArb } from './failed-cost.ts';
 import { DEFAULT_ILLEGAL_SHARE, illegalArb, selfTargetArb } from './illegal.ts';
 import { interruptArb } from './interrupt.ts';
 import { bystandersArb, kickerPermanentArb, mainCardArb } from './main-card.ts';
@@ -76,8 +77,10 @@ export function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Pl
     // After the stray action, for the same reason: one scenario in eight ends with every creature
     // destroyed at once, where "one or more creatures die" abilities trigger once and look back.
     /* massDeath */ does('destroyAllCreatures') ? rare(constantDraw(true), false, 7) : constantDraw(false),
+    // Last again: a cast whose sacrifice fails once its mana is there, before the main cast.
+    /* failedCost */ failedCostArb(ctx, illegalShare),
   ).map(
-    ([spell, boardFollowUps, interrupt, stackFollowUps, selfTarget, copies, watchers, multipliers, costChangers, ward, splices, illegal, recast, resolveAll, settle, resolves, multikicks, kickers, free, main, x, lands, library, forests, extraBystanders, bystanders, kickerPermanent, picks, slack, pick, enabler, p2Life, quiet, quietKicks, stray, massDeath]): Plan => ({
+    ([spell, boardFollowUps, interrupt, stackFollowUps, selfTarget, copies, watchers, multipliers, costChangers, ward, splices, illegal, recast, resolveAll, settle, resolves, multikicks, kickers, free, main, x, lands, library, forests, extraBystanders, bystanders, kickerPermanent, picks, slack, pick, enabler, p2Life, quiet, quietKicks, stray, massDeath, failedCost]): Plan => ({
       spell,
       main: main.def,
       oracle: main.oracle,
@@ -119,6 +122,7 @@ export function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Pl
       quietKicks,
       stray,
       massDeath,
+      failedCost,
     }),
   );
 }

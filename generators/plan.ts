@@ -111,6 +111,8 @@ export interface Plan {
   stray: StrayAction | null;
   /** The very last action: every creature destroyed at once, one event in which several die (CR 603.2c, 603.10). */
   massDeath: boolean;
+  /** Before the main cast, a kicked cast whose mana is in the pool and whose sacrifice does not fit (CR 601.2h, 733.1). */
+  failedCost: boolean;
 }
 
 /**

@@ -16,6 +16,7 @@ import { countersPerKick } from './card-traits.ts';
 import { contextFor, type Context } from './context.ts';
 import { copyActions } from './copies.ts';
 import { manaFor, plannedKicks, sacrificeChoices } from './costs.ts';
+import { addFailedCostCast } from './failed-cost.ts';
 import { applyIllegal } from './illegal.ts';
 import { clearedForInterrupt, interruptActions } from './interrupt.ts';
 import { planArb } from './plan-arb.ts';
@@ -37,6 +38,8 @@ export interface BuiltFeatures {
   recast: boolean;
   /** The board changes between the main permanent's enters trigger and its resolution. */
   interrupted: boolean;
+  /** A cast whose mana is in the pool and whose sacrifice does not fit is made before the main cast. */
+  failedCost: boolean;
 }
 
 const built = new WeakMap<Scenario, BuiltFeatures>();
@@ -59,6 +62,7 @@ export function scenarioArb(options: ScenarioOptions): fc.Arbitrary<Scenario> {
       illegal: plan.spell ? plan.illegal : null,
       recast: s.actions.some((a) => a.id === 'retry'),
       interrupted: s.actions.some((a) => a.id === 'interrupt'),
+      failedCost: s.actions.some((a) => a.id === 'sacrifice-fails'),
     });
     return s;
   });
@@ -142,6 +146,8 @@ function finishScenario(plan: Plan, b: Builder, ctx: Context, cast: Extract<Acti
   const legalCast = plan.spell && plan.illegal !== null && plan.recast ? copyData(cast) : undefined;
   const applied = plan.spell ? applyIllegal(plan, cast, b, mana, parts, provision, ctx.can('freeCast')) : null;
   if (applied !== null && plan.recast && legalCast) recastAfterRejection(plan.recast, applied, plan.main, legalCast, b, mana, ctx);
+  // Not beside a main cast left short of mana on purpose: the failed cast's mana, given back, would pay it.
+  if (plan.failedCost && applied !== 'cannot-pay') addFailedCostCast(b, ctx, mana, plan.picks, plan.pick);
   const stray = plan.stray && strayAction(plan.stray, b, plan.main, ctx);
   if (stray) b.actions.push(stray);
   if (plan.massDeath) b.actions.push({ do: 'destroyAll', filter: { types: ['Creature'] } });

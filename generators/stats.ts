@@ -140,6 +140,12 @@ export const FEATURES: readonly Feature[] = [
   { id: 'copy-by-opponent', description: "a spell copied by the other player, who controls the copy (CR 707.10)", supported: (c) => mech('copy')(c) && (act('copy')(c) || (act('cast')(c) && knowsCard((d) => isCopier(d))(c))), has: copiedByOpponent },
   { id: 'counter-a-copy', description: 'a counter aimed at a copy of a spell, not at the original', supported: (c) => mech('copy')(c) && (act('counter')(c) || (act('cast')(c) && knowsCard((d) => (d.effects ?? []).some((e) => e.kind === 'counterSpell'))(c))), has: counteredCopy },
   {
+    id: 'cost-fails-after-mana',
+    description: 'a kicked cast whose mana is in the pool but whose sacrifice does not fit (rejected, everything given back: CR 601.2h, 733.1)',
+    supported: (c) => mech('sacrificeCost')(c) && mech('kicker')(c) && act('cast')(c) && knowsCard((d) => d.kicker?.costs[0]?.sacrifice !== undefined && !d.types.includes('Land') && (d.types.includes('Instant') || d.types.includes('Sorcery')))(c),
+    has: (s) => builtFeatures(s)?.failedCost ?? false,
+  },
+  {
     id: 'board-changes-before-trigger-resolves',
     description: "the board changes between an enters ability's trigger and its resolution",
     supported: (c) => mech('triggers')(c) && (act('flicker')(c) || act('bounce')(c)),
