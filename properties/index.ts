@@ -25,6 +25,7 @@ import { interveningIfOnResolution } from './intervening-if.ts';
 import { ifKickedKeywords } from './keywords.ts';
 import { kickBelongsToItsCast, rejectedCastRefunds } from './recasting.ts';
 import { splicedEffectsAfterHost } from './splice-order.ts';
+import { newObjectNotTargeted } from './new-objects.ts';
 import { neverTargetsItself } from './targeting.ts';
 import { oneZoneEach } from './zones.ts';
 import { oneMoreMultikick, reductionKeepsKicked, spliceOrderOnlyReorders } from './relations.ts';
@@ -82,6 +83,7 @@ export const PROPERTIES: readonly Property[] = [
   // Resolution (CR 608.2)
   playerEffects,
   allTargetsIllegal,
+  newObjectNotTargeted,
   damageToCreatures,
   // Actions from outside the cards (CR 400.7)
   actionsAsDeclared,

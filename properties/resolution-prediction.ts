@@ -13,6 +13,7 @@ import { activeRequirements, colorsOfDef, effectTimes, permanentDef, targetAllow
 import { NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
 import { kickOf } from './permanents.ts';
 import { ownerOf } from './actions.ts';
+import { newObjectSinceTargeted } from './targeted-objects.ts';
 
 // Effects whose outcome the judge works out below; a spell with any other (copying a spell) is
 // judged by the properties about copies.
@@ -218,7 +219,7 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
     return { mismatch: { expected: `${resolving.id} resolves with ${requirements.length} target group(s), one per target requirement (CR 601.2c)`, observed: `${src.targets.length}: ${show(src.targets)}` } };
   }
   const legal = src.targets.map((group, i) =>
-    group.filter((id) => targetAllowed(run, step.before, step.index, requirements[i]!.requirement, id, resolving.id, resolving.controller, src.colors)),
+    group.filter((id) => targetAllowed(run, step.before, step.index, requirements[i]!.requirement, id, resolving.id, resolving.controller, src.colors) && !newObjectSinceTargeted(run, step, id, resolving.id)),
   );
   const zonesOf = (id: PlayerId): Zones => {
     const p = player(step, 'before', id);

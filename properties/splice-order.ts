@@ -8,6 +8,7 @@ import { spellKick } from './declared.ts';
 import { effectTimes, permanentDef } from './expectations.ts';
 import { Checker, sameMembers, sameShown, show, type Property, type Run, type RunStep } from './property.ts';
 import { features } from './features.ts';
+import { newObjectSinceTargeted } from './targeted-objects.ts';
 
 /** Effects that move cards between zones, whose order shows. */
 const MOVES = new Set(['draw', 'mill', 'discard', 'destroy', 'bounce']);
@@ -57,7 +58,7 @@ function resolvedSplice(run: Run, step: RunStep): Spliced | undefined {
   if (defs.some((d) => (d.effects ?? []).some((e) => !MOVES.has(e.kind) && !harmless(e, d))) || !defs.some((d) => (d.effects ?? []).some((e) => MOVES.has(e.kind)))) return undefined;
   for (const id of top.targets.flat()) {
     if (id === 'p1' || id === 'p2') continue;
-    if (!step.before.battlefield.some((p) => p.id === id) || (permanentDef(run, id, step.index)?.protection ?? []).length > 0) return undefined;
+    if (!step.before.battlefield.some((p) => p.id === id) || (permanentDef(run, id, step.index)?.protection ?? []).length > 0 || newObjectSinceTargeted(run, step, id, top.id)) return undefined;
   }
   const kick = top.kicker !== undefined && top.multikicker !== undefined ? { kicker: top.kicker, multikicker: top.multikicker } : spellKick(run, top, step.index);
   return kick ? { spell: top, parts: defs, kick } : undefined;
@@ -130,7 +131,7 @@ function expectedTokens(run: Run, step: RunStep): { spell: StackSpell; names: st
   // every target illegal nothing happens (CR 608.2b), and then there is no order to see.
   for (const id of top.targets.flat()) {
     if (id === 'p1' || id === 'p2') continue;
-    if (!step.before.battlefield.some((p) => p.id === id) || (permanentDef(run, id, step.index)?.protection ?? []).length > 0) return undefined;
+    if (!step.before.battlefield.some((p) => p.id === id) || (permanentDef(run, id, step.index)?.protection ?? []).length > 0 || newObjectSinceTargeted(run, step, id, top.id)) return undefined;
   }
   const names: string[] = [];
   const makers = new Set<string>();
