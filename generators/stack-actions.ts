@@ -21,15 +21,16 @@ import { uniqueArrayDraw } from './array-draws.ts';
 /**
  * Up to three things that happen while the main spell is on the stack, each at most once, among those
  * the engine can do. Killing the spell's targets weighs four times: "every target illegal on
- * resolution", or some, is an edge worth reaching often; bouncing and casting again triple (the
- * splices lost, CR 702.47e), and so do a counter aimed at a copy (it needs a copy to be there) and a
- * target that changes zones and comes back (a new object, CR 400.7). Shrinks towards none.
+ * resolution", or some, is an edge worth reaching often, and so are bouncing and casting again (the
+ * splices lost, CR 702.47e) and a target that changes zones and comes back (a new object, CR 400.7),
+ * which needs a permanent target; a counter aimed at a copy triples (it needs a copy to be there).
+ * Shrinks towards none.
  */
 export function stackFollowUpsArb(ctx: Context): fc.Arbitrary<StackFollowUp[]> {
   const stackFollowUps = STACK_FOLLOW_UPS.filter((f) => stackFollowUpPossible(f, ctx));
   const triple = (f: StackFollowUp) => f === 'bounce-and-recast' || f === 'counter-copy' || f === 'target-changes-zones';
   return stackFollowUps.length > 0
-    ? uniqueArrayDraw(constantFromDraw(...stackFollowUps, ...[1, 2, 3].flatMap(() => stackFollowUps.filter((f) => f === 'kill-targets' || f === 'kill-one-target')), ...[1, 2].flatMap(() => stackFollowUps.filter(triple))), { maxLength: 3 })
+    ? uniqueArrayDraw(constantFromDraw(...stackFollowUps, ...[1, 2, 3].flatMap(() => stackFollowUps.filter((f) => f === 'kill-targets' || f === 'kill-one-target')), ...[1, 2].flatMap(() => stackFollowUps.filter(triple)), ...stackFollowUps.filter((f) => f === 'target-changes-zones' || f === 'bounce-and-recast')), { maxLength: 3 })
     : constantDraw<StackFollowUp[]>([]);
 }
 
