@@ -24,8 +24,11 @@ export const kicksArb = oneofDraw(
   { weight: 4, arbitrary: integerDraw({ min: 1, max: 9 }) },
 );
 
-/** Which kicker costs of "A and/or B" are paid, as labels; both costs weigh most (the other declarations come up anyway). Shrinks to none. */
-export const kickerCostsArb = constantByWeight({ weight: 2, value: '' }, { weight: 2, value: 'A' }, { weight: 1, value: 'B' }, { weight: 3, value: 'AB' });
+/**
+ * Which kicker costs of "A and/or B" are paid, as labels; both costs weigh half (the other declarations
+ * come up anyway, and both is what the kicked-a-and-b gate asks for). Shrinks to none.
+ */
+export const kickerCostsArb = constantByWeight({ weight: 2, value: '' }, { weight: 2, value: 'A' }, { weight: 1, value: 'B' }, { weight: 6, value: 'AB' });
 
 /** Whether the spell is cast without paying its mana cost: one time in five where the engine can. Shrinks to false. */
 export function freeCastArb(ctx: Context): fc.Arbitrary<boolean> {

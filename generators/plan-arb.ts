@@ -10,6 +10,7 @@ import { conditionArb } from './conditions.ts';
 import { copiesArb, possibleCopies } from './copies.ts';
 import { costChangersArb, freeCastArb, kickerCostsArb, kicksArb } from './costs.ts';
 import { constantByWeight, constantDraw, integerDraw, natDraw } from './draws.ts';
+import { failedCostArb } from './failed-cost.ts';
 import { DEFAULT_ILLEGAL_SHARE, illegalArb, selfTargetArb } from './illegal.ts';
 import { interruptArb } from './interrupt.ts';
 import { bystandersArb, kickerPermanentArb, mainCardArb } from './main-card.ts';
@@ -79,8 +80,10 @@ export function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Pl
     /* massDeath */ does('destroyAllCreatures') ? rare(constantDraw(true), false, 7) : constantDraw(false),
     // Last again: a board condition that changes, first in the scenario, beside everything else.
     /* condition */ conditionArb(ctx),
+    // Last again: a cast whose sacrifice fails once its mana is there, before the main cast.
+    /* failedCost */ failedCostArb(ctx, illegalShare),
   ).map(
-    ([spell, boardFollowUps, interrupt, stackFollowUps, selfTarget, copies, watchers, multipliers, costChangers, ward, splices, illegal, recast, resolveAll, settle, resolves, multikicks, kickers, free, main, x, lands, library, forests, extraBystanders, bystanders, kickerPermanent, picks, slack, pick, enabler, p2Life, quiet, quietKicks, stray, massDeath, condition]): Plan => ({
+    ([spell, boardFollowUps, interrupt, stackFollowUps, selfTarget, copies, watchers, multipliers, costChangers, ward, splices, illegal, recast, resolveAll, settle, resolves, multikicks, kickers, free, main, x, lands, library, forests, extraBystanders, bystanders, kickerPermanent, picks, slack, pick, enabler, p2Life, quiet, quietKicks, stray, massDeath, condition, failedCost]): Plan => ({
       spell,
       main: main.def,
       oracle: main.oracle,
@@ -123,6 +126,7 @@ export function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Pl
       stray,
       massDeath,
       condition,
+      failedCost,
     }),
   );
 }

@@ -24,7 +24,7 @@ export type IllegalKind = (typeof ILLEGAL_KINDS)[number];
 // (test/generation-fingerprint.test.ts says what to do then).
 
 /** What can happen while the main spell is on the stack (stack-actions.ts builds each). */
-export const STACK_FOLLOW_UPS = ['counter', 'counter-if-kicked', 'bounce-and-recast', 'kill-targets', 'kill-one-target', 'second-kicked-spell', 'counterspell', 'counter-copy', 'opponent-spell-copied'] as const;
+export const STACK_FOLLOW_UPS = ['counter', 'counter-if-kicked', 'bounce-and-recast', 'kill-targets', 'kill-one-target', 'second-kicked-spell', 'counterspell', 'counter-copy', 'opponent-spell-copied', 'target-changes-zones'] as const;
 
 /** What can happen around the permanents afterwards (board-actions.ts), in the order they happen when a plan has several: destroying the lands comes last. */
 export const BOARD_FOLLOW_UPS = ['put-kicker-permanent', 'enter-tapped', 'tap-land', 'untap-land', 'flicker', 'clone', 'reanimate', 'destroy-lands'] as const;
@@ -113,6 +113,8 @@ export interface Plan {
   massDeath: boolean;
   /** A printed permanent whose enters ability has a board condition, put onto the battlefield first, and what happens to the condition before the ability resolves. */
   condition: ConditionPlan | null;
+  /** Before the main cast, a kicked cast whose mana is in the pool and whose sacrifice does not fit (CR 601.2h, 733.1). */
+  failedCost: boolean;
 }
 
 /**

@@ -17,6 +17,7 @@ import { conditionActions } from './conditions.ts';
 import { contextFor, type Context } from './context.ts';
 import { copyActions } from './copies.ts';
 import { manaFor, plannedKicks, sacrificeChoices } from './costs.ts';
+import { addFailedCostCast } from './failed-cost.ts';
 import { applyIllegal } from './illegal.ts';
 import { clearedForInterrupt, interruptActions } from './interrupt.ts';
 import { planArb } from './plan-arb.ts';
@@ -40,6 +41,8 @@ export interface BuiltFeatures {
   interrupted: boolean;
   /** A board condition of an intervening "if" changes between the event and the ability's resolution (CR 603.4). */
   conditionChanged: boolean;
+  /** A cast whose mana is in the pool and whose sacrifice does not fit is made before the main cast. */
+  failedCost: boolean;
 }
 
 const built = new WeakMap<Scenario, BuiltFeatures>();
@@ -63,6 +66,7 @@ export function scenarioArb(options: ScenarioOptions): fc.Arbitrary<Scenario> {
       recast: s.actions.some((a) => a.id === 'retry'),
       interrupted: s.actions.some((a) => a.id === 'interrupt'),
       conditionChanged,
+      failedCost: s.actions.some((a) => a.id === 'sacrifice-fails'),
     });
     return s;
   });
@@ -148,6 +152,8 @@ function finishScenario(plan: Plan, b: Builder, ctx: Context, cast: Extract<Acti
   const legalCast = plan.spell && plan.illegal !== null && plan.recast ? copyData(cast) : undefined;
   const applied = plan.spell ? applyIllegal(plan, cast, b, mana, parts, provision, ctx.can('freeCast')) : null;
   if (applied !== null && plan.recast && legalCast) recastAfterRejection(plan.recast, applied, plan.main, legalCast, b, mana, ctx);
+  // Not beside a main cast left short of mana on purpose: the failed cast's mana, given back, would pay it.
+  if (plan.failedCost && applied !== 'cannot-pay') addFailedCostCast(b, ctx, mana, plan.picks, plan.pick);
   const stray = plan.stray && strayAction(plan.stray, b, plan.main, ctx);
   if (stray) b.actions.push(stray);
   if (plan.massDeath) b.actions.push({ do: 'destroyAll', filter: { types: ['Creature'] } });

@@ -21,14 +21,16 @@ import { uniqueArrayDraw } from './array-draws.ts';
 /**
  * Up to three things that happen while the main spell is on the stack, each at most once, among those
  * the engine can do. Killing the spell's targets weighs four times: "every target illegal on
- * resolution", or some, is an edge worth reaching often; bouncing and casting again triple (the
- * splices lost, CR 702.47e), and so does a counter aimed at a copy (it needs a copy to be there).
+ * resolution", or some, is an edge worth reaching often, and so are bouncing and casting again (the
+ * splices lost, CR 702.47e) and a target that changes zones and comes back (a new object, CR 400.7),
+ * which needs a permanent target; a counter aimed at a copy triples (it needs a copy to be there).
  * Shrinks towards none.
  */
 export function stackFollowUpsArb(ctx: Context): fc.Arbitrary<StackFollowUp[]> {
   const stackFollowUps = STACK_FOLLOW_UPS.filter((f) => stackFollowUpPossible(f, ctx));
+  const triple = (f: StackFollowUp) => f === 'bounce-and-recast' || f === 'counter-copy' || f === 'target-changes-zones';
   return stackFollowUps.length > 0
-    ? uniqueArrayDraw(constantFromDraw(...stackFollowUps, ...[1, 2, 3].flatMap(() => stackFollowUps.filter((f) => f === 'kill-targets' || f === 'kill-one-target')), ...[1, 2].flatMap(() => stackFollowUps.filter((f) => f === 'bounce-and-recast' || f === 'counter-copy'))), { maxLength: 3 })
+    ? uniqueArrayDraw(constantFromDraw(...stackFollowUps, ...[1, 2, 3].flatMap(() => stackFollowUps.filter((f) => f === 'kill-targets' || f === 'kill-one-target')), ...[1, 2].flatMap(() => stackFollowUps.filter(triple)), ...stackFollowUps.filter((f) => f === 'target-changes-zones' || f === 'bounce-and-recast')), { maxLength: 3 })
     : constantDraw<StackFollowUp[]>([]);
 }
 
@@ -51,6 +53,8 @@ function stackFollowUpPossible(f: StackFollowUp, ctx: Context): boolean {
       return ctx.can('copy') && (ctx.does('counter') || (ctx.does('cast') && counterspells(ctx).length > 0));
     case 'opponent-spell-copied':
       return ctx.does('cast') && ctx.can('copy') && opponentInstants(ctx).length > 0 && (ctx.does('copy') || copiersOf(ctx).length > 0);
+    case 'target-changes-zones':
+      return ctx.does('resolve') && zoneRoundTrips(ctx).length > 0;
   }
 }
 
@@ -69,7 +73,7 @@ export interface MainOnStack {
   destroyed: Set<string>;
 }
 
-/** What happens while the main spell is on the stack, in plan order; whether the spell has left it by the end. */
+/** What happens while the main spell is on the stack, in plan order but a target changing zones last; whether the spell has left it by the end. */
 export function stackFollowUpActions(plan: Plan, b: Builder, ctx: Context, on: MainOnStack): boolean {
   let mainLeft = false;
   const kill = (id: string) => {
@@ -77,7 +81,9 @@ export function stackFollowUpActions(plan: Plan, b: Builder, ctx: Context, on: M
     on.destroyed.add(id);
     b.actions.push({ do: 'destroy', permanent: id });
   };
-  for (const f of plan.stackFollowUps) {
+  // A target changing zones comes last, so that the spell can resolve at once after it.
+  const last = (f: StackFollowUp) => (f === 'target-changes-zones' ? 1 : 0);
+  for (const f of [...plan.stackFollowUps].sort((x, y) => last(x) - last(y))) {
     switch (f) {
       case 'counter':
         if (mainLeft) break;
@@ -108,6 +114,9 @@ export function stackFollowUpActions(plan: Plan, b: Builder, ctx: Context, on: M
       case 'opponent-spell-copied':
         opponentSpellCopied(plan, b, ctx, on.watchersOnCast);
         break;
+      case 'target-changes-zones':
+        targetChangesZones(plan, b, ctx, on, !mainLeft);
+        break;
     }
   }
   return mainLeft;
@@ -115,13 +124,13 @@ export function stackFollowUpActions(plan: Plan, b: Builder, ctx: Context, on: M
 
 /**
  * How many objects the follow-ups left on the stack besides the main spell and its copies: less a copy
- * countered by the action, more p2's instant and p1's copy of it (a counterspell cast at a copy
+ * countered by the action and the resolution after a target changed zones, more p2's instant and p1's copy of it (a counterspell cast at a copy
  * takes the copy with it as it resolves: no change).
  */
 export function stackChangeOf(b: Builder, copies: readonly MadeCopy[]): number {
   let n = 0;
   for (const a of b.actions) {
-    if (a.do === 'counter' && copies.some((c) => c.id === a.spell)) n--;
+    if ((a.do === 'counter' && copies.some((c) => c.id === a.spell)) || (a.do === 'resolve' && a.id === ZONES_RESOLVE)) n--;
     else if ((a.do === 'cast' && a.card === 'ospell') || ((a.do === 'copy' || a.do === 'resolve') && a.id === 'ocopy')) n++;
   }
   return n;
@@ -242,3 +251,47 @@ function castCounterspell(plan: Plan, b: Builder, ctx: Context): boolean {
   b.actions.push({ do: 'cast', card: 'cs', targets: [['main']] });
   return !main.cantBeCountered;
 }
+
+/** The ways a permanent can leave the battlefield and come back that the engine performs. */
+type RoundTrip = 'flicker' | 'bounce-and-return' | 'destroy-and-return';
+
+function zoneRoundTrips(ctx: Context): RoundTrip[] {
+  const out: RoundTrip[] = [];
+  if (ctx.does('flicker')) out.push('flicker');
+  if (ctx.does('bounce') && ctx.does('putOntoBattlefield')) out.push('bounce-and-return');
+  if (ctx.does('destroy') && ctx.does('putOntoBattlefield')) out.push('destroy-and-return');
+  return out;
+}
+
+/**
+ * A permanent the main spell targets leaves the battlefield and comes back while the spell is on the
+ * stack: flickered, returned to its owner's hand and put back, or destroyed and returned from the
+ * graveyard. It is a new object (CR 400.7), so the target is illegal as the spell resolves (CR
+ * 608.2b). A target without an enters ability comes first, so that nothing goes on the stack above
+ * the spell. Then, where asked (`resolve`), the top of the stack resolves: the spell, or a copy of it,
+ * which targets the new object too.
+ */
+function targetChangesZones(plan: Plan, b: Builder, ctx: Context, on: MainOnStack, resolve: boolean): void {
+  const targeted = (on.cast.targets ?? []).flat();
+  const candidates = b.board.filter((o) => targeted.includes(o.id) && !on.destroyed.has(o.id) && !on.sacrifices.includes(o.id));
+  const quiet = candidates.filter((o) => !(o.def.triggers ?? []).some((t) => t.event === 'selfEnters'));
+  const target = quiet[0] ?? candidates[0];
+  const ways = zoneRoundTrips(ctx);
+  if (!target || ways.length === 0) return;
+  const owner = target.controller === 'p2' ? { player: 'p2' as const } : {};
+  switch (ways[plan.pick % ways.length]!) {
+    case 'flicker':
+      b.actions.push({ do: 'flicker', permanent: target.id });
+      break;
+    case 'bounce-and-return':
+      b.actions.push({ do: 'bounce', object: target.id }, { do: 'putOntoBattlefield', ...owner, card: target.id });
+      break;
+    case 'destroy-and-return':
+      b.actions.push({ do: 'destroy', permanent: target.id }, { do: 'putOntoBattlefield', ...owner, card: target.id });
+      break;
+  }
+  if (resolve) b.actions.push({ do: 'resolve', id: ZONES_RESOLVE });
+}
+
+/** The resolution right after a target of the main spell changed zones. */
+const ZONES_RESOLVE = 'zones-resolve';

@@ -101,6 +101,26 @@ function destroyedTargets(s: Scenario): { all: boolean; some: boolean } {
   return { all: targets.length > 0 && hit.length === targets.length, some: hit.length > 0 && hit.length < targets.length };
 }
 
+/**
+ * A permanent a spell targets leaves the battlefield and comes back before a resolution: flickered, or
+ * bounced or destroyed and then put onto the battlefield (CR 400.7: a new object, the target illegal).
+ */
+function targetChangedZones(s: Scenario): boolean {
+  const acts = s.actions;
+  return acts.some((a, i) => {
+    if (a.do !== 'cast' || !a.targets) return false;
+    return a.targets.flat().some((t) =>
+      acts.some((b, j) => {
+        if (j <= i) return false;
+        const resolvedAfter = (k: number) => acts.some((c, m) => m > k && c.do === 'resolve');
+        if (b.do === 'flicker' && b.permanent === t) return resolvedAfter(j);
+        if ((b.do === 'bounce' && b.object === t) || (b.do === 'destroy' && b.permanent === t)) return acts.some((c, k) => k > j && c.do === 'putOntoBattlefield' && c.card === t && resolvedAfter(k));
+        return false;
+      }),
+    );
+  });
+}
+
 export const FEATURES: readonly Feature[] = [
   { id: 'kicked', description: 'a spell cast kicked', supported: (c) => mech('kicker')(c) || mech('multikicker')(c), has: (s) => casts(s).some((a) => kicks(a) > 0) },
   { id: 'unkicked-kicker-card', description: 'a card with kicker cast with no kick', supported: mech('kicker'), has: (s) => casts(s).some((a) => kicks(a) === 0 && (def(s, a.card)?.kicker || def(s, a.card)?.multikicker)) },
@@ -141,6 +161,18 @@ export const FEATURES: readonly Feature[] = [
   { id: 'opponent-casts', description: "p2 casts a spell on p1's turn", supported: act('cast'), has: (s) => casts(s).some((a) => a.player === 'p2') },
   { id: 'copy-by-opponent', description: "a spell copied by the other player, who controls the copy (CR 707.10)", supported: (c) => mech('copy')(c) && (act('copy')(c) || (act('cast')(c) && knowsCard((d) => isCopier(d))(c))), has: copiedByOpponent },
   { id: 'counter-a-copy', description: 'a counter aimed at a copy of a spell, not at the original', supported: (c) => mech('copy')(c) && (act('counter')(c) || (act('cast')(c) && knowsCard((d) => (d.effects ?? []).some((e) => e.kind === 'counterSpell'))(c))), has: counteredCopy },
+  {
+    id: 'target-changed-zones',
+    description: 'a permanent a spell targets flickered, or bounced or destroyed and put back, before it resolves (a new object: CR 400.7, 608.2b)',
+    supported: (c) => act('cast')(c) && act('resolve')(c) && (act('flicker')(c) || ((act('bounce')(c) || act('destroy')(c)) && act('putOntoBattlefield')(c))),
+    has: targetChangedZones,
+  },
+  {
+    id: 'cost-fails-after-mana',
+    description: 'a kicked cast whose mana is in the pool but whose sacrifice does not fit (rejected, everything given back: CR 601.2h, 733.1)',
+    supported: (c) => mech('sacrificeCost')(c) && mech('kicker')(c) && act('cast')(c) && knowsCard((d) => d.kicker?.costs[0]?.sacrifice !== undefined && !d.types.includes('Land') && (d.types.includes('Instant') || d.types.includes('Sorcery')))(c),
+    has: (s) => builtFeatures(s)?.failedCost ?? false,
+  },
   {
     id: 'board-changes-before-trigger-resolves',
     description: "the board changes between an enters ability's trigger and its resolution",

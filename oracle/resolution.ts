@@ -16,6 +16,7 @@ import { NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
 import { kickOf, effectTimes } from './kicks.ts';
 import { counterable, permanentLeaves, spellLeaves } from './zone-moves.ts';
 import { isCreature } from './state-based-actions.ts';
+import { newObjectSinceTargeted } from './targeted-objects.ts';
 
 // Effects whose outcome the judge works out below; a spell with any other (copying a spell) is
 // judged by the properties about copies.
@@ -221,7 +222,7 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
     return { mismatch: { expected: `${resolving.id} resolves with ${requirements.length} target group(s), one per target requirement (CR 601.2c)`, observed: `${src.targets.length}: ${JSON.stringify(src.targets)}` } };
   }
   const legal = src.targets.map((group, i) =>
-    group.filter((id) => targetAllowed(run, step.before, step.index, requirements[i]!.requirement, id, resolving.id, resolving.controller, src.colors)),
+    group.filter((id) => targetAllowed(run, step.before, step.index, requirements[i]!.requirement, id, resolving.id, resolving.controller, src.colors) && !newObjectSinceTargeted(run, step, id, resolving.id)),
   );
   const zonesOf = (id: PlayerId): Zones => {
     const p = player(step, 'before', id);

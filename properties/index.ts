@@ -26,6 +26,7 @@ import { ifKickedKeywords } from './keywords.ts';
 import { kickBelongsToItsCast, rejectedCastRefunds } from './recasting.ts';
 import { splicedEffectsAfterHost, splicedEventsAfterHost } from './splice-order.ts';
 import { cardToGraveyardLast, instructionsInOrder } from './event-order.ts';
+import { newObjectNotTargeted } from './new-objects.ts';
 import { neverTargetsItself } from './targeting.ts';
 import { oneZoneEach } from './zones.ts';
 import { oneMoreMultikick, reductionKeepsKicked, spliceOrderOnlyReorders } from './relations.ts';
@@ -83,6 +84,7 @@ export const PROPERTIES: readonly Property[] = [
   // Resolution (CR 608.2)
   playerEffects,
   allTargetsIllegal,
+  newObjectNotTargeted,
   damageToCreatures,
   // Actions from outside the cards (CR 400.7)
   actionsAsDeclared,

@@ -10,6 +10,7 @@ import { permanentDef } from '../oracle/definitions.ts';
 import { Checker, sameMembers, sameShown, show, type Property, type Run, type RunStep } from './property.ts';
 import { features } from './features.ts';
 import { eventText, judgeResolutions, ordinal } from './event-order.ts';
+import { newObjectSinceTargeted } from '../oracle/targeted-objects.ts';
 
 /** Effects that move cards between zones, whose order shows. */
 const MOVES = new Set(['draw', 'mill', 'discard', 'destroy', 'bounce']);
@@ -59,7 +60,7 @@ function resolvedSplice(run: Run, step: RunStep): Spliced | undefined {
   if (defs.some((d) => (d.effects ?? []).some((e) => !MOVES.has(e.kind) && !harmless(e, d))) || !defs.some((d) => (d.effects ?? []).some((e) => MOVES.has(e.kind)))) return undefined;
   for (const id of top.targets.flat()) {
     if (id === 'p1' || id === 'p2') continue;
-    if (!step.before.battlefield.some((p) => p.id === id) || (permanentDef(run, id, step.index)?.protection ?? []).length > 0) return undefined;
+    if (!step.before.battlefield.some((p) => p.id === id) || (permanentDef(run, id, step.index)?.protection ?? []).length > 0 || newObjectSinceTargeted(run, step, id, top.id)) return undefined;
   }
   const kick = kickOf(run, top, step.index);
   return kick ? { spell: top, parts: defs, kick } : undefined;
@@ -132,7 +133,7 @@ function expectedTokens(run: Run, step: RunStep): { spell: StackSpell; names: st
   // every target illegal nothing happens (CR 608.2b), and then there is no order to see.
   for (const id of top.targets.flat()) {
     if (id === 'p1' || id === 'p2') continue;
-    if (!step.before.battlefield.some((p) => p.id === id) || (permanentDef(run, id, step.index)?.protection ?? []).length > 0) return undefined;
+    if (!step.before.battlefield.some((p) => p.id === id) || (permanentDef(run, id, step.index)?.protection ?? []).length > 0 || newObjectSinceTargeted(run, step, id, top.id)) return undefined;
   }
   const names: string[] = [];
   const makers = new Set<string>();

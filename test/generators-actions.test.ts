@@ -64,6 +64,24 @@ describe('built follow-ups', () => {
     for (const a of b.actions) expect(caps.actions.includes(a.do) || a.do === 'cast').toBe(true);
   });
 
+  it('take a target of the main spell off the battlefield and back, each way the engine does (a new object, CR 400.7)', () => {
+    const made = (pick: number) => {
+      const b = new Builder(false);
+      b.permanent('b1', catalog().get('Grizzly Bears')!, true, 'p2');
+      const cast = { do: 'cast' as const, card: 'main', targets: [['b1']] };
+      const p = { ...plan!, main, copies: [], pick, stackFollowUps: ['target-changes-zones' as const] };
+      expect(stackFollowUpActions(p, b, ctx, { cast, declared: { kicker: [], multikicker: 0 }, colors: [], x: undefined, sacrifices: [], watchersOnCast: [], creatureTargets: ['b1'], copies: [], destroyed: new Set() })).toBe(false);
+      return b.actions;
+    };
+    // The last follow-up, with the spell still on the stack: the spell resolves at once, its target a new object.
+    const resolve = { do: 'resolve', id: 'zones-resolve' };
+    expect([0, 1, 2].map(made)).toEqual([
+      [{ do: 'flicker', permanent: 'b1' }, resolve],
+      [{ do: 'bounce', object: 'b1' }, { do: 'putOntoBattlefield', player: 'p2', card: 'b1' }, resolve],
+      [{ do: 'destroy', permanent: 'b1' }, { do: 'putOntoBattlefield', player: 'p2', card: 'b1' }, resolve],
+    ]);
+  });
+
   it('act around the permanents afterwards, each a valid action', () => {
     const b = new Builder(false);
     b.permanent('land1', catalog().get('Mountain')!, true, 'p1');

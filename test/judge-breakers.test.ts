@@ -36,6 +36,22 @@ const OPPORTUNIST: Scenario = {
 };
 
 describe('branch breakers', () => {
+  it('resolution.new-object-not-targeted: the flickered Hill Giant moved, damaged or changed by the ability that targeted it before (CR 400.7, 608.2b)', async () => {
+    const s = normalizeScenario(F.TARGETS_CHANGED_ZONES);
+    const p = property('resolution.new-object-not-targeted');
+    expect(await verdictOf(p, s, engine.runSync(s))).toMatchObject({ status: 'pass' });
+    const breaks: [string, (t: ReturnType<typeof editableCopy>) => void][] = [
+      ['moved', (t) => void (step(t, 10).state.battlefield = step(t, 10).state.battlefield.filter((o) => o.id !== 'giant'))],
+      ['damaged', (t) => void (permanent(t, 10, 'giant').damage = 2)],
+      ['changed', (t) => void (permanent(t, 10, 'giant').counters = { '+1/+1': 1 })],
+    ];
+    for (const [kind, change] of breaks) {
+      const t = editableCopy(engine.runSync(s));
+      change(t);
+      expect(await verdictOf(p, s, t)).toMatchObject({ status: 'fail', kind, rule: '608.2b' });
+    }
+  });
+
   it('kicker.declarations: a multikicker count other than declared, kicked and kicked as often as declared (CR 702.33c)', async () => {
     const s = normalizeScenario(F.MULTIKICKED_PACK);
     const p = property('kicker.declarations');

@@ -1,6 +1,7 @@
 // Faults in casting as a whole (CR 601.2, 733.1): an illegal cast must be reversed entirely.
 import { oracle, scenario, type Fault } from './fault.ts';
 import type { KickInfo } from '../reference/kicker.ts';
+import { player, type Game } from '../reference/game.ts';
 
 export const CASTING_FAULTS: readonly Fault[] = [
   {
@@ -81,6 +82,45 @@ export const CASTING_FAULTS: readonly Fault[] = [
         return { ...undone, players: undone.players.map((p, i) => ({ ...p, pool: { ...attempted.players[i]!.pool } })) as typeof undone.players };
       },
     }),
+  },
+  {
+    id: 'sacrifice-failure-keeps-mana',
+    family: 'casting',
+    rules: ['733.1', '601.2h'],
+    summary:
+      'A cast that pays its mana first and then finds the named sacrifice does not fit (Rushing River kicked, a creature named for "Sacrifice a land") is rejected, but the mana already paid is not given back.',
+    inspiredBy:
+      'Reports of mana lost when a cast with an additional cost is cancelled at the sacrifice step, in engines that pay mana before choosing what to sacrifice and whose undo restores the zones but not the pool.',
+    minimal: {
+      shows: 'casting.rejected-cast-refunds',
+      scenario: scenario({
+        cards: [oracle('rr', 'Rushing River'), oracle('bears', 'Grizzly Bears'), oracle('giant', 'Hill Giant')],
+        p1: { hand: ['rr'], battlefield: [{ card: 'bears' }], mana: { U: 1, C: 2 } },
+        p2: { battlefield: [{ card: 'giant' }] },
+        actions: [{ do: 'cast', card: 'rr', kicker: ['A'], sacrifice: ['bears'], targets: [['giant'], ['bears']] }],
+      }),
+    },
+    apply: (base) => {
+      // The attempts whose sacrifice failed after their mana was taken: their undo keeps the pool as it was left.
+      const paid = new WeakSet<Game>();
+      return {
+        ...base,
+        checkPayment: (g, caster, cost, chosen, r) => {
+          const out = base.checkPayment(g, caster, cost, chosen, r);
+          if (Array.isArray(out) || out.reason !== 'sacrifice-mismatch') return out;
+          const pool = r.payMana(player(g, caster).pool, cost.mana);
+          if (pool) {
+            player(g, caster).pool = pool;
+            paid.add(g);
+          }
+          return out;
+        },
+        rollback: (before, attempted) => {
+          const undone = base.rollback(before, attempted);
+          return paid.has(attempted) ? { ...undone, players: undone.players.map((p, i) => ({ ...p, pool: { ...attempted.players[i]!.pool } })) as typeof undone.players } : undone;
+        },
+      };
+    },
   },
   {
     id: 'spell-may-target-itself',

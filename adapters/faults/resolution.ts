@@ -115,4 +115,23 @@ export const RESOLUTION_FAULTS: readonly Fault[] = [
       },
     }),
   },
+  {
+    id: 'keeps-target-of-new-object',
+    family: 'resolution',
+    rules: ['400.7', '608.2b'],
+    summary:
+      'A creature targeted by a spell, flickered in response, is still its target: Burst Lightning aimed at Grizzly Bears kills the Bears that came back, where the target is a new object and the spell does nothing.',
+    inspiredBy:
+      'Reports of spells and abilities that follow a permanent through exile and back (blink in response to removal), in engines that remember targets by card rather than by the object on the battlefield.',
+    minimal: {
+      shows: 'resolution.new-object-not-targeted',
+      scenario: scenario({
+        cards: [oracle('bolt', 'Burst Lightning'), oracle('bears', 'Grizzly Bears')],
+        p1: { hand: ['bolt'], mana: { R: 1 } },
+        p2: { battlefield: [{ card: 'bears' }] },
+        actions: [{ do: 'cast', card: 'bolt', targets: [['bears']] }, { do: 'flicker', permanent: 'bears' }, { do: 'resolve' }],
+      }),
+    },
+    apply: (base) => ({ ...base, sameObjectAsTargeted: () => true }),
+  },
 ];

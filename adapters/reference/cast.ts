@@ -1,7 +1,7 @@
 // Casting a spell (CR 601.2) with every choice declared by the scenario. Works on a copy of the
 // game: a rejected cast returns the reason and the caller keeps the game as it was (CR 733.1).
 import type { NCastAction, PlayerId } from '../../model/scenario.ts';
-import { player, type Game, type StackSpell } from './game.ts';
+import { player, serialsOf, type Game, type StackSpell } from './game.ts';
 import { manaOf } from '../../model/mana.ts';
 import type { KickInfo, Rejection } from './kicker.ts';
 import { hasLegalChoice } from './targets.ts';
@@ -34,6 +34,7 @@ export function castSpell(g: Game, action: NCastAction, r: Rules): Rejection | n
     multikicker: action.multikicker ?? 0,
     spliced: [],
     targets: (action.targets ?? []).map((t) => [...t]),
+    targetSerials: [],
     // Set below or never: written now so that every spell has one shape, which the rule code reads fast.
     x: undefined,
     totalCost: undefined,
@@ -71,6 +72,7 @@ export function castSpell(g: Game, action: NCastAction, r: Rules): Rejection | n
   }
   const targetError = r.targetDeclarationError(g, slots, spell.targets, ctx);
   if (targetError) return targetError;
+  spell.targetSerials = serialsOf(g, spell.targets);
 
   // CR 601.2f-h: determine the total cost, lock it in, pay it.
   const total = r.totalCost(

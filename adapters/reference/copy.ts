@@ -1,6 +1,6 @@
 // Copying a spell on the stack (CR 707.2, 707.10): the copy takes the original's characteristics and
 // every decision made casting it, is not cast, and may get new targets (CR 707.10c).
-import type { Game, StackSpell } from './game.ts';
+import { serialsOf, type Game, type StackSpell } from './game.ts';
 import type { Rejection } from './kicker.ts';
 import type { CopyRequest, Rules } from './rules-table.ts';
 
@@ -23,6 +23,8 @@ export function copyOfSpell(orig: StackSpell, req: CopyRequest, r: Rules): Stack
     multikicker: orig.multikicker,
     spliced: keepSplice ? orig.spliced.map((s) => ({ ...s })) : [],
     targets: orig.targets.map((t) => [...t]),
+    // A target the copy keeps is the object the original chose (CR 707.10), whatever has become of it since.
+    targetSerials: orig.targetSerials.map((t) => [...t]),
     // In the order castSpell writes them (one shape for every spell); a copy is not cast, so it has no total cost.
     x: orig.x,
     totalCost: undefined,
@@ -33,6 +35,7 @@ export function copyOfSpell(orig: StackSpell, req: CopyRequest, r: Rules): Stack
   if (!keepSplice) {
     const slots = r.spellTargetSlots(orig).filter((s) => s.active);
     copy.targets = orig.targets.filter((_, i) => slots[i]?.part === 0);
+    copy.targetSerials = orig.targetSerials.filter((_, i) => slots[i]?.part === 0);
   }
   return copy;
 }
@@ -53,6 +56,9 @@ export function putCopyOnStack(g: Game, spellId: string, req: CopyRequest, r: Ru
     // CR 707.10c: the number of targets stays; each is left as it was (legal or not) or changed to a legal one.
     const error = r.targetDeclarationError(g, slots, req.newTargets, { self: copy.id, controller: copy.controller, sourceColors: colors }, copy.targets);
     if (error) return error;
+    // A target left unchanged is still the object first chosen; a changed one is what it names now.
+    const now = serialsOf(g, req.newTargets);
+    copy.targetSerials = req.newTargets.map((group, i) => group.map((id, j) => (copy.targets[i]?.[j] === id ? (copy.targetSerials[i]?.[j] ?? now[i]![j]!) : now[i]![j]!)));
     copy.targets = req.newTargets.map((t) => [...t]);
   }
   g.stack.push(copy);

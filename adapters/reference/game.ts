@@ -24,6 +24,8 @@ export interface StackSpell {
   multikicker: number;
   spliced: SplicedCard[];
   targets: string[][];
+  /** Which object each target was when chosen: a permanent's serial, -1 for a player or a spell (CR 400.7, 608.2b). */
+  targetSerials: number[][];
   x?: number;
   /** Locked in at CR 601.2f; copies have none (CR 707.10: a copy is not cast). */
   totalCost?: { mana: Mana; sacrificed: string[] };
@@ -58,6 +60,8 @@ export interface StackTrigger extends PendingTrigger {
   kind: 'ability';
   id: string;
   targets: string[][];
+  /** Which object each target was when chosen, as a spell's (CR 400.7, 608.2b). */
+  targetSerials: number[][];
 }
 
 export type StackItem = StackSpell | StackTrigger;
@@ -355,4 +359,9 @@ export function permanentById(g: Game, id: string): Permanent | undefined {
 export function spellById(g: Game, id: string): StackSpell | undefined {
   for (const item of g.stack) if (item.id === id) return item.kind === 'spell' ? item : undefined;
   return undefined;
+}
+
+/** Which object each target is now: a permanent's serial, -1 for anything else (CR 400.7: one that leaves and returns is another). */
+export function serialsOf(g: Game, targets: readonly (readonly string[])[]): number[][] {
+  return targets.map((group) => group.map((id) => permanentById(g, id)?.serial ?? -1));
 }

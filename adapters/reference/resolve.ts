@@ -4,7 +4,7 @@
 // battlefield (a copy as a token, CR 707.10f). A triggered ability checks its intervening "if"
 // again (CR 603.4) and its targets, then does its effects.
 import type { NResolveAction } from '../../model/scenario.ts';
-import { newPermanent, type Game, type StackSpell, type StackTrigger } from './game.ts';
+import { newPermanent, permanentById, type Game, type StackSpell, type StackTrigger } from './game.ts';
 import type { Rejection } from './kicker.ts';
 import { isPermanentCard, permanentColors } from './characteristics.ts';
 import { performParts } from './effects.ts';
@@ -55,20 +55,28 @@ export function permanentFromSpell(g: Game, spell: StackSpell) {
 }
 
 /** The targets of each group that are still legal as it resolves (CR 608.2b). */
-export function legalTargets(g: Game, slots: readonly TargetSlot[], targets: readonly string[][], ctx: TargetingContext, r: Rules): string[][] {
+export function legalTargets(g: Game, slots: readonly TargetSlot[], targets: readonly string[][], serials: readonly (readonly number[])[], ctx: TargetingContext, r: Rules): string[][] {
   const active = slots.filter((s) => s.active);
   // A group with no requirement behind it (targets the declaration no longer accounts for) has no legal target.
   return targets.map((group, i) => {
     const slot = active[i];
-    return slot ? group.filter((id) => r.isLegalTarget(g, slot.requirement, id, ctx)) : [];
+    return slot ? group.filter((id, j) => r.isLegalTarget(g, slot.requirement, id, ctx) && r.sameObjectAsTargeted(g, id, serials[i]?.[j] ?? -1)) : [];
   });
+}
+
+/**
+ * CR 400.7, 608.2b: a permanent that left the battlefield since it was targeted, and came back, is a
+ * new object the spell or ability never targeted: the target is illegal.
+ */
+export function sameObjectAsTargeted(g: Game, id: string, serial: number): boolean {
+  return serial === -1 || permanentById(g, id)?.serial === serial;
 }
 
 function resolveInstantOrSorcery(g: Game, spell: StackSpell, action: NResolveAction, r: Rules): Rejection | null {
   const slots = r.spellTargetSlots(spell);
   const c = r.spellCharacteristics(spell);
   const ctx = { self: spell.id, controller: spell.controller, sourceColors: c.colors };
-  const legal = legalTargets(g, slots, spell.targets, ctx, r);
+  const legal = legalTargets(g, slots, spell.targets, spell.targetSerials, ctx, r);
   if (r.fizzles(spell.targets, legal)) return null;
   return performParts(g, r.spellParts(spell), slots.filter((s) => s.active), legal, { action, controller: spell.controller, sourceColors: c.colors, sourceLifelink: false, self: undefined, kick: spell, x: spell.x ?? 0, eventAmount: undefined, eventController: undefined }, r);
 }
@@ -96,7 +104,7 @@ function resolveTrigger(g: Game, t: StackTrigger, action: NResolveAction, r: Rul
   const colors = self ? permanentColors(self) : t.sourceColors;
   const lifelink = (self ? self.keywords : t.sourceKeywords).includes('lifelink');
   const ctx = { self: t.id, source: t.source, controller: t.controller, sourceColors: colors };
-  const legal = legalTargets(g, slots, t.targets, ctx, r);
+  const legal = legalTargets(g, slots, t.targets, t.targetSerials, ctx, r);
   if (r.fizzles(t.targets, legal)) return null;
   const error = performParts(
     g,

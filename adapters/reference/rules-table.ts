@@ -119,6 +119,7 @@ export interface Rules {
   putCopyOnStack: (g: Game, spellId: string, req: CopyRequest, r: Rules) => Rejection | null;
   // Resolving (CR 608).
   fizzles: (chosen: readonly string[][], legal: readonly string[][]) => boolean;
+  sameObjectAsTargeted: (g: Game, id: string, serial: number) => boolean;
   spellParts: (spell: StackSpell) => EffectPart[];
   resolveSpell: (g: Game, spell: StackSpell, action: NResolveAction, r: Rules) => Rejection | null;
   counterSpellOnStack: (g: Game, spell: StackSpell, r: Rules, to?: 'hand' | 'libraryTop') => void;

@@ -13,7 +13,7 @@ import type { Game } from './game.ts';
 import type { Mana, Pool } from '../../model/mana.ts';
 import type { Rules, RulesOptions } from './rules-table.ts';
 import { isKicked, kickerDeclarationError, repetitions, timesKicked } from './kicker.ts';
-import { fizzles, permanentFromSpell, resolvePermanentSpell, resolveSpell, spellParts } from './resolve.ts';
+import { fizzles, permanentFromSpell, resolvePermanentSpell, resolveSpell, sameObjectAsTargeted, spellParts } from './resolve.ts';
 import { canonicalTargets, isLegalTarget, spellSlots, targetDeclarationError } from './targets.ts';
 import { apnapOrder, collectTriggers, controlConditionHolds, eventMatches, interveningIfHolds, interveningIfHoldsOnResolution, triggerInstances } from './triggers.ts';
 import { damagePrevented, dealDamage, entersWithTimes, enterTapped, legendRuleLosers, stateBasedActions } from './zones.ts';
@@ -48,6 +48,7 @@ function table(options: RulesOptions): Rules {
     putCopyOnStack,
     // Resolving (CR 608).
     fizzles,
+    sameObjectAsTargeted,
     spellParts,
     resolveSpell,
     counterSpellOnStack,

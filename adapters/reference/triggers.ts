@@ -3,7 +3,7 @@
 import type { TriggeredAbility, TriggerEvent } from '../../model/schema-types.ts';
 import type { NAction, PlayerId } from '../../model/scenario.ts';
 import { triggerId } from '../../model/conventions.ts';
-import { gameOver, permanentById, type Game, type PendingTrigger, type Permanent, type StackTrigger } from './game.ts';
+import { gameOver, permanentById, serialsOf, type Game, type PendingTrigger, type Permanent, type StackTrigger } from './game.ts';
 import { isKicked, timesKicked, type KickInfo, type Rejection } from './kicker.ts';
 import { permanentColors } from './characteristics.ts';
 import { slotsOf, targetDeclarationError, type TargetSlot } from './targets.ts';
@@ -214,6 +214,7 @@ export function putTriggersOnStack(g: Game, action: NAction, r: Rules): Rejectio
       eventAmount: t.eventAmount,
       eventController: t.eventController,
       targets,
+      targetSerials: serialsOf(g, targets),
     });
     events.push({ id, source: t.source, ability: t.ability, controller: t.controller });
   }
