@@ -55,7 +55,7 @@ public final class XmageEngine implements Engine<XmageEngine.Replay> {
         // resolution are not generated.
         JsonObject caps = JsonParser.parseString("""
             {"mechanics": ["kicker", "kickerAB", "multikicker", "x"], "actions": ["cast", "resolve"], "cards": {"synthetic": false},
-             "observes": ["stack.kicked", "stack.timesKicked", "stack.manaCost", "permanent.powerToughness"], "choices": []}""").getAsJsonObject();
+             "observes": ["stack.kicked", "stack.timesKicked", "stack.manaCost", "stack.x", "permanent.powerToughness", "player.mana", "player.library"], "choices": []}""").getAsJsonObject();
         caps.getAsJsonObject("cards").add("oracle", known);
         return caps;
     }

@@ -9,11 +9,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import mage.constants.PhaseStep;
 import mage.constants.Zone;
 import mage.counters.CounterType;
 import mage.game.Game;
 import mage.game.permanent.Permanent;
+import mage.game.stack.Spell;
+import mage.game.stack.StackObject;
 import mage.players.Player;
 import org.mage.test.player.TestPlayer;
 import org.mage.test.serverside.base.CardTestPlayerBase;
@@ -241,11 +245,61 @@ public final class XmageTable extends CardTestPlayerBase {
                     return new Result("unsupported", null, "XMage paid part of the cost by tapping " + perm.getName() + " for mana, which castcheck's scenarios leave out", null);
                 }
             }
+            Result paid = paidOtherwise(game, name);
+            if (paid != null) return paid;
             // Two cards of one name in hand are alike: XMage casts whichever it finds first; the ids follow the card cast.
             observer.castAs(game, cardId, name);
             return null;
         });
         return null;
+    }
+
+    /**
+     * XMage chooses which mana pays a generic cost (CR 601.2h lets the player choose); castcheck's scenarios
+     * fix the choice (coloured symbols first, then generic from C, W, U, B, R, G: docs/PROTOCOL.md). A cast
+     * that spent as much mana as that, of the kinds its coloured symbols need, but other kinds for the
+     * generic part is a legal payment that is not the scenario's: unsupported. Any other difference is
+     * left for castcheck to judge. Costs with X, hybrid or Phyrexian symbols are not checked here.
+     */
+    private Result paidOtherwise(Game game, String name) {
+        Spell spell = null;
+        for (StackObject o : game.getStack()) {
+            if (o instanceof Spell s && s.getName().equals(name)) {
+                spell = s;
+                break;
+            }
+        }
+        if (spell == null) return null;
+        String kinds = "CWUBRG";
+        int generic = 0;
+        int[] need = new int[6];
+        Matcher m = Pattern.compile("\\{([^}]*)\\}").matcher(spell.getSpellAbility().getManaCostsToPay().getText());
+        while (m.find()) {
+            String symbol = m.group(1);
+            if (symbol.matches("\\d+")) generic += Integer.parseInt(symbol);
+            else if (symbol.length() == 1 && kinds.contains(symbol)) need[kinds.indexOf(symbol)]++;
+            else return null;
+        }
+        JsonObject before = null;
+        for (JsonElement p : last.getAsJsonArray("players")) if (p.getAsJsonObject().get("id").getAsString().equals("p1")) before = p.getAsJsonObject().getAsJsonObject("mana");
+        JsonObject after = Observer.pool(game.getPlayer(playerA.getId()));
+        int[] spent = new int[6];
+        int[] expected = new int[6];
+        int left = generic;
+        for (int i = 0; i < 6; i++) {
+            String k = String.valueOf(kinds.charAt(i));
+            int had = before == null ? 0 : get(before, k);
+            spent[i] = had - get(after, k);
+            if (had < need[i]) return null;
+            int take = Math.min(left, had - need[i]);
+            expected[i] = need[i] + take;
+            left -= take;
+        }
+        if (left > 0 || java.util.Arrays.equals(spent, expected)) return null;
+        for (int i = 0; i < 6; i++) if (spent[i] < need[i]) return null;
+        if (java.util.Arrays.stream(spent).sum() != java.util.Arrays.stream(expected).sum()) return null;
+        return new Result("unsupported", null, "XMage paid the generic part of " + spell.getSpellAbility().getManaCostsToPay().getText()
+            + " with other mana than the scenario format's default (C, W, U, B, R, G): a legal payment (CR 601.2h), not the scenario's", null);
     }
 
     /** Whether the last state recorded shows this permanent untapped. */
