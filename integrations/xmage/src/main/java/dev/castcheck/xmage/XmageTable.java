@@ -196,29 +196,59 @@ public final class XmageTable extends CardTestPlayerBase {
     }
 
     private String cast(JsonObject a, String id) {
-        if (a.has("splice") || a.has("sacrifice") || a.has("withoutPayingManaCost")) return "splice, sacrifice costs and free casts are not scripted";
+        if (a.has("sacrifice") || a.has("withoutPayingManaCost")) return "sacrifice costs and free casts are not scripted";
         String cardId = a.get("card").getAsString();
         String name = oracleOf.get(cardId);
         if (name == null) return "no card " + cardId;
         JsonObject def = definitions.get(cardId);
+        List<String> splice = a.has("splice") ? strings(a.getAsJsonArray("splice")) : List.of();
+        if (!splice.isEmpty() && def != null && (def.has("kicker") || def.has("multikicker"))) return "splice onto a spell with kicker is not scripted";
+        for (String s : splice) if (!idToAlias.containsKey(s)) return "a spliced card that names no card: " + s;
         List<String> kicker = a.has("kicker") ? strings(a.getAsJsonArray("kicker")) : List.of();
         int multikicker = a.has("multikicker") ? a.get("multikicker").getAsInt() : 0;
         String undeclarable = undeclarable(def, kicker, multikicker, a.has("x"));
         if (undeclarable != null) return "XMage's harness cannot make this declaration (XMage offers a player only the printed kicker costs, each once, and X where the cost has it): " + undeclarable;
         StringBuilder target = new StringBuilder();
+        // A spliced spell's targets are all chosen as XMage asks, host first, then each spliced card's (CR
+        // 702.47b, 601.2c): the harness would give the cast's target string to every spell ability of it.
+        List<String> splicedTargets = new ArrayList<>();
         if (a.has("targets")) {
-            for (JsonElement group : a.getAsJsonArray("targets")) {
-                if (group.getAsJsonArray().size() != 1) return "a target requirement with other than one target is not scripted";
-                String t = group.getAsJsonArray().get(0).getAsString();
-                if (target.length() > 0) target.append('^');
-                if (t.equals("p1")) target.append("targetPlayer=PlayerA");
-                else if (t.equals("p2")) target.append("targetPlayer=PlayerB");
+            for (JsonElement g : a.getAsJsonArray("targets")) {
+                if (g.getAsJsonArray().size() != 1) return "a target requirement with other than one target is not scripted";
+                String t = g.getAsJsonArray().get(0).getAsString();
+                String named;
+                if (t.equals("p1")) named = "targetPlayer=PlayerA";
+                else if (t.equals("p2")) named = "targetPlayer=PlayerB";
                 // XMage's harness finds a spell on the stack by its name only (a spell's id is not its card's).
-                else if (stack.contains(t)) target.append(oracleOf.get(t));
-                else if (idToAlias.containsKey(t)) target.append('@').append(idToAlias.get(t));
+                else if (stack.contains(t)) named = oracleOf.get(t);
+                else if (idToAlias.containsKey(t)) named = "@" + idToAlias.get(t);
                 else return "a target that names no card: " + t;
+                if (!splice.isEmpty()) splicedTargets.add(named);
+                else {
+                    if (target.length() > 0) target.append('^');
+                    target.append(named);
+                }
             }
         }
+        // XMage asks "Splice a card?" whenever a card in hand could be spliced onto this spell, and then
+        // which card and whether to splice another (ContinuousEffects.applySpliceEffects), before X and
+        // kicker: what is in hand is known only when the cast comes, so the answers are put first then.
+        runCode("castcheck splice " + id, 1, MAIN, playerA, (info, p, game) -> {
+            int spliceable = spliceable(game, name, def);
+            List<String> answers = new ArrayList<>();
+            List<String> picks = new ArrayList<>();
+            if (spliceable > 0) {
+                answers.add(splice.isEmpty() ? "No" : "Yes");
+                for (int i = 0; i < splice.size(); i++) {
+                    picks.add("@" + idToAlias.get(splice.get(i)));
+                    if (i + 1 < splice.size()) answers.add("Yes");
+                }
+                if (!splice.isEmpty() && splice.size() < spliceable) answers.add("No");
+            }
+            picks.addAll(splicedTargets);
+            playerA.getChoices().addAll(0, answers);
+            playerA.getTargets().addAll(0, picks);
+        });
         stack.add(cardId);
         if (target.length() > 0) castSpell(1, MAIN, playerA, name, target.toString());
         else castSpell(1, MAIN, playerA, name);
@@ -237,7 +267,7 @@ public final class XmageTable extends CardTestPlayerBase {
             if (!playerA.getChoices().isEmpty()) {
                 // XMage asks only for the kicker costs it finds payable (KickerAbility): a declaration it
                 // never asked for was not made, so this cast is not the scenario's.
-                return new Result("unsupported", null, "XMage did not ask for every declared choice (it offers only the kicker costs it finds payable): " + playerA.getChoices() + " left", null);
+                return new Result("unsupported", null, "XMage did not ask for every declared choice (it offers only the kicker costs it finds payable, and splice where it finds a card to splice): " + playerA.getChoices() + " left", null);
             }
             for (Permanent perm : game.getBattlefield().getAllPermanents()) {
                 if (perm.isTapped() && wasUntapped(observer.named(perm.getId()))) {
@@ -300,6 +330,32 @@ public final class XmageTable extends CardTestPlayerBase {
         if (java.util.Arrays.stream(spent).sum() != java.util.Arrays.stream(expected).sum()) return null;
         return new Result("unsupported", null, "XMage paid the generic part of " + spell.getSpellAbility().getManaCostsToPay().getText()
             + " with other mana than the scenario format's default (C, W, U, B, R, G): a legal payment (CR 601.2h), not the scenario's", null);
+    }
+
+    /**
+     * How many cards in p1's hand could be spliced onto a spell of this name (CR 702.47a): those with
+     * splice onto a quality the spell has, the card cast itself not counted (it is on the stack then).
+     */
+    private int spliceable(Game game, String castName, JsonObject host) {
+        if (host == null) return 0;
+        boolean skippedCast = false;
+        int n = 0;
+        for (UUID u : game.getPlayer(playerA.getId()).getHand()) {
+            String id = observer.named(u);
+            if (!skippedCast && id != null && castName.equals(oracleOf.get(id))) {
+                skippedCast = true;
+                continue;
+            }
+            JsonObject def = id == null ? null : definitions.get(id);
+            if (def == null || !def.has("splice")) continue;
+            String onto = def.getAsJsonObject("splice").get("onto").getAsString();
+            if (onto.equals("Arcane") ? has(host, "subtypes", "Arcane") : has(host, "types", "Instant") || has(host, "types", "Sorcery")) n++;
+        }
+        return n;
+    }
+
+    private static boolean has(JsonObject def, String field, String value) {
+        return def.has(field) && strings(def.getAsJsonArray(field)).contains(value);
     }
 
     /** Whether the last state recorded shows this permanent untapped. */
