@@ -204,6 +204,7 @@ public final class XmageTable extends CardTestPlayerBase {
         List<String> splice = a.has("splice") ? strings(a.getAsJsonArray("splice")) : List.of();
         if (!splice.isEmpty() && def != null && (def.has("kicker") || def.has("multikicker"))) return "splice onto a spell with kicker is not scripted";
         for (String s : splice) if (!idToAlias.containsKey(s)) return "a spliced card that names no card: " + s;
+        if (new java.util.HashSet<>(splice).size() != splice.size()) return "XMage's harness cannot make this declaration (XMage offers each card in hand to splice once): " + splice;
         List<String> kicker = a.has("kicker") ? strings(a.getAsJsonArray("kicker")) : List.of();
         int multikicker = a.has("multikicker") ? a.get("multikicker").getAsInt() : 0;
         String undeclarable = undeclarable(def, kicker, multikicker, a.has("x"));
@@ -234,7 +235,18 @@ public final class XmageTable extends CardTestPlayerBase {
         // which card and whether to splice another (ContinuousEffects.applySpliceEffects), before X and
         // kicker: what is in hand is known only when the cast comes, so the answers are put first then.
         runCode("castcheck splice " + id, 1, MAIN, playerA, (info, p, game) -> {
-            int spliceable = spliceable(game, name, def);
+            if (!game.getPlayer(playerA.getId()).getHand().contains(observer.uuid(cardId))) {
+                // The harness casts a card by its name, from hand: it would cast another card than the one named.
+                results.put(id, new Result("unsupported", null, "the card named is not in p1's hand: XMage's harness casts by name from hand, so it would cast another card", null));
+                throw new Done();
+            }
+            List<String> offered = spliceable(game, name, def);
+            int spliceable = offered.size();
+            if (!offered.containsAll(splice)) {
+                // XMage offers only the cards in hand that can be spliced onto this spell: the harness cannot declare another.
+                results.put(id, new Result("unsupported", null, "XMage's harness cannot make this declaration (XMage offers to splice only cards in hand with splice onto a quality this spell has): " + splice, null));
+                throw new Done();
+            }
             List<String> answers = new ArrayList<>();
             List<String> picks = new ArrayList<>();
             if (spliceable > 0) {
@@ -264,6 +276,10 @@ public final class XmageTable extends CardTestPlayerBase {
         snapshot(id, game -> {
             // A "no" left over is a kicker cost XMage did not offer (it finds it unpayable) and the scenario declined: the same cast.
             if (playerA.getChoices().stream().allMatch(c -> c.equals("No"))) playerA.getChoices().clear();
+            if (!playerA.getTargets().isEmpty()) {
+                // A target XMage never asked for (a spliced card's, when that card was not spliced) was not declared.
+                return new Result("unsupported", null, "XMage did not ask for every declared target: " + playerA.getTargets() + " left", null);
+            }
             if (!playerA.getChoices().isEmpty()) {
                 // XMage asks only for the kicker costs it finds payable (KickerAbility): a declaration it
                 // never asked for was not made, so this cast is not the scenario's.
@@ -333,13 +349,13 @@ public final class XmageTable extends CardTestPlayerBase {
     }
 
     /**
-     * How many cards in p1's hand could be spliced onto a spell of this name (CR 702.47a): those with
+     * The cards in p1's hand that could be spliced onto a spell of this name (CR 702.47a): those with
      * splice onto a quality the spell has, the card cast itself not counted (it is on the stack then).
      */
-    private int spliceable(Game game, String castName, JsonObject host) {
-        if (host == null) return 0;
+    private List<String> spliceable(Game game, String castName, JsonObject host) {
+        List<String> out = new ArrayList<>();
+        if (host == null) return out;
         boolean skippedCast = false;
-        int n = 0;
         for (UUID u : game.getPlayer(playerA.getId()).getHand()) {
             String id = observer.named(u);
             if (!skippedCast && id != null && castName.equals(oracleOf.get(id))) {
@@ -349,9 +365,9 @@ public final class XmageTable extends CardTestPlayerBase {
             JsonObject def = id == null ? null : definitions.get(id);
             if (def == null || !def.has("splice")) continue;
             String onto = def.getAsJsonObject("splice").get("onto").getAsString();
-            if (onto.equals("Arcane") ? has(host, "subtypes", "Arcane") : has(host, "types", "Instant") || has(host, "types", "Sorcery")) n++;
+            if (onto.equals("Arcane") ? has(host, "subtypes", "Arcane") : has(host, "types", "Instant") || has(host, "types", "Sorcery")) out.add(id);
         }
-        return n;
+        return out;
     }
 
     private static boolean has(JsonObject def, String field, String value) {
