@@ -4,7 +4,7 @@
 // of its scenario (schema and id conventions, as castcheck checks an engine process's answers), and
 // castcheck judges them as in the recorded run (1000 scenarios, seed 1, XMage bb9895f9478): every
 // property XMage can be tested on holds (docs/XMAGE.md), and an answer with a wrong counter breaks
-// one. The end-to-end run on XMage itself is in test/xmage-e2e.test.ts, where XMAGE_DIR is set.
+// one, as do an answer whose casts spend nothing from the pool and one whose spliced cards leave the hand. The end-to-end run on XMage itself is in test/xmage-e2e.test.ts, where XMAGE_DIR is set.
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -100,7 +100,7 @@ describe('XMage through integrations/xmage, from recorded answers', () => {
     }
     expect(failures).toEqual([]);
     expect(unasked).toBeLessThan(exchanges.length / 10);
-    for (const id of ['kicker.declarations', 'permanents.enters-with-counters', 'costs.mana-value-unchanged', 'resolution.player-effects', 'agreement.reference']) {
+    for (const id of ['kicker.declarations', 'permanents.enters-with-counters', 'costs.mana-value-unchanged', 'costs.total-cost-paid', 'splice.card-stays-in-hand', 'relations.splice-order', 'resolution.player-effects', 'agreement.reference']) {
       expect(checked.get(id) ?? 0, id).toBeGreaterThan(30);
     }
   });
@@ -115,5 +115,39 @@ describe('XMage through integrations/xmage, from recorded answers', () => {
     const broken = new Set<string>();
     for (const e of exchanges) for (const f of failing(await judge(j, e.scenario, runnable(j)))) broken.add(f);
     expect(broken).toContain('permanents.enters-with-counters');
+  });
+
+  it('fails a recorded answer edited so that a cast spends nothing from the mana pool', async () => {
+    // The same answers, but each accepted cast leaves p1's pool as it was before it (player.mana).
+    const edited = (scenario: Scenario, t: Trace): Trace => {
+      let before = t.initialState;
+      for (const [i, step] of t.steps.entries()) {
+        const pool = before?.players.find((p) => p.id === 'p1')?.mana;
+        if (step.outcome === 'accepted' && scenario.actions[i]?.do === 'cast' && pool) for (const p of step.state.players) if (p.id === 'p1') p.mana = structuredClone(pool);
+        before = step.state;
+      }
+      return t;
+    };
+    const j = judgeFor(replayEngine(edited));
+    const broken = new Set<string>();
+    for (const e of exchanges) for (const f of failing(await judge(j, e.scenario, runnable(j)))) broken.add(f);
+    expect(broken).toContain('costs.total-cost-paid');
+  });
+
+  it('fails a recorded answer edited so that a spliced card leaves the hand', async () => {
+    // The same answers, but each card spliced by an accepted cast is gone from p1's hand after it (CR 702.47a keeps it there).
+    const edited = (scenario: Scenario, t: Trace): Trace => {
+      for (const [i, step] of t.steps.entries()) {
+        const action = scenario.actions[i];
+        if (step.outcome !== 'accepted' || action?.do !== 'cast' || !action.splice) continue;
+        const spliced = new Set(action.splice);
+        for (const p of step.state.players) if (p.id === 'p1') p.hand = p.hand.filter((c) => !spliced.has(c));
+      }
+      return t;
+    };
+    const j = judgeFor(replayEngine(edited));
+    const broken = new Set<string>();
+    for (const e of exchanges) for (const f of failing(await judge(j, e.scenario, runnable(j)))) broken.add(f);
+    expect(broken).toContain('splice.card-stays-in-hand');
   });
 });

@@ -100,7 +100,9 @@ final class Observer {
                 stack.add(State.spell(names.get(key), cardId, spell.getName(), players.get(spell.getControllerId()), spell.getManaCost().getText(),
                         types(spell.getCardType(game)), subtypes(spell.getSubtype(game)), spell.isCopy(), null, targets)
                     .put("manaValue", spell.getManaValue()).put("colors", colors(spell.getColor(game)))
-                    .put("kicked", kicked > 0).put("timesKicked", kicked));
+                    .put("kicked", kicked > 0).put("timesKicked", kicked)
+                    // X as announced (CR 107.3a), only for a cost that has one; XMage's own mana value stays.
+                    .put("x", spell.getManaCost().getText().contains("{X}") ? mage.util.CardUtil.getSourceCostsTag(game, spell.getSpellAbility(), "X", 0) : null));
             } else {
                 if (!names.containsKey(o.getId())) name(o.getId(), action + ".t" + (++triggers));
                 stack.add(State.triggeredAbility(names.get(o.getId()), id(o.getSourceId(), game), 0, players.get(o.getControllerId())));
@@ -126,9 +128,24 @@ final class Observer {
             for (UUID u : p.getHand()) hand.add(id(u, game));
             List<String> graveyard = new ArrayList<>();
             for (UUID u : p.getGraveyard()) graveyard.add(id(u, game));
-            out.add(State.player(pid, p.getLife(), hand, graveyard, null, p.hasLost()));
+            List<String> library = new ArrayList<>();
+            for (UUID u : p.getLibrary().getCardList()) library.add(id(u, game)); // XMage's library iterates from the top
+            out.add(State.player(pid, p.getLife(), hand, graveyard, pool(p), p.hasLost()).put("library", library));
         }
         return State.state(stack, battlefield, out);
+    }
+
+    /** The mana in the player's pool (CR 106.4), by kind. */
+    static JsonObject pool(Player p) {
+        var pool = p.getManaPool();
+        JsonObject out = new JsonObject();
+        out.addProperty("W", pool.getWhite());
+        out.addProperty("U", pool.getBlue());
+        out.addProperty("B", pool.getBlack());
+        out.addProperty("R", pool.getRed());
+        out.addProperty("G", pool.getGreen());
+        out.addProperty("C", pool.getColorless());
+        return out;
     }
 
     private UUID uuidOf(String player) {

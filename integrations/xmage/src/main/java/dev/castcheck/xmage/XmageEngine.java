@@ -54,8 +54,8 @@ public final class XmageEngine implements Engine<XmageEngine.Replay> {
         // scenarios that need a trigger order, trigger targets, copies' targets or choices on
         // resolution are not generated.
         JsonObject caps = JsonParser.parseString("""
-            {"mechanics": ["kicker", "kickerAB", "multikicker", "x"], "actions": ["cast", "resolve"], "cards": {"synthetic": false},
-             "observes": ["stack.kicked", "stack.timesKicked", "stack.manaCost", "permanent.powerToughness"], "choices": []}""").getAsJsonObject();
+            {"mechanics": ["kicker", "kickerAB", "multikicker", "x", "splice"], "actions": ["cast", "resolve"], "cards": {"synthetic": false},
+             "observes": ["stack.kicked", "stack.timesKicked", "stack.manaCost", "stack.x", "permanent.powerToughness", "player.mana", "player.library"], "choices": []}""").getAsJsonObject();
         caps.getAsJsonObject("cards").add("oracle", known);
         return caps;
     }

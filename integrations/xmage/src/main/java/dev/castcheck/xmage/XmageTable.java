@@ -9,11 +9,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import mage.constants.PhaseStep;
 import mage.constants.Zone;
 import mage.counters.CounterType;
 import mage.game.Game;
 import mage.game.permanent.Permanent;
+import mage.game.stack.Spell;
+import mage.game.stack.StackObject;
 import mage.players.Player;
 import org.mage.test.player.TestPlayer;
 import org.mage.test.serverside.base.CardTestPlayerBase;
@@ -192,29 +196,71 @@ public final class XmageTable extends CardTestPlayerBase {
     }
 
     private String cast(JsonObject a, String id) {
-        if (a.has("splice") || a.has("sacrifice") || a.has("withoutPayingManaCost")) return "splice, sacrifice costs and free casts are not scripted";
+        if (a.has("sacrifice") || a.has("withoutPayingManaCost")) return "sacrifice costs and free casts are not scripted";
         String cardId = a.get("card").getAsString();
         String name = oracleOf.get(cardId);
         if (name == null) return "no card " + cardId;
         JsonObject def = definitions.get(cardId);
+        List<String> splice = a.has("splice") ? strings(a.getAsJsonArray("splice")) : List.of();
+        if (!splice.isEmpty() && def != null && (def.has("kicker") || def.has("multikicker"))) return "splice onto a spell with kicker is not scripted";
+        for (String s : splice) if (!idToAlias.containsKey(s)) return "a spliced card that names no card: " + s;
+        if (new java.util.HashSet<>(splice).size() != splice.size()) return "XMage's harness cannot make this declaration (XMage offers each card in hand to splice once): " + splice;
         List<String> kicker = a.has("kicker") ? strings(a.getAsJsonArray("kicker")) : List.of();
         int multikicker = a.has("multikicker") ? a.get("multikicker").getAsInt() : 0;
         String undeclarable = undeclarable(def, kicker, multikicker, a.has("x"));
         if (undeclarable != null) return "XMage's harness cannot make this declaration (XMage offers a player only the printed kicker costs, each once, and X where the cost has it): " + undeclarable;
         StringBuilder target = new StringBuilder();
+        // A spliced spell's targets are all chosen as XMage asks, host first, then each spliced card's (CR
+        // 702.47b, 601.2c): the harness would give the cast's target string to every spell ability of it.
+        List<String> splicedTargets = new ArrayList<>();
         if (a.has("targets")) {
-            for (JsonElement group : a.getAsJsonArray("targets")) {
-                if (group.getAsJsonArray().size() != 1) return "a target requirement with other than one target is not scripted";
-                String t = group.getAsJsonArray().get(0).getAsString();
-                if (target.length() > 0) target.append('^');
-                if (t.equals("p1")) target.append("targetPlayer=PlayerA");
-                else if (t.equals("p2")) target.append("targetPlayer=PlayerB");
+            for (JsonElement g : a.getAsJsonArray("targets")) {
+                if (g.getAsJsonArray().size() != 1) return "a target requirement with other than one target is not scripted";
+                String t = g.getAsJsonArray().get(0).getAsString();
+                String named;
+                if (t.equals("p1")) named = "targetPlayer=PlayerA";
+                else if (t.equals("p2")) named = "targetPlayer=PlayerB";
                 // XMage's harness finds a spell on the stack by its name only (a spell's id is not its card's).
-                else if (stack.contains(t)) target.append(oracleOf.get(t));
-                else if (idToAlias.containsKey(t)) target.append('@').append(idToAlias.get(t));
+                else if (stack.contains(t)) named = oracleOf.get(t);
+                else if (idToAlias.containsKey(t)) named = "@" + idToAlias.get(t);
                 else return "a target that names no card: " + t;
+                if (!splice.isEmpty()) splicedTargets.add(named);
+                else {
+                    if (target.length() > 0) target.append('^');
+                    target.append(named);
+                }
             }
         }
+        // XMage asks "Splice a card?" whenever a card in hand could be spliced onto this spell, and then
+        // which card and whether to splice another (ContinuousEffects.applySpliceEffects), before X and
+        // kicker: what is in hand is known only when the cast comes, so the answers are put first then.
+        runCode("castcheck splice " + id, 1, MAIN, playerA, (info, p, game) -> {
+            if (!game.getPlayer(playerA.getId()).getHand().contains(observer.uuid(cardId))) {
+                // The harness casts a card by its name, from hand: it would cast another card than the one named.
+                results.put(id, new Result("unsupported", null, "the card named is not in p1's hand: XMage's harness casts by name from hand, so it would cast another card", null));
+                throw new Done();
+            }
+            List<String> offered = spliceable(game, name, def);
+            int spliceable = offered.size();
+            if (!offered.containsAll(splice)) {
+                // XMage offers only the cards in hand that can be spliced onto this spell: the harness cannot declare another.
+                results.put(id, new Result("unsupported", null, "XMage's harness cannot make this declaration (XMage offers to splice only cards in hand with splice onto a quality this spell has): " + splice, null));
+                throw new Done();
+            }
+            List<String> answers = new ArrayList<>();
+            List<String> picks = new ArrayList<>();
+            if (spliceable > 0) {
+                answers.add(splice.isEmpty() ? "No" : "Yes");
+                for (int i = 0; i < splice.size(); i++) {
+                    picks.add("@" + idToAlias.get(splice.get(i)));
+                    if (i + 1 < splice.size()) answers.add("Yes");
+                }
+                if (!splice.isEmpty() && splice.size() < spliceable) answers.add("No");
+            }
+            picks.addAll(splicedTargets);
+            playerA.getChoices().addAll(0, answers);
+            playerA.getTargets().addAll(0, picks);
+        });
         stack.add(cardId);
         if (target.length() > 0) castSpell(1, MAIN, playerA, name, target.toString());
         else castSpell(1, MAIN, playerA, name);
@@ -230,10 +276,14 @@ public final class XmageTable extends CardTestPlayerBase {
         snapshot(id, game -> {
             // A "no" left over is a kicker cost XMage did not offer (it finds it unpayable) and the scenario declined: the same cast.
             if (playerA.getChoices().stream().allMatch(c -> c.equals("No"))) playerA.getChoices().clear();
+            if (!playerA.getTargets().isEmpty()) {
+                // A target XMage never asked for (a spliced card's, when that card was not spliced) was not declared.
+                return new Result("unsupported", null, "XMage did not ask for every declared target: " + playerA.getTargets() + " left", null);
+            }
             if (!playerA.getChoices().isEmpty()) {
                 // XMage asks only for the kicker costs it finds payable (KickerAbility): a declaration it
                 // never asked for was not made, so this cast is not the scenario's.
-                return new Result("unsupported", null, "XMage did not ask for every declared choice (it offers only the kicker costs it finds payable): " + playerA.getChoices() + " left", null);
+                return new Result("unsupported", null, "XMage did not ask for every declared choice (it offers only the kicker costs it finds payable, and splice where it finds a card to splice): " + playerA.getChoices() + " left", null);
             }
             for (Permanent perm : game.getBattlefield().getAllPermanents()) {
                 if (perm.isTapped() && wasUntapped(observer.named(perm.getId()))) {
@@ -241,11 +291,87 @@ public final class XmageTable extends CardTestPlayerBase {
                     return new Result("unsupported", null, "XMage paid part of the cost by tapping " + perm.getName() + " for mana, which castcheck's scenarios leave out", null);
                 }
             }
+            Result paid = paidOtherwise(game, name);
+            if (paid != null) return paid;
             // Two cards of one name in hand are alike: XMage casts whichever it finds first; the ids follow the card cast.
             observer.castAs(game, cardId, name);
             return null;
         });
         return null;
+    }
+
+    /**
+     * XMage chooses which mana pays a generic cost (CR 601.2h lets the player choose); castcheck's scenarios
+     * fix the choice (coloured symbols first, then generic from C, W, U, B, R, G: docs/PROTOCOL.md). A cast
+     * that spent as much mana as that, of the kinds its coloured symbols need, but other kinds for the
+     * generic part is a legal payment that is not the scenario's: unsupported. Any other difference is
+     * left for castcheck to judge. Costs with X, hybrid or Phyrexian symbols are not checked here.
+     */
+    private Result paidOtherwise(Game game, String name) {
+        Spell spell = null;
+        for (StackObject o : game.getStack()) {
+            if (o instanceof Spell s && s.getName().equals(name)) {
+                spell = s;
+                break;
+            }
+        }
+        if (spell == null) return null;
+        String kinds = "CWUBRG";
+        int generic = 0;
+        int[] need = new int[6];
+        Matcher m = Pattern.compile("\\{([^}]*)\\}").matcher(spell.getSpellAbility().getManaCostsToPay().getText());
+        while (m.find()) {
+            String symbol = m.group(1);
+            if (symbol.matches("\\d+")) generic += Integer.parseInt(symbol);
+            else if (symbol.length() == 1 && kinds.contains(symbol)) need[kinds.indexOf(symbol)]++;
+            else return null;
+        }
+        JsonObject before = null;
+        for (JsonElement p : last.getAsJsonArray("players")) if (p.getAsJsonObject().get("id").getAsString().equals("p1")) before = p.getAsJsonObject().getAsJsonObject("mana");
+        JsonObject after = Observer.pool(game.getPlayer(playerA.getId()));
+        int[] spent = new int[6];
+        int[] expected = new int[6];
+        int left = generic;
+        for (int i = 0; i < 6; i++) {
+            String k = String.valueOf(kinds.charAt(i));
+            int had = before == null ? 0 : get(before, k);
+            spent[i] = had - get(after, k);
+            if (had < need[i]) return null;
+            int take = Math.min(left, had - need[i]);
+            expected[i] = need[i] + take;
+            left -= take;
+        }
+        if (left > 0 || java.util.Arrays.equals(spent, expected)) return null;
+        for (int i = 0; i < 6; i++) if (spent[i] < need[i]) return null;
+        if (java.util.Arrays.stream(spent).sum() != java.util.Arrays.stream(expected).sum()) return null;
+        return new Result("unsupported", null, "XMage paid the generic part of " + spell.getSpellAbility().getManaCostsToPay().getText()
+            + " with other mana than the scenario format's default (C, W, U, B, R, G): a legal payment (CR 601.2h), not the scenario's", null);
+    }
+
+    /**
+     * The cards in p1's hand that could be spliced onto a spell of this name (CR 702.47a): those with
+     * splice onto a quality the spell has, the card cast itself not counted (it is on the stack then).
+     */
+    private List<String> spliceable(Game game, String castName, JsonObject host) {
+        List<String> out = new ArrayList<>();
+        if (host == null) return out;
+        boolean skippedCast = false;
+        for (UUID u : game.getPlayer(playerA.getId()).getHand()) {
+            String id = observer.named(u);
+            if (!skippedCast && id != null && castName.equals(oracleOf.get(id))) {
+                skippedCast = true;
+                continue;
+            }
+            JsonObject def = id == null ? null : definitions.get(id);
+            if (def == null || !def.has("splice")) continue;
+            String onto = def.getAsJsonObject("splice").get("onto").getAsString();
+            if (onto.equals("Arcane") ? has(host, "subtypes", "Arcane") : has(host, "types", "Instant") || has(host, "types", "Sorcery")) out.add(id);
+        }
+        return out;
+    }
+
+    private static boolean has(JsonObject def, String field, String value) {
+        return def.has(field) && strings(def.getAsJsonArray(field)).contains(value);
     }
 
     /** Whether the last state recorded shows this permanent untapped. */
