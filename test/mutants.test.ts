@@ -29,7 +29,7 @@ interface FaultRow {
 
 describe('castcheck mutants', () => {
   it('kills every named fault by a rule property within a smaller budget, on target, and every property kills one or says why not', () => {
-    const r = castcheck('mutants', '--runs', '700', '--json');
+    const r = castcheck('mutants', '--runs', '1000', '--json');
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.out) as {
@@ -46,7 +46,7 @@ describe('castcheck mutants', () => {
     for (const f of judged) {
       expect(f.killedBy.length, f.id).toBeGreaterThan(0);
       expect(f.killedBy, f.id).not.toContain(AGREEMENT);
-      expect(f.runsToFailure, f.id).toBeLessThanOrEqual(700);
+      expect(f.runsToFailure, f.id).toBeLessThanOrEqual(1000);
       expect(f.shrunk, f.id).not.toBeNull();
       expect(f.shrunk?.shows, f.id).not.toBe(AGREEMENT);
       expect(f.minimal.shows, f.id).not.toBe(AGREEMENT);

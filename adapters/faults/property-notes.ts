@@ -10,6 +10,8 @@ export const PROPERTY_NOTES: Readonly<Record<string, string>> = {
     'It guards engines whose casts and copies accept however many targets they are given: such an engine lets the count of a per-kick requirement (Comet Storm) drift once announced, or on a copy given new targets. In the reference engine one count decides which targets a cast and a copy accept, so a fault that miscounts them gets the declared targets rejected, which casting.legal-cast-accepted catches first.',
   'permanents.power-toughness':
     'It reads the power and toughness an engine shows as a permanent enters (printed, plus and minus its counters; none on a permanent that is not a creature), which no other property judges at entry. The named faults change how the rules are applied, not what a permanent shows, so none is caught here; the mutation run shows what it guards: a reference engine that leaves power out of what it shows (adapters/reference/observe.ts) fails it at the eighth of the mutation scenarios, and no other property notices.',
+  'triggers.prevented-damage':
+    "Its fault, prevented-damage-triggers, is caught first in generated scenarios by resolution.player-effects, which sees the life or damage that followed from the trigger; this property names the rule itself (CR 603.2g: damage prevented is not dealt, so nothing triggers on it), and the fault's hand-written minimal repro fails it on the faulty engine (test/faults.test.ts).",
 };
 
 /**
