@@ -1,5 +1,6 @@
 // The interface every engine is driven through: it declares what it can do and runs whole scenarios.
 import type { Capabilities, EngineId, Scenario, Trace } from '../model/schema-types.ts';
+import type { ResyncPoint } from '../model/resync.ts';
 
 export interface Engine {
   readonly id: EngineId;
@@ -20,6 +21,13 @@ export interface Engine {
    * anything (another process, a file, a timer) leaves it out; `run` is used then.
    */
   runSync?(scenario: Scenario): Trace;
+  /**
+   * Optional, for the engine agreement compares with (the reference engine): the run of a scenario
+   * that goes on, after each point's step, from the state the point gives (model/resync.ts), so that
+   * a later step is compared from the state the engine under test showed; or, as a string, why it
+   * cannot take one of those states.
+   */
+  runResynced?(scenario: Scenario, points: readonly ResyncPoint[]): Trace | string | Promise<Trace | string>;
   /**
    * For an engine in another process: the next scenario runs in a new process that has run nothing
    * before, so that a failure can be told apart from the history of the process it happened in.

@@ -6,6 +6,7 @@
 import { canonical, diffStates, sameJson, sameJsonSince } from '../model/compare.ts';
 import { observedPart, observesEverything } from '../model/observables.ts';
 import { familyOf } from '../model/rejections.ts';
+import { missingForResync, type ResyncPoint } from '../model/resync.ts';
 import type { Step } from '../model/schema-types.ts';
 import { asks, Checker, type Property, type Run, type RunStep } from './property.ts';
 
@@ -15,14 +16,26 @@ export const agreesWithReference: Property = {
   rules: ['601.2', '608.2', '603.3', '707.10'],
   statement: 'Every action is accepted or rejected as by the reference engine, and leaves the same observed state and the same triggered abilities.',
   applies: () => true,
-  check: asks<Run>(function* (run, ctx) {
+  check: asks<Run | string>(function* (run, ctx) {
     const c = new Checker();
-    const ref = yield ctx.reference();
+    let ref = (yield ctx.reference()) as Run;
     // Only what the engine declares it observes is compared; left undeclared, everything is.
     const observes = ctx.capabilities?.observes;
     const everything = !observes || observesEverything(observes);
     const view = <S extends Step['state']>(s: S): S => (observes && !everything ? observedPart(s, observes) : s);
     const triggers = !observes || observes.includes('step.triggered');
+    // After a step whose state differs, the reference engine goes on from the engine's state (issue
+    // 36), so that a later step fails only where it goes wrong on its own. Where the engine shows too
+    // little of its state to start from, the later steps are compared with the reference engine's own
+    // run, as before, and the divergence says why.
+    const missing = missingForResync(observes);
+    let cannot = !ctx.resynced ? 'no engine to compare with can start from an observed state' : missing.length > 0 ? `the engine does not observe ${missing.join(', ')}` : undefined;
+    const points: ResyncPoint[] = [];
+    // The run before the last re-synchronisation, and the kinds that diverged at its step: what differs
+    // from that run and not from `ref` follows from them, and is attached to them as a consequence.
+    let before: Run | undefined;
+    let cause: readonly string[] = [];
+    let standingBefore = new Map<string, string>();
     // A difference that stands unchanged from one step to the next is reported once, where it began.
     let standing: Map<string, string> | undefined;
     // The last pair of states found the same: what both engines left untouched since needs no walk.
@@ -32,11 +45,15 @@ export const agreesWithReference: Property = {
     for (const step of run.allSteps) {
       const want = ref.allSteps[step.index];
       if (!want) break;
-      let differs = false;
+      const kinds: string[] = [];
+      const fail = (expected: string, observed: string, what: string) => {
+        const kind = kindAt(step, what);
+        kinds.push(kind);
+        c.fail(step, expected, observed, kind);
+      };
       if (!sameOutcome(want.step, step.step)) {
         const [wanted, got] = [outcome(want.step), outcome(step.step)];
-        differs = true;
-        c.fail(step, `${wanted}${want.step.message ? ` (${want.step.message})` : ''}`, got, kindAt(step, `${wanted}->${got}`));
+        fail(`${wanted}${want.step.message ? ` (${want.step.message})` : ''}`, got, `${wanted}->${got}`);
       }
       const a = view(want.after);
       const b = view(step.after);
@@ -50,24 +67,65 @@ export const agreesWithReference: Property = {
         for (const d of diffStates(a, b)) {
           const values = canonical([d.expected, d.observed]);
           now.set(d.path, values);
-          if (standing?.get(d.path) !== values) {
-            differs = true;
-            c.fail(step, `${d.path}: ${canonical(d.expected)}`, `${d.path}: ${canonical(d.observed)}`, kindAt(step, abstractPath(d.path)));
-          }
+          if (standing?.get(d.path) !== values) fail(`${d.path}: ${canonical(d.expected)}`, `${d.path}: ${canonical(d.observed)}`, abstractPath(d.path));
         }
       }
       standing = now;
       if (triggers && !sameTriggered(want.step.triggered, step.step.triggered)) {
-        const key = (ts: Step['triggered']) => (ts ?? []).map((t) => `${t.controller}:${t.source}#${t.ability}`);
-        const [wantedKeys, gotKeys] = [key(want.step.triggered), key(step.step.triggered)];
-        differs = true;
-        c.fail(step, `triggered ${canonical(wantedKeys)}`, `triggered ${canonical(gotKeys)}`, kindAt(step, 'triggered'));
+        fail(`triggered ${canonical(triggerKeys(want.step.triggered))}`, `triggered ${canonical(triggerKeys(step.step.triggered))}`, 'triggered');
       }
-      if (!differs) c.checkedOne();
+      if (kinds.length === 0) c.checkedOne();
+      if (before && cause.length > 0) {
+        const followed = kindsBetween(before.allSteps[step.index], step, view, triggers, standingBefore).filter((k) => !kinds.includes(k));
+        if (followed.length > 0) for (const k of cause) c.annotate(k, { consequences: followed });
+      }
+      if (now === undefined || now.size === 0 || step.index === run.allSteps.length - 1) continue;
+      if (cannot !== undefined) {
+        for (const k of kinds) c.annotate(k, { notResynced: cannot });
+        continue;
+      }
+      points.push({ after: step.index, state: step.after });
+      const resynced = yield ctx.resynced!(points);
+      if (typeof resynced === 'string') {
+        cannot = resynced;
+        points.pop();
+        for (const k of kinds) c.annotate(k, { notResynced: cannot });
+        continue;
+      }
+      [before, ref, cause, standingBefore] = [ref, resynced, kinds, new Map(now)];
+      standing = sameA = sameB = undefined;
     }
     return c.verdict();
   }),
 };
+
+/**
+ * The kinds of the differences between two runs' steps that the comparison above would report: those
+ * of a state's difference only where it did not stand unchanged since the step before (`standing`,
+ * which this updates).
+ */
+function kindsBetween(want: RunStep | undefined, step: RunStep, view: <S extends Step['state']>(s: S) => S, triggers: boolean, standing: Map<string, string>): string[] {
+  if (!want) return [];
+  const out = new Set<string>();
+  if (!sameOutcome(want.step, step.step)) out.add(kindAt(step, `${outcome(want.step)}->${outcome(step.step)}`));
+  const a = view(want.after);
+  const b = view(step.after);
+  const was = new Map(standing);
+  standing.clear();
+  if (!sameJson(a, b)) {
+    for (const d of diffStates(a, b)) {
+      const values = canonical([d.expected, d.observed]);
+      standing.set(d.path, values);
+      if (was.get(d.path) !== values) out.add(kindAt(step, abstractPath(d.path)));
+    }
+  }
+  if (triggers && !sameTriggered(want.step.triggered, step.step.triggered)) out.add(kindAt(step, 'triggered'));
+  return [...out];
+}
+
+function triggerKeys(ts: Step['triggered']): string[] {
+  return (ts ?? []).map((t) => `${t.controller}:${t.source}#${t.ability}`);
+}
 
 /**
  * A difference's kind: what differs, and the kind of action it differed at (`battlefield[].counters@flicker`).

@@ -3,6 +3,7 @@
 import type { Capabilities, Mechanic, Observable, Scenario, ScenarioCard, CardDefinition, StackSpell } from '../model/schema-types.ts';
 import { buildsFromDefinition, knowsPrinted } from '../model/capabilities.ts';
 import type { NormalizedScenario } from '../model/scenario.ts';
+import type { ResyncPoint } from '../model/resync.ts';
 import { Run, spellOnStack, type RunStep } from '../oracle/run.ts';
 
 // The run a property reads, and the accessors of its states, are the oracle's (oracle/run.ts).
@@ -25,6 +26,13 @@ export interface Divergence {
   rule?: string;
   /** Set when this is a contested reading rather than a failure: the ruling and the other reading. */
   ruling?: string;
+  /**
+   * Agreement: the kinds of later differences that followed from this one alone (they were gone once
+   * the reference engine went on from the engine's state), reported with it rather than as failures.
+   */
+  consequences?: string[];
+  /** Agreement: why the reference engine could not go on from the engine's state after this step, so that later steps were compared with its own run. */
+  notResynced?: string;
 }
 
 export type Verdict =
@@ -33,9 +41,11 @@ export type Verdict =
   /** The scenario did not exercise what the property is about. */
   | { status: 'n/a' }
   /** The first failure, and in `more` the first failure of each other kind, in the order found. */
-  | { status: 'fail'; step: string; expected: string; observed: string; kind?: string; rule?: string; more?: Divergence[]; checks?: number }
+  | ({ status: 'fail'; step: string; expected: string; observed: string; kind?: string; rule?: string; more?: Divergence[]; checks?: number } & Annotations)
   /** The engine follows another reading of a contested point: reported, never counted as a failure. */
-  | { status: 'contested'; step: string; expected: string; observed: string; ruling: string; kind?: string; rule?: string; more?: Divergence[]; checks?: number };
+  | ({ status: 'contested'; step: string; expected: string; observed: string; ruling: string; kind?: string; rule?: string; more?: Divergence[]; checks?: number } & Annotations);
+
+type Annotations = Pick<Divergence, 'consequences' | 'notResynced'>;
 
 export type Failed = Extract<Verdict, { status: 'fail' | 'contested' }>;
 
@@ -55,6 +65,11 @@ export interface CheckContext {
   rerun(s: Scenario): Run | undefined | Promise<Run | undefined>;
   /** The reference engine's run of the same scenario, for agreement: run again at each call (agreement asks once). */
   reference(): Run | Promise<Run>;
+  /**
+   * The reference engine's run of the same scenario going on, after each point's step, from the state
+   * the point gives (model/resync.ts); or why it cannot. Left out where no engine to compare with can.
+   */
+  resynced?(points: readonly ResyncPoint[]): Run | string | Promise<Run | string>;
   /** What the engine under test declared; left out, it is taken to observe everything. */
   capabilities?: Capabilities;
 }
@@ -162,6 +177,17 @@ export class Checker {
     this.add({ step: step.action.id, expected, observed, ruling, ...(kind !== undefined ? { kind } : {}) });
   }
 
+  /**
+   * Adds to the failure kept for `kind` what was learnt of it later: consequences (joined with those
+   * it had), or why the comparison could not go on from the engine's state.
+   */
+  annotate(kind: string, extra: Pick<Divergence, 'consequences' | 'notResynced'>): void {
+    const d = this.failures?.find((x) => x.kind === kind && x.rule === undefined);
+    if (!d) return;
+    if (extra.consequences) d.consequences = [...new Set([...(d.consequences ?? []), ...extra.consequences])];
+    if (extra.notResynced !== undefined) d.notResynced ??= extra.notResynced;
+  }
+
   private add(d: Divergence): void {
     this.checks++;
     const same = (x: Divergence) => x.kind === d.kind && x.rule === d.rule && (x.ruling === undefined) === (d.ruling === undefined);
@@ -189,8 +215,11 @@ export class Checker {
 
 /** Every divergence of a failed or contested verdict, the first one first. */
 export function divergences(v: Failed): Divergence[] {
-  const { step, expected, observed, kind, rule, more } = v;
-  return [{ step, expected, observed, ...(kind !== undefined ? { kind } : {}), ...(rule !== undefined ? { rule } : {}), ...(v.status === 'contested' ? { ruling: v.ruling } : {}) }, ...(more ?? [])];
+  const { step, expected, observed, kind, rule, more, consequences, notResynced } = v;
+  const head: Divergence = { step, expected, observed, ...(kind !== undefined ? { kind } : {}), ...(rule !== undefined ? { rule } : {}), ...(v.status === 'contested' ? { ruling: v.ruling } : {}) };
+  if (consequences !== undefined) head.consequences = consequences;
+  if (notResynced !== undefined) head.notResynced = notResynced;
+  return [head, ...(more ?? [])];
 }
 
 export function show(x: unknown): string {

@@ -339,6 +339,15 @@ class Judging {
           if (!('steps' in t)) throw new Error(`the reference engine failed on a scenario: ${t.message}`);
           return new Run(judged, t);
         }),
+      resynced: (points) => {
+        const ref = j.reference;
+        if (!ref.runResynced) return `the engine compared with (${ref.id.name}) cannot start from an observed state`;
+        return after(ref.runResynced(judged, points), (t) => {
+          if (typeof t === 'string') return t;
+          if (t.steps.length !== judged.actions.length) throw new Error(`the reference engine gave ${t.steps.length} steps for ${judged.actions.length} actions`);
+          return new Run(judged, t);
+        });
+      },
     };
   }
 

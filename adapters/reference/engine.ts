@@ -14,6 +14,9 @@ import { counterSpell, destroy, destroyAll, putOntoBattlefield, setTapped } from
 import { putTriggersOnStack } from './triggers.ts';
 import { roundPrefix } from '../../model/conventions.ts';
 import { expandCapabilities } from '../../model/capabilities.ts';
+import { diffStates, formatDifferences } from '../../model/compare.ts';
+import type { ResyncPoint } from '../../model/resync.ts';
+import { resyncedGame } from './resync.ts';
 
 // A guard against cards that trigger each other forever, not a rule: a long chain that ends must be
 // resolved to the end. Seven multikicks of a token maker entering twice beside two Trigger Doublers and
@@ -80,12 +83,36 @@ export class ReferenceEngine implements Engine {
   }
 
   runSync(scenario: Scenario): Trace {
+    return this.play(scenario, []) as Trace;
+  }
+
+  /**
+   * The run of a scenario in which, after each point's step, the game goes on from the state the point
+   * gives (an engine under test's, for agreement: model/resync.ts); or why the reference engine cannot
+   * take one of those states.
+   */
+  runResynced(scenario: Scenario, points: readonly ResyncPoint[]): Trace | string {
+    return this.play(scenario, points);
+  }
+
+  private play(scenario: Scenario, points: readonly ResyncPoint[]): Trace | string {
     const s = isNormalized(scenario) ? scenario : normalizeScenario(scenario);
     let game = initialGame(s);
     sealGame(game);
     const initialState = this.observer.observe(game);
     const steps: Step[] = [];
     for (const action of s.actions) {
+      const point = points.find((p) => p.after === steps.length - 1);
+      if (point) {
+        const taken = resyncedGame(game, point.state, this.rules);
+        if (typeof taken === 'string') return taken;
+        sealGame(taken);
+        // What the reference engine now shows must be what the engine showed, or the later steps would
+        // be judged from another state than the engine's.
+        const off = diffStates(this.observer.observe(taken), point.state);
+        if (off.length > 0) return `the reference engine does not show the state it was given: ${formatDifferences(off)}`;
+        game = taken;
+      }
       // Each action works on a copy of the game that shares what it does not change (cloneGame): a
       // rejected one leaves the game as it was (CR 733.1).
       const next = cloneSealedGame(game);

@@ -1,0 +1,110 @@
+// Agreement re-synchronised to the engine's state (issue 36): after a step whose state differs, the
+// reference engine goes on from what the engine showed, so that a later step fails only where it goes
+// wrong on its own, and what followed from the first difference alone is attached to it.
+import { describe, expect, it } from 'vitest';
+import type { Engine } from '../adapters/engine.ts';
+import { faultyReference } from '../adapters/faults/index.ts';
+import { ReferenceEngine } from '../adapters/reference/engine.ts';
+import { normalizeScenario } from '../model/scenario.ts';
+import type { Observable, Scenario, Trace } from '../model/schema-types.ts';
+import { agreesWithReference } from '../properties/agreement.ts';
+import { divergences, type Divergence, type Failed } from '../properties/property.ts';
+import { judge, judgeFor, type Judge } from '../runner/evaluate.ts';
+import { COPIED_PERMANENT, DEATHS, FIZZLE, KICKED_BOLT_COPIED, SPLICED_SPIKE, TRIGGERS } from './fixtures/scenarios.ts';
+import { editableCopy } from './fixtures/traces.ts';
+
+/** The agreement's divergences for an engine's run of a scenario, judged by `j`. */
+async function agreement(j: Judge, s: Scenario): Promise<Divergence[]> {
+  const judged = await judge(j, s, [agreesWithReference]);
+  const v = judged.verdicts!.get('agreement.reference')!;
+  return v.status === 'fail' ? divergences(v as Failed) : [];
+}
+
+/** The reference engine as an engine that cannot start from an observed state: agreement as it was before. */
+function withoutResync(j: Judge): Judge {
+  const r = new ReferenceEngine();
+  return { ...j, reference: { id: r.id, capabilities: r.capabilities, run: (s) => r.run(s), runSync: (s) => r.runSync(s), close: () => r.close() } };
+}
+
+/** An engine whose answer is `engine`'s with `edit` made to it. */
+function edited(engine: Engine, edit: (t: Trace) => void, observes?: Observable[]): Engine {
+  return {
+    id: { name: 'edited', version: '1' },
+    capabilities: observes ? { ...engine.capabilities, observes } : engine.capabilities,
+    runSync: (s) => {
+      const t = editableCopy(engine.runSync!(s));
+      edit(t);
+      return t;
+    },
+    run: async (s) => (edited(engine, edit, observes).runSync!(s)),
+    close: async () => undefined,
+  };
+}
+
+describe('the reference engine started from an observed state', () => {
+  it('given its own state after every step, runs as it runs alone', () => {
+    const reference = new ReferenceEngine();
+    for (const s of [KICKED_BOLT_COPIED, SPLICED_SPIKE, FIZZLE, TRIGGERS, COPIED_PERMANENT, DEATHS]) {
+      const n = normalizeScenario(s);
+      const own = reference.runSync(n);
+      const points = own.steps.slice(0, -1).map((step, after) => ({ after, state: step.state }));
+      const resynced = reference.runResynced(n, points);
+      expect(typeof resynced === 'string' ? resynced : resynced.steps).toEqual(own.steps);
+    }
+  });
+
+  it('goes on from the state given: a spell shown unkicked resolves unkicked', () => {
+    const reference = new ReferenceEngine();
+    const n = normalizeScenario(COPIED_PERMANENT);
+    const own = editableCopy(reference.runSync(n));
+    // After the copy action: the copy of the kicked Kavu Titan shown unkicked.
+    const state = own.steps[2]!.state;
+    const copy = state.stack.find((o) => o.id === 'copy')!;
+    Object.assign(copy, { kicked: false, kicker: [], multikicker: 0, timesKicked: 0 });
+    const resynced = reference.runResynced(n, [{ after: 2, state }]);
+    if (typeof resynced === 'string') throw new Error(resynced);
+    const token = resynced.steps[3]!.state.battlefield.find((p) => p.id === 'copy')!;
+    expect(token).toMatchObject({ token: true, kicked: false, power: 2, toughness: 2, counters: {} });
+    expect(own.steps[3]!.state.battlefield.find((p) => p.id === 'copy')).toMatchObject({ kicked: true, power: 5, toughness: 5 });
+  });
+
+  it('says why where the state names what it cannot make: a token it never made', () => {
+    const reference = new ReferenceEngine();
+    const n = normalizeScenario(KICKED_BOLT_COPIED);
+    const state = editableCopy(reference.runSync(n)).steps[0]!.state;
+    state.battlefield.push({ id: 'thopter', name: 'Thopter', owner: 'p1', controller: 'p1', token: true, tapped: false, counters: {} });
+    expect(reference.runResynced(n, [{ after: 0, state }])).toMatch(/token thopter \(Thopter\) is none the reference engine made/);
+  });
+});
+
+describe('agreement after a divergence', () => {
+  const copyLosesKick = judgeFor(faultyReference('copy-loses-kicked'));
+
+  it('reports a copy that lost its kick once, at the copy, with what followed as its consequences', async () => {
+    const found = await agreement(copyLosesKick, COPIED_PERMANENT);
+    expect(found.map((d) => d.kind)).toEqual(['stack[].kicked@copy', 'stack[].kicker@copy', 'stack[].timesKicked@copy']);
+    expect(found[0]!.consequences).toEqual(expect.arrayContaining(['battlefield[].kicked@resolve', 'battlefield[].counters@resolve', 'battlefield[].power@resolve']));
+    expect(found.every((d) => d.notResynced === undefined)).toBe(true);
+    // Compared with the reference engine's own run, the token it resolves into is reported too.
+    const before = await agreement(withoutResync(copyLosesKick), COPIED_PERMANENT);
+    expect(before.map((d) => d.kind)).toEqual(expect.arrayContaining(['stack[].kicked@copy', 'battlefield[].kicked@resolve', 'battlefield[].counters@resolve']));
+    expect(before[0]!.notResynced).toMatch(/cannot start from an observed state/);
+  });
+
+  it('still reports a later step that goes wrong on its own', async () => {
+    // The copy loses its kick, and at the last step the engine also takes a life from p2 that nothing took.
+    const twice = { ...copyLosesKick, engine: edited(copyLosesKick.engine, (t) => void (t.steps.at(-1)!.state.players[1].life -= 1)) };
+    const found = await agreement(twice, COPIED_PERMANENT);
+    expect(found.map((d) => d.kind)).toEqual(['stack[].kicked@copy', 'stack[].kicker@copy', 'stack[].timesKicked@copy', 'players[].life@resolve']);
+    expect(found[0]!.consequences).not.toContain('players[].life@resolve');
+  });
+
+  it('compares with the reference engine own run where the engine shows too little of its state, and says what it does not show', async () => {
+    const reference = new ReferenceEngine();
+    const observes = reference.capabilities.observes.filter((o) => o !== 'player.library');
+    const partial = { ...copyLosesKick, engine: edited(copyLosesKick.engine, () => undefined, observes) };
+    const found = await agreement(partial, COPIED_PERMANENT);
+    expect(found.map((d) => d.kind)).toEqual(expect.arrayContaining(['stack[].kicked@copy', 'battlefield[].kicked@resolve']));
+    expect(found[0]!.notResynced).toBe('the engine does not observe player.library');
+  });
+});
