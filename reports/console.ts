@@ -9,6 +9,7 @@ import type { FailureStore, StoreReplay } from '../runner/store.ts';
 import { storyText, type Story } from './story.ts';
 import { castcheckCommand, shellCommand } from './shell-command.ts';
 import { join } from 'node:path';
+import { divergences, type Divergence } from '../properties/property.ts';
 
 export function header(engine: EngineId, runs: number, seed: number): string {
   return `castcheck: ${runs} scenarios against ${describeEngine(engine)} (seed ${seed})`;
@@ -55,8 +56,30 @@ export function summaryTable(result: SuiteResult, floor = CHECK_FLOOR): string {
     for (const c of result.clusters.filter((x) => x.property === undefined)) out.push(clusterLine(c));
   }
   if (result.unsupported > 0) out.push('', `the engine answered unsupported in ${result.unsupported} scenario(s): each was judged up to that step.`, ...earlyStopLines((result.earlyStops ?? []).map(earlyStopSummary)));
+  out.push(...notResyncedLines(result.notResynced));
   if (result.stopped !== undefined) out.push('', `the run stopped after ${result.runs} scenario(s): ${result.stopped}`);
   return out.join('\n');
+}
+
+/**
+ * The scenarios whose later steps agreement compared with the reference engine's own run, as it could
+ * not go on from the engine's state: a difference there may follow from the first one.
+ */
+export function notResyncedLines(notResynced: Readonly<Record<string, number>> | undefined): string[] {
+  const reasons = Object.entries(notResynced ?? {}).sort((a, b) => b[1] - a[1]);
+  if (reasons.length === 0) return [];
+  const total = reasons.reduce((n, [, k]) => n + k, 0);
+  const lines = ['', `agreement compared the steps after a divergence with the reference engine's own run in ${total} scenario(s), as it could not go on from the engine's state (a later difference there may follow from the first):`];
+  for (const [why, n] of reasons.slice(0, 5)) lines.push(`  ${n} scenario(s): ${why}`);
+  if (reasons.length > 5) lines.push(`  and ${reasons.length - 5} other reason(s)`);
+  return lines;
+}
+
+/** What agreement learnt after a divergence: what followed from it alone, or why it could not tell. */
+function resyncLines(d: Divergence | undefined): string[] {
+  if (d?.consequences?.length) return [`  followed from it alone, not reported (the later steps compared from the engine's own state): ${d.consequences.join(', ')}`];
+  if (d?.notResynced !== undefined) return [`  the later steps were compared with the reference engine's own run: ${d.notResynced}`];
+  return [];
 }
 
 /**
@@ -136,6 +159,7 @@ export function findingText(finding: Finding, reproPath: string, count?: number,
     lines.push(`  ${v.message}`);
     if (v.stderr) lines.push(`  stderr: ${v.stderr.trim().split('\n').slice(-3).join(' | ')}`);
   }
+  if (v.status === 'fail' || v.status === 'contested') lines.push(...resyncLines(finding.divergences?.[0] ?? divergences(v)[0]));
   if (!finding.reproduced) {
     const history = finding.history?.scenarios.length ?? 0;
     lines.push(

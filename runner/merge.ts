@@ -16,11 +16,13 @@ export function mergeResults(parts: readonly SuiteResult[]): SuiteResult {
   const clusters = new Map<string, Cluster>();
   let runs = 0;
   let unsupported = 0;
+  const notResynced: Record<string, number> = {};
   let stopped: string | undefined;
   for (const [i, part] of parts.entries()) {
     if (part.seed !== head.seed) throw new Error(`parts of different runs: seed ${part.seed} and ${head.seed}`);
     runs += part.runs;
     unsupported += part.unsupported;
+    for (const [why, n] of Object.entries(part.notResynced ?? {})) notResynced[why] = (notResynced[why] ?? 0) + n;
     stopped ??= part.stopped;
     for (const kind of Object.keys(engineFailures) as EngineFailureKind[]) engineFailures[kind] += part.engineFailures[kind];
     if (i > 0) {
@@ -46,6 +48,7 @@ export function mergeResults(parts: readonly SuiteResult[]): SuiteResult {
     tallies,
     engineFailures,
     unsupported,
+    ...(Object.keys(notResynced).length > 0 ? { notResynced } : {}),
     clusters: merged,
     findings: merged.flatMap((c) => (c.finding ? [c.finding] : [])),
     ...(stopped !== undefined ? { stopped } : {}),

@@ -90,6 +90,12 @@ export interface SuiteResult {
   earlyStops?: EarlyStopSummary[];
   /** The capabilities generation ended with, when early stops narrowed them (castcheck run --write-capabilities). */
   narrowedCapabilities?: Capabilities;
+  /**
+   * Scenarios in which agreement could not go on from the engine's state after a divergence, so that
+   * it compared their later steps with the reference engine's own run (properties/agreement.ts), by
+   * why; left out when there were none.
+   */
+  notResynced?: Record<string, number>;
   /** Every failure signature met, in the order first met. */
   clusters: Cluster[];
   /** The findings: the clusters joined by cause (runner/causes.ts), in the order first met; a merged run's are its clusters' (causesOfRun). */

@@ -7,7 +7,7 @@ import type { Engine } from '../adapters/engine.ts';
 import type { EngineFailureKind } from '../adapters/engine-failure.ts';
 import { scenarioArb } from '../generators/scenario.ts';
 import type { Capabilities, Scenario } from '../model/schema-types.ts';
-import { missingCapability, type Property } from '../properties/property.ts';
+import { divergences, missingCapability, type Property } from '../properties/property.ts';
 import { hitsOf, keeps } from './clusters.ts';
 import { causesOf, metAgain, noteRepros, settleConsequences, shownSignatures } from './causes.ts';
 import { unshrunk } from './findings.ts';
@@ -119,6 +119,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   const engineFailures: Record<EngineFailureKind, number> = { crash: 0, timeout: 0, 'protocol-error': 0 };
   const clusters = new Map<string, Cluster>();
   let unsupported = 0;
+  const notResynced: Record<string, number> = {};
   let stopped: string | undefined;
   const aborted = whenAborted(o.abort);
   let done = 0;
@@ -129,6 +130,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     tallies,
     engineFailures,
     unsupported,
+    ...(Object.keys(notResynced).length > 0 ? { notResynced } : {}),
     ...earlyStopsOf(early),
     clusters: [...clusters.values()].sort(byFirstScenario),
     causes: causesOf([...clusters.values()].sort(byFirstScenario)),
@@ -167,6 +169,8 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
         early.record(run, stopPoint(judged.scenario, judged.trace, judged.unsupported));
       }
       for (let i = 0; i < active.length; i++) tally(active[i]!, judged, found, properties, i);
+      const why = found.length > 0 ? notResyncedIn(judged, properties) : undefined;
+      if (why !== undefined) notResynced[why] = (notResynced[why] ?? 0) + 1;
     }
     for (const hit of found) {
       const known = clusters.get(hit.signature);
@@ -379,6 +383,19 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   if (stopped === undefined) await noteRepros(o, queue, properties, o.abort);
   settleConsequences(tallies, causesOf([...clusters.values()].sort(byFirstScenario)));
   return sofar();
+}
+
+/** Why agreement could not go on from the engine's state in a judged scenario, if it could not. */
+function notResyncedIn(judged: Judged & { failure?: undefined }, properties: readonly Property[]): string | undefined {
+  for (let i = 0; i < properties.length; i++) {
+    if (properties[i]!.kind !== 'agreement') continue;
+    const v = verdictAt(judged, properties, i);
+    if (v?.status === 'fail' || v?.status === 'contested') {
+      const why = divergences(v).find((d) => d.notResynced !== undefined)?.notResynced;
+      if (why !== undefined) return why;
+    }
+  }
+  return undefined;
 }
 
 /** A run's early stops for its result: none when the engine never answered `unsupported`. */

@@ -10,6 +10,8 @@ import type { Observable, Scenario, Trace } from '../model/schema-types.ts';
 import { agreesWithReference } from '../properties/agreement.ts';
 import { divergences, type Divergence, type Failed } from '../properties/property.ts';
 import { judge, judgeFor, type Judge } from '../runner/evaluate.ts';
+import { runSuite } from '../runner/run-suite.ts';
+import { notResyncedLines } from '../reports/console.ts';
 import { COPIED_PERMANENT, DEATHS, FIZZLE, KICKED_BOLT_COPIED, SPLICED_SPIKE, TRIGGERS } from './fixtures/scenarios.ts';
 import { editableCopy } from './fixtures/traces.ts';
 
@@ -106,5 +108,17 @@ describe('agreement after a divergence', () => {
     const found = await agreement(partial, COPIED_PERMANENT);
     expect(found.map((d) => d.kind)).toEqual(expect.arrayContaining(['stack[].kicked@copy', 'battlefield[].kicked@resolve']));
     expect(found[0]!.notResynced).toBe('the engine does not observe player.library');
+  });
+
+  it('counts the scenarios it could not go on from the engine state in, by why, and the console says so', async () => {
+    const observes = new ReferenceEngine().capabilities.observes.filter((o) => o !== 'player.library');
+    const partial = { ...copyLosesKick, engine: edited(copyLosesKick.engine, () => undefined, observes) };
+    const r = await runSuite({ ...partial, properties: [agreesWithReference], runs: 40, seed: 1, maxShrinkRuns: 0 });
+    const n = r.notResynced?.['the engine does not observe player.library'] ?? 0;
+    expect(n).toBeGreaterThan(0);
+    expect(notResyncedLines(r.notResynced).join('\n')).toContain(`own run in ${n} scenario(s)`);
+    const whole = await runSuite({ ...copyLosesKick, properties: [agreesWithReference], runs: 40, seed: 1, maxShrinkRuns: 0 });
+    expect(whole.clusters.length).toBeGreaterThan(0);
+    expect(whole.notResynced).toBeUndefined();
   });
 });
