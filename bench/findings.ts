@@ -28,6 +28,9 @@ export interface FaultsOutcome {
   ownRepros: boolean;
   /** Each failing finding: its lead signature and the properties under it. */
   shown: string[];
+  /** Failure signatures (clusters) met, and those of agreement with the reference engine among them. */
+  signatures: number;
+  agreementSignatures: number;
 }
 
 /** Every k-th pair of the faults, in their listed order, to make `wanted` pairs (all if fewer). */
@@ -46,7 +49,8 @@ export async function measure(faults: string, runs: number, seed: number): Promi
     const repros = failing.map((c) => c.clusters.find((x) => x.finding)?.finding);
     const keys = repros.map((f) => (f ? canonical(f.scenario) : undefined));
     const ownRepros = keys.every((k) => k !== undefined) && new Set(keys).size === keys.length;
-    return { faults, findings: failing.length, ownRepros, shown: failing.map(causeLine) };
+    const agreementSignatures = r.clusters.filter((c) => c.property?.kind === 'agreement').length;
+    return { faults, findings: failing.length, ownRepros, shown: failing.map(causeLine), signatures: r.clusters.length, agreementSignatures };
   } finally {
     await engine.close();
   }
@@ -65,7 +69,7 @@ async function main(): Promise<void> {
   const verbose = only !== undefined || process.argv.includes('--verbose');
   const pairs = only !== undefined ? [only.split(',') as [string, string]] : process.argv.includes('--no-pairs') ? [] : pairsOf(ids, args.count('--pairs', 30));
   const singles = only !== undefined || process.argv.includes('--no-singles') ? [] : ids;
-  const line = (o: FaultsOutcome, want: number) => `${o.findings === want && o.ownRepros ? 'ok  ' : 'MISS'} ${o.faults}: ${o.findings} finding(s)${o.ownRepros ? '' : ' (not each with its own repro)'}${o.findings === want && !verbose ? '' : `\n       ${o.shown.join('\n       ')}`}`;
+  const line = (o: FaultsOutcome, want: number) => `${o.findings === want && o.ownRepros ? 'ok  ' : 'MISS'} ${o.faults}: ${o.findings} finding(s)${o.ownRepros ? '' : ' (not each with its own repro)'} from ${o.signatures} signature(s), ${o.agreementSignatures} of agreement${o.findings === want && !verbose ? '' : `\n       ${o.shown.join('\n       ')}`}`;
   console.log(`castcheck run --fault A,B --runs ${runs} --seed ${seed}: ${pairs.length} pair(s) of ${ids.length} named faults, then each fault alone`);
   const pairResults: FaultsOutcome[] = [];
   for (const p of pairs) {
@@ -84,6 +88,8 @@ async function main(): Promise<void> {
   console.log(`pairs with exactly two failing findings, each with its own repro: ${share(pairResults, 2)} (target 90%)`);
   console.log(`faults alone with exactly one failing finding: ${share(singleResults, 1)} (target 90%)`);
   const missed = [...pairResults.filter((o) => !(o.findings === 2 && o.ownRepros)), ...singleResults.filter((o) => !(o.findings === 1 && o.ownRepros))];
+  const all = [...pairResults, ...singleResults];
+  console.log(`signatures met: ${all.reduce((n, o) => n + o.signatures, 0)}, of agreement: ${all.reduce((n, o) => n + o.agreementSignatures, 0)}`);
   if (missed.length > 0) console.log(`missed: ${missed.map((o) => `${o.faults} (${o.findings})`).join(', ')}`);
 }
 
