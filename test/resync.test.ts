@@ -1,7 +1,11 @@
 // Agreement re-synchronised to the engine's state (issue 36): after a step whose state differs, the
 // reference engine goes on from what the engine showed, so that a later step fails only where it goes
 // wrong on its own, and what followed from the first difference alone is attached to it.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Expectations } from '../runner/expectations.ts';
 import type { Engine } from '../adapters/engine.ts';
 import { faultyReference } from '../adapters/faults/index.ts';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
@@ -120,5 +124,26 @@ describe('agreement after a divergence', () => {
     const whole = await runSuite({ ...copyLosesKick, properties: [agreesWithReference], runs: 40, seed: 1, maxShrinkRuns: 0 });
     expect(whole.clusters.length).toBeGreaterThan(0);
     expect(whole.notResynced).toBeUndefined();
+  });
+
+  it('with the first fault of a pair marked XFAIL, reports the second and none of the first one consequences', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'castcheck-resync-'));
+    const file = join(dir, 'expectations.json');
+    // The first fault, copy-loses-kicked, as it shows at the copy: the copy's kick in every field that
+    // shows it, and a copy refused whose kicked part's targets were copied.
+    const kinds = ['stack[].kicked', 'stack[].kicker', 'stack[].timesKicked', 'stack[].multikicker', 'accepted->rejected:illegal-targets'].map((k) => ({ signature: `agreement.reference:${k}`, note: 'a copy loses its kick' }));
+    writeFileSync(file, JSON.stringify({ format: 'castcheck-expectations/1', engine: 'reference', expectations: kinds }));
+    const expectations = Expectations.load(file, [agreesWithReference]);
+    const pair = judgeFor(faultyReference('copy-loses-kicked,flicker-keeps-kicked'));
+    const run = (j: Judge) => runSuite({ ...j, properties: [agreesWithReference], runs: 300, seed: 1, maxShrinkRuns: 0, expectations });
+    const r = await run(pair);
+    const failing = r.clusters.filter((c) => !c.expectation).map((c) => c.signature);
+    expect(failing.length).toBeGreaterThan(0);
+    // Every failure left is the second fault's: a flickered permanent that keeps its kick.
+    expect(failing.filter((s) => !s.endsWith('@flicker'))).toEqual([]);
+    expect(r.clusters.some((c) => c.expectation)).toBe(true);
+    // Compared with the reference engine's own run, what follows from the copy's lost kick fails too.
+    const before = await run(withoutResync(pair));
+    expect(before.clusters.filter((c) => !c.expectation && !c.signature.endsWith('@flicker')).length).toBeGreaterThan(0);
   });
 });
