@@ -3,7 +3,7 @@
 import { manaOf } from '../../model/mana.ts';
 import { addToPool } from './mana.ts';
 import { tokenId } from '../../model/conventions.ts';
-import type { Color, Effect } from '../../model/schema-types.ts';
+import type { CardDefinition, Color, Effect } from '../../model/schema-types.ts';
 import type { NResolveAction, PlayerId } from '../../model/scenario.ts';
 import { current, mutablePermanent, newPermanent, opponentOf, permanentById, player, spellById, type Game, type Permanent } from './game.ts';
 import type { KickInfo, Rejection } from './kicker.ts';
@@ -145,7 +145,7 @@ function perform(g: Game, effect: Effect, chosen: readonly string[], ctx: Effect
         const t = effect.token;
         const token = newPermanent(g, {
           id: tokenId(ctx.action.id, ++g.tokensMade),
-          def: { name: t.name, types: t.types, ...(t.subtypes ? { subtypes: t.subtypes } : {}), ...(t.power !== undefined ? { power: t.power, toughness: t.toughness ?? 0 } : {}), ...(t.keywords ? { keywords: t.keywords } : {}) },
+          def: tokenDefinition(t),
           owner: ctx.controller,
           controller: ctx.controller,
           token: true,
@@ -194,4 +194,9 @@ export function chooseOnResolution(action: NResolveAction, eligible: readonly st
   const named = (action.choices ?? []).filter((id) => eligible.includes(id));
   const rest = sortedStrings(eligible).filter((id) => !named.includes(id));
   return [...new Set([...named, ...rest])].slice(0, count);
+}
+
+/** The definition of a token an effect creates, as described by the effect. */
+export function tokenDefinition(t: NonNullable<Effect['token']>): CardDefinition {
+  return { name: t.name, types: t.types, ...(t.subtypes ? { subtypes: t.subtypes } : {}), ...(t.power !== undefined ? { power: t.power, toughness: t.toughness ?? 0 } : {}), ...(t.keywords ? { keywords: t.keywords } : {}) };
 }

@@ -1,13 +1,15 @@
 // The reference engine's game taken to the state an engine under test showed (model/resync.ts): the
 // reference's own game after the same step, each observed field set to what the engine showed. What
 // no observation shows (what happened this turn, CR 603.2h; what a waiting trigger remembers of its
-// source, 608.2h) stays the reference's. Where the observed state names something the reference
-// cannot build (a token or a copy it never made, an ability it never triggered), it says so rather
-// than guess.
+// source, 608.2h) stays the reference's. An object the reference did not make is made from what
+// defines it (a card, a copy of a card's spell, the one effect that makes a token of that name, the
+// source of a triggered ability); where nothing does, or a triggered ability would read what no state
+// shows, it says so rather than guess.
 import { manaOf, toPool } from '../../model/mana.ts';
-import type { KickerLabel, ObservedPermanent, ObservedState, StackObject } from '../../model/schema-types.ts';
+import type { CardDefinition, Color, Effect, KickerLabel, ObservedPermanent, ObservedState, StackObject } from '../../model/schema-types.ts';
 import { cloneSealedGame, serialsOf, type Game, type Permanent, type PlayerState, type StackItem, type StackSpell, type StackTrigger } from './game.ts';
 import { definitionColors, permanentColors } from './characteristics.ts';
+import { tokenDefinition } from './effects.ts';
 import type { Rules } from './rules-table.ts';
 
 /** The game `g` with the observed `state` in place of its own, or why the reference engine cannot take that state. */
@@ -57,7 +59,8 @@ function permanentFrom(g: Game, old: Permanent | undefined, o: ObservedPermanent
   // put there as itself, or a token that a copy of its spell became. A token made otherwise, that
   // the reference did not make, has no definition to read.
   const same = old !== undefined && old.card === o.card && old.token === o.token;
-  const def = same ? old.def : o.card !== undefined ? g.cards.get(o.card)?.def : undefined;
+  const made = !same && o.token && o.card === undefined ? tokenNamed(g, o.name) : undefined;
+  const def = same ? old.def : o.card !== undefined ? g.cards.get(o.card)?.def : made?.def;
   if (def === undefined) return `${o.token ? 'token' : 'permanent'} ${o.id} (${o.name}) is none the reference engine made`;
   if (def.name !== o.name) return `permanent ${o.id} is ${o.name}, which the reference engine cannot tell from its card`;
   const kick = kickOf(old, o, def.kicker?.costs.length ?? 0, r);
@@ -84,7 +87,7 @@ function permanentFrom(g: Game, old: Permanent | undefined, o: ObservedPermanent
     pump,
     kicker: kick.kicker,
     multikicker: kick.multikicker,
-    colors: same ? old.colors : undefined,
+    colors: same ? old.colors : made?.colors,
     creature: def.types.includes('Creature'),
     legendary: def.supertypes?.includes('Legendary') ?? false,
     sealed: false,
@@ -114,7 +117,8 @@ function stackItemFrom(g: Game, old: StackItem | undefined, o: StackObject, r: R
   }
   const was = old?.kind === 'spell' && old.card === o.card && old.copy === o.copy ? old : undefined;
   const card = g.cards.get(o.card);
-  const def = was ? was.def : !o.copy ? card?.def : undefined;
+  // A copy the reference did not make copies its card (CR 707.2); a colour its copy effect gave is set below.
+  const def = was ? was.def : card?.def;
   if (def === undefined || card === undefined) return `spell ${o.id} (${o.name}) on the stack is none the reference engine made`;
   if (def.name !== o.name) return `spell ${o.id} is ${o.name}, which the reference engine cannot tell from its card`;
   const spliced: StackSpell['spliced'] = [];
@@ -128,7 +132,8 @@ function stackItemFrom(g: Game, old: StackItem | undefined, o: StackObject, r: R
     id: o.id,
     card: o.card,
     def,
-    owner: was?.owner ?? card.owner,
+    // A copy of a spell is owned by the player under whose control it was made (CR 707.10).
+    owner: was?.owner ?? (o.copy ? o.controller : card.owner),
     controller: o.controller,
     copy: o.copy,
     kicker: o.kicker ? o.kicker.slice() : (was?.kicker ?? []),
@@ -179,4 +184,24 @@ function triggerFrom(g: Game, o: Extract<StackObject, { kind: 'ability' }>): Sta
     targets: [],
     targetSerials: [],
   };
+}
+
+/**
+ * The token an effect of the scenario's cards creates under this name, when exactly one does: a token
+ * the engine made and the reference did not is then that one (its colours are the effect's).
+ */
+function tokenNamed(g: Game, name: string): { def: CardDefinition; colors: Color[] } | undefined {
+  const found = new Map<string, NonNullable<Effect['token']>>();
+  const walk = (x: unknown): void => {
+    if (Array.isArray(x)) for (const y of x) walk(y);
+    else if (typeof x === 'object' && x !== null) {
+      const e = x as Partial<Effect>;
+      if (e.kind === 'createToken' && e.token?.name === name) found.set(JSON.stringify(e.token), e.token);
+      for (const k in x) walk((x as Record<string, unknown>)[k]);
+    }
+  };
+  for (const c of g.cards.values()) walk(c.def);
+  if (found.size !== 1) return undefined;
+  const t = [...found.values()][0]!;
+  return { def: tokenDefinition(t), colors: [...(t.colors ?? [])] };
 }
