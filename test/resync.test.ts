@@ -10,6 +10,9 @@ import type { Engine } from '../adapters/engine.ts';
 import { faultyReference } from '../adapters/faults/index.ts';
 import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import { normalizeScenario } from '../model/scenario.ts';
+import { canonical } from '../model/compare.ts';
+import { scenarioArb } from '../generators/scenario.ts';
+import { scenarioAt } from '../runner/scenario-space.ts';
 import type { Observable, Scenario, Trace } from '../model/schema-types.ts';
 import { agreesWithReference } from '../properties/agreement.ts';
 import { divergences, type Divergence, type Failed } from '../properties/property.ts';
@@ -56,6 +59,17 @@ describe('the reference engine started from an observed state', () => {
       const points = own.steps.slice(0, -1).map((step, after) => ({ after, state: step.state }));
       const resynced = reference.runResynced(n, points);
       expect(typeof resynced === 'string' ? resynced : resynced.steps).toEqual(own.steps);
+    }
+  });
+
+  it('given its own state after every step of generated scenarios, runs as it runs alone, events included', () => {
+    const reference = new ReferenceEngine();
+    const arb = scenarioArb({ capabilities: reference.capabilities });
+    for (let k = 0; k < 200; k++) {
+      const n = normalizeScenario(scenarioAt(arb, 7, k).value);
+      const own = reference.runSync(n);
+      const resynced = reference.runResynced(n, own.steps.slice(0, -1).map((step, after) => ({ after, state: step.state })));
+      expect(typeof resynced === 'string' ? resynced : canonical(resynced.steps), `scenario ${k}`).toBe(canonical(own.steps));
     }
   });
 
