@@ -1,6 +1,7 @@
 // An intervening "if" is checked again as the ability resolves (CR 603.4, 608.2a), about the same
 // object: the board as it is then, or how the permanent whose entering triggered it was kicked (a
 // flickered permanent is a new object, CR 400.7, but the ability still asks about the old one).
+import { formatPool, toPool } from '../model/mana.ts';
 import { NOT_KICKED, triggerConditionHolds, type Kick } from '../model/kick.ts';
 import type { ObservedState, StackAbility, TriggeredAbility } from '../model/schema-types.ts';
 import { abilityOf } from '../oracle/definitions.ts';
@@ -24,14 +25,14 @@ function subjectKick(run: Run, ability: StackAbility, def: TriggeredAbility): Ki
   return a.do === 'putOntoBattlefield' || a.do === 'flicker' || a.do === 'clone' ? NOT_KICKED : undefined;
 }
 
-/** What changed in a step besides the stack, for "does nothing". */
+/** What changed in a step besides the stack, for "does nothing": mana added counts too. */
 function changes(step: RunStep): string | undefined {
   const seen = (s: ObservedState) =>
     show({
-      players: s.players.map((p) => [p.id, p.life, [...p.hand].sort(), p.graveyard, p.library ?? null]),
+      players: s.players.map((p) => [p.id, p.life, [...p.hand].sort(), p.graveyard, p.library ?? null, p.mana ? formatPool(toPool(p.mana)) : null]),
       battlefield: s.battlefield.map((p) => [p.id, p.counters, p.damage ?? 0, p.tapped, p.power ?? null, p.toughness ?? null]),
     });
-  return seen(step.before) === seen(step.after) ? undefined : 'life, cards or permanents changed';
+  return seen(step.before) === seen(step.after) ? undefined : 'life, mana, cards or permanents changed';
 }
 
 /** What an ability that does its simple effects must change: a controller's life or hand, or the battlefield. */
