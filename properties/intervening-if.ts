@@ -35,8 +35,8 @@ function changes(step: RunStep): string | undefined {
   return seen(step.before) === seen(step.after) ? undefined : 'life, mana, cards or permanents changed';
 }
 
-/** What an ability that does its simple effects must change: a controller's life or hand, or the battlefield. */
-function didSomething(step: RunStep, def: TriggeredAbility, controller: 'p1' | 'p2'): boolean | undefined {
+/** What an ability that does its simple effects must change: a controller's life or hand, the battlefield, or its source's counters. */
+function didSomething(step: RunStep, def: TriggeredAbility, controller: 'p1' | 'p2', source: string): boolean | undefined {
   const effects = def.effects.filter((e) => (e.condition ?? 'always') === 'always');
   if (effects.length === 0 || effects.length !== def.effects.length) return undefined;
   const before = step.before.players.find((p) => p.id === controller)!;
@@ -45,6 +45,12 @@ function didSomething(step: RunStep, def: TriggeredAbility, controller: 'p1' | '
     if (e.kind === 'gainLife' && typeof e.amount === 'number' && e.amount > 0) return after.life > before.life;
     if (e.kind === 'draw' && before.library !== undefined && before.library.length > 0) return after.hand.length > before.hand.length;
     if (e.kind === 'createToken') return step.after.battlefield.some((p) => p.token && !step.before.battlefield.some((b) => b.id === p.id));
+    if (e.kind === 'putCounters' && e.self && e.counter !== undefined && typeof e.amount === 'number' && e.amount > 0) {
+      // On its source, when it is still on the battlefield after the step (it may have died of them).
+      const counters = (s: ObservedState) => s.battlefield.find((p) => p.id === source)?.counters?.[e.counter!];
+      if (!step.after.battlefield.some((p) => p.id === source)) continue;
+      return (counters(step.after) ?? 0) > (counters(step.before) ?? 0);
+    }
   }
   return undefined;
 }
@@ -73,7 +79,7 @@ export const interveningIfOnResolution: Property = {
         if (changed) c.fail(step, `${what} does nothing: its condition no longer holds`, changed, 'resolved-anyway', '608.2a');
         else c.checkedOne();
       } else {
-        const did = didSomething(step, def, top.controller);
+        const did = didSomething(step, def, top.controller, top.source);
         if (did === false) c.fail(step, `${what} does what it says: its condition still holds`, 'nothing changed', 'did-nothing', '603.4');
         else if (did === true) c.checkedOne();
       }

@@ -200,6 +200,28 @@ describe('an ability whose intervening "if" no longer holds', () => {
     await noteRepros(judgeFor(faultyReference('intervening-if-not-rechecked')), [c], PROPERTIES);
     expect([...c.inRepro!]).toContain('triggers.intervening-if-on-resolution:CR608.2a/resolved-anyway');
   });
+
+  // A watcher's "whenever a player casts a spell, if it was kicked, put a +1/+1 counter on this"
+  // for a multikicked cast: the condition holds, so the counter comes (CR 603.4). An engine that
+  // asks the new object instead puts none; agreement saw the counters, the rule property too.
+  it('does what it says when it still holds, counters on its source included', async () => {
+    const scenario: Scenario = {
+      format: 'castcheck-scenario/1',
+      cards: [
+        { id: 'w1', definition: { name: 'Cast Watcher', manaCost: '{2}', types: ['Creature'], power: 1, toughness: 4, triggers: [{ event: 'spellCast', whose: 'any', effects: [{ kind: 'putCounters', amount: 1, counter: '+1/+1', self: true }], if: 'kicked' }] } },
+        { id: 'main', definition: { name: 'Main Spell', manaCost: '{0}', types: ['Sorcery'], kicker: { costs: [{ mana: '{1}' }] }, multikicker: { cost: { mana: '{1}' } }, effects: [{ kind: 'gainLife', amount: 1 }] } },
+      ],
+      players: [{ id: 'p1', hand: ['main'], mana: { C: 1 }, battlefield: [{ card: 'w1' }] }, { id: 'p2' }],
+      actions: [{ do: 'cast', card: 'main', multikicker: 1 }, { do: 'resolve' }],
+    };
+    const agreement = PROPERTIES.find((p) => p.kind === 'agreement')!;
+    const c: Cluster = { signature: 'agreement.reference:battlefield[].counters@resolve', kind: 'fail', property: agreement, count: 1, first: { run: 0 } as Cluster['first'], finding: { shrunk: true, reproduced: true, scenario } as Cluster['finding'] };
+    await noteRepros(judgeFor(faultyReference('intervening-if-rechecked-on-new-object')), [c], PROPERTIES);
+    expect([...c.inRepro!]).toContain('triggers.intervening-if-on-resolution:CR603.4/did-nothing');
+    const clean: Cluster = { ...c, inRepro: undefined };
+    await noteRepros(judgeFor(new ReferenceEngine()), [clean], PROPERTIES);
+    expect([...clean.inRepro!]).toEqual([]);
+  });
 });
 
 describe('signatures of branches', () => {
