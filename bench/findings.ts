@@ -3,7 +3,7 @@
 // one. This runs the suite as castcheck run does (its default shrinking budgets, no store, no
 // expectations) against the reference engine with those faults, and prints the share of pairs with
 // two findings, the share of faults with one, and every pair and fault that misses, with what it got.
-//   npm run bench:findings -- [--runs 2000] [--seed 1] [--pairs 30] [--no-singles | --no-pairs] [--only A,B] [--verbose]
+//   npm run bench:findings -- [--runs 2000] [--seed 1] [--pairs 30] [--no-singles | --no-pairs] [--only A,B] [--singles A,B,...] [--verbose]
 // The pairs are every k-th of the faults' pairs in the order the faults are listed (k = pairs / N),
 // so that the same command measures the same pairs.
 import { pathToFileURL } from 'node:url';
@@ -67,8 +67,11 @@ async function main(): Promise<void> {
   const ids = FAULTS.map((f) => f.id);
   const only = args.option('--only');
   const verbose = only !== undefined || process.argv.includes('--verbose');
-  const pairs = only !== undefined ? [only.split(',') as [string, string]] : process.argv.includes('--no-pairs') ? [] : pairsOf(ids, args.count('--pairs', 30));
-  const singles = only !== undefined || process.argv.includes('--no-singles') ? [] : ids;
+  const noPairs = process.argv.includes('--no-pairs') || (args.option('--singles') !== undefined && args.option('--pairs') === undefined);
+  const pairs = only !== undefined ? [only.split(',') as [string, string]] : noPairs ? [] : pairsOf(ids, args.count('--pairs', 30));
+  // --singles A,B: only these faults alone (the faults a change was about), and no pairs unless --pairs is given.
+  const chosen = args.option('--singles')?.split(',');
+  const singles = only !== undefined || process.argv.includes('--no-singles') ? [] : (chosen ?? ids);
   const line = (o: FaultsOutcome, want: number) => `${o.findings === want && o.ownRepros ? 'ok  ' : 'MISS'} ${o.faults}: ${o.findings} finding(s)${o.ownRepros ? '' : ' (not each with its own repro)'} from ${o.signatures} signature(s), ${o.agreementSignatures} of agreement${o.findings === want && !verbose ? '' : `\n       ${o.shown.join('\n       ')}`}`;
   console.log(`castcheck run --fault A,B --runs ${runs} --seed ${seed}: ${pairs.length} pair(s) of ${ids.length} named faults, then each fault alone`);
   const pairResults: FaultsOutcome[] = [];

@@ -129,12 +129,20 @@ function legalAndPayable(run: Run, step: RunStep & { action: NCastAction }): { t
 export const unpayableRejected: Property = {
   id: 'casting.unpayable-rejected',
   rules: ['601.2h', '733.1'],
-  statement: 'A cast whose total cost the mana available cannot pay is rejected, with a reason of the illegal-payment family (cannot-pay); no partial payment is made.',
+  statement:
+    'A cast whose total cost the mana available cannot pay, or whose sacrifices do not fit the sacrifice costs it declares, is rejected, with a reason of the illegal-payment family (cannot-pay); no partial payment is made.',
   needs: { observes: ['player.mana'] },
   applies: (s) => features(s).does.has('cast'),
   check(run) {
     const c = new Checker();
     for (const step of run.casts()) {
+      // A sacrifice cost left unpaid is a cost not paid (CR 601.2h), once the declarations are legal.
+      const unfit = step.step.outcome === 'accepted' && declarationProblems(run, step, step.action).length === 0 ? sacrificeProblem(run, step, step.action) : undefined;
+      if (unfit !== undefined) {
+        c.fail(step, `rejected: the sacrifices do not fit (${unfit})`, 'accepted');
+        if (c.done) break;
+        continue;
+      }
       const pay = payment(run, step);
       if (!pay || pay.payable || step.step.outcome === 'unsupported') continue;
       if (step.step.outcome === 'accepted') c.fail(step, `rejected: the total cost ${formatMana(pay.total)} cannot be paid`, 'accepted');

@@ -1,6 +1,7 @@
 // An intervening "if" is checked again as the ability resolves (CR 603.4, 608.2a), about the same
 // object: the board as it is then, or how the permanent whose entering triggered it was kicked (a
 // flickered permanent is a new object, CR 400.7, but the ability still asks about the old one).
+import { formatPool, toPool } from '../model/mana.ts';
 import { NOT_KICKED, triggerConditionHolds, type Kick } from '../model/kick.ts';
 import type { ObservedState, StackAbility, TriggeredAbility } from '../model/schema-types.ts';
 import { abilityOf } from '../oracle/definitions.ts';
@@ -24,18 +25,18 @@ function subjectKick(run: Run, ability: StackAbility, def: TriggeredAbility): Ki
   return a.do === 'putOntoBattlefield' || a.do === 'flicker' || a.do === 'clone' ? NOT_KICKED : undefined;
 }
 
-/** What changed in a step besides the stack, for "does nothing". */
+/** What changed in a step besides the stack, for "does nothing": mana added counts too. */
 function changes(step: RunStep): string | undefined {
   const seen = (s: ObservedState) =>
     show({
-      players: s.players.map((p) => [p.id, p.life, [...p.hand].sort(), p.graveyard, p.library ?? null]),
+      players: s.players.map((p) => [p.id, p.life, [...p.hand].sort(), p.graveyard, p.library ?? null, p.mana ? formatPool(toPool(p.mana)) : null]),
       battlefield: s.battlefield.map((p) => [p.id, p.counters, p.damage ?? 0, p.tapped, p.power ?? null, p.toughness ?? null]),
     });
-  return seen(step.before) === seen(step.after) ? undefined : 'life, cards or permanents changed';
+  return seen(step.before) === seen(step.after) ? undefined : 'life, mana, cards or permanents changed';
 }
 
-/** What an ability that does its simple effects must change: a controller's life or hand, or the battlefield. */
-function didSomething(step: RunStep, def: TriggeredAbility, controller: 'p1' | 'p2'): boolean | undefined {
+/** What an ability that does its simple effects must change: a controller's life or hand, the battlefield, or its source's counters. */
+function didSomething(step: RunStep, def: TriggeredAbility, controller: 'p1' | 'p2', source: string): boolean | undefined {
   const effects = def.effects.filter((e) => (e.condition ?? 'always') === 'always');
   if (effects.length === 0 || effects.length !== def.effects.length) return undefined;
   const before = step.before.players.find((p) => p.id === controller)!;
@@ -44,6 +45,12 @@ function didSomething(step: RunStep, def: TriggeredAbility, controller: 'p1' | '
     if (e.kind === 'gainLife' && typeof e.amount === 'number' && e.amount > 0) return after.life > before.life;
     if (e.kind === 'draw' && before.library !== undefined && before.library.length > 0) return after.hand.length > before.hand.length;
     if (e.kind === 'createToken') return step.after.battlefield.some((p) => p.token && !step.before.battlefield.some((b) => b.id === p.id));
+    if (e.kind === 'putCounters' && e.self && e.counter !== undefined && typeof e.amount === 'number' && e.amount > 0) {
+      // On its source, when it is still on the battlefield after the step (it may have died of them).
+      const counters = (s: ObservedState) => s.battlefield.find((p) => p.id === source)?.counters?.[e.counter!];
+      if (!step.after.battlefield.some((p) => p.id === source)) continue;
+      return (counters(step.after) ?? 0) > (counters(step.before) ?? 0);
+    }
   }
   return undefined;
 }
@@ -72,7 +79,7 @@ export const interveningIfOnResolution: Property = {
         if (changed) c.fail(step, `${what} does nothing: its condition no longer holds`, changed, 'resolved-anyway', '608.2a');
         else c.checkedOne();
       } else {
-        const did = didSomething(step, def, top.controller);
+        const did = didSomething(step, def, top.controller, top.source);
         if (did === false) c.fail(step, `${what} does what it says: its condition still holds`, 'nothing changed', 'did-nothing', '603.4');
         else if (did === true) c.checkedOne();
       }

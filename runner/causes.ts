@@ -12,7 +12,7 @@
 import { canonical } from '../model/compare.ts';
 import { definitionsOf, normalizeScenario } from '../model/scenario.ts';
 import { cardFeatures } from '../model/capabilities.ts';
-import type { Scenario } from '../model/schema-types.ts';
+import type { Scenario, Trace } from '../model/schema-types.ts';
 import { divergences, type Property } from '../properties/property.ts';
 import { judge, verdictAt, type Judge } from './evaluate.ts';
 import type { Judged } from './judged.ts';
@@ -261,7 +261,8 @@ export function failingCauses(causes: readonly Cause[]): Cause[] {
  * fails on a related run it made (the same spell with a cost reduction, one more kick): what that run
  * shows is what its repro shows too, so the related runs the cluster's own property asked for are
  * judged by every property as well; so is a repro the engine refused for want of mana, with more mana
- * (what cost it asked then).
+ * and without its sacrifices (what cost it asked then), and a repro that resolves until the stack is
+ * empty, one resolution at a time.
  */
 export async function noteRepros(j: Judge, clusters: readonly Cluster[], properties: readonly Property[], abort?: AbortSignal): Promise<void> {
   for (const c of clusters) {
@@ -272,7 +273,8 @@ export async function noteRepros(j: Judge, clusters: readonly Cluster[], propert
     if (judged.failure?.fatal || judged.engineGone) return;
     const shown = shownSignatures(judged, properties);
     const related = c.property.kind === 'relation' ? await relatedRuns(j, f.scenario, c.property) : [];
-    if (refusedForMana(shown)) related.push(withMoreMana(f.scenario));
+    if (judged.trace) related.push(...oneByOne(f.scenario, judged.trace));
+    if (refusedForMana(shown)) related.push(withMoreMana(f.scenario), ...withoutSacrifices(f.scenario));
     for (const variant of related) {
       const v = await judge(j, variant, properties);
       if (v.failure?.fatal || v.engineGone) return;
@@ -306,6 +308,38 @@ function withMoreMana(s: Scenario): Scenario {
     p.mana = pool;
   }
   return more;
+}
+
+/**
+ * The scenario with each resolve-until-empty made the single resolves it stands for (CR 608: the
+ * objects resolve one by one, top first), as many as were on the stack before it and triggered
+ * during it: a failure seen only as the outcome of the whole chain shows then at the resolution it
+ * happened in, as the repros of single resolves show it (a spell copied, whose copy resolves first).
+ */
+function oneByOne(s: Scenario, trace: Trace): Scenario[] {
+  if (!s.actions.some((a) => a.do === 'resolve' && a.untilEmpty)) return [];
+  const actions = s.actions.flatMap((a, i): Scenario['actions'] => {
+    if (a.do !== 'resolve' || !a.untilEmpty) return [a];
+    const before = i === 0 ? trace.initialState : trace.steps[i - 1]?.state;
+    const step = trace.steps[i];
+    const count = Math.max(1, (before?.stack.length ?? 0) + (step?.triggered?.length ?? 0));
+    const { untilEmpty: _all, id, ...rest } = a;
+    return Array.from({ length: count }, (_, k) => ({ ...rest, ...(k === 0 && id !== undefined ? { id } : {}) }));
+  });
+  return [{ ...structuredClone(s), actions }];
+}
+
+/**
+ * The scenario with no permanent declared for a sacrifice cost, when it declares one: a cast the
+ * engine refused as an illegal payment, where the rules take its sacrifices, shows without them
+ * whether the engine asked for no sacrifice at all (a splice or kicker cost it leaves out accepts the
+ * cast unpaid, the bug its cost totals show too).
+ */
+function withoutSacrifices(s: Scenario): Scenario[] {
+  if (!s.actions.some((a) => a.do === 'cast' && (a.sacrifice?.length ?? 0) > 0)) return [];
+  const fewer = structuredClone(s);
+  for (const a of fewer.actions) if (a.do === 'cast') delete a.sacrifice;
+  return [fewer];
 }
 
 /** The related runs `property` asks the engine for when it judges `scenario`. */

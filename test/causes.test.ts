@@ -7,13 +7,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Expectations } from '../runner/expectations.ts';
 import { faultById, faultyReference } from '../adapters/faults/index.ts';
+import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import type { Scenario } from '../model/schema-types.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import { findingsLines } from '../reports/console.ts';
 import { runReport } from '../reports/run-report.ts';
 import { validateDocument } from '../model/schemas.ts';
 import { canonical } from '../model/compare.ts';
-import { causesOf, consequenceOf, failingCauses, sameCause, sameWrongAnswer, skeleton } from '../runner/causes.ts';
+import { causesOf, consequenceOf, failingCauses, noteRepros, sameCause, sameWrongAnswer, skeleton } from '../runner/causes.ts';
 import { judgeFor } from '../runner/evaluate.ts';
 import { runSuite } from '../runner/run-suite.ts';
 import type { Cluster } from '../runner/results.ts';
@@ -130,6 +131,96 @@ describe('findings by cause', () => {
     const shrunk = (s: Scenario) => ({ finding: { shrunk: true, reproduced: true, scenario: s } as Cluster['finding'] });
     expect(sameCause(cluster('x', shrunk(one)), cluster('y', shrunk(other)))).toBe(true);
     expect(sameCause(cluster('x', shrunk(one)), cluster('y', shrunk(unkicked)))).toBe(false);
+  });
+});
+
+describe('what a minimal repro shows', () => {
+  const shrunk = (scenario: Scenario) => ({ finding: { shrunk: true, reproduced: true, scenario } as Cluster['finding'] });
+  const of = (id: string) => PROPERTIES.find((p) => p.id === id)!;
+
+  // Swallowing Plague and its copy, resolving until the stack is empty: the copy destroys the
+  // Plague's only target first (CR 608.2b). Resolved one by one, the same failure shows at the
+  // Plague's own resolution, as the repros of single resolves show it: one bug, not two.
+  it('judges a repro that resolves until the stack is empty one resolution at a time too', async () => {
+    const scenario: Scenario = {
+      format: 'castcheck-scenario/1',
+      cards: [{ id: 'b1', definition: { name: 'Bystander One', manaCost: '{2}', types: ['Creature'], power: 0, toughness: 1 } }, { id: 'main', oracle: 'Swallowing Plague' }],
+      players: [{ id: 'p1', hand: ['main'], mana: { B: 2, C: 1 } }, { id: 'p2', battlefield: [{ card: 'b1' }] }],
+      actions: [{ do: 'cast', card: 'main', x: 1, targets: [['b1']] }, { do: 'copy', id: 'copy1', spell: 'main' }, { do: 'resolve', untilEmpty: true }],
+    };
+    const c: Cluster = { signature: 'resolution.player-effects:CR608.2/until-empty', kind: 'fail', property: of('resolution.player-effects'), count: 1, first: { run: 0 } as Cluster['first'], ...shrunk(scenario) };
+    await noteRepros(judgeFor(faultyReference('total-fizzle-is-partial')), [c], PROPERTIES);
+    expect([...c.inRepro!]).toContain('resolution.player-effects:CR608.2/until-empty');
+    expect([...c.inRepro!]).toContain('resolution.player-effects');
+    // On an engine without the fault, nothing.
+    const clean: Cluster = { ...c, inRepro: undefined };
+    await noteRepros(judgeFor(new ReferenceEngine()), [clean], PROPERTIES);
+    expect([...clean.inRepro!]).toEqual([]);
+  });
+
+  // A free cast of an Arcane spell with Torrent of Stone spliced, its two Mountains sacrificed: an
+  // engine that leaves additional costs out of a free cast refuses the sacrifices as an illegal
+  // payment. Without them, it takes the cast unpaid, the bug its cost totals show too.
+  it('judges a repro whose sacrifices the engine refused as a payment without them too', async () => {
+    const scenario: Scenario = {
+      format: 'castcheck-scenario/1',
+      cards: [
+        { id: 'land1', oracle: 'Mountain' },
+        { id: 'land2', oracle: 'Mountain' },
+        { id: 'b1', definition: { name: 'Bystander One', manaCost: '{2}', types: ['Creature'], power: 0, toughness: 1 } },
+        { id: 'main', definition: { name: 'Main Spell', manaCost: '{0}', types: ['Instant'], subtypes: ['Arcane'], effects: [{ kind: 'gainLife', amount: 1 }] } },
+        { id: 's1', oracle: 'Torrent of Stone' },
+      ],
+      players: [{ id: 'p1', hand: ['main', 's1'], mana: {}, battlefield: [{ card: 'land1' }, { card: 'land2' }] }, { id: 'p2', battlefield: [{ card: 'b1' }] }],
+      actions: [{ do: 'cast', card: 'main', splice: ['s1'], withoutPayingManaCost: true, targets: [['b1']], sacrifice: ['land1', 'land2'] }],
+    };
+    const c: Cluster = { signature: 'casting.legal-cast-accepted', kind: 'fail', property: of('casting.legal-cast-accepted'), count: 1, first: { run: 0 } as Cluster['first'], ...shrunk(scenario) };
+    await noteRepros(judgeFor(faultyReference('free-cast-skips-additional-costs')), [c], PROPERTIES);
+    expect([...c.inRepro!]).toContain('casting.legal-cast-accepted');
+    expect([...c.inRepro!]).toContain('casting.unpayable-rejected');
+  });
+});
+
+describe('an ability whose intervening "if" no longer holds', () => {
+  // Its permanent cast and entered, its ability on the stack, the Everflowing Chalice it asks about
+  // bounced: the ability does nothing (CR 603.4), mana included. Agreement saw the mana; the rule
+  // property sees it too, so the two are one finding.
+  it('adds no mana as it resolves', async () => {
+    const scenario: Scenario = {
+      format: 'castcheck-scenario/1',
+      cards: [
+        { id: 'en1', oracle: 'Everflowing Chalice' },
+        { id: 'main', definition: { name: 'Main Permanent', manaCost: '{0}', types: ['Creature'], power: 0, toughness: 1, triggers: [{ event: 'selfEnters', effects: [{ kind: 'addMana', mana: '{W}' }], ifYouControl: { types: ['Artifact'] } }] } },
+      ],
+      players: [{ id: 'p1', hand: ['main'], mana: {}, battlefield: [{ card: 'en1' }] }, { id: 'p2' }],
+      actions: [{ do: 'cast', card: 'main' }, { do: 'resolve' }, { do: 'bounce', id: 'interrupt', object: 'en1' }, { do: 'resolve' }],
+    };
+    const agreement = PROPERTIES.find((p) => p.kind === 'agreement')!;
+    const c: Cluster = { signature: 'agreement.reference:players[].mana@resolve', kind: 'fail', property: agreement, count: 1, first: { run: 0 } as Cluster['first'], finding: { shrunk: true, reproduced: true, scenario } as Cluster['finding'] };
+    await noteRepros(judgeFor(faultyReference('intervening-if-not-rechecked')), [c], PROPERTIES);
+    expect([...c.inRepro!]).toContain('triggers.intervening-if-on-resolution:CR608.2a/resolved-anyway');
+  });
+
+  // A watcher's "whenever a player casts a spell, if it was kicked, put a +1/+1 counter on this"
+  // for a multikicked cast: the condition holds, so the counter comes (CR 603.4). An engine that
+  // asks the new object instead puts none; agreement saw the counters, the rule property too.
+  it('does what it says when it still holds, counters on its source included', async () => {
+    const scenario: Scenario = {
+      format: 'castcheck-scenario/1',
+      cards: [
+        { id: 'w1', definition: { name: 'Cast Watcher', manaCost: '{2}', types: ['Creature'], power: 1, toughness: 4, triggers: [{ event: 'spellCast', whose: 'any', effects: [{ kind: 'putCounters', amount: 1, counter: '+1/+1', self: true }], if: 'kicked' }] } },
+        { id: 'main', definition: { name: 'Main Spell', manaCost: '{0}', types: ['Sorcery'], kicker: { costs: [{ mana: '{1}' }] }, multikicker: { cost: { mana: '{1}' } }, effects: [{ kind: 'gainLife', amount: 1 }] } },
+      ],
+      players: [{ id: 'p1', hand: ['main'], mana: { C: 1 }, battlefield: [{ card: 'w1' }] }, { id: 'p2' }],
+      actions: [{ do: 'cast', card: 'main', multikicker: 1 }, { do: 'resolve' }],
+    };
+    const agreement = PROPERTIES.find((p) => p.kind === 'agreement')!;
+    const c: Cluster = { signature: 'agreement.reference:battlefield[].counters@resolve', kind: 'fail', property: agreement, count: 1, first: { run: 0 } as Cluster['first'], finding: { shrunk: true, reproduced: true, scenario } as Cluster['finding'] };
+    await noteRepros(judgeFor(faultyReference('intervening-if-rechecked-on-new-object')), [c], PROPERTIES);
+    expect([...c.inRepro!]).toContain('triggers.intervening-if-on-resolution:CR603.4/did-nothing');
+    const clean: Cluster = { ...c, inRepro: undefined };
+    await noteRepros(judgeFor(new ReferenceEngine()), [clean], PROPERTIES);
+    expect([...clean.inRepro!]).toEqual([]);
   });
 });
 
