@@ -19,8 +19,9 @@ const twincast = (t: Trace) => {
 describe('the oracle of copy effects (CR 707.10)', () => {
   it('copies the target of the resolving spell on top of the stack: never for a cast, an unkicked "if kicked" copy, or a counter effect on the same target', () => {
     // Steps: casts (nothing resolves), Twincast on Bait #2 under two other spells, Kicked Echo unkicked
-    // then kicked, and Mirror and Void, which copies Bait once and counters it.
-    expect(copiedAt(runOf(S.COPIES))).toEqual([[], [], [], ['bait2'], [], [], [], ['bait'], [], ['bait']]);
+    // then kicked, Mirror and Void, which copies Bait once and counters it, and Grow and Echo, whose
+    // copy effect has its second target.
+    expect(copiedAt(runOf(S.COPIES))).toEqual([[], [], [], ['bait2'], [], [], [], ['bait'], [], ['bait'], [], ['bait2']]);
   });
 
   it('copies nothing whose target is no longer a legal one (CR 608.2b): gone from the stack, or the copy effect itself', () => {
@@ -30,9 +31,11 @@ describe('the oracle of copy effects (CR 707.10)', () => {
     expect(spellCopiedOnResolution(itself, itself.steps[3]!)).toEqual([]);
   });
 
-  it('copies nothing for a spell whose card no accepted cast put there (its kick is unknown), nor for an ability on top', () => {
+  it('copies nothing for a spell whose card no accepted cast put there (its kick is unknown) or no card of the scenario describes, nor for an ability on top', () => {
     const uncast = runOf(S.COPIES, (t) => void (twincast(t).card = 'twinB'));
     expect(spellCopiedOnResolution(uncast, uncast.steps[3]!)).toEqual([]);
+    const unknown = runOf(S.COPIES, (t) => void (twincast(t).card = 'no such card'));
+    expect(spellCopiedOnResolution(unknown, unknown.steps[3]!)).toEqual([]);
     const abilities = runOf(S.ABILITIES);
     expect(abilities.steps[1]!.before.stack.at(-1)!.kind).toBe('ability');
     expect(spellCopiedOnResolution(abilities, abilities.steps[1]!)).toEqual([]);
