@@ -31,6 +31,10 @@ describe('the oracle of kicks (CR 702.33d, 707.10)', () => {
     expect(kickOf(run, at(6, 'bolt'), 99)).toEqual(KICKED);
     expect(kickOf(run, at(6, 'pack'), 4)).toBeUndefined();
     expect(kickOf(run, { ...at(6, 'bolt'), card: 'never' }, 6)).toBeUndefined();
+    // Only a cast declares a kick: a card put onto the battlefield by an engine that took it is no cast of it.
+    const put = runOf({ ...S.KICKS, actions: [...S.KICKS.actions, { do: 'putOntoBattlefield', card: 'never' }] }, (t) => void Object.assign(t.steps[8]!, { outcome: 'accepted' }));
+    expect(put.steps[8]!.step.outcome).toBe('accepted');
+    expect(kickOf(put, { ...at(6, 'bolt'), card: 'never' }, 8)).toBeUndefined();
     // A copy no action made (a cast trigger's) is taken as of the step asked about.
     expect(kickOf(run, { ...at(6, 'copy'), id: 'made by a trigger' }, 6)).toEqual(KICKED);
   });

@@ -13,7 +13,17 @@ const spell = (id: string, types: string[]) => ({ kind: 'spell', id, card: id, n
 const token = (id: string, power?: number): ObservedPermanent => ({ id, name: 'Thopter', controller: 'p2', owner: 'p2', token: true, tapped: false, counters: {}, ...(power === undefined ? {} : { power, toughness: 1 }) });
 const state: ObservedState = {
   ...start,
-  stack: [spell('bolt', ['Instant']), spell('rite', ['Sorcery']), spell('ox', ['Creature']), spell('relic', ['Artifact']), { kind: 'ability', id: 'trig', source: 'mine', ability: 0, controller: 'p1' } as never],
+  stack: [
+    spell('bolt', ['Instant']),
+    spell('rite', ['Sorcery']),
+    spell('ox', ['Creature']),
+    spell('relic', ['Artifact']),
+    spell('odd', ['Artifact', 'Sorcery']),
+    { kind: 'ability', id: 'trig', source: 'mine', ability: 0, controller: 'p1' } as never,
+    // An engine that names an ability like a spell: the spell is still found.
+    { kind: 'ability', id: 'twin', source: 'mine', ability: 0, controller: 'p1' } as never,
+    spell('twin', ['Instant']),
+  ],
   battlefield: [...start.battlefield.map((p) => (p.id === 'bears' ? { ...p, keywords: ['flying' as const] } : p)), token('t1', 1), token('t2')],
 };
 
@@ -31,14 +41,14 @@ describe('the oracle of targets (CR 115)', () => {
     expect(allowed({ kind: 'creature' }, ['p1', 'p2'])).toEqual([]);
   });
 
-  it('spells: of the kind asked for, never an ability, never the spell itself', () => {
-    const all = ['bolt', 'rite', 'ox', 'relic', 'trig'];
-    expect(allowed({ kind: 'spell' }, all)).toEqual(['bolt', 'rite', 'ox', 'relic']);
-    expect(allowed({ kind: 'instantOrSorcerySpell' }, all)).toEqual(['bolt', 'rite']);
+  it('spells: of the kind asked for (a spell of two card types is either), never an ability, never the spell itself', () => {
+    const all = ['bolt', 'rite', 'ox', 'relic', 'odd', 'trig', 'twin'];
+    expect(allowed({ kind: 'spell' }, all)).toEqual(['bolt', 'rite', 'ox', 'relic', 'odd', 'twin']);
+    expect(allowed({ kind: 'instantOrSorcerySpell' }, all)).toEqual(['bolt', 'rite', 'odd', 'twin']);
     expect(allowed({ kind: 'creatureSpell' }, all)).toEqual(['ox']);
-    expect(allowed({ kind: 'noncreatureSpell' }, all)).toEqual(['bolt', 'rite', 'relic']);
+    expect(allowed({ kind: 'noncreatureSpell' }, all)).toEqual(['bolt', 'rite', 'relic', 'odd', 'twin']);
     expect(allowed({ kind: 'creature' }, all)).toEqual([]);
-    expect(allowed({ kind: 'spell' }, all, [], 'bolt')).toEqual(['rite', 'ox', 'relic']);
+    expect(allowed({ kind: 'spell' }, all, [], 'bolt')).toEqual(['rite', 'ox', 'relic', 'odd', 'twin']);
   });
 
   it('permanents: as the requirement fits them, protection from the source\'s colour shielding, keywords as shown, tokens by the power they show', () => {
