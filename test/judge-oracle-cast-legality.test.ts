@@ -4,10 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { declarationProblems, kickerDeclarationProblem, sacrificeProblem } from '../oracle/cast-legality.ts';
 import type { NCastAction } from '../model/scenario.ts';
-import * as S from './fixtures/oracle-scenarios.ts';
+import * as C from './fixtures/oracle-cast-scenarios.ts';
 import { runOf } from './fixtures/oracle-runs.ts';
 
-const run = runOf(S.DECLARATIONS);
+const run = runOf(C.DECLARATIONS);
 const start = run.steps[0]!;
 const cast = (card: string, rest: Partial<NCastAction> = {}): NCastAction => ({ do: 'cast', card, player: 'p1', ...rest }) as NCastAction;
 /** The reasons a cast calls for, each with why, as the oracle lists them. */
@@ -60,7 +60,7 @@ describe('the oracle of cast legality (CR 601.2)', () => {
   });
 
   it('targets (CR 601.2c, 702.33g, 702.47b): a spliced part with no legal target, the count of groups and of targets, repeats, illegal ones', () => {
-    const noCreatures = runOf({ ...S.DECLARATIONS, players: [{ ...S.DECLARATIONS.players[0]!, battlefield: [] }, { id: 'p2', hand: ['elsewhere'] }] });
+    const noCreatures = runOf({ ...C.DECLARATIONS, players: [{ ...C.DECLARATIONS.players[0]!, battlefield: [] }, { id: 'p2', hand: ['elsewhere'] }] });
     expect(declarationProblems(noCreatures, noCreatures.steps[0]!, cast('spike', { splice: ['crush'], targets: [['p2'], []] }))).toEqual([{ reason: 'splice-no-legal-target', why: 'Creature Crush has no legal target' }]);
     expect(problems(cast('spike', { splice: ['crush'], targets: [['p2'], ['ox']] }))).toEqual([]);
     expect(problems(cast('bolt', { targets: [] }))).toEqual(['wrong-target-count: 0 target groups for 1 requirements']);

@@ -8,6 +8,7 @@ import type { Scenario } from '../model/schema-types.ts';
 import type { CastStep, Run } from '../oracle/run.ts';
 import * as F from './fixtures/scenarios.ts';
 import * as S from './fixtures/oracle-scenarios.ts';
+import * as C from './fixtures/oracle-cast-scenarios.ts';
 import { runOf } from './fixtures/oracle-runs.ts';
 
 /** Each cast of a scenario: its index, the increases and reductions that apply, the total, the cost before the changes. */
@@ -21,7 +22,7 @@ function costs(s: Scenario): [number, number[], number[], string, string][] {
 
 describe('the oracle of total costs (CR 601.2f)', () => {
   it('applies each change as phrased: every spell, the opponents\', creature spells, noncreature spells, the first kicked spell each turn', () => {
-    expect(costs(S.COSTS)).toEqual([
+    expect(costs(C.COSTS)).toEqual([
       // Grizzly Bears: both taxes, the creature discount.
       [0, [2, 1], [2], '{2}{G}', '{1}{G}'],
       // Burst Lightning kicked, the first kicked spell: both taxes, the first-kick and the noncreature discounts.
@@ -44,7 +45,7 @@ describe('the oracle of total costs (CR 601.2f)', () => {
   it('finds no cost changers where no card has one, and works out nothing for a card the scenario lacks', () => {
     const run = runOf(S.DAMAGE);
     expect(hasCostChangers(run)).toBe(false);
-    expect(hasCostChangers(runOf(S.COSTS))).toBe(true);
+    expect(hasCostChangers(runOf(C.COSTS))).toBe(true);
     const cast = run.casts()[0]!;
     expect(costChanges(run, cast, cast.action, run.def('s1')!)).toEqual({ increases: [], reductions: [] });
     const unknown = { ...cast.action, card: 'nothing' };
