@@ -18,6 +18,8 @@ export const JUDGE_TESTS = [
   'test/tolerant-judging.test.ts',
   'test/trigger-judging.test.ts',
   'test/resolution.test.ts',
+  // The judge's payments (oracle/payment.ts) held to their listing of every way to pay: pure pools, a second.
+  'test/mana.test.ts',
 ];
 export const SLOW_JUDGE_TESTS = ['test/judge-robustness.test.ts'];
 

@@ -1,0 +1,131 @@
+// The judge's prediction of resolving until the stack is empty (oracle/until-empty.ts): single
+// resolutions top first, state-based actions between (CR 608.1, 704.3), composed into one outcome;
+// and each reason it gives for not predicting a step, rather than predicting it wrong.
+import { describe, expect, it } from 'vitest';
+import { composedResolution, untilEmptyResolution } from '../oracle/until-empty.ts';
+import type { CardDefinition, Scenario, Trace } from '../model/schema-types.ts';
+import * as S from './fixtures/oracle-scenarios.ts';
+import { plain, runOf, summary } from './fixtures/oracle-runs.ts';
+
+const zap = (id: string): Scenario['cards'][number] => ({ id, definition: { name: 'Zap', manaCost: '{R}', types: ['Instant'], targets: [{ kind: 'any' }], effects: [{ kind: 'damage', amount: 2, target: 0 }] } });
+const spell = (id: string, rest: Partial<CardDefinition>): Scenario['cards'][number] => ({ id, definition: { name: id, manaCost: '{R}', types: ['Instant'], ...rest } });
+const watcher = (id: string, event: string): Scenario['cards'][number] => ({ id, definition: { name: id, manaCost: '{2}', types: ['Creature'], power: 1, toughness: 4, triggers: [{ event, effects: [{ kind: 'gainLife', amount: 1 }] }] } as CardDefinition });
+
+/** p1 casts each of `casts` (card, targets) in order, then everything resolves; p2 has Grizzly Bears and `p2` more. */
+function allAtOnce(cards: Scenario['cards'], casts: [string, string[][]?][], more: { p1?: string[]; p2?: string[]; p2life?: number } = {}): Scenario {
+  return {
+    format: 'castcheck-scenario/1',
+    cards: [...cards, { id: 'bears', oracle: 'Grizzly Bears' }],
+    players: [
+      { id: 'p1', hand: casts.map(([c]) => c), mana: { R: 10, U: 10, G: 10 }, battlefield: (more.p1 ?? []).map((card) => ({ card })) },
+      { id: 'p2', ...(more.p2life === undefined ? {} : { life: more.p2life }), battlefield: ['bears', ...(more.p2 ?? [])].map((card) => ({ card })) },
+    ],
+    actions: [...casts.map(([card, targets]) => ({ do: 'cast' as const, card, ...(targets ? { targets } : {}) })), { do: 'resolve', untilEmpty: true }],
+  };
+}
+
+/** The oracle's answer for the last step of a scenario's run (its trace changed by `edit` first). */
+function lastStep(s: Scenario, edit?: (t: Trace) => void) {
+  const run = runOf(s, edit);
+  return untilEmptyResolution(run, run.steps.at(-1)!);
+}
+
+describe('the oracle of resolving until the stack is empty (CR 608.1, 704.3)', () => {
+  it('composes the single resolutions top first: effects added up, a creature dead between them, the mana of the first controller, zones as they end', () => {
+    const run = runOf(S.ALL_AT_ONCE);
+    const step = run.steps.at(-1)!;
+    const c = untilEmptyResolution(run, step);
+    expect(c && 'composed' in c && { ...(plain(c) as object), composed: summary(c.composed) }).toEqual({
+      order: ['wither', 's3', 's2', 's1', 'grow', 'rite2', 'rite'],
+      died: ['bears'],
+      composed: {
+        resolving: { id: 'wither', name: 'wither, then s3, then s2, then s1, then grow, then rite2, then rite', controller: 'p1', kind: 'spell' },
+        kick: { kicker: [], multikicker: 0 },
+        life: { p1: 0, p2: -2 },
+        mana: { W: 0, U: 0, B: 0, R: 2, G: 0, C: 0 },
+        zones: { p1: { hand: [], graveyard: ['grow', 'rite', 's1', 's2', 's3', 'wither'], library: [] }, p2: { hand: [], graveyard: ['bears', 'rite2'], library: [] } },
+        removed: ['bears'],
+        changes: { mine: { counters: { '+1/+1': 1 }, power: 2, toughness: 2, keywords: ['trample'] }, ox: { counters: { '-1/-1': 1 }, power: 0, toughness: 0, keywords: [] } },
+        creatureDamage: { bears: 2, ox: 2 },
+        damageEvents: { bears: 1, ox: 1 },
+        alsoResolved: ['grow', 'rite', 'rite2', 's1', 's2', 's3'],
+      },
+    });
+    expect(composedResolution(run, step)).toBe(c && 'composed' in c ? c.composed : 'no composition');
+    // Every other step: nothing to compose.
+    expect(run.steps.slice(0, -1).map((s) => untilEmptyResolution(run, s))).toEqual(Array(7).fill(undefined));
+  });
+
+  it('says why it does not predict a step rather than predict it wrong: each thing it does not follow', () => {
+    const token = { name: 'Soldier Token', types: ['Creature'], power: 1, toughness: 1 };
+    const maker = spell('maker', { effects: [{ kind: 'createToken', amount: 1, token } as never] });
+    const answers = {
+      permanentSpell: lastStep(allAtOnce([zap('z'), { id: 'ox', oracle: 'Grizzly Bears' }], [['ox'], ['z', [['p2']]]])),
+      lost: lastStep(allAtOnce([zap('z')], [['z', [['p2']]]], { p2life: 2 })),
+      noLifeLeft: lastStep(allAtOnce([zap('z'), zap('y')], [['y', [['bears']]], ['z', [['p2']]]], { p2life: 2 }), (t) => {
+        for (const p of t.steps.at(-1)!.state.players) delete p.lost;
+      }),
+      tokensBelow: lastStep(allAtOnce([zap('z'), maker], [['z', [['p2']]], ['maker']])),
+      tokensLast: lastStep(allAtOnce([zap('z'), maker], [['maker'], ['z', [['p2']]]])),
+      tokenWithAbility: lastStep(allAtOnce([spell('maker', { effects: [{ kind: 'createToken', amount: 1, token: { ...token, triggers: [{ event: 'selfEnters', effects: [] }] } } as never] })], [['maker']])),
+      toughnessUnseen: lastStep(allAtOnce([zap('z')], [['z', [['bears']]]]), (t) => {
+        for (const p of t.steps.at(-2)!.state.battlefield) delete p.toughness;
+      }),
+      hurt: lastStep(allAtOnce([zap('z'), watcher('hurt', 'selfDealtDamage')], [['z', [['hurt']]]], { p2: ['hurt'] })),
+      tokenWatcher: lastStep(allAtOnce([maker, watcher('tw', 'tokenCreated')], [['maker']], { p2: ['tw'] })),
+      deathWatcher: lastStep(allAtOnce([zap('z'), watcher('dw', 'creaturesDie')], [['z', [['bears']]]], { p2: ['dw'] })),
+      landWatcher: lastStep(allAtOnce([spell('kill', { targets: [{ kind: 'land' }], effects: [{ kind: 'destroy', target: 0 }] }), watcher('lw', 'landToGraveyard'), { id: 'mtn', oracle: 'Mountain' }], [['kill', [['mtn']]]], { p2: ['lw', 'mtn'] })),
+      quietWatchers: lastStep(allAtOnce([zap('z'), watcher('hurt', 'selfDealtDamage'), watcher('dw', 'creaturesDie'), watcher('lw', 'landToGraveyard'), watcher('tw', 'tokenCreated')], [['z', [['p2']]]], { p2: ['hurt', 'dw', 'lw', 'tw'] })),
+      mismatch: lastStep(allAtOnce([zap('z')], [['z', [['p2']]]]), (t) => {
+        const z = t.steps[0]!.state.stack[0]!;
+        if (z.kind === 'spell') z.targets = [];
+      }),
+    };
+    const why = (reason: string) => ({ unpredicted: reason });
+    expect(answers).toMatchObject({
+      permanentSpell: why('the judge does not model what ox does as it resolves'),
+      lost: why('a player lost the game on the way'),
+      noLifeLeft: why('a player has no life left before the stack is empty'),
+      tokensBelow: why('maker creates tokens whose ids the judge cannot know before the next resolution'),
+      tokenWithAbility: why('maker creates tokens with abilities that may trigger'),
+      toughnessUnseen: why("bears's toughness is not shown: whether it dies is not known"),
+      hurt: why('hurt#0 triggers between resolutions'),
+      tokenWatcher: why('tw#0 triggers between resolutions'),
+      deathWatcher: why('dw#0 triggers between resolutions'),
+      landWatcher: why('lw#0 triggers between resolutions'),
+      mismatch: { mismatch: { expected: 'z resolves with 1 target group(s), one per target requirement (CR 601.2c)', observed: '0: []' } },
+    });
+    // Tokens made by the last resolution need no id to go on: predicted, with who controls each.
+    const last = answers.tokensLast;
+    expect(last && 'composed' in last && summary(last.composed)).toMatchObject({
+      resolving: { name: 'z, then maker' },
+      life: { p2: -2 },
+      tokens: 1,
+      made: [{ name: 'Soldier Token' }],
+      tokensSeen: { bears: 1 },
+      alsoResolved: ['maker'],
+      madeControllers: ['p1'],
+    });
+    // Watchers that nothing of the resolution sets off leave it predicted.
+    const quiet = answers.quietWatchers;
+    expect(quiet && 'composed' in quiet && summary(quiet.composed)).toMatchObject({ resolving: { name: 'z' }, life: { p2: -2 } });
+  });
+
+  it('carries each hop\'s state to the next: counters and pumps that save a creature, damage that adds up to lethal, damage already marked', () => {
+    const grow = spell('grow', { manaCost: '{G}', targets: [{ kind: 'creature' }], effects: [{ kind: 'putCounters', amount: 1, target: 0 }, { kind: 'pump', power: 1, toughness: 1, target: 0 }] });
+    const blast = spell('blast', { targets: [{ kind: 'creature' }], effects: [{ kind: 'damage', amount: 3, target: 0 }] });
+    const ox = { id: 'ox', definition: { name: 'Ox', manaCost: '{2}', types: ['Creature'], power: 2, toughness: 4 } } as Scenario['cards'][number];
+    const s = allAtOnce([zap('z1'), zap('z2'), zap('z0'), blast, grow, ox], [['z0', [['ox']]], ['z1', [['ox']]], ['blast', [['bears']]], ['grow', [['bears']]], ['z2', [['ox']]]], { p2: ['ox'] });
+    // z0 resolves on its own first: ox has 2 damage marked when the rest resolve.
+    s.actions.splice(1, 0, { do: 'resolve' });
+    const run = runOf(s);
+    const c = untilEmptyResolution(run, run.steps.at(-1)!);
+    expect(c && 'composed' in c && { order: c.order, died: [...c.died], removed: [...c.composed.removed].sort(), damage: plain(c.composed.creatureDamage), graveyard: c.composed.zones.p2.graveyard }).toEqual({
+      order: ['z2', 'grow', 'blast', 'z1'],
+      died: ['ox'],
+      removed: ['ox'],
+      damage: { bears: 3, ox: 2 },
+      graveyard: ['ox'],
+    });
+  });
+});
