@@ -11,7 +11,8 @@ import { editableCopy } from './fixtures/traces.ts';
 import { engine, playerAt, step, verdictOf } from './fixtures/trace-edits.ts';
 
 const property = (id: string) => PROPERTIES.find((p) => p.id === id)!;
-const CASE = JSON.parse(readFileSync(new URL('../scenarios/triggers/stifle-counters-the-trigger-it-targets.case.json', import.meta.url), 'utf8')) as { scenario: Scenario };
+const caseScenario = (name: string) => (JSON.parse(readFileSync(new URL(`../scenarios/triggers/${name}.case.json`, import.meta.url), 'utf8')) as { scenario: Scenario }).scenario;
+const CASE = { scenario: caseScenario('stifle-counters-the-trigger-it-targets') };
 
 describe('resolution.player-effects judges a countered triggered ability (CR 701.5a)', () => {
   const s = normalizeScenario(CASE.scenario);
@@ -43,5 +44,14 @@ describe('resolution.player-effects judges a countered triggered ability (CR 701
     const t = editableCopy(engine.runSync(s));
     playerAt(t, stifled, 'p1').life += 2;
     expect(await verdictOf(p, s, t)).toMatchObject({ status: 'fail', step: 'a3', expected: expect.stringContaining('changes life') });
+  });
+});
+
+describe('triggers.once-each-turn after a countered ability (CR 603.2h, 701.5a)', () => {
+  it('lets a "do this only once each turn" ability trigger again once Stifle countered it: it never resolved', async () => {
+    const s = normalizeScenario(caseScenario('do-this-only-once-each-turn-countered-triggers-again'));
+    const t = engine.runSync(s);
+    expect(step(t, 3).triggered?.map((x) => x.id)).toEqual(['a4.t1']);
+    expect(await verdictOf(property('triggers.once-each-turn'), s, t)).toMatchObject({ status: 'pass' });
   });
 });
