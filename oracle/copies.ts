@@ -31,25 +31,3 @@ export function spellCopiedOnResolution(run: Run, step: RunStep): StackSpell[] {
     });
   });
 }
-
-/**
- * Whether new targets for a copy of `original` are ones its controller may choose (CR 707.10c): as
- * many groups and objects as the original has, each left as it was or changed to a legal target for
- * the copy's controller (the player who made it, CR 707.10). Undefined where the judge cannot tell: a
- * spliced original (its groups follow a reading of CR 702.47c), or how it was kicked unknown.
- */
-export function newTargetsAllowed(run: Run, step: RunStep, original: StackSpell, newTargets: readonly (readonly string[])[], controller: 'p1' | 'p2', copyId: string): boolean | undefined {
-  const def = run.def(original.card);
-  const kick = kickOf(run, original, step.index);
-  if (!def || !kick || (original.spliced ?? []).length > 0) return undefined;
-  const requirements = activeRequirements([def], kick);
-  if (requirements.length !== original.targets.length) return undefined;
-  if (newTargets.length !== original.targets.length || newTargets.some((g, i) => g.length !== original.targets[i]!.length)) return false;
-  // "Another target" (Jilt) must differ from the earlier choices: such a repeat is left unjudged.
-  if (newTargets.some((group, i) => requirements[i]!.requirement.another && group.some((id) => newTargets.slice(0, i).flat().includes(id)))) return undefined;
-  return newTargets.every((group, i) => {
-    const req = requirements[i]!.requirement;
-    if (group.length > 1 && new Set(group).size !== group.length) return false;
-    return group.every((id, j) => original.targets[i]![j] === id || targetAllowed(run, step.before, step.index, req, id, copyId, controller, original.colors));
-  });
-}

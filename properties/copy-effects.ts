@@ -4,13 +4,12 @@ import { Checker, spellOnStack, type Property, type Run, type RunStep } from './
 import type { StackSpell } from '../model/schema-types.ts';
 import { sameFamily } from '../model/rejections.ts';
 import { features } from './features.ts';
-import { newTargetsAllowed } from '../oracle/copies.ts';
 
 export const copyAppears: Property = {
   id: 'copies.copy-appears',
   rules: ['707.10', '707.10c', '115.5'],
   statement:
-    'A copy effect puts its copy on the stack, named by the action that made it: an accepted copy action, and a resolving copy spell (Twincast) whose target spell is still on the stack (never itself, CR 115.5). A copy action of a spell on the stack that keeps its targets, or gives it new ones that the player making it may choose (each left as it was or legal for that player, CR 707.10c), is carried out; one of anything else is rejected as naming no spell.',
+    'A copy effect puts its copy on the stack, named by the action that made it: an accepted copy action, and a resolving copy spell (Twincast) whose target spell is still on the stack (never itself, CR 115.5). A copy action of a spell on the stack that keeps its targets is carried out; one of anything else is rejected as naming no spell.',
   needs: { mechanics: ['copy'] },
   applies: (s) => features(s).does.has('copy') || features(s).effects.has('copySpell'),
   check(run) {
@@ -43,18 +42,14 @@ export const copyAppears: Property = {
 
 /**
  * A rejected copy action (CR 707.10): copying a spell on the stack and keeping its targets asks
- * nothing that can be refused, and neither do new targets its maker may choose (CR 707.10c: each
- * left as it was or legal for the copy's controller, the player who made it); copying what is not a
- * spell on the stack is refused as naming the wrong object.
+ * nothing that can be refused; copying what is not a spell on the stack is refused as naming the
+ * wrong object. New targets may be refused for themselves (CR 707.10c), not judged here.
  */
 function copyRejection(run: Run, step: RunStep, c: Checker): void {
   const a = step.action;
   if (a.do !== 'copy') return;
   const onStack = spellOnStack(step.before, a.spell);
-  const original = step.before.stack.find((o): o is StackSpell => o.kind === 'spell' && o.id === a.spell);
-  const allowed = original && a.newTargets ? newTargetsAllowed(run, step, original, a.newTargets, a.player ?? 'p1', a.id ?? '') : undefined;
   if (onStack && a.newTargets === undefined) c.fail(step, `a copy of ${a.spell}, a spell on the stack, is put on the stack`, `rejected (${step.step.reason ?? 'no reason'})`);
-  else if (onStack && allowed === true) c.fail(step, `a copy of ${a.spell} is put on the stack: ${a.player ?? 'p1'}, who makes it, may choose ${JSON.stringify(a.newTargets)} for it`, `rejected (${step.step.reason ?? 'no reason'})`, 'new-targets', '707.10c');
   else if (!onStack && !sameFamily('not-a-spell', step.step.reason)) c.fail(step, `rejected: ${a.spell} is not a spell on the stack (reason of the illegal-object family)`, `reason ${step.step.reason ?? '(none)'}`);
   else c.checkedOne();
 }
