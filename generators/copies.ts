@@ -1,7 +1,7 @@
 // Copies of the main spell (CR 707.10): made by an action from outside the game's cards, or by a
 // copy spell (Twincast, Fork) cast at it and resolved, keeping its targets or choosing new ones.
 import type fc from 'fast-check';
-import type { BoardObject, Requirement } from '../model/declarations.ts';
+import { spellColors, type BoardObject, type Requirement } from '../model/declarations.ts';
 import { parseMana } from '../model/mana.ts';
 import type { Action } from '../model/schema-types.ts';
 import { takesChoice } from '../model/capabilities.ts';
@@ -18,8 +18,8 @@ import { recordDraws } from './tuple-draws.ts';
 
 /**
  * Up to two copies, each by the copy action or by a printed copy spell the engine knows (by index),
- * with new targets or not, made by p1 or by p2 (one time in three: the copier controls the copy, CR
- * 707.10); none where the engine cannot copy. Shrinks towards fewer copies, each towards the first
+ * with new targets or not, made by p1 or by p2 (one time in three: the copier controls the copy and
+ * chooses its new targets, CR 707.10, 707.10c); none where the engine cannot copy. Shrinks towards fewer copies, each towards the first
  * way to copy, the original's targets and p1 as the copier.
  */
 export function copiesArb(ctx: Context): fc.Arbitrary<CopyPlan[]> {
@@ -30,7 +30,7 @@ export function copiesArb(ctx: Context): fc.Arbitrary<CopyPlan[]> {
     constantFromDraw(...(copyVia.length > 0 ? copyVia : ['action' as const])),
     booleanDraw,
     natDraw({ max: Math.max(0, copiers.length - 1) }),
-    // p2 one time in three: p2's copies keep the original's targets, and copies with new ones stay common.
+    // p2 one time in three.
     constantByWeight({ weight: 2, value: false }, { weight: 1, value: true }),
   ).map(([via, retarget, copier, byOpponent]) => ({ via, retarget, copier, byOpponent }));
   return can('copy') && copyVia.length > 0 ? arrayDraw(copyArb, { maxLength: 2 }) : constantDraw<CopyPlan[]>([]);
@@ -38,12 +38,11 @@ export function copiesArb(ctx: Context): fc.Arbitrary<CopyPlan[]> {
 
 /**
  * The copies as the engine can make them: by the action where it knows no copy spell, keeping the
- * original's targets without copyTargets. p2's copies keep them too: the new targets are chosen for
- * p1 as the controller ("target opponent" would name the wrong player).
+ * original's targets without copyTargets.
  */
 export function possibleCopies(copies: readonly CopyPlan[], ctx: Context): CopyPlan[] {
   const copyTargets = takesChoice(ctx.caps, 'copyTargets');
-  return copies.map((c) => (copiersOf(ctx).length === 0 ? { ...c, via: 'action' as const } : c)).map((c) => (copyTargets && !c.byOpponent ? c : { ...c, retarget: false }));
+  return copies.map((c) => (copiersOf(ctx).length === 0 ? { ...c, via: 'action' as const } : c)).map((c) => (copyTargets ? c : { ...c, retarget: false }));
 }
 
 /** A copy on the stack and the player who controls it. */
@@ -65,14 +64,17 @@ export function copyActions(
 ): MadeCopy[] {
   const doneOnce = new Set<Watcher>();
   const made: MadeCopy[] = [];
+  // p2's copies are p2's, and p2 chooses their new targets (CR 707.10c): "target opponent" is p1.
+  const p2Retargets = plan.copies.some((c) => c.byOpponent && c.retarget) ? chooseTargets(requirements, standing, spellColors(plan.main), plan.picks, 1, false, aim, 'p2') : null;
   plan.copies.forEach((c, i) => {
     const player: 'p1' | 'p2' = c.byOpponent ? 'p2' : 'p1';
+    const newTargets = c.byOpponent ? (p2Retargets ?? []) : retargets;
     if (c.via === 'action' || !isSpell(plan.main)) {
       // A copy card copies only instants and sorceries: a permanent spell is copied by the action alone.
       if (!ctx.does('copy')) return;
       const copy: Extract<Action, { do: 'copy' }> = { do: 'copy', id: `copy${i + 1}`, spell: 'main' };
       if (c.byOpponent) copy.player = player;
-      if (c.retarget && retargets.length > 0) copy.newTargets = retargets;
+      if (c.retarget && newTargets.length > 0) copy.newTargets = newTargets;
       b.actions.push(copy);
       made.push({ id: copy.id!, controller: player });
       return;
@@ -80,7 +82,7 @@ export function copyActions(
     const copier = copiersOf(ctx)[c.copier]!;
     // Fork's copy is red: its new targets must be legal for a red spell.
     const copyColor = copier.effects?.find((e) => e.kind === 'copySpell')?.copyColor;
-    const copyTargets = copyColor ? chooseTargets(requirements, standing, [copyColor], plan.picks, 1, false, aim) : retargets;
+    const copyTargets = copyColor ? chooseTargets(requirements, standing, [copyColor], plan.picks, 1, false, aim, player) : newTargets;
     b.inHand(`cp${i + 1}`, copier, true, player);
     b.pay(parseMana(copier.manaCost!), player);
     const by = c.byOpponent ? { player } : {};

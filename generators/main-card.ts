@@ -2,7 +2,7 @@
 // shape), the bystanders it targets, and a permanent with kicker put onto the battlefield.
 import type fc from 'fast-check';
 import type { CardDefinition } from '../model/schema-types.ts';
-import { enteringConditions, isCopier, isSpell, targetsSpells, vanilla } from './card-traits.ts';
+import { enteringConditions, isCopier, isSpell, targetsKind, targetsSpells, vanilla } from './card-traits.ts';
 import type { Context } from './context.ts';
 import { constantDraw, natDraw } from './draws.ts';
 import { oneofDraw } from './oneof-draws.ts';
@@ -16,7 +16,7 @@ import { tupleDraws } from './tuple-draws.ts';
  */
 export function mainCardArb(ctx: Context): fc.Arbitrary<{ def: CardDefinition; oracle: boolean }> {
   const { features, can, pool } = ctx;
-  const mains = pool.filter((d) => !d.types.includes('Land') && d.manaCost !== undefined && !isCopier(d) && !targetsSpells(d) && !vanilla(d));
+  const mains = pool.filter((d) => !d.types.includes('Land') && d.manaCost !== undefined && !isCopier(d) && !targetsSpells(d) && !targetsKind(d, 'ability') && !vanilla(d));
   const synthetic = ctx.syntheticSpells;
 
   const syntheticMain = oneofDraw(

@@ -6,6 +6,7 @@
 import type fc from 'fast-check';
 import { boardFollowUpsArb } from './board-actions.ts';
 import type { Context } from './context.ts';
+import { abilityCounterArb } from './ability-counter.ts';
 import { conditionArb } from './conditions.ts';
 import { copiesArb, possibleCopies } from './copies.ts';
 import { costChangersArb, freeCastArb, kickerCostsArb, kicksArb } from './costs.ts';
@@ -82,8 +83,10 @@ export function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Pl
     /* condition */ conditionArb(ctx),
     // Last again: a cast whose sacrifice fails once its mana is there, before the main cast.
     /* failedCost */ failedCostArb(ctx, illegalShare),
+    // Last again: Stifle aimed at a triggered ability, before or right after the main cast.
+    /* abilityCounter */ abilityCounterArb(ctx),
   ).map(
-    ([spell, boardFollowUps, interrupt, stackFollowUps, selfTarget, copies, watchers, multipliers, costChangers, ward, splices, illegal, recast, resolveAll, settle, resolves, multikicks, kickers, free, main, x, lands, library, forests, extraBystanders, bystanders, kickerPermanent, picks, slack, pick, enabler, p2Life, quiet, quietKicks, stray, massDeath, condition, failedCost]): Plan => ({
+    ([spell, boardFollowUps, interrupt, stackFollowUps, selfTarget, copies, watchers, multipliers, costChangers, ward, splices, illegal, recast, resolveAll, settle, resolves, multikicks, kickers, free, main, x, lands, library, forests, extraBystanders, bystanders, kickerPermanent, picks, slack, pick, enabler, p2Life, quiet, quietKicks, stray, massDeath, condition, failedCost, abilityCounter]): Plan => ({
       spell,
       main: main.def,
       oracle: main.oracle,
@@ -127,6 +130,7 @@ export function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Pl
       massDeath,
       condition,
       failedCost,
+      abilityCounter,
     }),
   );
 }

@@ -115,6 +115,8 @@ export interface Plan {
   condition: ConditionPlan | null;
   /** Before the main cast, a kicked cast whose mana is in the pool and whose sacrifice does not fit (CR 601.2h, 733.1). */
   failedCost: boolean;
+  /** Stifle cast at a triggered ability on the stack. */
+  abilityCounter: AbilityCounterPlan | null;
 }
 
 /**
@@ -138,4 +140,20 @@ export type ConditionChange = (typeof CONDITION_CHANGES)[number];
 export interface ConditionPlan {
   card: CardDefinition;
   change: ConditionChange;
+}
+
+/**
+ * Stifle ("counter target activated or triggered ability") cast at a triggered ability on the stack
+ * (CR 701.5a): an enters ability of a permanent put onto the battlefield first in the scenario, or a
+ * "whenever you cast a kicked spell" ability the main cast set off. Cast by p1 or by p2, at an ability
+ * of either player's.
+ */
+export interface AbilityCounterPlan {
+  /** Whose trigger it counters: the main cast's (where the plan leaves room for it), else an enters ability's. */
+  at: 'enters' | 'cast';
+  /** Which permanent with an enters ability, by index among those the engine knows. */
+  source: number;
+  caster: 'p1' | 'p2';
+  /** Who puts the permanent with the enters ability onto the battlefield, and controls its ability. */
+  owner: 'p1' | 'p2';
 }

@@ -13,6 +13,7 @@ import type { Action, CardDefinition, KickerLabel, ManaPool, Player, Scenario } 
 import { ABOUT_MAIN, boardFollowUpActions, boardFollowUpsOf } from './board-actions.ts';
 import { Builder } from './builder.ts';
 import { countersPerKick } from './card-traits.ts';
+import { abilityCounterAfterMain, abilityCounterBeforeMain } from './ability-counter.ts';
 import { conditionActions } from './conditions.ts';
 import { contextFor, type Context } from './context.ts';
 import { copyActions } from './copies.ts';
@@ -88,7 +89,10 @@ function buildScenario(planned: Plan, ctx: Context): { scenario: Scenario; condi
   const { declared, splices, requirements, standing, targets, retargets, aim } = aimed;
   // A board condition that changes, while the stack is still empty.
   const conditionChanged = conditionActions(plan, b, ctx);
+  // Stifle at an enters ability, while the stack is still empty; or at a trigger of the main cast.
+  abilityCounterBeforeMain(plan, b, ctx, declared);
   const { cast, sacrifices } = castMain(plan, b, declared, splices, x, targets);
+  abilityCounterAfterMain(plan, b, ctx, declared, cast);
 
   // Copies: an effect that copies it, or a copy spell cast and resolved.
   const watchersOnCast = plan.watchers.filter((w) => w.def.triggers?.some((t) => t.event === 'spellCast'));

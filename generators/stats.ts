@@ -94,6 +94,11 @@ function counteredCopy(s: Scenario): boolean {
   return s.actions.some((a) => (a.do === 'counter' && copies.has(a.spell)) || (a.do === 'cast' && (def(s, a.card)?.effects ?? []).some((e) => e.kind === 'counterSpell') && (a.targets ?? []).flat().some((t) => copies.has(t))));
 }
 
+/** A counter aimed at a triggered ability on the stack: a spell that counters abilities cast at one, by its id (a1.t1, a4.r2.t1). */
+function counteredTrigger(s: Scenario): boolean {
+  return casts(s).some((a) => (def(s, a.card)?.effects ?? []).some((e) => e.kind === 'counterAbility') && (a.targets ?? []).flat().some((t) => /\.t[1-9][0-9]*$/.test(t)));
+}
+
 function destroyedTargets(s: Scenario): { all: boolean; some: boolean } {
   const destroyed = new Set(s.actions.filter((a) => a.do === 'destroy').map((a) => (a as { permanent: string }).permanent));
   const targets = (casts(s)[0]?.targets ?? []).flat();
@@ -161,6 +166,12 @@ export const FEATURES: readonly Feature[] = [
   { id: 'opponent-casts', description: "p2 casts a spell on p1's turn", supported: act('cast'), has: (s) => casts(s).some((a) => a.player === 'p2') },
   { id: 'copy-by-opponent', description: "a spell copied by the other player, who controls the copy (CR 707.10)", supported: (c) => mech('copy')(c) && (act('copy')(c) || (act('cast')(c) && knowsCard((d) => isCopier(d))(c))), has: copiedByOpponent },
   { id: 'counter-a-copy', description: 'a counter aimed at a copy of a spell, not at the original', supported: (c) => mech('copy')(c) && (act('counter')(c) || (act('cast')(c) && knowsCard((d) => (d.effects ?? []).some((e) => e.kind === 'counterSpell'))(c))), has: counteredCopy },
+  {
+    id: 'counter-a-trigger',
+    description: 'a counter aimed at a triggered ability on the stack, by p1 or p2 (Stifle: it leaves the stack and does nothing, CR 701.5a)',
+    supported: (c) => act('cast')(c) && act('resolve')(c) && act('putOntoBattlefield')(c) && mech('triggers')(c) && knowsCard((d) => (d.effects ?? []).some((e) => e.kind === 'counterAbility'))(c),
+    has: counteredTrigger,
+  },
   {
     id: 'target-changed-zones',
     description: 'a permanent a spell targets flickered, or bounced or destroyed and put back, before it resolves (a new object: CR 400.7, 608.2b)',

@@ -133,12 +133,13 @@ export function chooseTargets(
   shift: number,
   partial = false,
   creaturesFirst = false,
+  chooser: 'p1' | 'p2' = 'p1',
 ): string[][] | null {
   const groups: string[][] = [];
   for (let r = 0; r < requirements.length; r++) {
     const req = requirements[r]!;
     const taken = req.requirement.another ? new Set(groups.filter((_, j) => requirements[j]!.part === req.part).flat()) : undefined;
-    const candidatesAll = candidatesFor(req.requirement, board, colors);
+    const candidatesAll = candidatesFor(req.requirement, board, colors, chooser);
     const all = taken ? candidatesAll.filter((id) => !taken.has(id)) : candidatesAll;
     // Permanents, then players, from the first: at the creatures a damage ward protects.
     const candidates = creaturesFirst ? [...all.filter((id) => id !== 'p1' && id !== 'p2'), ...all.filter((id) => id === 'p1' || id === 'p2')] : all;

@@ -96,8 +96,9 @@ export function quieted(plan: Plan): Plan {
     // A main permanent's own enters abilities stay where the board is to change before they resolve.
     main: plan.oracle || (plan.interrupt && hasConditionalEnters(plan.main)) ? plan.main : still(plan.main),
     splices: plan.spliceOracle ? plan.splices : plan.splices.map(still),
-    // Its card's enters ability is a triggered ability too.
+    // Its card's enters ability is a triggered ability too, and so is the one Stifle is aimed at.
     condition: null,
+    abilityCounter: null,
   };
 }
 

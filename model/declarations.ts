@@ -75,10 +75,11 @@ export function permanentMayBeTargeted(
   return !(d.protection ?? []).some((c) => sourceColors.includes(c));
 }
 
-/** The objects that may be chosen for a requirement of a spell with `sourceColors`, cast by p1. */
-export function candidatesFor(req: TargetRequirement, board: readonly BoardObject[], sourceColors: readonly Color[]): string[] {
-  const permanents = board.filter((b) => permanentMayBeTargeted(req, b, 'p1', sourceColors));
-  const players = req.kind === 'any' || req.kind === 'player' ? ['p2', 'p1'] : req.kind === 'opponent' ? ['p2'] : [];
+/** The objects that may be chosen for a requirement of a spell with `sourceColors`, cast by p1 (or controlled by `chooser`: a copy's controller chooses its new targets, CR 707.10c). */
+export function candidatesFor(req: TargetRequirement, board: readonly BoardObject[], sourceColors: readonly Color[], chooser: 'p1' | 'p2' = 'p1'): string[] {
+  const permanents = board.filter((b) => permanentMayBeTargeted(req, b, chooser, sourceColors));
+  const other = chooser === 'p1' ? 'p2' : 'p1';
+  const players = req.kind === 'any' || req.kind === 'player' ? [other, chooser] : req.kind === 'opponent' ? [other] : [];
   return [...players, ...permanents.map((b) => b.id)];
 }
 

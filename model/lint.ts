@@ -52,13 +52,20 @@ export function lintScenario(s: NormalizedScenario): ValidationIssue[] {
   });
 
   const known = new Set<string>([...PLAYER_IDS, ...cardIds]);
+  const actionIds = new Set<string>();
+  // A triggered ability an earlier action put on the stack, by the ids model/conventions.ts gives it
+  // (a1.t1, a4.r2.t1): a target for "target activated or triggered ability" (Stifle).
+  const namesTrigger = (id: string) => {
+    const m = /^(.+?)(\.r[1-9][0-9]*)?\.t[1-9][0-9]*$/.exec(id);
+    return m !== null && actionIds.has(m[1]!);
+  };
   s.actions.forEach((action, i) => {
     const at = `/actions/${i}`;
     if (known.has(action.id) && action.id !== undefined) {
       issues.push({ pointer: `${at}/id`, message: `id '${action.id}' is already used by a player, card or earlier action` });
     }
     const refer = (pointer: string, id: string) => {
-      if (!known.has(id)) issues.push({ pointer: `${at}${pointer}`, message: `'${id}' names no player, card or earlier action` });
+      if (!known.has(id) && !namesTrigger(id)) issues.push({ pointer: `${at}${pointer}`, message: `'${id}' names no player, card, earlier action or ability an earlier action put on the stack` });
     };
     switch (action.do) {
       case 'cast':
@@ -81,6 +88,7 @@ export function lintScenario(s: NormalizedScenario): ValidationIssue[] {
         break;
     }
     known.add(action.id);
+    actionIds.add(action.id);
   });
   return issues;
 }
@@ -123,7 +131,7 @@ export function lintCard(def: CardDefinition): ValidationIssue[] {
       if (e.target !== undefined && e.target >= targetCount) issues.push({ pointer: `${ep}/target`, message: `there is no target requirement ${e.target}` });
       if (e.self && !onPermanent) issues.push({ pointer: `${ep}/self`, message: 'only an ability of a permanent can affect itself' });
       if (e.self && e.target !== undefined) issues.push({ pointer: ep, message: 'an effect has either a target or self, not both' });
-      const targetable = ['damage', 'putCounters', 'copySpell', 'counterSpell', 'destroy', 'bounce', 'pump', 'sacrifice', 'discard', 'mill'];
+      const targetable = ['damage', 'putCounters', 'copySpell', 'counterSpell', 'counterAbility', 'destroy', 'bounce', 'pump', 'sacrifice', 'discard', 'mill'];
       const selfable = ['putCounters', 'pump', 'destroy', 'bounce'];
       const eachable = ['damage', 'discard', 'mill'];
       if (e.each !== undefined && !eachable.includes(e.kind)) issues.push({ pointer: `${ep}/each`, message: `a ${e.kind} effect does not apply to each player` });

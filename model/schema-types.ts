@@ -9,7 +9,7 @@ export type Keyword = "flying" | "trample" | "haste" | "menace" | "lifelink" | "
 export type Color = "W" | "U" | "B" | "R" | "G";
 export type SpliceQuality = "Arcane" | "instant or sorcery";
 /**
- * What may be chosen. any: a creature or a player; spell, instantOrSorcerySpell, creatureSpell and noncreatureSpell: a spell on the stack, never the spell itself (CR 115.5).
+ * What may be chosen. any: a creature or a player; spell, instantOrSorcerySpell, creatureSpell and noncreatureSpell: a spell on the stack, never the spell itself (CR 115.5). ability: a triggered ability on the stack (Stifle: 'activated or triggered ability'; the card model has no activated abilities, and mana abilities never use the stack).
  */
 export type TargetKind =
   | "any"
@@ -23,7 +23,8 @@ export type TargetKind =
   | "spell"
   | "instantOrSorcerySpell"
   | "creatureSpell"
-  | "noncreatureSpell";
+  | "noncreatureSpell"
+  | "ability";
 /**
  * A counter name: +1/+1, -1/-1, charge... At most 30 characters.
  */
@@ -148,6 +149,7 @@ export type CardFeature =
   | "effect.putCounters"
   | "effect.copySpell"
   | "effect.counterSpell"
+  | "effect.counterAbility"
   | "effect.destroy"
   | "effect.bounce"
   | "effect.pump"
@@ -425,7 +427,7 @@ export interface TargetFilter {
  */
 export interface Effect {
   /**
-   * damage: to each object chosen for target, or to each player with each. draw, gainLife: its controller. addMana: to its controller's pool. putCounters: on each target, or on the source permanent with self. copySpell: copies the target spell; the resolve action may give new targets (CR 707.10c). counterSpell: counters the target spell (only if it was kicked, with ifTargetKicked). destroy, bounce: the target permanent (bounce returns it to its owner's hand). pump: power and toughness (and a keyword) until end of turn, to each target or to self. createToken: amount tokens described by token. sacrifice: the target player sacrifices amount creatures. discard: the target player discards amount cards. mill: the target player puts the top amount cards of their library into their graveyard.
+   * damage: to each object chosen for target, or to each player with each. draw, gainLife: its controller. addMana: to its controller's pool. putCounters: on each target, or on the source permanent with self. copySpell: copies the target spell; the resolve action may give new targets (CR 707.10c). counterSpell: counters the target spell (only if it was kicked, with ifTargetKicked). counterAbility: counters the target triggered ability: it leaves the stack and does nothing (CR 701.5a, Stifle). destroy, bounce: the target permanent (bounce returns it to its owner's hand). pump: power and toughness (and a keyword) until end of turn, to each target or to self. createToken: amount tokens described by token. sacrifice: the target player sacrifices amount creatures. discard: the target player discards amount cards. mill: the target player puts the top amount cards of their library into their graveyard.
    */
   kind:
     | "damage"
@@ -435,6 +437,7 @@ export interface Effect {
     | "putCounters"
     | "copySpell"
     | "counterSpell"
+    | "counterAbility"
     | "destroy"
     | "bounce"
     | "pump"

@@ -20,7 +20,7 @@ import { newObjectSinceTargeted } from './targeted-objects.ts';
 
 // Effects whose outcome the judge works out below; a spell with any other (copying a spell) is
 // judged by the properties about copies.
-const MODELLED = new Set(['damage', 'gainLife', 'draw', 'addMana', 'createToken', 'mill', 'discard', 'destroy', 'bounce', 'sacrifice', 'putCounters', 'pump', 'counterSpell']);
+const MODELLED = new Set(['damage', 'gainLife', 'draw', 'addMana', 'createToken', 'mill', 'discard', 'destroy', 'bounce', 'sacrifice', 'putCounters', 'pump', 'counterSpell', 'counterAbility']);
 
 /**
  * What a player's zones should hold after a resolution: hand and graveyard as sorted lists, library
@@ -52,7 +52,7 @@ export interface Expected {
   zones: Record<PlayerId, Zones>;
   /** Permanents the effects take off the battlefield (destroyed, returned to hand, sacrificed). */
   removed: ReadonlySet<string>;
-  /** Spells the effects counter: they leave the stack (CR 601.2a). */
+  /** Spells and triggered abilities the effects counter: they leave the stack (CR 601.2a, 701.5a). */
   countered: ReadonlySet<string>;
   /** Counters put on each permanent, and the power, toughness and keywords it is given until end of turn. */
   changes: ReadonlyMap<string, { counters: Record<string, number>; power: number; toughness: number; keywords: Keyword[] }>;
@@ -350,6 +350,9 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
             else if (e.counteredTo === 'libraryTop') z.library?.unshift(move.card);
             else z.graveyard?.push(move.card);
           }
+        } else if (e.kind === 'counterAbility') {
+          // A countered ability leaves the stack and does nothing (CR 701.5a); it is no card and goes nowhere.
+          for (const id of targets) if (step.before.stack.some((o) => o.kind === 'ability' && o.id === id)) out.countered = growSet(out.countered).add(id);
         } else if (e.kind === 'putCounters') {
           for (const id of on) {
             if (!onBattlefield(id) || amount <= 0) continue;

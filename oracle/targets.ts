@@ -1,5 +1,5 @@
-// Whether an object may be chosen as a target (CR 115): a player, a spell of the kind asked for, or
-// a permanent the requirement fits and that protection or hexproof does not shield (CR 702.16b, 702.11b).
+// Whether an object may be chosen as a target (CR 115): a player, a spell of the kind asked for, a
+// triggered ability on the stack, or a permanent the requirement fits and that protection or hexproof does not shield (CR 702.16b, 702.11b).
 import { permanentMayBeTargeted } from '../model/declarations.ts';
 import type { Color, ObservedState, TargetRequirement } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
@@ -29,6 +29,8 @@ export function targetAllowed(
       (req.kind === 'noncreatureSpell' && !creature)
     );
   }
+  // A triggered ability on the stack, for "target activated or triggered ability" (Stifle).
+  if (state.stack.some((o) => o.id === id && o.kind === 'ability')) return req.kind === 'ability';
   const p = state.battlefield.find((o) => o.id === id);
   if (!p) return false;
   // A created token has no card; what targeting needs of it is whether it is a creature.

@@ -12,6 +12,17 @@ import { declaredKick } from './kicks.ts';
 import type { Entry } from './entries.ts';
 import { boardDuring, controlConditionHolds } from './conditions.ts';
 
+/** The triggered abilities the spells on the stack before a step aim a counter at (Stifle). */
+function abilitiesAimedAt(run: Run, step: Run['steps'][number]): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const o of step.before.stack) {
+    if (o.kind !== 'spell') continue;
+    const effects = run.def(o.card)?.effects ?? [];
+    for (const e of effects) if (e.kind === 'counterAbility' && e.target !== undefined) for (const id of o.targets[e.target] ?? []) out.add(id);
+  }
+  return out;
+}
+
 /**
  * Abilities of "do this only once each turn" that have resolved before this step (CR 603.2h), and
  * abilities that "trigger only once each turn" that have triggered before it.
@@ -39,8 +50,15 @@ function findDoneOnce(run: Run, upTo: number): ReadonlySet<string> {
   for (const t of step.step.triggered ?? []) if (abilityOf(run, step.index, t.source, t.ability)?.triggersOnlyOnceEachTurn) add(`${t.source}#${t.ability}`);
   if (step.action.do === 'resolve') {
     const resolved = (id: string) => !step.after.stack.some((x) => x.id === id);
+    // One resolution resolves the top object only: an ability under it that left was countered
+    // (Stifle, CR 701.5a) and never did anything. Resolving until empty, every object that left
+    // resolved, but those a resolving counter aimed at.
+    const untilEmpty = step.action.untilEmpty === true;
+    const top = step.before.stack.at(-1);
+    const countered = untilEmpty ? abilitiesAimedAt(run, step) : undefined;
     for (const o of step.before.stack) {
-      if (o.kind === 'ability' && resolved(o.id)) add(`${o.source}#${o.ability}`);
+      if (o.kind !== 'ability' || !resolved(o.id) || (untilEmpty ? countered!.has(o.id) : o !== top)) continue;
+      add(`${o.source}#${o.ability}`);
     }
     // Resolving until the stack is empty also resolves what triggers on the way: gone by the end, it resolved.
     for (const t of step.step.triggered ?? []) if (t.id !== undefined && resolved(t.id)) add(`${t.source}#${t.ability}`);

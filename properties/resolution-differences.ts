@@ -87,8 +87,9 @@ function tokenProblem(step: RunStep, e: Expected): { expected: string; observed:
 export function zoneProblem(run: Run, step: RunStep, e: Expected): { expected: string; observed: string } | undefined {
   const changed = permanentProblem(step, e);
   if (changed) return changed;
+  // Every spell and triggered ability under the resolving object stays, but those its effects counter (CR 701.5a).
   for (const o of step.before.stack) {
-    if (o.kind !== 'spell' || o.id === e.resolving.id || e.alsoResolved?.has(o.id)) continue;
+    if (o.id === e.resolving.id || e.alsoResolved?.has(o.id)) continue;
     const there = step.after.stack.some((a) => a.id === o.id);
     if (there === e.countered.has(o.id)) return { expected: `${o.id} ${e.countered.has(o.id) ? 'is countered: it leaves the stack' : 'stays on the stack'}`, observed: there ? 'it is on the stack' : 'it left the stack' };
   }

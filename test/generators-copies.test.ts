@@ -30,8 +30,8 @@ describe('copies', () => {
     const noCopiers = contextFor({ ...BARE_CAPABILITIES, mechanics: ['kicker', 'copy'], actions: ['cast', 'copy', 'resolve'], choices: [] });
     expect(possibleCopies([{ via: 'card', retarget: true, copier: 0, byOpponent: false }], noCopiers)).toEqual([{ via: 'action', retarget: false, copier: 0, byOpponent: false }]);
     expect(possibleCopies([{ via: 'card', retarget: true, copier: 0, byOpponent: false }], CONTEXTS.reference)).toEqual([{ via: 'card', retarget: true, copier: 0, byOpponent: false }]);
-    // p2's copy keeps the original's targets: new ones are chosen for p1.
-    expect(possibleCopies([{ via: 'card', retarget: true, copier: 0, byOpponent: true }], CONTEXTS.reference)).toEqual([{ via: 'card', retarget: false, copier: 0, byOpponent: true }]);
+    // p2's copy gets new targets too, chosen by p2 (CR 707.10c: test/generators-opponent-copies.test.ts).
+    expect(possibleCopies([{ via: 'card', retarget: true, copier: 0, byOpponent: true }], CONTEXTS.reference)).toEqual([{ via: 'card', retarget: true, copier: 0, byOpponent: true }]);
   });
 
   it('become a copy action, or a copy spell cast at the main spell and resolved, each named for its copy', () => {

@@ -23,8 +23,8 @@ describe('rules coverage', () => {
       // 400.7 has no subrule l.
       '400.7', ...letters('400.7', 'k'), '400.7m',
       '733.1',
-      // Losing the game, the legend rule, token names, one zone each, no self-targets, resolution order.
-      '104.2a', '111.4', '115.5', '400.1', '608.2a', '608.2c', '608.2n', '704.5a', '704.5b', '704.5j',
+      // Losing the game, the legend rule, token names, one zone each, no self-targets, resolution order, countering.
+      '104.2a', '111.4', '115.5', '400.1', '608.2a', '608.2c', '608.2n', '701.5a', '704.5a', '704.5b', '704.5j',
     ];
     expect(citedRules().rules.map((r) => r.id).sort()).toEqual([...expected].sort());
   });

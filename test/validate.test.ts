@@ -56,7 +56,7 @@ describe('scenario consistency', () => {
     s.players[0]!.graveyard = ['odd'];
     const issues = formatIssues(lintScenario(normalizeScenario(s)));
     expect(issues).toContain("/players/1/hand/0: card 'bolt' is already in p1's hand");
-    expect(issues).toContain("/actions/1/spell: 'nothing' names no player, card or earlier action");
+    expect(issues).toContain("/actions/1/spell: 'nothing' names no player, card, earlier action or ability an earlier action put on the stack");
     expect(issues).toContain('/cards/1/definition/effects/0/target: there is no target requirement 0');
   });
 

@@ -1,6 +1,7 @@
 // Faults in resolving spells (CR 608.2b, 702.47d): when a spell with illegal targets does nothing
-// at all, and when it does what it can.
+// at all, and when it does what it can; what a countered spell or triggered ability does (CR 701.5a).
 import type { CardDefinition } from '../../model/schema-types.ts';
+import type { StackTrigger } from '../reference/game.ts';
 import { oracle, scenario, synthetic, type Fault } from './fault.ts';
 
 /** A spell with one target and an untargeted part: it does nothing at all when its target is gone. */
@@ -133,5 +134,40 @@ export const RESOLUTION_FAULTS: readonly Fault[] = [
       }),
     },
     apply: (base) => ({ ...base, sameObjectAsTargeted: () => true }),
+  },
+  {
+    id: 'countered-ability-resolves',
+    family: 'resolution',
+    rules: ['701.5a', '603.3'],
+    summary: "Stifle does nothing to the triggered ability it targets: the ability stays on the stack and later resolves, where a countered ability leaves the stack and none of its effects happen.",
+    inspiredBy: "Engines whose counter effect looks its target up among the spells on the stack only, finds no spell of that id and does nothing, so that 'counter target triggered ability' never counters anything.",
+    minimal: {
+      shows: 'resolution.player-effects',
+      scenario: scenario({
+        cards: [oracle('arena', 'Stronghold Arena'), oracle('stifle', 'Stifle')],
+        p1: { hand: ['arena', 'stifle'], mana: { U: 1 } },
+        actions: [{ do: 'putOntoBattlefield', card: 'arena' }, { do: 'cast', card: 'stifle', targets: [['a1.t1']] }, { do: 'resolve' }],
+      }),
+    },
+    apply: (base) => ({ ...base, counterAbilityOnStack: () => undefined }),
+  },
+  {
+    id: 'ability-counter-hits-top',
+    family: 'resolution',
+    rules: ['701.5a', '608.2b'],
+    summary: 'Stifle counters the topmost triggered ability on the stack, not the one it targets: of two abilities Panharmonicon made, the one above is removed and the targeted one resolves.',
+    inspiredBy: 'Simplified engines whose "counter target triggered ability" removes the first triggered ability it finds from the top of the stack, which is its target only when one ability waits there.',
+    minimal: {
+      shows: 'resolution.player-effects',
+      scenario: scenario({
+        cards: [oracle('panharmonicon', 'Panharmonicon'), oracle('keeper', 'Lightkeeper of Emeria'), oracle('stifle', 'Stifle')],
+        p1: { hand: ['keeper', 'stifle'], battlefield: [{ card: 'panharmonicon' }], mana: { U: 1 } },
+        actions: [{ do: 'putOntoBattlefield', card: 'keeper' }, { do: 'cast', card: 'stifle', targets: [['a1.t1']] }, { do: 'resolve' }],
+      }),
+    },
+    apply: (base) => ({
+      ...base,
+      counterAbilityOnStack: (g, ability) => base.counterAbilityOnStack(g, g.stack.findLast((s): s is StackTrigger => s.kind === 'ability') ?? ability),
+    }),
   },
 ];

@@ -2,7 +2,7 @@
 // counter, move, tap and destroy (each as a real card's effect would).
 import type { PlayerId } from '../../model/scenario.ts';
 import type { PermanentFilter } from '../../model/schema-types.ts';
-import { mutablePermanent, newPermanent, permanentById, player, spellById, type Game, type Permanent, type StackSpell } from './game.ts';
+import { mutablePermanent, newPermanent, permanentById, player, spellById, type Game, type Permanent, type StackSpell, type StackTrigger } from './game.ts';
 import type { Rejection } from './kicker.ts';
 import { isPermanentCard } from './characteristics.ts';
 import { enterBattlefield, leaveBattlefield, tapPermanent } from './zones.ts';
@@ -42,6 +42,11 @@ export function counterSpellOnStack(g: Game, spell: StackSpell, r: Rules, to?: '
     player(g, spell.owner).library.unshift(spell.card);
     noteEvent(g, { kind: 'move', object: spell.card, from: 'stack', to: 'library' });
   }
+}
+
+/** A countered triggered ability leaves the stack and does nothing (CR 701.5a); it is no card and goes nowhere. */
+export function counterAbilityOnStack(g: Game, ability: StackTrigger): void {
+  g.stack = g.stack.filter((s) => s !== ability);
 }
 
 /** CR 608.2n, 707.10a: a spell's card goes to its owner's graveyard; a copy ceases to exist. */

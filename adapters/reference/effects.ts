@@ -5,7 +5,7 @@ import { addToPool } from './mana.ts';
 import { tokenId } from '../../model/conventions.ts';
 import type { CardDefinition, Color, Effect } from '../../model/schema-types.ts';
 import type { NResolveAction, PlayerId } from '../../model/scenario.ts';
-import { current, mutablePermanent, newPermanent, opponentOf, permanentById, player, spellById, type Game, type Permanent } from './game.ts';
+import { abilityById, current, mutablePermanent, newPermanent, opponentOf, permanentById, player, spellById, type Game, type Permanent } from './game.ts';
 import type { KickInfo, Rejection } from './kicker.ts';
 import { enterBattlefield, gainLife, leaveBattlefield } from './zones.ts';
 import { noteEvent } from './events.ts';
@@ -123,6 +123,12 @@ function perform(g: Game, effect: Effect, chosen: readonly string[], ctx: Effect
         // Ertai's Trickery: the kicked status is looked at as it resolves, it is no targeting restriction.
         if (!spell || (effect.ifTargetKicked && !r.isKicked(spell))) continue;
         r.counterSpellOnStack(g, spell, r, effect.counteredTo);
+      }
+      return null;
+    case 'counterAbility':
+      for (const id of targets) {
+        const ability = abilityById(g, id);
+        if (ability) r.counterAbilityOnStack(g, ability);
       }
       return null;
     case 'copySpell': {

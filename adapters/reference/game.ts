@@ -355,6 +355,12 @@ export function permanentById(g: Game, id: string): Permanent | undefined {
   return undefined;
 }
 
+/** The triggered ability `id` names on the stack; none when the first object of that id is a spell. */
+export function abilityById(g: Game, id: string): StackTrigger | undefined {
+  for (const item of g.stack) if (item.id === id) return item.kind === 'ability' ? item : undefined;
+  return undefined;
+}
+
 /** The spell `id` names on the stack; none when the first object of that id is an ability. */
 export function spellById(g: Game, id: string): StackSpell | undefined {
   for (const item of g.stack) if (item.id === id) return item.kind === 'spell' ? item : undefined;

@@ -123,6 +123,7 @@ export interface Rules {
   spellParts: (spell: StackSpell) => EffectPart[];
   resolveSpell: (g: Game, spell: StackSpell, action: NResolveAction, r: Rules) => Rejection | null;
   counterSpellOnStack: (g: Game, spell: StackSpell, r: Rules, to?: 'hand' | 'libraryTop') => void;
+  counterAbilityOnStack: (g: Game, ability: StackTrigger) => void;
   spellToGraveyard: (g: Game, spell: StackSpell) => void;
   resolvePermanentSpell: (g: Game, spell: StackSpell, r: Rules) => void;
   permanentFromSpell: (g: Game, spell: StackSpell) => Permanent;

@@ -4,7 +4,7 @@
 // Its type is written out in rules-table.ts.
 import { castSpell, kickedAsPaid, spliceDeclarationError } from './cast.ts';
 import { hasSpliceQuality, spellCharacteristics } from './characteristics.ts';
-import { bounce, clone, counterSpellOnStack, flicker, spellToGraveyard } from './actions.ts';
+import { bounce, clone, counterAbilityOnStack, counterSpellOnStack, flicker, spellToGraveyard } from './actions.ts';
 import { copyOfSpell, putCopyOnStack } from './copy.ts';
 import { checkPayment, costChanges, reduceCost, totalCost } from './costs.ts';
 import { payFromPool } from './mana.ts';
@@ -52,6 +52,7 @@ function table(options: RulesOptions): Rules {
     spellParts,
     resolveSpell,
     counterSpellOnStack,
+    counterAbilityOnStack,
     spellToGraveyard,
     resolvePermanentSpell,
     permanentFromSpell,

@@ -2,7 +2,7 @@
 // what may be chosen for each, and which chosen targets are still legal when it resolves.
 import type { CardType, Color, TargetRequirement } from '../../model/schema-types.ts';
 import type { PlayerId } from '../../model/scenario.ts';
-import { isPlayerId, opponentOf, permanentById, type Game, type Permanent, type StackItem, type StackSpell } from './game.ts';
+import { abilityById, isPlayerId, opponentOf, permanentById, type Game, type Permanent, type StackItem, type StackSpell } from './game.ts';
 import { repetitions, timesKicked, type KickInfo, type Rejection } from './kicker.ts';
 import { permanentColors } from './characteristics.ts';
 import { sortedStrings } from './sorted.ts';
@@ -101,6 +101,9 @@ export function isLegalTarget(g: Game, req: TargetRequirement, id: string, ctx: 
       break;
     case 'noncreatureSpell':
       kindOk = spell?.kind === 'spell' && !spell.def.types.includes('Creature');
+      break;
+    case 'ability':
+      kindOk = abilityById(g, id) !== undefined;
       break;
   }
   if (!kindOk) return false;
