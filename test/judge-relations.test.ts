@@ -90,6 +90,60 @@ describe('relations.one-more-multikick', () => {
   });
 });
 
+describe('relations.one-more-multikick: which cast is kicked once more', () => {
+  const p = property('relations.one-more-multikick');
+  /** Gnarlid Pack kicked once, bounced, and cast again unkicked: the last cast is the one kicked once more. */
+  const RECAST = normalizeScenario({
+    format: 'castcheck-scenario/1',
+    cards: [{ id: 'pack', oracle: 'Gnarlid Pack' }],
+    players: [{ id: 'p1', hand: ['pack'], mana: { G: 4, C: 4 } }, { id: 'p2' }],
+    actions: [{ do: 'cast', card: 'pack', multikicker: 1 }, { do: 'resolve' }, { do: 'bounce', object: 'pack' }, { do: 'cast', card: 'pack' }, { do: 'resolve' }],
+  });
+
+  it('a card cast again is compared as it enters from its last cast, not its first (CR 400.7)', async () => {
+    const { verdict, asked } = await verdictWithReruns(p, RECAST, engine.runSync(RECAST));
+    expect(verdict).toEqual({ status: 'pass', checks: 1 });
+    expect(asked.map((v) => v.actions.flatMap((a) => (a.do === 'cast' ? [a.multikicker ?? 0] : [])))).toEqual([[1, 1]]);
+    // The last cast entering with a counter too many in the rerun kicked once more.
+    const more = await verdictWithReruns(p, RECAST, engine.runSync(RECAST), (v, t) => void (t.steps[4]!.state.battlefield[0]!.counters = { '+1/+1': 2 }));
+    expect(more.verdict).toEqual({ status: 'fail', step: 'a4', expected: "one more kick changes pack's +1/+1 counters by 1", observed: 'by 2', checks: 1 });
+  });
+
+  it('the last cast rejected in the rerun, as when an earlier cast spent the added mana (CR 601.2h), compares nothing', async () => {
+    expect((await verdictWithReruns(p, RECAST, engine.runSync(RECAST), (v, t) => void (t.steps[3]!.outcome = 'rejected'))).verdict).toEqual({ status: 'n/a' });
+    // The last cast rejected in the run judged: nothing to kick once more.
+    const t = editableCopy(engine.runSync(RECAST));
+    step(t, 3).outcome = 'rejected';
+    expect(await verdictWithReruns(p, RECAST, t)).toEqual({ verdict: { status: 'n/a' }, asked: [] });
+  });
+
+  it('the first cast is the one read, after other actions, and only if it has multikicker with an "enters with" per kick', async () => {
+    const later = normalizeScenario({ ...F.MULTIKICKED_PACK, cards: [...F.MULTIKICKED_PACK.cards, { id: 'bears', oracle: 'Grizzly Bears' }], actions: [{ do: 'putOntoBattlefield', card: 'bears' }, ...F.MULTIKICKED_PACK.actions] });
+    expect((await verdictWithReruns(p, later, engine.runSync(later))).verdict).toEqual({ status: 'pass', checks: 1 });
+    // A trace cut before the cast: no step to read.
+    const cut = editableCopy(engine.runSync(later));
+    cut.steps = cut.steps.slice(0, 1);
+    expect(await verdictWithReruns(p, later, cut)).toEqual({ verdict: { status: 'n/a' }, asked: [] });
+    // The pack put onto the battlefield, never cast.
+    const uncast = normalizeScenario({ ...F.MULTIKICKED_PACK, actions: [{ do: 'putOntoBattlefield', card: 'pack' }] });
+    expect(await verdictWithReruns(p, uncast, engine.runSync(uncast))).toEqual({ verdict: { status: 'n/a' }, asked: [] });
+    // Burst Lightning cast first: no multikicker.
+    const bolt = normalizeScenario(F.KICKED_BOLT_COPIED);
+    expect(await verdictWithReruns(p, bolt, engine.runSync(bolt))).toEqual({ verdict: { status: 'n/a' }, asked: [] });
+    // Multikicker paid by sacrifice, or counters that are not per kick: nothing this relation predicts.
+    const pack = (definition: object) => normalizeScenario({ ...F.MULTIKICKED_PACK, cards: [{ id: 'pack', definition: { name: 'Odd Pack', manaCost: '{1}{G}', types: ['Creature'], power: 2, toughness: 2, ...definition } }, { id: 'other', oracle: 'Gnarlid Pack' }], actions: [{ do: 'cast', card: 'pack' }] });
+    const sacrifice = pack({ multikicker: { cost: { sacrifice: { count: 1, filter: { types: ['Land'] } } } }, entersWith: [{ counter: '+1/+1', amount: 1, condition: 'perKick' }] });
+    expect(await verdictWithReruns(p, sacrifice, engine.runSync(sacrifice))).toEqual({ verdict: { status: 'n/a' }, asked: [] });
+    const kicked = pack({ multikicker: { cost: { mana: '{G}' } }, entersWith: [{ counter: '+1/+1', amount: 1, condition: 'kicked' }] });
+    expect(await verdictWithReruns(p, kicked, engine.runSync(kicked))).toEqual({ verdict: { status: 'n/a' }, asked: [] });
+    // One "enters with" per kick among others is enough.
+    const both = pack({ multikicker: { cost: { mana: '{G}' } }, entersWith: [{ counter: 'charge', amount: 1, condition: 'kicked' }, { counter: '+1/+1', amount: 1, condition: 'perKick' }] });
+    const v = await verdictWithReruns(p, both, engine.runSync(both));
+    expect(v.asked).toHaveLength(2);
+    expect(v.verdict).toEqual({ status: 'pass', checks: 2 });
+  });
+});
+
 describe('relations.reduction-keeps-kicked', () => {
   const p = property('relations.reduction-keeps-kicked');
   const s = normalizeScenario(F.MULTIKICKED_PACK);
@@ -145,6 +199,15 @@ describe('relations.reduction-keeps-kicked', () => {
     expect(unshown).toEqual({ verdict: { status: 'n/a' }, asked: [] });
   });
 
+  it('a rejected cast is not rerun; an engine that takes no reducer at all is not asked', async () => {
+    const rejected = editableCopy(engine.runSync(s));
+    step(rejected, 0).outcome = 'rejected';
+    expect(await verdictWithReruns(p, s, rejected)).toEqual({ verdict: { status: 'n/a' }, asked: [] });
+    const caps = engine.capabilities;
+    const neither: Capabilities = { ...caps, cards: { ...caps.cards, synthetic: false, oracle: (caps.cards.oracle ?? []).filter((n) => n !== 'Helm of Awakening') } };
+    expect(await verdictWithReruns(p, s, engine.runSync(s), undefined, { capabilities: neither })).toEqual({ verdict: { status: 'n/a' }, asked: [] });
+  });
+
   it('an engine that takes no card like the reducer is not asked; one that knows only Helm of Awakening gets it', async () => {
     const caps = engine.capabilities;
     const printedOnly: Capabilities = { ...caps, cards: { ...caps.cards, synthetic: false } };
@@ -198,6 +261,34 @@ describe('relations.splice-order', () => {
     expect(await verdictWithReruns(p, milled, engine.runSync(milled))).toEqual({ verdict: { status: 'n/a' }, asked: [] });
     const untargetedMill = normalizeScenario({ ...F.UNTARGETED_SPLICES, cards: [...F.UNTARGETED_SPLICES.cards.slice(0, 2), { id: 'dream', definition: { name: 'Mill Dream', manaCost: '{U}', types: ['Instant'], effects: [{ kind: 'mill', amount: 1 }], splice: { onto: 'instant or sorcery', cost: { mana: '{U}' } } } }, ...F.UNTARGETED_SPLICES.cards.slice(3)] });
     expect(await verdictWithReruns(p, untargetedMill, engine.runSync(untargetedMill))).toEqual({ verdict: { status: 'n/a' }, asked: [] });
+  });
+});
+
+describe('relations.splice-order: which casts are reversed', () => {
+  const p = property('relations.splice-order');
+
+  it('the first cast is the one reversed: with one splice or none, nothing is compared', async () => {
+    const second = normalizeScenario({
+      ...F.UNTARGETED_SPLICES,
+      cards: [...F.UNTARGETED_SPLICES.cards, { id: 'mists2', oracle: 'Reach Through Mists' }],
+      players: [{ ...F.UNTARGETED_SPLICES.players[0]!, hand: ['mists2', 'mists', 'ritual', 'dream'], mana: { U: 3, R: 1, C: 3 } }, F.UNTARGETED_SPLICES.players[1]!],
+      actions: [{ do: 'cast', card: 'mists2' }, ...F.UNTARGETED_SPLICES.actions],
+    });
+    expect(await verdictWithReruns(p, second, engine.runSync(second))).toEqual({ verdict: { status: 'n/a' }, asked: [] });
+    const one = normalizeScenario({ ...second, actions: second.actions.map((a, i) => (i === 0 && a.do === 'cast' ? { ...a, splice: ['ritual'] } : a)) });
+    expect(await verdictWithReruns(p, one, engine.runSync(one))).toEqual({ verdict: { status: 'n/a' }, asked: [] });
+  });
+
+  it('life gained by a spliced card commutes with a draw: compared, and a difference fails', async () => {
+    const s = normalizeScenario({
+      ...F.UNTARGETED_SPLICES,
+      cards: [...F.UNTARGETED_SPLICES.cards.slice(0, 2), { id: 'dream', definition: { name: 'Life Dream', manaCost: '{W}', types: ['Instant'], effects: [{ kind: 'gainLife', amount: 2 }], splice: { onto: 'Arcane', cost: { mana: '{1}' } } } }, ...F.UNTARGETED_SPLICES.cards.slice(3)],
+      players: [{ ...F.UNTARGETED_SPLICES.players[0]!, mana: { U: 1, R: 1, C: 4 } }, F.UNTARGETED_SPLICES.players[1]!],
+    });
+    const { verdict, asked } = await verdictWithReruns(p, s, engine.runSync(s));
+    expect(verdict).toEqual({ status: 'pass', checks: 1 });
+    expect(asked).toHaveLength(1);
+    expect((await verdictWithReruns(p, s, engine.runSync(s), (v, t) => void (t.steps[1]!.state.players[0]!.life += 1))).verdict).toMatchObject({ status: 'fail', step: 'a2' });
   });
 });
 
