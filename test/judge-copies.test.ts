@@ -77,6 +77,18 @@ describe('the copy a step made', () => {
     expect(await verdictOf(p, s, empty)).toMatchObject({ status: 'fail', step: 'again', expected: 'copy again is a copy of a spell the resolving object copies (none)' });
   });
 
+  it('a spell cast onto a Twincast on the stack is no copy Twincast made', async () => {
+    const s = normalizeScenario({
+      ...F.COUNTERSPELL_AT_ITSELF,
+      cards: [...F.COUNTERSPELL_AT_ITSELF.cards, { id: 'bolt3', oracle: 'Burst Lightning' }],
+      players: [{ ...F.COUNTERSPELL_AT_ITSELF.players[0]!, hand: ['bolt', 'cs', 'twin', 'bolt2', 'bolt3'], mana: { R: 3, U: 4 } }, F.COUNTERSPELL_AT_ITSELF.players[1]!],
+      actions: [...F.COUNTERSPELL_AT_ITSELF.actions.slice(0, 6), { do: 'cast', card: 'bolt3', targets: [['p2']] }],
+    });
+    const t = engine.runSync(s);
+    expect(editableCopy(t).steps[6]!.outcome).toBe('accepted');
+    expect(await verdictOf(p, s, t)).toEqual({ status: 'n/a' });
+  });
+
   it('resolving until empty is not read for copies made', async () => {
     const s = normalizeScenario({ ...F.COUNTERSPELL_AT_ITSELF, actions: [...F.COUNTERSPELL_AT_ITSELF.actions.slice(0, 6), { do: 'resolve', id: 'copy', untilEmpty: true }] });
     const t = editableCopy(engine.runSync(s));
@@ -269,6 +281,30 @@ describe('copies.permanent-copy-is-kicked-token', () => {
   });
 });
 
+describe('the copies of permanent spells that resolved', () => {
+  const p = property('copies.permanent-copy-is-kicked-token');
+
+  it('a copy of an instant or sorcery that resolves becomes no token', async () => {
+    const s = normalizeScenario({ ...F.KICKED_BOLT_COPIED, actions: [...F.KICKED_BOLT_COPIED.actions.slice(0, 2), { do: 'resolve' }] });
+    expect(await verdictOf(p, s, engine.runSync(s))).toEqual({ status: 'n/a' });
+    expect(await verdictOf(p, SPIKE, engine.runSync(SPIKE))).toEqual({ status: 'n/a' });
+  });
+
+  it('a copy still on the stack after a resolve has not resolved', async () => {
+    const s = normalizeScenario({ ...F.COPIED_PERMANENT, actions: [...F.COPIED_PERMANENT.actions.slice(0, 3), { do: 'copy', id: 'copy2', spell: 'titan' }, { do: 'resolve' }] });
+    const t = engine.runSync(s);
+    expect(editableCopy(t).steps[4]!.state.stack.map((o) => o.id)).toEqual(['titan', 'copy']);
+    expect(await verdictOf(p, s, t)).toEqual({ status: 'pass', checks: 1 });
+  });
+
+  it('copies.token-not-created does not read a step that resolves everything', async () => {
+    const s = normalizeScenario({ ...F.COPIED_PERMANENT, actions: [...F.COPIED_PERMANENT.actions.slice(0, 3), { do: 'resolve', untilEmpty: true }] });
+    const t = editableCopy(engine.runSync(s));
+    step(t, 3).triggered = [{ id: 'a4.t1', source: 'tokw', ability: 0, controller: 'p1' }];
+    expect(await verdictOf(property('copies.token-not-created'), s, t)).toEqual({ status: 'n/a' });
+  });
+});
+
 describe('copies.token-keeps-name', () => {
   it("a token named other than the copied card fails (CR 707.2); one gone is not judged", async () => {
     const p = property('copies.token-keeps-name');
@@ -308,6 +344,11 @@ describe('copies.original-unchanged', () => {
       ['timesKicked', 2, '2'],
       ['colors', ['U'], '["U"]'],
       ['manaValue', 3, '3'],
+      ['kicker', [], '[]'],
+      ['multikicker', 1, '1'],
+      ['targets', [['p1']], '[["p1"]]'],
+      ['x', 1, '1'],
+      ['spliced', ['bolt2'], '["bolt2"]'],
     ] as const) {
       const t = editableCopy(engine.runSync(K));
       Object.assign(spellAt(t, 1, 0), { [field]: value });
@@ -411,6 +452,8 @@ describe('copies.cease-off-the-stack', () => {
 
   it('a copy that left the stack found in a hand, a graveyard, or as a card on the battlefield fails (CR 707.10a)', async () => {
     expect(await verdictOf(p, SPIKE, engine.runSync(SPIKE))).toEqual({ status: 'pass', checks: 1 });
+    // Bolt's copy stays on the stack while Gnarlid Pack is cast and resolves: it is judged once, as it leaves.
+    expect(await verdictOf(p, K, engine.runSync(K))).toEqual({ status: 'pass', checks: 1 });
     const grave = editableCopy(engine.runSync(SPIKE));
     playerAt(grave, 2, 'p1').graveyard = ['copy'];
     expect(await verdictOf(p, SPIKE, grave)).toEqual({ status: 'fail', step: 'a3', expected: 'copy copy ceased to exist when it left the stack', observed: "it is in p1's graveyard", checks: 1 });

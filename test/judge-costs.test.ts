@@ -33,6 +33,11 @@ describe('costs.mana-value-unchanged', () => {
     const t = editableCopy(engine.runSync(s));
     spellAt(t, 0, 0).card = 'ghost';
     expect(await verdictOf(p, s, t)).toEqual({ status: 'fail', step: 'a1', expected: 'every spell on the stack is a card of the scenario (or a copy of one)', observed: 'bolt is card "ghost", which the scenario does not have', checks: 1 });
+    // Two such spells in one step: the first is named, and the step's other spells are not read.
+    const two = editableCopy(engine.runSync(s));
+    spellAt(two, 1, 0).card = 'ghost';
+    spellAt(two, 1, 1).card = 'ghost';
+    expect(await verdictOf(p, s, two)).toEqual({ status: 'fail', step: 'copy', expected: 'every spell on the stack is a card of the scenario (or a copy of one)', observed: 'bolt is card "ghost", which the scenario does not have', checks: 2 });
   });
 
   it('a wrong mana value names the card, and X where the card has one (CR 202.3e)', async () => {
