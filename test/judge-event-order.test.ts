@@ -100,6 +100,27 @@ describe('resolution.events-in-order', () => {
     expect(await first({ kind: 'move', by: 'many', object: 'x', to: 'hand' })).toEqual({ status: 'pass', checks: 1 });
   });
 
+  it("instructions are ordered within a card: a spliced card's first comes after the main card's second", async () => {
+    const s = normalizeScenario({
+      format: 'castcheck-scenario/1',
+      cards: [
+        { id: 'main', definition: { name: 'Main Spell', manaCost: '{1}', types: ['Instant'], subtypes: ['Arcane'], effects: [{ kind: 'gainLife', amount: 2 }, { kind: 'draw', amount: 1 }] } },
+        { id: 'mill', definition: { name: 'Mill Splice', manaCost: '{1}', types: ['Instant'], subtypes: ['Arcane'], splice: { onto: 'Arcane', cost: { mana: '{1}' } }, effects: [{ kind: 'mill', amount: 1, each: 'opponent' }] } },
+        { id: 'l1', oracle: 'Island' },
+        { id: 'l2', oracle: 'Island' },
+      ],
+      players: [{ id: 'p1', hand: ['main', 'mill'], library: ['l1'], mana: { C: 2 } }, { id: 'p2', library: ['l2'] }],
+      actions: [{ do: 'cast', card: 'main', splice: ['mill'] }, { do: 'resolve' }],
+    });
+    const t = engine.runSync(s);
+    expect(editableCopy(t).steps[1]!.events!.map((e) => e.kind)).toEqual(['lifeGain', 'move', 'move', 'move']);
+    expect(await verdictOf(p, s, t)).toEqual({ status: 'pass', checks: 1 });
+    // The mill listed first: still no instruction of the main card is out of order.
+    const u = editableCopy(t);
+    u.steps[1]!.events!.unshift(u.steps[1]!.events!.splice(2, 1)[0]!);
+    expect(await verdictOf(p, s, u)).toEqual({ status: 'pass', checks: 1 });
+  });
+
   it('a spell with nothing pinned twice, or only one kind of instruction, compares nothing', async () => {
     const s = normalizeScenario(F.SPLICED_SPIKE);
     expect(await verdictOf(p, s, engine.runSync(s))).toEqual({ status: 'n/a' });
