@@ -195,6 +195,39 @@ describe('splice.effects-after-host', () => {
   });
 });
 
+describe('splice.effects-after-host: copies and many tokens', () => {
+  const p = property('splice.effects-after-host');
+
+  it("a copy of the spliced spell draws and mills in the same order, and puts no card into the graveyard (CR 707.10)", async () => {
+    const s = normalizeScenario({ ...F.SPLICED_DRAW_AND_MILL, actions: [F.SPLICED_DRAW_AND_MILL.actions[0]!, { do: 'copy', id: 'copy', spell: 'mists' }, { do: 'resolve' }, { do: 'resolve' }] });
+    const t = engine.runSync(s);
+    expect(await verdictOf(p, s, t)).toEqual({ status: 'pass', checks: 2 });
+    const card = editableCopy(t);
+    playerAt(card, 2, 'p1').graveyard.push('mists');
+    expect(await verdictOf(p, s, card)).toMatchObject({ status: 'fail', step: 'a3', expected: expect.stringMatching(/^copy's effects in the order mists, dt, ed: p1's hand/) });
+  });
+
+  it('tokens are ordered by the number in their ids, the tenth after the ninth', async () => {
+    const s = normalizeScenario({
+      format: 'castcheck-scenario/1',
+      cards: [
+        { id: 'main', definition: arcane('Goblin Horde', { effects: [{ kind: 'createToken', amount: 10, token: { name: 'Goblin', types: ['Creature'], power: 1, toughness: 1 } }] }) },
+        { id: 'skill', definition: splicable("Splicer's Call", { effects: [{ kind: 'createToken', amount: 2, token: { name: 'Golem', types: ['Artifact', 'Creature'], power: 3, toughness: 3 } }] }) },
+      ],
+      players: [{ id: 'p1', hand: ['main', 'skill'], mana: { C: 2 } }, { id: 'p2' }],
+      actions: [{ do: 'cast', card: 'main', splice: ['skill'] }, { do: 'resolve' }],
+    });
+    const t = editableCopy(engine.runSync(s));
+    step(t, 1).state.battlefield.sort((x, y) => (x.id < y.id ? -1 : 1));
+    expect(await verdictOf(p, s, t)).toEqual({ status: 'pass', checks: 1 });
+    step(t, 1).state.battlefield.reverse();
+    expect(await verdictOf(p, s, t)).toEqual({ status: 'pass', checks: 1 });
+    permanent(t, 1, 'a2.k10').name = 'Golem';
+    permanent(t, 1, 'a2.k12').name = 'Goblin';
+    expect(await verdictOf(p, s, t)).toMatchObject({ status: 'fail', observed: `[${[...Array(9).fill('"Goblin"'), '"Golem"', '"Golem"', '"Goblin"'].join(',')}]` });
+  });
+});
+
 describe('splice.events-after-host', () => {
   const p = property('splice.events-after-host');
   const s = normalizeScenario(F.SPLICED_SPIKE);
