@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizeScenario } from '../model/scenario.ts';
 import type { CardDefinition, TriggeredAbility } from '../model/schema-types.ts';
 import { propertyById } from '../properties/index.ts';
+import { Run } from '../properties/property.ts';
 import * as F from './fixtures/scenarios.ts';
 import { editableCopy } from './fixtures/traces.ts';
 import { engine, step, verdictOf } from './fixtures/trace-edits.ts';
@@ -292,6 +293,55 @@ describe('triggers.creatures-die', () => {
     const more = editableCopy(t);
     step(more, 1).triggered = [...step(more, 1).triggered!, fired('x', 'dw', 0)];
     expect(await verdictOf(p, s, more)).toEqual({ status: 'pass', checks: 2 });
+  });
+});
+
+describe('triggers.creatures-die: tokens, abilities with conditions, and what the engine shows', () => {
+  const p = property('triggers.creatures-die');
+  /** A Golem token made by a spell, then destroyed with Death Watcher on the battlefield. */
+  const s = normalizeScenario({
+    format: 'castcheck-scenario/1',
+    cards: [
+      F.DEATHS.cards[0]!,
+      { id: 'maker', definition: { name: 'Golem Maker', manaCost: '{1}', types: ['Sorcery'], effects: [{ kind: 'createToken', amount: 1, token: { name: 'Golem', types: ['Artifact', 'Creature'], power: 3, toughness: 3 } }] } },
+    ],
+    players: [{ id: 'p1', hand: ['maker'], mana: { C: 1 }, battlefield: [{ card: 'dw' }] }, { id: 'p2' }],
+    actions: [{ do: 'cast', card: 'maker' }, { do: 'resolve' }, { do: 'destroy', permanent: 'a2.k1' }],
+  });
+
+  it('a token creature that no card describes dies too: the watcher triggers once', async () => {
+    const t = engine.runSync(s);
+    expect(editableCopy(t).steps[2]!.triggered?.map((x) => x.source)).toEqual(['dw']);
+    expect(await verdictOf(p, s, t)).toEqual({ status: 'pass', checks: 1 });
+    const none = editableCopy(t);
+    step(none, 2).triggered = [];
+    expect(await verdictOf(p, s, none)).toEqual({ status: 'fail', step: 'a3', expected: 'dw#0 triggers 1 time(s): ["a2.k1"] left the battlefield', observed: '0 time(s)', checks: 1 });
+  });
+
+  it('a token shown without power may not have been a creature: when the engine shows no power at all, once or not at all', async () => {
+    const caps = { ...engine.capabilities, observes: engine.capabilities.observes.filter((o) => o !== 'permanent.powerToughness') };
+    const t = editableCopy(engine.runSync(s));
+    for (const x of t.steps) for (const o of x.state.battlefield) delete o.power;
+    const judge = (trace: typeof t) => p.check(new Run(s, trace), { readings: { spliceCopy: 'ruling' }, rerun: () => undefined, reference: () => new Run(s, engine.runSync(s)), capabilities: caps });
+    expect(await judge(t)).toEqual({ status: 'pass', checks: 1 });
+    const none = editableCopy(t);
+    step(none, 2).triggered = [];
+    expect(await judge(none)).toEqual({ status: 'n/a' });
+    const twice = editableCopy(t);
+    step(twice, 2).triggered!.push(fired('x', 'dw', 0));
+    expect(await judge(twice)).toMatchObject({ status: 'fail', expected: 'dw#0 triggers 0 to 1 times: no other creature died', observed: '2 time(s)' });
+    // Powers observed but this token shows none: it was no creature, and nothing died.
+    expect(await verdictOf(p, s, t)).toMatchObject({ status: 'fail', expected: 'dw#0 triggers 0 time(s): no other creature died', observed: '1 time(s)' });
+  });
+
+  it('an ability with an intervening "if" is left to the properties of conditions', async () => {
+    const iffy = normalizeScenario({ ...F.DEATHS, cards: [{ id: 'dw', definition: { ...(F.DEATHS.cards[0] as { definition: CardDefinition }).definition, triggers: [{ event: 'creaturesDie', if: 'kicked', effects: [{ kind: 'gainLife', amount: 1 }] }] } }, ...F.DEATHS.cards.slice(1)] });
+    const t = editableCopy(engine.runSync(iffy));
+    expect(step(t, 0).triggered?.map((x) => x.source)).toEqual(['dw2']);
+    // dw triggering or not is not judged here: dw2 alone is checked.
+    expect(await verdictOf(p, iffy, t)).toEqual({ status: 'pass', checks: 2 });
+    step(t, 0).triggered!.push(fired('x', 'dw', 0));
+    expect(await verdictOf(p, iffy, t)).toEqual({ status: 'pass', checks: 2 });
   });
 });
 
