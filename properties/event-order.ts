@@ -22,8 +22,6 @@ export interface Resolution {
   events: { event: GameEvent; at: number; from: Instruction[] }[];
   /** Where in the step's events the spell's card went to its owner's graveyard, if it did. */
   toGraveyard: number | undefined;
-  /** Where the last event the spell caused is. */
-  last: number;
 }
 
 const PLAYERS = new Set(['p1', 'p2']);
@@ -79,10 +77,9 @@ export function resolutions(run: Run, step: RunStep): Resolution[] {
       if (o.kind !== 'spell' || !events.some((e) => e.by === o.id)) continue;
       const defs = spellParts(run, o);
       if (!defs || defs.some((d) => d.types.some((t) => t !== 'Instant' && t !== 'Sorcery'))) continue;
-      const r: Resolution = { spell: o, names: defs.map((d) => d.name), events: [], toGraveyard: undefined, last: -1 };
+      const r: Resolution = { spell: o, names: defs.map((d) => d.name), events: [], toGraveyard: undefined };
       events.forEach((event, at) => {
         if (event.by !== o.id) return;
-        r.last = at;
         if (event.kind === 'move' && event.object === o.card && event.from === 'stack') {
           if (event.to === 'graveyard') r.toGraveyard = at;
           return;
