@@ -28,6 +28,12 @@ describe('copies.copier-controls', () => {
     expect(await verdictOf(p, s, twin)).toEqual({ status: 'fail', step: 'tw', expected: 'copy tw controlled by p1, who made it', observed: 'controlled by p2', checks: 3 });
   });
 
+  it("Twincast's copy is its controller's, whoever controls the spells beneath it", async () => {
+    const t = fresh();
+    spellAt(t, 4, 1).controller = 'p2';
+    expect(await verdictOf(p, s, t)).toEqual({ status: 'pass', checks: 3 });
+  });
+
   it("a copy action with no player named is checked against p1's", async () => {
     const t = fresh();
     spellAt(t, 1, 1).controller = 'p2';
@@ -57,6 +63,22 @@ describe('copies.counter-hits-copy', () => {
     const kept = editableCopy(engine.runSync(u));
     step(kept, 8).state.stack = step(kept, 7).state.stack;
     expect(await verdictOf(p, u, kept)).toMatchObject({ status: 'pass' });
+  });
+
+  it("the original is the copy's own card, not another spell beneath it that left", async () => {
+    const t = fresh();
+    const other = { ...spellAt(t, 6, 0), id: 'other', card: 'bolt2' };
+    step(t, 6).state.stack.unshift(other);
+    expect(await verdictOf(p, s, t)).toEqual({ status: 'pass', checks: 2 });
+  });
+
+  it('a Counterspell that resolves leaving the copy is not judged for the copy here; one aimed at nothing on the stack checks nothing', async () => {
+    const kept = fresh();
+    step(kept, 7).state.stack = step(kept, 6).state.stack.filter((o) => o.id !== 'cs');
+    expect(await verdictOf(p, s, kept)).toEqual({ status: 'pass', checks: 2 });
+    const gone = fresh();
+    spellAt(gone, 6, 4).targets = [['gone']];
+    expect(await verdictOf(p, s, gone)).toEqual({ status: 'pass', checks: 1 });
   });
 
   it('a counter aimed at both a copy and its original may take both', async () => {

@@ -35,8 +35,13 @@ describe('resolution.new-object-not-targeted', () => {
     permanent(unseenBefore, 6, 'giant').damage = 2;
     expect(await verdictOf(p, s, unseenBefore)).toEqual({ status: 'pass', checks: 3 });
     const unseenAfter = fresh();
+    permanent(unseenAfter, 5, 'giant').damage = 1;
     delete permanent(unseenAfter, 6, 'giant').damage;
     expect(await verdictOf(p, s, unseenAfter)).toEqual({ status: 'pass', checks: 3 });
+    const kept = fresh();
+    permanent(kept, 5, 'giant').damage = 1;
+    permanent(kept, 6, 'giant').damage = 1;
+    expect(await verdictOf(p, s, kept)).toEqual({ status: 'pass', checks: 3 });
   });
 
   it('the flickered Grizzly Bears given counters, power, toughness or another controller by Vines fails as changed', async () => {
@@ -66,6 +71,12 @@ describe('resolution.new-object-not-targeted', () => {
     }
     permanent(t, 10, 'giant').damage = 2;
     expect(await verdictOf(p, flickered, t)).toEqual({ status: 'pass', checks: 2 });
+  });
+
+  it('a resolve accepted with nothing on the stack is not judged here', async () => {
+    const t = fresh();
+    step(t, 1).state.stack = [];
+    expect(await verdictOf(p, s, t)).toEqual({ status: 'pass', checks: 2 });
   });
 
   it('a resolve rejected, or resolving everything at once, is not judged here', async () => {
