@@ -32,6 +32,9 @@ describe('copies.copy-appears', () => {
     const notCopy = fresh();
     spellAt(notCopy, 1, 1).copy = false;
     expect(await verdictOf(p, s, notCopy)).toEqual({ status: 'fail', step: 'c1', expected: 'a copy of bolt named c1 on the stack', observed: 'c1 is no copy', checks: 2 });
+    const ability = fresh();
+    step(ability, 1).state.stack[1] = { kind: 'ability', id: 'c1', source: 'bolt', ability: 0, controller: 'p1', targets: [] };
+    expect(await verdictOf(p, s, ability)).toMatchObject({ status: 'fail', step: 'c1', observed: 'no such object on the stack' });
     const other = fresh();
     spellAt(other, 3, 2).card = 'bolt2';
     expect(await verdictOf(p, s, other)).toEqual({ status: 'fail', step: 'c3', expected: 'a copy of bolt named c3 on the stack', observed: 'c3 is a copy of bolt2', checks: 3 });
@@ -53,6 +56,25 @@ describe('copies.copy-appears', () => {
     const sorcery = fresh();
     spellAt(sorcery, 4, 1).types = ['Sorcery'];
     expect(await verdictOf(p, s, sorcery)).toEqual({ status: 'pass', checks: 4 });
+  });
+
+  it('Twincast aimed at a spell that is an instant among other types copies it', async () => {
+    const t = fresh();
+    spellAt(t, 4, 1).types = ['Creature', 'Instant'];
+    expect(await verdictOf(p, s, t)).toEqual({ status: 'pass', checks: 4 });
+  });
+
+  it('a resolve with nothing on the stack, of a card the scenario lacks, or of Twincast aimed at an ability, copies nothing', async () => {
+    const empty = fresh();
+    step(empty, 4).state.stack = [];
+    expect(await verdictOf(p, s, empty)).toEqual({ status: 'pass', checks: 3 });
+    const unknown = fresh();
+    spellAt(unknown, 4, 3).card = 'nothing';
+    expect(await verdictOf(p, s, unknown)).toEqual({ status: 'pass', checks: 3 });
+    const ability = fresh();
+    step(ability, 4).state.stack.splice(3, 0, { kind: 'ability', id: 'ab', source: 'bolt', ability: 0, controller: 'p1', targets: [] });
+    spellAt(ability, 4, 4).targets = [['ab']];
+    expect(await verdictOf(p, s, ability)).toEqual({ status: 'pass', checks: 3 });
   });
 
   it('Twincast resolved with the rest of the stack at once is not judged here', async () => {
