@@ -84,6 +84,62 @@ describe('game.loss-ends-the-game', () => {
   });
 });
 
+describe('game.loss-ends-the-game: what it compares', () => {
+  const p = propertyById('game.loss-ends-the-game')!;
+  const s = normalizeScenario(F.GAME_LOST);
+  const fresh = () => editableCopy(engine.runSync(s));
+  const bears = { id: 'bears', card: 'bolt2', name: 'Grizzly Bears', owner: 'p1' as const, controller: 'p1' as const, token: false, tapped: false, counters: {} };
+  const ability = (id: string) => ({ kind: 'ability' as const, id, source: 'bolt', ability: 0, controller: 'p1' as const, targets: [] });
+
+  it('the same hand and battlefield in another order are no change; other ids in the same places are', async () => {
+    const order = fresh();
+    playerAt(order, 1, 'p1').hand = ['bolt2', 'x'];
+    playerAt(order, 2, 'p1').hand = ['x', 'bolt2'];
+    step(order, 1).state.battlefield = [bears, { ...bears, id: 'bears2' }];
+    step(order, 2).state.battlefield = [{ ...bears, id: 'bears2' }, bears];
+    expect(await verdictOf(p, s, order)).toEqual({ status: 'pass', checks: 2 });
+    const ids: [string, (t: ReturnType<typeof fresh>) => void][] = [
+      ['battlefield', (t) => { step(t, 1).state.battlefield = [bears]; step(t, 2).state.battlefield = [{ ...bears, id: 'bears2' }]; }],
+      ['stack', (t) => { step(t, 0).state.stack.push(ability('x1')); step(t, 1).state.stack = [ability('x1')]; step(t, 2).state.stack = [ability('x2')]; }],
+    ];
+    for (const [what, change] of ids) {
+      const t = fresh();
+      change(t);
+      expect(await verdictOf(p, s, t), what).toMatchObject({ status: 'fail', step: 'a3', expected: 'the game as it ended', observed: 'it changed' });
+    }
+  });
+
+  it('an action after the end accepted, though it gives game-over as its reason, fails', async () => {
+    const t = fresh();
+    step(t, 2).outcome = 'accepted';
+    expect(await verdictOf(p, s, t)).toMatchObject({ status: 'fail', step: 'a3', observed: 'accepted (game-over)' });
+  });
+
+  it('only abilities new on the stack as the game ends fail: not a spell, nor an ability that was there before', async () => {
+    const spell = fresh();
+    for (const i of [1, 2]) step(spell, i).state.stack = [{ ...step(spell, 0).state.stack[0]! }, { ...step(spell, 0).state.stack[0]!, id: 'x' }];
+    expect(await verdictOf(p, s, spell)).toEqual({ status: 'pass', checks: 2 });
+    const before = fresh();
+    for (const i of [0, 1, 2]) step(before, i).state.stack.push(ability('old'));
+    expect(await verdictOf(p, s, before)).toEqual({ status: 'pass', checks: 2 });
+  });
+
+  it('after the end, each later action is checked until one fails', async () => {
+    const more = normalizeScenario({ ...F.GAME_LOST, actions: [...F.GAME_LOST.actions, { do: 'cast', card: 'bolt2', targets: [['p1']] }] });
+    const t = editableCopy(engine.runSync(more));
+    expect(await verdictOf(p, more, t)).toEqual({ status: 'pass', checks: 3 });
+    step(t, 2).reason = 'cannot-pay';
+    expect(await verdictOf(p, more, t)).toMatchObject({ status: 'fail', step: 'a3', checks: 2 });
+  });
+
+  it("p2, who drew from an empty library while p1's holds a card, not lost, fails", async () => {
+    const d = normalizeScenario({ ...DRAW, players: [{ id: 'p1', hand: ['bolt'], library: ['lib'], mana: { R: 1 } }, { id: 'p2', hand: ['mists'], library: [], mana: { U: 1 } }], cards: [...DRAW.cards, { id: 'lib', oracle: 'Island' }], actions: [{ do: 'cast', player: 'p2', card: 'mists' }, { do: 'resolve' }] });
+    const t = editableCopy(engine.runSync(d));
+    delete playerAt(t, 1, 'p2').lost;
+    expect(await verdictOf(p, d, t)).toEqual({ status: 'fail', step: 'a2', expected: 'p2, who drew 1 from a library of 0, has lost the game', observed: 'not lost', checks: 1 });
+  });
+});
+
 describe('game.legend-rule', () => {
   const p = propertyById('game.legend-rule')!;
   const s = normalizeScenario(F.TWO_LEGENDS);
@@ -103,6 +159,14 @@ describe('game.legend-rule', () => {
     const t = fresh();
     step(t, 3).state.battlefield = [...step(t, 2).state.battlefield];
     expect(await verdictOf(p, s, t)).toEqual({ status: 'fail', step: 'a4', expected: 'jv, the legend the action chose, kept', observed: 'copy kept', checks: 3 });
+  });
+
+  it('the Josu Vess token chosen, already on the battlefield, put away for the original fails', async () => {
+    const chose = normalizeScenario({ ...F.TWO_LEGENDS, actions: F.TWO_LEGENDS.actions.map((a, i) => (i === 3 ? { do: 'resolve' as const, choices: ['copy'] } : a)) });
+    const t = editableCopy(engine.runSync(chose));
+    expect(await verdictOf(p, chose, t)).toEqual({ status: 'pass', checks: 2 });
+    step(t, 3).state.battlefield = [{ ...step(t, 2).state.battlefield[0]!, id: 'jv', card: 'jv' }];
+    expect(await verdictOf(p, chose, t)).toEqual({ status: 'fail', step: 'a4', expected: 'copy, the legend the action chose, kept', observed: 'jv kept', checks: 3 });
   });
 
   it("two legends of one name under different players, or of different names, are each kept", async () => {
