@@ -26,7 +26,8 @@ const GATEKEEPER: CardDefinition = {
  * Steps: 0 the Gatekeeper cast kicked twice (the watcher triggers), 1 the watcher's ability, 2 the
  * Gatekeeper enters, 3 and 4 its two abilities, 5 Scholar of Stars enters with Everflowing Chalice
  * there, 6 the Chalice bounced, 7 Scholar's ability resolves and does nothing, 8 a herald whose ability
- * asks that it was not kicked put onto the battlefield, 9 its ability.
+ * asks that it was not kicked put onto the battlefield, 9 its ability, 10 and 11 the herald flickered
+ * and its ability, 12 and 13 a clone of it and its ability.
  */
 const S: Scenario = {
   format: 'castcheck-scenario/1',
@@ -38,8 +39,9 @@ const S: Scenario = {
     { id: 'lib1', oracle: 'Island' },
     { id: 'lib2', oracle: 'Island' },
     { id: 'herald', definition: { name: 'Unkicked Herald', manaCost: '{2}', types: ['Creature'], power: 1, toughness: 1, triggers: [{ event: 'selfEnters', if: 'notKicked', effects: [{ kind: 'gainLife', amount: 1 }] }] } },
+    { id: 'clone', definition: { name: 'Clone Shell', manaCost: '{3}{U}', types: ['Creature'], power: 0, toughness: 0 } },
   ],
-  players: [{ id: 'p1', hand: ['gk', 'scholar', 'herald'], library: ['lib1', 'lib2'], mana: { B: 3, C: 1 }, battlefield: [{ card: 'castw' }, { card: 'chalice' }] }, { id: 'p2' }],
+  players: [{ id: 'p1', hand: ['gk', 'scholar', 'herald', 'clone'], library: ['lib1', 'lib2'], mana: { B: 3, C: 1 }, battlefield: [{ card: 'castw' }, { card: 'chalice' }] }, { id: 'p2' }],
   actions: [
     { do: 'cast', card: 'gk', kicker: ['A', 'B'] },
     { do: 'resolve' },
@@ -51,6 +53,10 @@ const S: Scenario = {
     { do: 'resolve' },
     { do: 'putOntoBattlefield', card: 'herald' },
     { do: 'resolve' },
+    { do: 'flicker', permanent: 'herald' },
+    { do: 'resolve' },
+    { do: 'clone', card: 'clone', copyOf: 'herald' },
+    { do: 'resolve' },
   ],
 };
 const s = normalizeScenario(S);
@@ -59,8 +65,8 @@ const fresh = () => editableCopy(engine.runSync(s));
 const scholar = 'a6.t1 (scholar#0, if you control {"types":["Artifact"]})';
 
 describe('triggers.intervening-if-on-resolution', () => {
-  it("checks the watcher's, the Gatekeeper's two, Scholar's and the herald's abilities", async () => {
-    expect(await verdictOf(p, s, fresh())).toEqual({ status: 'pass', checks: 5 });
+  it("checks the watcher's, the Gatekeeper's two, Scholar's and the herald's abilities, the flickered herald's and its clone's", async () => {
+    expect(await verdictOf(p, s, fresh())).toEqual({ status: 'pass', checks: 7 });
   });
 
   it("the watcher's \"if kicked\" gaining no life, the cast kicked, fails (CR 603.4)", async () => {
@@ -110,13 +116,54 @@ describe('triggers.intervening-if-on-resolution', () => {
     playerAt(t, 7, 'p1').hand.reverse();
     delete permanent(t, 6, 'castw').damage;
     permanent(t, 7, 'castw').damage = 0;
-    expect(await verdictOf(p, s, t)).toEqual({ status: 'pass', checks: 5 });
+    expect(await verdictOf(p, s, t)).toEqual({ status: 'pass', checks: 7 });
   });
 
   it('an ability no step reports triggering is not judged', async () => {
     const t = fresh();
     delete step(t, 0).triggered;
-    expect(await verdictOf(p, s, t)).toEqual({ status: 'pass', checks: 4 });
+    expect(await verdictOf(p, s, t)).toEqual({ status: 'pass', checks: 6 });
+  });
+
+  it('a draw from an empty library, or a resolve with nothing on the stack, is not judged', async () => {
+    const empty = fresh();
+    playerAt(empty, 2, 'p1').library = [];
+    expect(await verdictOf(p, s, empty)).toEqual({ status: 'pass', checks: 6 });
+    const nothing = fresh();
+    step(nothing, 6).state.stack = [];
+    expect(await verdictOf(p, s, nothing)).toEqual({ status: 'pass', checks: 6 });
+  });
+
+  it("the flickered herald's and its clone's abilities, never kicked, gaining nothing fail", async () => {
+    for (const [i, id] of [[11, 'a11.t1 (herald#0, if notKicked)'], [13, 'a13.t1 (clone#0, if notKicked)']] as const) {
+      const t = fresh();
+      playerAt(t, i, 'p1').life = playerAt(t, i - 1, 'p1').life;
+      expect(await verdictOf(p, s, t), id).toMatchObject({ status: 'fail', kind: 'did-nothing', expected: `${id} does what it says: its condition still holds` });
+    }
+  });
+
+  it("Dwynen's Elite's ability with the other Elf still there making no new token fails", async () => {
+    const elite = normalizeScenario({
+      format: 'castcheck-scenario/1',
+      cards: [
+        { id: 'elite', oracle: "Dwynen's Elite" },
+        { id: 'elf', oracle: 'Llanowar Elite' },
+      ],
+      players: [{ id: 'p1', hand: ['elite'], battlefield: [{ card: 'elf' }] }, { id: 'p2' }],
+      actions: [{ do: 'putOntoBattlefield', card: 'elite' }, { do: 'resolve' }],
+    });
+    const t = editableCopy(engine.runSync(elite));
+    expect(await verdictOf(p, elite, t)).toEqual({ status: 'pass', checks: 1 });
+    const token = step(t, 1).state.battlefield.find((x) => x.token)!;
+    const none = editableCopy(t);
+    step(none, 1).state.battlefield = step(none, 1).state.battlefield.filter((x) => !x.token);
+    expect(await verdictOf(p, elite, none)).toMatchObject({ status: 'fail', kind: 'did-nothing', expected: expect.stringMatching(/^a1\.t1 \(elite#0, if you control .*\) does what it says/) });
+    const old = editableCopy(t);
+    step(old, 0).state.battlefield.push({ ...token });
+    expect(await verdictOf(p, elite, old)).toMatchObject({ status: 'fail', kind: 'did-nothing' });
+    const card = editableCopy(t);
+    step(card, 1).state.battlefield = step(card, 1).state.battlefield.map((x) => (x.token ? { ...x, token: false } : x));
+    expect(await verdictOf(p, elite, card)).toMatchObject({ status: 'fail', kind: 'did-nothing' });
   });
 
   it('applies where an ability has an intervening "if"', () => {
