@@ -107,7 +107,7 @@ describe('triggers.intervening-if-on-resolution', () => {
     for (const [what, change] of changes) {
       const t = fresh();
       change(t);
-      expect(await verdictOf(p, s, t), what).toEqual({ status: 'fail', step: 'a8', kind: 'resolved-anyway', rule: '608.2a', expected: `${scholar} does nothing: its condition no longer holds`, observed: 'life, cards or permanents changed', checks: 4 });
+      expect(await verdictOf(p, s, t), what).toEqual({ status: 'fail', step: 'a8', kind: 'resolved-anyway', rule: '608.2a', expected: `${scholar} does nothing: its condition no longer holds`, observed: 'life, mana, cards or permanents changed', checks: 4 });
     }
   });
 
