@@ -8,7 +8,7 @@ import { bounce, clone, counterSpellOnStack, flicker, spellToGraveyard } from '.
 import { copyOfSpell, putCopyOnStack } from './copy.ts';
 import { checkPayment, costChanges, reduceCost, totalCost } from './costs.ts';
 import { payFromPool } from './mana.ts';
-import { effectRepetitions } from './effects.ts';
+import { effectConditionHolds, effectRepetitions } from './effects.ts';
 import type { Game } from './game.ts';
 import type { Mana, Pool } from '../../model/mana.ts';
 import type { Rules, RulesOptions } from './rules-table.ts';
@@ -63,6 +63,8 @@ function table(options: RulesOptions): Rules {
     enterTapped,
     entersWithTimes,
     flicker,
+    flickerOnResolution: (g, id, r) => r.flicker(g, id, r),
+    effectConditionHolds,
     clone,
     bounce,
     // Triggers (CR 603).
