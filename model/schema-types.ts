@@ -400,6 +400,12 @@ export interface TargetFilter {
    */
   notColors?: Color[];
   /**
+   * Has at least one of these card types ('target creature or enchantment': Flicker of Fate, with kind permanent). At most 10.
+   *
+   * @maxItems 10
+   */
+  types?: CardType[];
+  /**
    * Without these subtypes (non-Spirit). At most 10.
    *
    * @maxItems 10
