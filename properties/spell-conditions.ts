@@ -43,6 +43,8 @@ export const spellConditionOnResolution: Property = {
           const leaves = e.removed.has(id);
           const gone = !permanentOn(step.after, id);
           const condition = `“if you control ${described(effect.ifYouControl!)}” ${holds ? 'holds' : 'does not hold'} as ${top.id} (${top.name}) resolves`;
+          // Damage an earlier or spliced instruction dealt may have killed it (CR 704.5g): then its leaving shows nothing.
+          if (gone && !leaves && (e.creatureDamage.has(id) || e.touched.has(id) || (top.spliced ?? []).length > 0)) continue;
           if (gone && !leaves) c.fail(step, `${id} stays on the battlefield: ${condition}`, 'it left the battlefield', 'done-without-condition', '608.2c');
           else if (!gone && leaves) c.fail(step, `${id} leaves the battlefield (${effect.kind}): ${condition}`, 'it is still there', 'condition-ignored', '608.2c');
           else c.checkedOne();
