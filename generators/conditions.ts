@@ -26,8 +26,8 @@ const conditionalCards = perContext((ctx): readonly CardDefinition[] =>
   }),
 );
 
-/** What the engine can do to the condition: each needs the action it takes. */
-function possibleChanges(ctx: Context): ConditionChange[] {
+/** What the engine can do to a board condition: each needs the action it takes. */
+export function possibleChanges(ctx: Context): ConditionChange[] {
   return CONDITION_CHANGES.filter((c) => (c === 'bounced' ? ctx.does('bouncePermanent') : c === 'destroyed' ? ctx.does('destroy') : true));
 }
 
@@ -92,6 +92,6 @@ export function conditionActions(plan: Plan, b: Builder, ctx: Context): boolean 
 }
 
 /** Whether a permanent of this card meets "if you control ...", the card with the ability being another one. */
-function meets(c: ControlCondition, d: CardDefinition): boolean {
+export function meets(c: ControlCondition, d: CardDefinition): boolean {
   return (!c.types || c.types.some((t) => d.types.includes(t))) && (!c.subtypes || c.subtypes.some((t) => (d.subtypes ?? []).includes(t))) && (c.name === undefined || d.name === c.name);
 }

@@ -12,6 +12,7 @@ import { copiesArb, possibleCopies } from './copies.ts';
 import { costChangersArb, freeCastArb, kickerCostsArb, kicksArb } from './costs.ts';
 import { constantByWeight, constantDraw, integerDraw, natDraw } from './draws.ts';
 import { failedCostArb } from './failed-cost.ts';
+import { spellConditionArb } from './spell-conditions.ts';
 import { DEFAULT_ILLEGAL_SHARE, illegalArb, selfTargetArb } from './illegal.ts';
 import { interruptArb } from './interrupt.ts';
 import { bystandersArb, kickerPermanentArb, mainCardArb } from './main-card.ts';
@@ -85,8 +86,10 @@ export function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Pl
     /* failedCost */ failedCostArb(ctx, illegalShare),
     // Last again: Stifle aimed at a triggered ability, before or right after the main cast.
     /* abilityCounter */ abilityCounterArb(ctx),
+    // Last: a spell whose board condition changes before it resolves, first in the scenario.
+    /* spellCondition */ spellConditionArb(ctx),
   ).map(
-    ([spell, boardFollowUps, interrupt, stackFollowUps, selfTarget, copies, watchers, multipliers, costChangers, ward, splices, illegal, recast, resolveAll, settle, resolves, multikicks, kickers, free, main, x, lands, library, forests, extraBystanders, bystanders, kickerPermanent, picks, slack, pick, enabler, p2Life, quiet, quietKicks, stray, massDeath, condition, failedCost, abilityCounter]): Plan => ({
+    ([spell, boardFollowUps, interrupt, stackFollowUps, selfTarget, copies, watchers, multipliers, costChangers, ward, splices, illegal, recast, resolveAll, settle, resolves, multikicks, kickers, free, main, x, lands, library, forests, extraBystanders, bystanders, kickerPermanent, picks, slack, pick, enabler, p2Life, quiet, quietKicks, stray, massDeath, condition, failedCost, abilityCounter, spellCondition]): Plan => ({
       spell,
       main: main.def,
       oracle: main.oracle,
@@ -131,6 +134,7 @@ export function planArb(options: ScenarioOptions, ctx: Context): fc.Arbitrary<Pl
       condition,
       failedCost,
       abilityCounter,
+      spellCondition,
     }),
   );
 }

@@ -117,6 +117,8 @@ export interface Plan {
   failedCost: boolean;
   /** Stifle cast at a triggered ability on the stack. */
   abilityCounter: AbilityCounterPlan | null;
+  /** A printed spell whose effect depends on the board as it resolves, cast first, and what happens to its condition before it resolves (CR 608.2c). */
+  spellCondition: SpellConditionPlan | null;
 }
 
 /**
@@ -135,6 +137,12 @@ export type StrayAction = (typeof STRAY_ACTIONS)[number];
  */
 export const CONDITION_CHANGES = ['bounced', 'destroyed', 'late', 'kept'] as const;
 export type ConditionChange = (typeof CONDITION_CHANGES)[number];
+
+/** A spell with a board condition on its effect (Horobi's Whisper), and what happens to the condition while it is on the stack. */
+export interface SpellConditionPlan {
+  card: CardDefinition;
+  change: ConditionChange;
+}
 
 /** A permanent with a board condition on its enters ability, and what happens to the condition. */
 export interface ConditionPlan {

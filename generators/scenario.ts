@@ -25,6 +25,7 @@ import { planArb } from './plan-arb.ts';
 import type { IllegalKind, Plan, ScenarioOptions } from './plan.ts';
 import { copyData, recastAfterRejection } from './recast.ts';
 import { fittingSplices } from './splices.ts';
+import { spellConditionActions } from './spell-conditions.ts';
 import { stackChangeOf, stackFollowUpActions } from './stack-actions.ts';
 import { layBoard, stockLibrary } from './starting-board.ts';
 import { strayAction } from './stray-actions.ts';
@@ -44,6 +45,8 @@ export interface BuiltFeatures {
   conditionChanged: boolean;
   /** A cast whose mana is in the pool and whose sacrifice does not fit is made before the main cast. */
   failedCost: boolean;
+  /** A spell's condition about the board changes between its cast and its resolution (CR 608.2c). */
+  spellConditionChanged: boolean;
 }
 
 const built = new WeakMap<Scenario, BuiltFeatures>();
@@ -61,20 +64,21 @@ export function builtFeatures(s: Scenario): BuiltFeatures | undefined {
 export function scenarioArb(options: ScenarioOptions): fc.Arbitrary<Scenario> {
   const ctx = contextFor(options.capabilities);
   return planArb(options, ctx).map((plan) => {
-    const { scenario: s, conditionChanged } = buildScenario(plan, ctx);
+    const { scenario: s, conditionChanged, spellConditionChanged } = buildScenario(plan, ctx);
     built.set(s, {
       illegal: plan.spell ? plan.illegal : null,
       recast: s.actions.some((a) => a.id === 'retry'),
       interrupted: s.actions.some((a) => a.id === 'interrupt'),
       conditionChanged,
       failedCost: s.actions.some((a) => a.id === 'sacrifice-fails'),
+      spellConditionChanged,
     });
     return s;
   });
 }
 
 /** Turns a plan into a scenario; everything the plan leaves open is fixed here, deterministically. */
-function buildScenario(planned: Plan, ctx: Context): { scenario: Scenario; conditionChanged: boolean } {
+function buildScenario(planned: Plan, ctx: Context): { scenario: Scenario; conditionChanged: boolean; spellConditionChanged: boolean } {
   let plan = clearedForInterrupt(planned.quiet || (planned.quietKicks && countersPerKick(planned.main)) ? quieted(planned) : planned);
   const b = new Builder(ctx.caps.cards.synthetic);
   const main = plan.main;
@@ -91,6 +95,8 @@ function buildScenario(planned: Plan, ctx: Context): { scenario: Scenario; condi
   const conditionChanged = conditionActions(plan, b, ctx);
   // Stifle at an enters ability, while the stack is still empty; or at a trigger of the main cast.
   abilityCounterBeforeMain(plan, b, ctx, declared);
+  // A spell's condition about the board that changes while it is on the stack, the stack empty again after.
+  const spellConditionChanged = spellConditionActions(plan, b, ctx);
   const { cast, sacrifices } = castMain(plan, b, declared, splices, x, targets);
   abilityCounterAfterMain(plan, b, ctx, declared, cast);
 
@@ -114,7 +120,7 @@ function buildScenario(planned: Plan, ctx: Context): { scenario: Scenario; condi
   // Around the permanents afterwards.
   const boardActions = boardFollowUpActions(board, plan, b, ctx, sacrifices, destroyed);
   if (boardActions > 0 && plan.settle) b.actions.push({ do: 'resolve', untilEmpty: true });
-  return { scenario: finishScenario(plan, b, ctx, cast, aimed.parts), conditionChanged };
+  return { scenario: finishScenario(plan, b, ctx, cast, aimed.parts), conditionChanged, spellConditionChanged };
 }
 
 /** The main cast as declared, its card and splices put in p1's hand, its cost paid where the plan casts it. */

@@ -6,6 +6,7 @@ import { actionNeeds, performs } from '../model/capabilities.ts';
 import { declaredMana } from '../model/declarations.ts';
 import { targetsSpells } from './card-traits.ts';
 import { conditionPossible } from './conditions.ts';
+import { spellConditionPossible } from './spell-conditions.ts';
 import { contextFor } from './context.ts';
 import { builtFeatures } from './scenario.ts';
 
@@ -107,8 +108,9 @@ function destroyedTargets(s: Scenario): { all: boolean; some: boolean } {
 }
 
 /**
- * A permanent a spell targets leaves the battlefield and comes back before a resolution: flickered, or
- * bounced or destroyed and then put onto the battlefield (CR 400.7: a new object, the target illegal).
+ * A permanent a spell targets leaves the battlefield and comes back before a resolution: flickered (by
+ * the action or a flicker card), or bounced or destroyed and then put onto the battlefield (CR 400.7: a
+ * new object, the target illegal).
  */
 function targetChangedZones(s: Scenario): boolean {
   const acts = s.actions;
@@ -119,6 +121,8 @@ function targetChangedZones(s: Scenario): boolean {
         if (j <= i) return false;
         const resolvedAfter = (k: number) => acts.some((c, m) => m > k && c.do === 'resolve');
         if (b.do === 'flicker' && b.permanent === t) return resolvedAfter(j);
+        // A flicker card (Cloudshift) cast at it, resolved, and then something else resolved.
+        if (b.do === 'cast' && (def(s, b.card)?.effects ?? []).some((e) => e.kind === 'flicker') && (b.targets ?? []).flat().includes(t)) return resolvedAfter(j + 1);
         if ((b.do === 'bounce' && b.object === t) || (b.do === 'destroy' && b.permanent === t)) return acts.some((c, k) => k > j && c.do === 'putOntoBattlefield' && c.card === t && resolvedAfter(k));
         return false;
       }),
@@ -174,8 +178,8 @@ export const FEATURES: readonly Feature[] = [
   },
   {
     id: 'target-changed-zones',
-    description: 'a permanent a spell targets flickered, or bounced or destroyed and put back, before it resolves (a new object: CR 400.7, 608.2b)',
-    supported: (c) => act('cast')(c) && act('resolve')(c) && (act('flicker')(c) || ((act('bounce')(c) || act('destroy')(c)) && act('putOntoBattlefield')(c))),
+    description: 'a permanent a spell targets flickered (by the action, or by a flicker card such as Cloudshift), or bounced or destroyed and put back, before it resolves (a new object: CR 400.7, 608.2b)',
+    supported: (c) => act('cast')(c) && act('resolve')(c) && (act('flicker')(c) || knowsCard((d) => (d.effects ?? []).some((e) => e.kind === 'flicker'))(c) || ((act('bounce')(c) || act('destroy')(c)) && act('putOntoBattlefield')(c))),
     has: targetChangedZones,
   },
   {
@@ -195,6 +199,12 @@ export const FEATURES: readonly Feature[] = [
     description: 'an intervening "if" about the board made false before its ability resolves, or true only after the event (CR 603.4)',
     supported: (c) => conditionPossible(contextFor(c)),
     has: (s) => builtFeatures(s)?.conditionChanged ?? false,
+  },
+  {
+    id: 'spell-condition-changes',
+    description: "a spell's condition about the board (Horobi's Whisper: if you control a Swamp) made false or true between its cast and its resolution (CR 608.2c)",
+    supported: (c) => spellConditionPossible(contextFor(c)),
+    has: (s) => builtFeatures(s)?.spellConditionChanged ?? false,
   },
 ];
 

@@ -68,6 +68,7 @@ export function permanentMayBeTargeted(
   const f = req.filter;
   const keywords = permanent.keywords ?? d.keywords ?? [];
   if (f?.notColors?.some((c) => colorsOf(d).includes(c))) return false;
+  if (f?.types && !f.types.some((t) => d.types.includes(t))) return false;
   if (f?.notSubtypes?.some((t) => (d.subtypes ?? []).includes(t))) return false;
   if (f?.keywords?.some((k) => !keywords.includes(k))) return false;
   if (f?.controller === 'you' && permanent.controller !== chooser) return false;

@@ -131,7 +131,7 @@ export function lintCard(def: CardDefinition): ValidationIssue[] {
       if (e.target !== undefined && e.target >= targetCount) issues.push({ pointer: `${ep}/target`, message: `there is no target requirement ${e.target}` });
       if (e.self && !onPermanent) issues.push({ pointer: `${ep}/self`, message: 'only an ability of a permanent can affect itself' });
       if (e.self && e.target !== undefined) issues.push({ pointer: ep, message: 'an effect has either a target or self, not both' });
-      const targetable = ['damage', 'putCounters', 'copySpell', 'counterSpell', 'counterAbility', 'destroy', 'bounce', 'pump', 'sacrifice', 'discard', 'mill'];
+      const targetable = ['damage', 'putCounters', 'copySpell', 'counterSpell', 'counterAbility', 'destroy', 'bounce', 'pump', 'sacrifice', 'discard', 'mill', 'flicker'];
       const selfable = ['putCounters', 'pump', 'destroy', 'bounce'];
       const eachable = ['damage', 'discard', 'mill'];
       if (e.each !== undefined && !eachable.includes(e.kind)) issues.push({ pointer: `${ep}/each`, message: `a ${e.kind} effect does not apply to each player` });
@@ -157,6 +157,7 @@ export function lintCard(def: CardDefinition): ValidationIssue[] {
       }
       if (e.unpreventable && e.kind !== 'damage') issues.push({ pointer: `${ep}/unpreventable`, message: 'only damage can be unpreventable' });
       if (e.ifTargetKicked && e.kind !== 'counterSpell') issues.push({ pointer: `${ep}/ifTargetKicked`, message: 'ifTargetKicked belongs to a counterSpell effect' });
+      if (e.ifYouControl?.other && !onPermanent) issues.push({ pointer: `${ep}/ifYouControl/other`, message: "'other' is about the permanent an ability belongs to: a spell has none" });
       if (e.copyColor && e.kind !== 'copySpell') issues.push({ pointer: `${ep}/copyColor`, message: 'copyColor belongs to a copySpell effect' });
       const t = e.token;
       if (e.kind === 'createToken' && t?.types.includes('Creature') && (t.power === undefined || t.toughness === undefined)) {

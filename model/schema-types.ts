@@ -402,6 +402,12 @@ export interface TargetFilter {
    */
   notColors?: Color[];
   /**
+   * Has at least one of these card types ('target creature or enchantment': Flicker of Fate, with kind permanent). At most 10.
+   *
+   * @maxItems 10
+   */
+  types?: CardType[];
+  /**
    * Without these subtypes (non-Spirit). At most 10.
    *
    * @maxItems 10
@@ -427,7 +433,7 @@ export interface TargetFilter {
  */
 export interface Effect {
   /**
-   * damage: to each object chosen for target, or to each player with each. draw, gainLife: its controller. addMana: to its controller's pool. putCounters: on each target, or on the source permanent with self. copySpell: copies the target spell; the resolve action may give new targets (CR 707.10c). counterSpell: counters the target spell (only if it was kicked, with ifTargetKicked). counterAbility: counters the target triggered ability: it leaves the stack and does nothing (CR 701.5a, Stifle). destroy, bounce: the target permanent (bounce returns it to its owner's hand). pump: power and toughness (and a keyword) until end of turn, to each target or to self. createToken: amount tokens described by token. sacrifice: the target player sacrifices amount creatures. discard: the target player discards amount cards. mill: the target player puts the top amount cards of their library into their graveyard.
+   * damage: to each object chosen for target, or to each player with each. draw, gainLife: its controller. addMana: to its controller's pool. putCounters: on each target, or on the source permanent with self. copySpell: copies the target spell; the resolve action may give new targets (CR 707.10c). counterSpell: counters the target spell (only if it was kicked, with ifTargetKicked). destroy, bounce: the target permanent (bounce returns it to its owner's hand). pump: power and toughness (and a keyword) until end of turn, to each target or to self. createToken: amount tokens described by token. sacrifice: the target player sacrifices amount creatures. discard: the target player discards amount cards. counterAbility: counters the target triggered ability: it leaves the stack and does nothing (CR 701.5a, Stifle). mill: the target player puts the top amount cards of their library into their graveyard. flicker: each target permanent is exiled, then returned to the battlefield under its owner's control (Cloudshift): a new object (CR 400.7), untapped, with no counters, damage or effects from before; a token exiled ceases to exist (CR 111.7).
    */
   kind:
     | "damage"
@@ -444,7 +450,8 @@ export interface Effect {
     | "createToken"
     | "sacrifice"
     | "discard"
-    | "mill";
+    | "mill"
+    | "flicker";
   /**
    * From 0 to 100, or X: damage, life, cards, counters, tokens, permanents sacrificed. Each time the effect happens it does this much (an effect repeated per kick creates amount tokens each time).
    */
@@ -465,6 +472,7 @@ export interface Effect {
    * The effect applies to the permanent the ability belongs to, not to a target.
    */
   self?: boolean;
+  ifYouControl?: ControlCondition;
   /**
    * For counterSpell: only if the target spell was kicked (Ertai's Trickery).
    */
@@ -487,6 +495,27 @@ export interface Effect {
   toughness?: number;
   keyword?: Keyword;
   token?: TokenDefinition;
+}
+/**
+ * 'If you control [a permanent like this]': the ability's controller controls a permanent that matches every field given.
+ */
+export interface ControlCondition {
+  /**
+   * Has at least one of these card types.
+   */
+  types?: CardType[];
+  /**
+   * Has at least one of these subtypes.
+   */
+  subtypes?: string[];
+  /**
+   * Has this name (Faerie Miscreant).
+   */
+  name?: string;
+  /**
+   * Other than the permanent the ability belongs to ('another Elf').
+   */
+  other?: boolean;
 }
 export interface TokenDefinition {
   /**
@@ -569,27 +598,6 @@ export interface TriggeredAbility {
    * 'This ability triggers only once each turn' (Morbid Opportunist): once it has triggered this turn it does not trigger again, whether or not it has resolved.
    */
   triggersOnlyOnceEachTurn?: boolean;
-}
-/**
- * 'If you control [a permanent like this]': the ability's controller controls a permanent that matches every field given.
- */
-export interface ControlCondition {
-  /**
-   * Has at least one of these card types.
-   */
-  types?: CardType[];
-  /**
-   * Has at least one of these subtypes.
-   */
-  subtypes?: string[];
-  /**
-   * Has this name (Faerie Miscreant).
-   */
-  name?: string;
-  /**
-   * Other than the permanent the ability belongs to ('another Elf').
-   */
-  other?: boolean;
 }
 export interface StaticAbility {
   /**

@@ -1,6 +1,7 @@
-// Intervening "if" clauses about the board (CR 603.4: "if you control an artifact"), read from the
-// observed state and the card definitions alone.
-import type { CardDefinition, ObservedState, TriggeredAbility } from '../model/schema-types.ts';
+// Intervening "if" clauses about the board (CR 603.4: "if you control an artifact"), and a spell's
+// conditions about the board as it resolves ("If you control a Swamp"), read from the observed state
+// and the card definitions alone.
+import type { CardDefinition, ControlCondition, ObservedState, TriggeredAbility } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
 import { permanentDef } from './definitions.ts';
 import type { Run } from './run.ts';
@@ -23,8 +24,14 @@ export function observedDef(run: Run, state: ObservedState, stepIndex: number, i
 
 /** Whether "if you control ..." holds in a state for `controller`, the ability being `sourceId`'s. */
 export function controlConditionHolds(run: Run, state: ObservedState, stepIndex: number, ability: TriggeredAbility, controller: PlayerId, sourceId: string): boolean {
-  const c = ability.ifYouControl;
-  if (!c) return true;
+  return !ability.ifYouControl || controlsMatching(run, state, stepIndex, ability.ifYouControl, controller, sourceId);
+}
+
+/**
+ * Whether `controller` controls a permanent like `c` in a state ("another" leaves out `sourceId`): an
+ * ability's intervening "if", or a spell's "If you control a Swamp" as it resolves (CR 608.2c).
+ */
+export function controlsMatching(run: Run, state: ObservedState, stepIndex: number, c: ControlCondition, controller: PlayerId, sourceId: string): boolean {
   return state.battlefield.some((p) => {
     if (p.controller !== controller || (c.other && p.id === sourceId)) return false;
     const def = observedDef(run, state, stepIndex, p.id);

@@ -7,6 +7,7 @@ import type { Run, RunStep } from './run.ts';
 import { permanentDef } from './definitions.ts';
 import { kickOf } from './kicks.ts';
 import { dies } from './state-based-actions.ts';
+import { flickeredIn } from './targeted-objects.ts';
 
 export interface Entry {
   step: RunStep;
@@ -45,24 +46,37 @@ function findEntries(run: Run, o: { untilEmpty?: boolean }): Entry[] {
       }
     } else if (a.do === 'resolve' && !a.untilEmpty) {
       const top = step.before.stack.at(-1);
-      if (top?.kind !== 'spell' || top.types.some((t) => t === 'Instant' || t === 'Sorcery')) continue;
+      if (top?.kind !== 'spell') continue;
+      if (top.types.some((t) => t === 'Instant' || t === 'Sorcery')) {
+        // A spell that exiles and returns a permanent (Cloudshift): it enters again, a new object.
+        for (const id of flickeredIn(run, step)) flickerEntry(run, step, id, out);
+        continue;
+      }
       const def = run.def(top.card);
       const kick = kickOf(run, top, step.index);
       if (!def || !kick) continue;
       // A permanent spell resolves onto the battlefield (CR 608.3), unless it dies at once to state-based actions.
       const there = step.after.battlefield.some((p) => p.id === top.id);
       if (there || !(diesAtOnce(def, kick) || legendRuleMayTake(def, step, top.id))) out.push({ step, id: top.id, via: 'spell', def, kick, spell: top, ...(there ? {} : { absent: true as const }) });
-    } else if (a.do === 'putOntoBattlefield' || a.do === 'flicker' || a.do === 'clone') {
-      const id = a.do === 'flicker' ? a.permanent : a.card;
+    } else if (a.do === 'flicker') flickerEntry(run, step, a.permanent, out);
+    else if (a.do === 'putOntoBattlefield' || a.do === 'clone') {
+      const id = a.card;
       const def = permanentDef(run, id, step.index + 1);
-      // A flickered token ceases to exist in exile (CR 111.7): it does not come back.
-      const token = a.do === 'flicker' && step.before.battlefield.some((p) => p.id === id && p.token);
-      if (!def || token) continue;
+      if (!def) continue;
       const there = step.after.battlefield.some((p) => p.id === id);
       if (there || !(diesAtOnce(def, NOT_KICKED) || legendRuleMayTake(def, step, id))) out.push({ step, id, via: a.do === 'putOntoBattlefield' ? 'put' : a.do, def, kick: NOT_KICKED, ...(there ? {} : { absent: true as const }) });
     }
   }
   return out;
+}
+
+/** A permanent exiled and returned in a step (the flicker action, or a spell's flicker effect): it enters unkicked. */
+function flickerEntry(run: Run, step: RunStep, id: string, out: Entry[]): void {
+  const def = permanentDef(run, id, step.index + 1);
+  // A flickered token ceases to exist in exile (CR 111.7): it does not come back.
+  if (!def || step.before.battlefield.some((p) => p.id === id && p.token)) return;
+  const there = step.after.battlefield.some((p) => p.id === id);
+  if (there || !(diesAtOnce(def, NOT_KICKED) || legendRuleMayTake(def, step, id))) out.push({ step, id, via: 'flicker', def, kick: NOT_KICKED, ...(there ? {} : { absent: true as const }) });
 }
 
 /** CR 603.6d: the counters a permanent enters with, from its replacements and how it was kicked. */

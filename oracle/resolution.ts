@@ -16,11 +16,12 @@ import { NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
 import { kickOf, effectTimes } from './kicks.ts';
 import { counterable, permanentLeaves, spellLeaves } from './zone-moves.ts';
 import { isCreature } from './state-based-actions.ts';
-import { newObjectSinceTargeted } from './targeted-objects.ts';
+import { flickeredIn, newObjectSinceTargeted } from './targeted-objects.ts';
+import { controlsMatching } from './conditions.ts';
 
 // Effects whose outcome the judge works out below; a spell with any other (copying a spell) is
 // judged by the properties about copies.
-const MODELLED = new Set(['damage', 'gainLife', 'draw', 'addMana', 'createToken', 'mill', 'discard', 'destroy', 'bounce', 'sacrifice', 'putCounters', 'pump', 'counterSpell', 'counterAbility']);
+const MODELLED = new Set(['damage', 'gainLife', 'draw', 'addMana', 'createToken', 'mill', 'discard', 'destroy', 'bounce', 'sacrifice', 'putCounters', 'pump', 'counterSpell', 'counterAbility', 'flicker']);
 
 /**
  * What a player's zones should hold after a resolution: hand and graveyard as sorted lists, library
@@ -56,7 +57,7 @@ export interface Expected {
   countered: ReadonlySet<string>;
   /** Counters put on each permanent, and the power, toughness and keywords it is given until end of turn. */
   changes: ReadonlyMap<string, { counters: Record<string, number>; power: number; toughness: number; keywords: Keyword[] }>;
-  /** Permanents an effect changes in a way not worked out here (an ability's own source): their counters and death are not judged. */
+  /** Permanents an effect changes in a way not worked out here (an ability's own source, a permanent exiled and returned): their counters, damage and death are not judged. */
   touched: ReadonlySet<string>;
   /** Damage each creature is dealt, after prevention. */
   creatureDamage: ReadonlyMap<string, number>;
@@ -200,6 +201,7 @@ function sameObjectSince(run: Run, step: RunStep, source: string, abilityId: str
     if (!s.after.battlefield.some((p) => p.id === source)) return false;
     if (s.index === from) continue;
     if (s.action.do === 'flicker' && s.action.permanent === source && s.step.outcome === 'accepted') return false;
+    if (flickeredIn(run, s).includes(source)) return false;
     if (s.action.do === 'resolve' && s.action.untilEmpty) return undefined;
   }
   return true;
@@ -289,6 +291,11 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
         return;
       }
       const on = e.self ? (self ? [src.self!] : []) : targets;
+      // "If you control a Swamp, ...": the board as the spell resolves, after its earlier effects (CR 608.2c).
+      if (e.ifYouControl) {
+        const now = { ...step.before, battlefield: step.before.battlefield.filter((p) => !out.removed.has(p.id)) };
+        if (!controlsMatching(run, now, step.index, e.ifYouControl, resolving.controller, src.self ?? '')) return;
+      }
       for (let k = 0; k < n; k++) {
         if (e.kind === 'gainLife') out.life[resolving.controller] += amount;
         else if (e.kind === 'addMana') out.mana = addPools(out.mana, toPool(parseMana(e.mana ?? '')));
@@ -322,6 +329,13 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
           }
         } else if (e.kind === 'destroy' || e.kind === 'bounce') {
           for (const id of targets) leave(id, e.kind === 'destroy' ? 'graveyard' : 'hand');
+        } else if (e.kind === 'flicker') {
+          // Exiled and returned, a new object with nothing from before (CR 400.7); a token ceases to exist in exile (CR 111.7).
+          for (const id of targets) {
+            const p = onBattlefield(id);
+            if (p?.token) out.removed = growSet(out.removed).add(id);
+            else if (p) out.touched = growSet(out.touched).add(id);
+          }
         } else if (e.kind === 'sacrifice') {
           for (const who of players) {
             const theirs = step.before.battlefield.filter((p) => p.controller === who && onBattlefield(p.id) && isCreature(run, p, p.id, step.index)).map((p) => p.id);

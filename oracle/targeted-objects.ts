@@ -2,8 +2,38 @@
 // the battlefield after it is targeted, and comes back (flickered, bounced and cast again, destroyed and
 // returned), is a new object that the spell or ability never targeted, and the target is illegal. The
 // judge reads it from the trace: the permanent missing from the battlefield after a step since the
-// resolving object was put on the stack, or flickered by one.
+// resolving object was put on the stack, or flickered by one: the flicker action, or a spell that
+// exiles and returns its target (Cloudshift) resolving with that target legal.
 import type { Run, RunStep } from './run.ts';
+import { targetAllowed } from './targets.ts';
+
+const NONE: readonly string[] = [];
+
+/**
+ * The permanents a resolving spell's flicker effect (Cloudshift) exiles and returns in a step: its
+ * targets still legal as it resolves (CR 608.2b). A flicker card's target requirements are all its
+ * own and unconditional, so that effect `target` i reads target group i.
+ */
+export function flickeredIn(run: Run, step: RunStep): readonly string[] {
+  const a = step.action;
+  if (step.step.outcome !== 'accepted' || a.do !== 'resolve' || a.untilEmpty) return NONE;
+  const top = step.before.stack.at(-1);
+  if (top?.kind !== 'spell') return NONE;
+  const def = run.def(top.card);
+  if (!def?.effects?.some((e) => e.kind === 'flicker')) return NONE;
+  return run.ofStep(step, 'flickered', () => {
+    const out: string[] = [];
+    for (const e of def.effects!) {
+      const req = e.kind === 'flicker' && e.target !== undefined ? def.targets?.[e.target] : undefined;
+      if (!req) continue;
+      for (const id of top.targets[e.target!] ?? []) {
+        if (out.includes(id) || !step.before.battlefield.some((p) => p.id === id)) continue;
+        if (targetAllowed(run, step.before, step.index, req, id, top.id, top.controller, top.colors) && !newObjectSinceTargeted(run, step, id, top.id)) out.push(id);
+      }
+    }
+    return out;
+  });
+}
 
 /** The step that put `objectId` on the stack, from which on it stayed there until `step`; -1 where it was not there before `step`. */
 export function stepThatStacked(run: Run, step: RunStep, objectId: string): number {
@@ -42,6 +72,7 @@ export function newObjectSinceTargeted(run: Run, step: RunStep, id: string, obje
     const s = run.allSteps[k]!;
     if (!s.after.battlefield.some((p) => p.id === id)) return true;
     if (s.step.outcome === 'accepted' && s.action.do === 'flicker' && s.action.permanent === id) return true;
+    if (flickeredIn(run, s).includes(id)) return true;
   }
   return false;
 }

@@ -45,7 +45,8 @@ function canMake(e: Effect, event: GameEvent, spell: StackSpell): boolean {
       if (from === undefined) return e.kind === 'createToken' && to === 'battlefield';
       if (from === 'library') return (e.kind === 'draw' && to === 'hand') || (e.kind === 'mill' && to === 'graveyard');
       if (from === 'hand') return e.kind === 'discard' && to === 'graveyard';
-      if (from === 'battlefield') return ((e.kind === 'destroy' || e.kind === 'sacrifice') && to === 'graveyard') || (e.kind === 'bounce' && to === 'hand');
+      if (from === 'battlefield') return ((e.kind === 'destroy' || e.kind === 'sacrifice') && to === 'graveyard') || (e.kind === 'bounce' && to === 'hand') || (e.kind === 'flicker' && to === 'exile');
+      if (from === 'exile') return e.kind === 'flicker' && to === 'battlefield';
       if (from === 'stack') return e.kind === 'counterSpell';
       return false;
     }

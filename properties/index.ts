@@ -27,6 +27,7 @@ import { kickBelongsToItsCast, rejectedCastRefunds } from './recasting.ts';
 import { splicedEffectsAfterHost, splicedEventsAfterHost } from './splice-order.ts';
 import { cardToGraveyardLast, instructionsInOrder } from './event-order.ts';
 import { newObjectNotTargeted } from './new-objects.ts';
+import { spellConditionOnResolution } from './spell-conditions.ts';
 import { neverTargetsItself } from './targeting.ts';
 import { oneZoneEach } from './zones.ts';
 import { oneMoreMultikick, reductionKeepsKicked, spliceOrderOnlyReorders } from './relations.ts';
@@ -85,6 +86,7 @@ export const PROPERTIES: readonly Property[] = [
   playerEffects,
   allTargetsIllegal,
   newObjectNotTargeted,
+  spellConditionOnResolution,
   damageToCreatures,
   // Actions from outside the cards (CR 400.7)
   actionsAsDeclared,

@@ -108,7 +108,7 @@ export const damageToCreatures: Property = {
       }
       for (const p of step.after.battlefield) {
         const before = step.before.battlefield.find((b) => b.id === p.id);
-        if (before && !e.creatureDamage.has(p.id) && (p.damage ?? 0) !== (before.damage ?? 0)) {
+        if (before && !e.creatureDamage.has(p.id) && !e.touched.has(p.id) && (p.damage ?? 0) !== (before.damage ?? 0)) {
           c.fail(step, `${p.id} is dealt no damage by ${e.resolving.id} (prevented, or not a target)`, `${p.damage} damage`, 'undealt', '702.16b');
         } else if (before && e.prevented.has(p.id) && !e.creatureDamage.has(p.id)) c.checkedOne();
       }

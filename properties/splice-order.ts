@@ -33,6 +33,9 @@ function harmless(e: NonNullable<CardDefinition['effects']>[number], def: CardDe
   }
 }
 
+/** Whether an effect of the parts depends on the board as the spell resolves ("If you control a Swamp"). */
+const onBoardCondition = (defs: readonly CardDefinition[]) => defs.some((d) => (d.effects ?? []).some((e) => e.ifYouControl !== undefined));
+
 interface Zones {
   library: string[];
   hand: string[];
@@ -58,6 +61,8 @@ function resolvedSplice(run: Run, step: RunStep): Spliced | undefined {
   if (parts.some((d) => d === undefined)) return undefined;
   const defs = parts as CardDefinition[];
   if (defs.some((d) => (d.effects ?? []).some((e) => !MOVES.has(e.kind) && !harmless(e, d))) || !defs.some((d) => (d.effects ?? []).some((e) => MOVES.has(e.kind)))) return undefined;
+  // An effect that depends on the board as it resolves ("If you control a Swamp") is resolution.player-effects' to judge.
+  if (onBoardCondition(defs)) return undefined;
   for (const id of top.targets.flat()) {
     if (id === 'p1' || id === 'p2') continue;
     if (!step.before.battlefield.some((p) => p.id === id) || (permanentDef(run, id, step.index)?.protection ?? []).length > 0 || newObjectSinceTargeted(run, step, id, top.id)) return undefined;
@@ -128,7 +133,7 @@ function expectedTokens(run: Run, step: RunStep): { spell: StackSpell; names: st
   const defs = [run.def(top.card), ...top.spliced!.map((id) => run.def(id))];
   if (defs.some((d) => d === undefined)) return undefined;
   const kick = kickOf(run, top, step.index);
-  if (!kick) return undefined;
+  if (!kick || onBoardCondition(defs as CardDefinition[])) return undefined;
   // Only where no target can have become illegal (gone, or protected from the spell's colour): with
   // every target illegal nothing happens (CR 608.2b), and then there is no order to see.
   for (const id of top.targets.flat()) {

@@ -69,14 +69,18 @@ describe('built follow-ups', () => {
       const b = new Builder(false);
       b.permanent('b1', catalog().get('Grizzly Bears')!, true, 'p2');
       const cast = { do: 'cast' as const, card: 'main', targets: [['b1']] };
-      const p = { ...plan!, main, copies: [], pick, stackFollowUps: ['target-changes-zones' as const] };
+      const p = { ...plan!, main, copies: [], pick, watchers: [], stackFollowUps: ['target-changes-zones' as const] };
       expect(stackFollowUpActions(p, b, ctx, { cast, declared: { kicker: [], multikicker: 0 }, colors: [], x: undefined, sacrifices: [], watchersOnCast: [], creatureTargets: ['b1'], copies: [], destroyed: new Set() })).toBe(false);
       return b.actions;
     };
     // The last follow-up, with the spell still on the stack: the spell resolves at once, its target a new object.
     const resolve = { do: 'resolve', id: 'zones-resolve' };
-    expect([0, 1, 2].map(made)).toEqual([
+    // Cloudshift is p2's to cast, at p2's creature, and resolves first.
+    const cloudshift = [{ do: 'cast', player: 'p2', card: 'flk', targets: [['b1']] }, { do: 'resolve' }, resolve];
+    expect([0, 1, 2, 3, 4].map(made)).toEqual([
       [{ do: 'flicker', permanent: 'b1' }, resolve],
+      cloudshift,
+      cloudshift,
       [{ do: 'bounce', object: 'b1' }, { do: 'putOntoBattlefield', player: 'p2', card: 'b1' }, resolve],
       [{ do: 'destroy', permanent: 'b1' }, { do: 'putOntoBattlefield', player: 'p2', card: 'b1' }, resolve],
     ]);

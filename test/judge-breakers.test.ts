@@ -52,6 +52,36 @@ describe('branch breakers', () => {
     }
   });
 
+  it('resolution.new-object-not-targeted: Grizzly Bears Cloudshifted by p2 in response, then killed or damaged by the Burst Lightning that targeted them before (CR 400.7, 608.2b)', async () => {
+    const s = normalizeScenario(F.CLOUDSHIFTED_TARGET);
+    const p = property('resolution.new-object-not-targeted');
+    expect(await verdictOf(p, s, engine.runSync(s))).toMatchObject({ status: 'pass', checks: 1 });
+    const breaks: [string, (t: ReturnType<typeof editableCopy>) => void][] = [
+      ['moved', (t) => void (step(t, 3).state.battlefield = step(t, 3).state.battlefield.filter((o) => o.id !== 'bears'))],
+      ['damaged', (t) => void (permanent(t, 3, 'bears').damage = 2)],
+    ];
+    for (const [kind, change] of breaks) {
+      const t = editableCopy(engine.runSync(s));
+      change(t);
+      expect(await verdictOf(p, s, t)).toMatchObject({ status: 'fail', kind, rule: '608.2b' });
+    }
+  });
+
+  it("resolution.spell-condition-on-resolution: Horobi's Whisper destroys Grizzly Bears with the Swamp gone, or leaves Hill Giant with a Swamp arrived (CR 608.2c)", async () => {
+    const s = normalizeScenario(F.HOROBIS_WHISPER_CONDITION);
+    const p = property('resolution.spell-condition-on-resolution');
+    expect(await verdictOf(p, s, engine.runSync(s))).toMatchObject({ status: 'pass', checks: 2 });
+    const breaks: [string, number, string, (t: ReturnType<typeof editableCopy>) => void][] = [
+      ['done-without-condition', 2, 'bears', (t) => void (step(t, 2).state.battlefield = step(t, 2).state.battlefield.filter((o) => o.id !== 'bears'))],
+      ['condition-ignored', 5, 'giant', (t) => void step(t, 5).state.battlefield.push({ ...permanent(t, 4, 'giant') })],
+    ];
+    for (const [kind, , , change] of breaks) {
+      const t = editableCopy(engine.runSync(s));
+      change(t);
+      expect(await verdictOf(p, s, t)).toMatchObject({ status: 'fail', kind, rule: '608.2c' });
+    }
+  });
+
   it('kicker.declarations: a multikicker count other than declared, kicked and kicked as often as declared (CR 702.33c)', async () => {
     const s = normalizeScenario(F.MULTIKICKED_PACK);
     const p = property('kicker.declarations');

@@ -1,7 +1,7 @@
 // Faults in resolving spells (CR 608.2b, 702.47d): when a spell with illegal targets does nothing
 // at all, and when it does what it can; what a countered spell or triggered ability does (CR 701.5a).
 import type { CardDefinition } from '../../model/schema-types.ts';
-import type { StackTrigger } from '../reference/game.ts';
+import { mutablePermanent, permanentById, type StackTrigger } from '../reference/game.ts';
 import { oracle, scenario, synthetic, type Fault } from './fault.ts';
 
 /** A spell with one target and an untargeted part: it does nothing at all when its target is gone. */
@@ -169,5 +169,69 @@ export const RESOLUTION_FAULTS: readonly Fault[] = [
       ...base,
       counterAbilityOnStack: (g, ability) => base.counterAbilityOnStack(g, g.stack.findLast((s): s is StackTrigger => s.kind === 'ability') ?? ability),
     }),
+  },
+  {
+    id: 'flicker-spell-keeps-object',
+    family: 'resolution',
+    rules: ['400.7', '608.2b'],
+    summary:
+      "A creature Cloudshift exiles and returns keeps its identity: Burst Lightning aimed at Grizzly Bears, which p2 Cloudshifts in response, still kills the Bears that came back, where they are a new object and the spell does nothing.",
+    inspiredBy:
+      'Reports of blink spells that leave a permanent "the same card" to the rest of the game (targets, auras, remembered objects kept through the exile), in engines that implement exile-and-return as a move that keeps the object.',
+    minimal: {
+      shows: 'resolution.new-object-not-targeted',
+      scenario: scenario({
+        cards: [oracle('bolt', 'Burst Lightning'), oracle('shift', 'Cloudshift'), oracle('bears', 'Grizzly Bears')],
+        p1: { hand: ['bolt'], mana: { R: 1 } },
+        p2: { hand: ['shift'], mana: { W: 1 }, battlefield: [{ card: 'bears' }] },
+        actions: [{ do: 'cast', card: 'bolt', targets: [['bears']] }, { do: 'cast', player: 'p2', card: 'shift', targets: [['bears']] }, { do: 'resolve' }, { do: 'resolve' }],
+      }),
+    },
+    apply: (base) => ({
+      ...base,
+      flickerOnResolution: (g, id, r) => {
+        const old = permanentById(g, id)?.serial;
+        const error = base.flickerOnResolution(g, id, r);
+        const back = permanentById(g, id);
+        if (!error && back && old !== undefined) mutablePermanent(g, back).serial = old;
+        return error;
+      },
+    }),
+  },
+  {
+    id: 'spell-condition-checked-when-cast',
+    family: 'resolution',
+    rules: ['608.2c'],
+    summary:
+      'A spell\'s condition about the board is settled when the spell is cast: Horobi\'s Whisper cast while p1 controls a Swamp still destroys Grizzly Bears after the Swamp is destroyed in response, where "If you control a Swamp" is looked at as the spell resolves.',
+    inspiredBy:
+      'Reports of conditional spell effects evaluated at the wrong time (conditions checked while casting, or cached from targeting), in engines that treat a resolution-time condition like a targeting restriction.',
+    minimal: {
+      shows: 'resolution.spell-condition-on-resolution',
+      scenario: scenario({
+        cards: [oracle('whisper', "Horobi's Whisper"), oracle('swamp', 'Swamp'), oracle('bears', 'Grizzly Bears')],
+        p1: { hand: ['whisper'], mana: { B: 2, C: 1 }, battlefield: [{ card: 'swamp' }] },
+        p2: { battlefield: [{ card: 'bears' }] },
+        actions: [{ do: 'cast', card: 'whisper', targets: [['bears']] }, { do: 'destroy', permanent: 'swamp' }, { do: 'resolve' }],
+      }),
+    },
+    apply: (base) => {
+      // What each condition of a spell was as it was cast, by the spell on the stack.
+      const atCast = new WeakMap<object, Map<object, boolean>>();
+      return {
+        ...base,
+        castSpell: (g, action, r) => {
+          const error = base.castSpell(g, action, r);
+          const spell = error ? undefined : g.stack.find((s) => s.kind === 'spell' && s.card === action.card && !s.copy);
+          if (spell?.kind === 'spell') {
+            const seen = new Map<object, boolean>();
+            for (const e of spell.def.effects ?? []) if (e.ifYouControl) seen.set(e.ifYouControl, base.effectConditionHolds(g, e.ifYouControl, spell.controller, spell));
+            atCast.set(spell, seen);
+          }
+          return error;
+        },
+        effectConditionHolds: (g, c, controller, spell) => (spell && atCast.get(spell)?.get(c)) ?? base.effectConditionHolds(g, c, controller, spell),
+      };
+    },
   },
 ];

@@ -3,15 +3,16 @@
 import { manaOf } from '../../model/mana.ts';
 import { addToPool } from './mana.ts';
 import { tokenId } from '../../model/conventions.ts';
-import type { CardDefinition, Color, Effect } from '../../model/schema-types.ts';
+import type { CardDefinition, Color, ControlCondition, Effect } from '../../model/schema-types.ts';
 import type { NResolveAction, PlayerId } from '../../model/scenario.ts';
-import { abilityById, current, mutablePermanent, newPermanent, opponentOf, permanentById, player, spellById, type Game, type Permanent } from './game.ts';
+import { abilityById, current, mutablePermanent, newPermanent, opponentOf, permanentById, player, spellById, type Game, type Permanent, type StackSpell } from './game.ts';
 import type { KickInfo, Rejection } from './kicker.ts';
 import { enterBattlefield, gainLife, leaveBattlefield } from './zones.ts';
 import { noteEvent } from './events.ts';
 import type { TargetSlot } from './targets.ts';
 import type { EffectPart, Rules } from './rules-table.ts';
 import { sortedStrings } from './sorted.ts';
+import { controlsMatching } from './triggers.ts';
 
 /** Who and what is resolving, as effects need it. */
 export interface EffectContext {
@@ -30,6 +31,8 @@ export interface EffectContext {
   eventAmount?: number;
   /** For a triggered ability: the controller of the permanent its event was about ("that land's controller"). */
   eventController?: PlayerId;
+  /** The spell resolving, for a spell (not a triggered ability). */
+  spell?: StackSpell;
 }
 
 /** One part's effects: the main card's, a spliced card's, or an ability's. */
@@ -57,6 +60,8 @@ export function performParts(
       // An effect whose target requirement is absent (not kicked), or whose targets were never
       // declared, has nothing to act on.
       if (effect.target !== undefined && group === -1) continue;
+      // "If you control a Swamp, ...": looked at as the spell resolves, and only then (CR 608.2c).
+      if (effect.ifYouControl && !r.effectConditionHolds(g, effect.ifYouControl, ctx.controller, ctx.spell)) continue;
       for (let n = 0; n < times; n++) {
         const error = perform(g, effect, group === -1 ? [] : (legal[group] ?? []), ctx, r);
         if (error) return error;
@@ -116,6 +121,10 @@ function perform(g: Game, effect: Effect, chosen: readonly string[], ctx: Effect
       return null;
     case 'bounce':
       leaveBattlefield(g, affected(g, effect, targets, ctx), 'hand', r);
+      return null;
+    case 'flicker':
+      // Exiled and returned (Cloudshift): a new object each (CR 400.7).
+      for (const p of affected(g, effect, targets, ctx)) r.flickerOnResolution(g, p.id, r);
       return null;
     case 'counterSpell':
       for (const id of targets) {
@@ -185,6 +194,11 @@ function perform(g: Game, effect: Effect, chosen: readonly string[], ctx: Effect
       }
       return null;
   }
+}
+
+/** A condition about the board in a spell's text, as it resolves: the spell's controller controls a permanent like this. */
+export function effectConditionHolds(g: Game, c: ControlCondition, controller: PlayerId, _spell: StackSpell | undefined): boolean {
+  return controlsMatching(g, c, controller, -1);
 }
 
 /** The permanents an effect acts on: its source's for a `self` effect, else the targets that are permanents. */

@@ -78,7 +78,7 @@ function resolveInstantOrSorcery(g: Game, spell: StackSpell, action: NResolveAct
   const ctx = { self: spell.id, controller: spell.controller, sourceColors: c.colors };
   const legal = legalTargets(g, slots, spell.targets, spell.targetSerials, ctx, r);
   if (r.fizzles(spell.targets, legal)) return null;
-  return performParts(g, r.spellParts(spell), slots.filter((s) => s.active), legal, { action, controller: spell.controller, sourceColors: c.colors, sourceLifelink: false, self: undefined, kick: spell, x: spell.x ?? 0, eventAmount: undefined, eventController: undefined }, r);
+  return performParts(g, r.spellParts(spell), slots.filter((s) => s.active), legal, { action, controller: spell.controller, sourceColors: c.colors, sourceLifelink: false, self: undefined, kick: spell, x: spell.x ?? 0, eventAmount: undefined, eventController: undefined, spell }, r);
 }
 
 /** CR 702.47b, 707.10: the main card's effects, then each spliced card's in splice order; a copy's too. */

@@ -7,6 +7,7 @@ import type { NCastAction, NResolveAction, PlayerId } from '../../model/scenario
 import type {
   CardDefinition,
   Color,
+  ControlCondition,
   Effect,
   EntersWith,
   KickerCondition,
@@ -135,6 +136,10 @@ export interface Rules {
   enterTapped: (g: Game, permanent: Permanent, r: Rules) => void;
   entersWithTimes: (g: Game, permanent: Permanent, e: EntersWith, r: Rules) => number;
   flicker: (g: Game, id: string, r: Rules) => Rejection | null;
+  /** A resolving effect's exile and return (Cloudshift). */
+  flickerOnResolution: (g: Game, id: string, r: Rules) => Rejection | null;
+  /** A spell's condition about the board ("If you control a Swamp"), as it resolves (CR 608.2c). */
+  effectConditionHolds: (g: Game, c: ControlCondition, controller: PlayerId, spell: StackSpell | undefined) => boolean;
   clone: (g: Game, cardId: string, copyOf: string, who: PlayerId, r: Rules) => Rejection | null;
   bounce: (g: Game, id: string, r: Rules) => Rejection | null;
   // Triggers (CR 603).

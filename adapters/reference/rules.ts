@@ -8,7 +8,7 @@ import { bounce, clone, counterAbilityOnStack, counterSpellOnStack, flicker, spe
 import { copyOfSpell, putCopyOnStack } from './copy.ts';
 import { checkPayment, costChanges, reduceCost, totalCost } from './costs.ts';
 import { payFromPool } from './mana.ts';
-import { effectRepetitions } from './effects.ts';
+import { effectConditionHolds, effectRepetitions } from './effects.ts';
 import type { Game } from './game.ts';
 import type { Mana, Pool } from '../../model/mana.ts';
 import type { Rules, RulesOptions } from './rules-table.ts';
@@ -64,6 +64,8 @@ function table(options: RulesOptions): Rules {
     enterTapped,
     entersWithTimes,
     flicker,
+    flickerOnResolution: (g, id, r) => r.flicker(g, id, r),
+    effectConditionHolds,
     clone,
     bounce,
     // Triggers (CR 603).

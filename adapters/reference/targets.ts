@@ -112,6 +112,7 @@ export function isLegalTarget(g: Game, req: TargetRequirement, id: string, ctx: 
   if (f) {
     const colors = permanentColors(permanent);
     if (f.notColors?.some((c) => colors.includes(c))) return false;
+    if (f.types && !f.types.some((t) => permanent.def.types.includes(t))) return false;
     if (f.notSubtypes?.some((t) => (permanent.def.subtypes ?? []).includes(t))) return false;
     if (f.keywords?.some((k) => !permanent.keywords.includes(k))) return false;
     if (f.controller === 'you' && permanent.controller !== ctx.controller) return false;

@@ -1,6 +1,6 @@
 // Triggered abilities (CR 603): which abilities an event triggers and how many times (603.2,
 // 603.2c-h, 603.4), putting them on the stack in APNAP order (603.3b), and resolving them.
-import type { TriggeredAbility, TriggerEvent } from '../../model/schema-types.ts';
+import type { ControlCondition, TriggeredAbility, TriggerEvent } from '../../model/schema-types.ts';
 import type { NAction, PlayerId } from '../../model/scenario.ts';
 import { triggerId } from '../../model/conventions.ts';
 import { gameOver, permanentById, serialsOf, type Game, type PendingTrigger, type Permanent, type StackTrigger } from './game.ts';
@@ -34,8 +34,11 @@ export function interveningIfHolds(ability: TriggeredAbility, subject: KickInfo)
  * the permanent `sourceSerial` names (which "another" leaves out), controlled by `controller`.
  */
 export function controlConditionHolds(g: Game, ability: TriggeredAbility, controller: PlayerId, sourceSerial: number): boolean {
-  const c = ability.ifYouControl;
-  if (!c) return true;
+  return !ability.ifYouControl || controlsMatching(g, ability.ifYouControl, controller, sourceSerial);
+}
+
+/** Whether `controller` controls a permanent that matches `c`; "another" leaves out the permanent `sourceSerial` names (-1: none). */
+export function controlsMatching(g: Game, c: ControlCondition, controller: PlayerId, sourceSerial: number): boolean {
   return g.battlefield.some(
     (p) =>
       p.controller === controller &&
