@@ -16,7 +16,9 @@ import { tupleDraws } from './tuple-draws.ts';
  */
 export function mainCardArb(ctx: Context): fc.Arbitrary<{ def: CardDefinition; oracle: boolean }> {
   const { features, can, pool } = ctx;
-  const mains = pool.filter((d) => !d.types.includes('Land') && d.manaCost !== undefined && !isCopier(d) && !targetsSpells(d) && !targetsKind(d, 'ability') && !vanilla(d));
+  // Flicker cards aim at a creature of their caster's, which p1 may not have: generators/flicker-cards.ts
+  // casts them where they have a target.
+  const mains = pool.filter((d) => !d.types.includes('Land') && d.manaCost !== undefined && !isCopier(d) && !targetsSpells(d) && !targetsKind(d, 'ability') && !vanilla(d) && !(d.effects ?? []).some((e) => e.kind === 'flicker'));
   const synthetic = ctx.syntheticSpells;
 
   const syntheticMain = oneofDraw(
