@@ -62,8 +62,9 @@ function stepThatTargeted(run: Run, step: RunStep, id: string, objectId: string)
 }
 
 /**
- * Whether `id`, a permanent when the object `objectId` on the stack targeted it, has changed zones
- * since: absent from the battlefield after a later step, or flickered by one, before `step`.
+ * Whether `id`, a permanent when the object `objectId` on the stack targeted it (or, for the source
+ * of an ability, when the ability went on the stack), has changed zones since: absent from the
+ * battlefield after a later step, or flickered by one, before `step`.
  */
 export function newObjectSinceTargeted(run: Run, step: RunStep, id: string, objectId: string): boolean {
   const from = stepThatTargeted(run, step, id, objectId);

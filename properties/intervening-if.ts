@@ -6,6 +6,7 @@ import { NOT_KICKED, triggerConditionHolds, type Kick } from '../model/kick.ts';
 import type { ObservedState, StackAbility, TriggeredAbility } from '../model/schema-types.ts';
 import { abilityOf } from '../oracle/definitions.ts';
 import { controlConditionHolds } from '../oracle/conditions.ts';
+import { newObjectSinceTargeted } from '../oracle/targeted-objects.ts';
 import { declaredKick, kickOf } from '../oracle/kicks.ts';
 import { Checker, show, type Property, type Run, type RunStep } from './property.ts';
 import { features } from './features.ts';
@@ -36,7 +37,7 @@ function changes(step: RunStep): string | undefined {
 }
 
 /** What an ability that does its simple effects must change: a controller's life or hand, the battlefield, or its source's counters. */
-function didSomething(step: RunStep, def: TriggeredAbility, controller: 'p1' | 'p2', source: string): boolean | undefined {
+function didSomething(step: RunStep, def: TriggeredAbility, controller: 'p1' | 'p2', source: string, sourceIsNew: boolean): boolean | undefined {
   const effects = def.effects.filter((e) => (e.condition ?? 'always') === 'always');
   if (effects.length === 0 || effects.length !== def.effects.length) return undefined;
   const before = step.before.players.find((p) => p.id === controller)!;
@@ -46,9 +47,11 @@ function didSomething(step: RunStep, def: TriggeredAbility, controller: 'p1' | '
     if (e.kind === 'draw' && before.library !== undefined && before.library.length > 0) return after.hand.length > before.hand.length;
     if (e.kind === 'createToken') return step.after.battlefield.some((p) => p.token && !step.before.battlefield.some((b) => b.id === p.id));
     if (e.kind === 'putCounters' && e.self && e.counter !== undefined && typeof e.amount === 'number' && e.amount > 0) {
-      // On its source, when it is still on the battlefield after the step (it may have died of them).
+      // On its source, when it is still on the battlefield after the step (it may have died of them),
+      // and still the object that triggered: one that left and came back is a new object the
+      // ability cannot find (CR 400.7).
       const counters = (s: ObservedState) => s.battlefield.find((p) => p.id === source)?.counters?.[e.counter!];
-      if (!step.after.battlefield.some((p) => p.id === source)) continue;
+      if (sourceIsNew || !step.after.battlefield.some((p) => p.id === source)) continue;
       return (counters(step.after) ?? 0) > (counters(step.before) ?? 0);
     }
   }
@@ -79,7 +82,7 @@ export const interveningIfOnResolution: Property = {
         if (changed) c.fail(step, `${what} does nothing: its condition no longer holds`, changed, 'resolved-anyway', '608.2a');
         else c.checkedOne();
       } else {
-        const did = didSomething(step, def, top.controller, top.source);
+        const did = didSomething(step, def, top.controller, top.source, newObjectSinceTargeted(run, step, top.source, top.id));
         if (did === false) c.fail(step, `${what} does what it says: its condition still holds`, 'nothing changed', 'did-nothing', '603.4');
         else if (did === true) c.checkedOne();
       }

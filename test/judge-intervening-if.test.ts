@@ -166,6 +166,27 @@ describe('triggers.intervening-if-on-resolution', () => {
     expect(await verdictOf(p, elite, card)).toMatchObject({ status: 'fail', kind: 'did-nothing' });
   });
 
+  it("Vine Gecko's ability for a kicked spell puts its counter on the Gecko, and on no Gecko that left and came back, a new object (CR 400.7)", async () => {
+    const gecko = (flicker: boolean) =>
+      normalizeScenario({
+        format: 'castcheck-scenario/1',
+        cards: [{ id: 'w1', oracle: 'Vine Gecko' }, { id: 'main', oracle: 'Into the Roil' }],
+        players: [{ id: 'p1', hand: ['main'], mana: { U: 2, C: 2 }, battlefield: [{ card: 'w1' }] }, { id: 'p2' }],
+        actions: [{ do: 'cast', card: 'main', kicker: ['A'], targets: [['w1']] }, ...(flicker ? [{ do: 'flicker' as const, permanent: 'w1' }] : []), { do: 'resolve' }],
+      });
+    const stays = gecko(false);
+    const t = editableCopy(engine.runSync(stays));
+    expect(await verdictOf(p, stays, t)).toEqual({ status: 'pass', checks: 1 });
+    const none = editableCopy(t);
+    step(none, 1).state.battlefield = step(none, 1).state.battlefield.map((x) => (x.id === 'w1' ? { ...x, counters: {} } : x));
+    expect(await verdictOf(p, stays, none)).toMatchObject({ status: 'fail', kind: 'did-nothing', rule: '603.4' });
+    // Flickered while its ability waits: the ability cannot find the Gecko, and nothing changes.
+    const gone = gecko(true);
+    const g = engine.runSync(gone);
+    expect(step(g, 2).state.battlefield.find((x) => x.id === 'w1')?.counters).toEqual({});
+    expect(await verdictOf(p, gone, g)).toEqual({ status: 'n/a' });
+  });
+
   it('applies where an ability has an intervening "if"', () => {
     expect(p.applies(s)).toBe(true);
     const plain = normalizeScenario({ ...S, cards: S.cards.filter((c) => c.id.startsWith('lib') || c.id === 'chalice'), players: [{ id: 'p1', library: ['lib1', 'lib2'], battlefield: [{ card: 'chalice' }] }, { id: 'p2' }], actions: [{ do: 'bounce', object: 'chalice' }] });
