@@ -102,7 +102,8 @@ function counteredTrigger(s: Scenario): boolean {
 
 function destroyedTargets(s: Scenario): { all: boolean; some: boolean } {
   const destroyed = new Set(s.actions.filter((a) => a.do === 'destroy').map((a) => (a as { permanent: string }).permanent));
-  const targets = (casts(s)[0]?.targets ?? []).flat();
+  // The main spell's cast: a spell with a board condition or Stifle may be cast before it.
+  const targets = (casts(s).find((a) => a.card === 'main')?.targets ?? []).flat();
   const hit = targets.filter((t) => destroyed.has(t));
   return { all: targets.length > 0 && hit.length === targets.length, some: hit.length > 0 && hit.length < targets.length };
 }
