@@ -13,7 +13,7 @@ import { hasConditionalEnters, isSpell } from './card-traits.ts';
 import { perContext, type Context } from './context.ts';
 import { booleanDraw, constantByWeight, natDraw } from './draws.ts';
 import type { AbilityCounterPlan, Plan } from './plan.ts';
-import { castTriggerCount, castTriggersOnceEachTurn, castWatchersFor } from './triggers.ts';
+import { castTriggerCount, usesUpOnceEachTurnCastTrigger, castWatchersFor } from './triggers.ts';
 import { tupleDraws } from './tuple-draws.ts';
 import { rare } from './weighted-draws.ts';
 
@@ -106,7 +106,7 @@ function atMainCast(plan: Plan, b: Builder, declared: Kick): boolean {
  */
 export function abilityCounterBeforeMain(plan: Plan, b: Builder, ctx: Context, declared: Kick): void {
   const c = plan.abilityCounter;
-  if (!c || atMainCast(plan, b, declared) || castTriggersOnceEachTurn(b.board)) return;
+  if (!c || atMainCast(plan, b, declared) || usesUpOnceEachTurnCastTrigger(b.board, c.caster)) return;
   const sources = enteringSources(ctx);
   const def = sources[c.source % sources.length]!;
   b.inHand('trigsrc', def, true, c.owner);
@@ -123,7 +123,7 @@ const TRIGGERING = 'trig';
 /** Right after the main cast, where the plan aims Stifle at the first ability it set off: the cast is named, Stifle cast and resolved. */
 export function abilityCounterAfterMain(plan: Plan, b: Builder, ctx: Context, declared: Kick, cast: Extract<Action, { do: 'cast' }>): void {
   const c = plan.abilityCounter;
-  if (!c || !atMainCast(plan, b, declared) || castTriggersOnceEachTurn(b.board)) return;
+  if (!c || !atMainCast(plan, b, declared) || usesUpOnceEachTurnCastTrigger(b.board, c.caster)) return;
   cast.id = MAIN_CAST;
   stifle(plan, b, ctx, c.caster, triggerId(MAIN_CAST, 1));
 }

@@ -15,7 +15,7 @@ import { constantByWeight, natDraw } from './draws.ts';
 import { meets, possibleChanges } from './conditions.ts';
 import type { ConditionChange, Plan, SpellConditionPlan } from './plan.ts';
 import { chooseTargets } from './targets.ts';
-import { castTriggersOnceEachTurn, castWatchersFor } from './triggers.ts';
+import { usesUpOnceEachTurnCastTrigger, castWatchersFor } from './triggers.ts';
 import { tupleDraws } from './tuple-draws.ts';
 import { rare } from './weighted-draws.ts';
 
@@ -82,7 +82,7 @@ const watches = (board: readonly BoardObject[], event: string) => board.some((o)
  */
 export function spellConditionActions(plan: Plan, b: Builder, ctx: Context): boolean {
   const c = plan.spellCondition;
-  if (!c || castTriggersOnceEachTurn(b.board)) return false;
+  if (!c || usesUpOnceEachTurnCastTrigger(b.board, 'p1')) return false;
   const condition = spellBoardCondition(c.card)!;
   const enabler = enablerOf(condition, ctx)!;
   const target = targetOf(c.card, ctx)!;

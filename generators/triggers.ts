@@ -103,12 +103,17 @@ export function quieted(plan: Plan): Plan {
 }
 
 /**
- * Whether an ability on the board triggers on a cast only once each turn (CR 603.2h). The main cast and
- * the copy spells count on such an ability triggering for them: a spell cast before the main cast
- * (Stifle at an enters ability, a spell whose board condition changes) would use it up.
+ * Whether an unkicked spell `caster` casts sets off an ability on the board that triggers on a cast
+ * only once each turn (CR 603.2h). The main cast and the copy spells count on such an ability
+ * triggering for them: a spell cast before them or between them (Stifle, a spell whose board
+ * condition changes) would use it up.
  */
-export function castTriggersOnceEachTurn(board: readonly BoardObject[]): boolean {
-  return board.some((o) => (o.def.triggers ?? []).some((t) => t.event === 'spellCast' && (t.oncePerTurn || t.triggersOnlyOnceEachTurn)));
+export function usesUpOnceEachTurnCastTrigger(board: readonly BoardObject[], caster: 'p1' | 'p2'): boolean {
+  return board.some((o) =>
+    (o.def.triggers ?? []).some(
+      (t) => t.event === 'spellCast' && (t.oncePerTurn || t.triggersOnlyOnceEachTurn) && (t.if === undefined || triggerConditionHolds(t.if, NOT_KICKED)) && (t.whose ?? 'any') !== (o.controller === caster ? 'opponents' : 'yours'),
+    ),
+  );
 }
 
 /** The watchers whose cast triggers a spell of the caster's (p1's unless said) sets off (for the copy spell's cast, unkicked). */
