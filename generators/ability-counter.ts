@@ -13,7 +13,7 @@ import { hasConditionalEnters, isSpell } from './card-traits.ts';
 import { perContext, type Context } from './context.ts';
 import { booleanDraw, constantByWeight, natDraw } from './draws.ts';
 import type { AbilityCounterPlan, Plan } from './plan.ts';
-import { castTriggerCount, usesUpOnceEachTurnCastTrigger, castWatchersFor } from './triggers.ts';
+import { castSetsOff, castTriggersNow } from './triggers.ts';
 import { tupleDraws } from './tuple-draws.ts';
 import { rare } from './weighted-draws.ts';
 
@@ -63,15 +63,14 @@ export function abilityCounterArb(ctx: Context): fc.Arbitrary<AbilityCounterPlan
 }
 
 /** Stifle in the caster's hand, its mana paid, cast at the ability; then its own cast triggers resolve and it resolves. */
-function stifle(plan: Plan, b: Builder, ctx: Context, caster: 'p1' | 'p2', ability: string): void {
+function stifle(b: Builder, ctx: Context, caster: 'p1' | 'p2', ability: string): void {
   const def = abilityCounter(ctx)!;
   b.inHand('stifle', def, true, caster);
   b.pay(parseMana(def.manaCost!), caster);
   const cast: Extract<Action, { do: 'cast' }> = { do: 'cast', card: 'stifle', targets: [[ability]] };
   if (caster === 'p2') cast.player = 'p2';
   b.actions.push(cast);
-  const watchersOnCast = plan.watchers.filter((w) => w.def.triggers?.some((t) => t.event === 'spellCast'));
-  for (let k = castWatchersFor(watchersOnCast, false, caster).length; k > 0; k--) b.actions.push({ do: 'resolve' });
+  for (let k = castSetsOff(b, false, caster, true); k > 0; k--) b.actions.push({ do: 'resolve' });
   b.actions.push({ do: 'resolve', id: STIFLED });
 }
 
@@ -83,10 +82,11 @@ const MAIN_CAST = 'cast-main';
 
 /**
  * Whether Stifle goes at the main cast's trigger: the plan asks for it, the main spell is cast kicked,
- * legally, with a "whenever you cast a kicked spell" ability on the board, and nothing that follows
- * counts the triggers above it (the interrupt, and the bounce that resolves them first).
+ * legally, setting off a "whenever you cast a kicked spell" ability (`setOff`: how many abilities the
+ * cast set off, or would now), and nothing that follows counts the triggers above it (the interrupt,
+ * and the bounce that resolves them first).
  */
-function atMainCast(plan: Plan, b: Builder, declared: Kick): boolean {
+function atMainCast(plan: Plan, declared: Kick, setOff: number): boolean {
   const c = plan.abilityCounter;
   return (
     c?.at === 'cast' &&
@@ -95,7 +95,7 @@ function atMainCast(plan: Plan, b: Builder, declared: Kick): boolean {
     !(plan.interrupt && hasConditionalEnters(plan.main)) &&
     !plan.stackFollowUps.includes('bounce-and-recast') &&
     timesKicked(declared) > 0 &&
-    castTriggerCount(b.board, true) > 0
+    setOff > 0
   );
 }
 
@@ -106,24 +106,27 @@ function atMainCast(plan: Plan, b: Builder, declared: Kick): boolean {
  */
 export function abilityCounterBeforeMain(plan: Plan, b: Builder, ctx: Context, declared: Kick): void {
   const c = plan.abilityCounter;
-  if (!c || atMainCast(plan, b, declared) || usesUpOnceEachTurnCastTrigger(b.board, c.caster)) return;
+  if (!c || atMainCast(plan, declared, castTriggersNow(b, true).length)) return;
   const sources = enteringSources(ctx);
   const def = sources[c.source % sources.length]!;
   b.inHand('trigsrc', def, true, c.owner);
   const put: Extract<Action, { do: 'putOntoBattlefield' }> = { do: 'putOntoBattlefield', id: TRIGGERING, card: 'trigsrc' };
   if (c.owner === 'p2') put.player = 'p2';
   b.actions.push(put);
-  stifle(plan, b, ctx, c.caster, triggerId(TRIGGERING, 1));
+  stifle(b, ctx, c.caster, triggerId(TRIGGERING, 1));
   b.actions.push({ do: 'resolve', untilEmpty: true });
 }
 
 /** The action that puts the permanent with the enters ability onto the battlefield. */
 const TRIGGERING = 'trig';
 
-/** Right after the main cast, where the plan aims Stifle at the first ability it set off: the cast is named, Stifle cast and resolved. */
-export function abilityCounterAfterMain(plan: Plan, b: Builder, ctx: Context, declared: Kick, cast: Extract<Action, { do: 'cast' }>): void {
+/**
+ * Right after the main cast, where the plan aims Stifle at the first ability it set off (`setOff`: how
+ * many it set off): the cast is named, Stifle cast and resolved.
+ */
+export function abilityCounterAfterMain(plan: Plan, b: Builder, ctx: Context, declared: Kick, cast: Extract<Action, { do: 'cast' }>, setOff: number): void {
   const c = plan.abilityCounter;
-  if (!c || !atMainCast(plan, b, declared) || usesUpOnceEachTurnCastTrigger(b.board, c.caster)) return;
+  if (!c || !atMainCast(plan, declared, setOff)) return;
   cast.id = MAIN_CAST;
-  stifle(plan, b, ctx, c.caster, triggerId(MAIN_CAST, 1));
+  stifle(b, ctx, c.caster, triggerId(MAIN_CAST, 1));
 }

@@ -3,7 +3,7 @@
 import type { BoardObject } from '../model/declarations.ts';
 import { addInto, emptyMana } from '../model/mana.ts';
 import type { Mana } from '../model/mana.ts';
-import type { Action, CardDefinition, ScenarioCard, StartingPermanent } from '../model/schema-types.ts';
+import type { Action, CardDefinition, ScenarioCard, StartingPermanent, TriggeredAbility } from '../model/schema-types.ts';
 
 /** Collects the cards, zones and actions of a scenario as the plan is laid out. */
 export class Builder {
@@ -19,6 +19,12 @@ export class Builder {
   mana: Mana = emptyMana();
   /** p2's pool: exactly what p2's casts cost. */
   p2Mana: Mana = emptyMana();
+  /**
+   * The abilities that trigger on a cast only once each turn (CR 603.2h) that this turn has used up so
+   * far, with the player who controls each: written by every part that casts a spell, read by every
+   * part that counts the abilities a cast sets off, so that the parts may come in any order.
+   */
+  readonly usedOnce = new UsedOnce();
 
   constructor(private readonly synthetic: boolean) {}
 
@@ -43,5 +49,20 @@ export class Builder {
   inHand(id: string, def: CardDefinition, oracle: boolean, player: 'p1' | 'p2'): string {
     (player === 'p1' ? this.hand : this.p2Hand).push(this.card(id, def, oracle));
     return id;
+  }
+}
+
+/** The ledger of once-each-turn abilities used up: by the ability and the player who controls its source. */
+export class UsedOnce {
+  private readonly used = new Map<TriggeredAbility, Set<'p1' | 'p2'>>();
+
+  has(ability: TriggeredAbility, controller: 'p1' | 'p2'): boolean {
+    return this.used.get(ability)?.has(controller) ?? false;
+  }
+
+  add(ability: TriggeredAbility, controller: 'p1' | 'p2'): void {
+    const sides = this.used.get(ability);
+    if (sides) sides.add(controller);
+    else this.used.set(ability, new Set([controller]));
   }
 }

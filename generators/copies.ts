@@ -10,10 +10,10 @@ import type { Builder } from './builder.ts';
 import { isSpell } from './card-traits.ts';
 import type { Context } from './context.ts';
 import { booleanDraw, constantByWeight, constantDraw, constantFromDraw, natDraw } from './draws.ts';
-import type { CopyPlan, Plan, Watcher } from './plan.ts';
+import type { CopyPlan, Plan } from './plan.ts';
 import { copiersOf } from './supporting-cards.ts';
 import { chooseTargets } from './targets.ts';
-import { castWatchersFor } from './triggers.ts';
+import { castSetsOff } from './triggers.ts';
 import { recordDraws } from './tuple-draws.ts';
 
 /**
@@ -59,10 +59,8 @@ export function copyActions(
   requirements: readonly Requirement[],
   standing: readonly BoardObject[],
   retargets: string[][],
-  watchersOnCast: readonly Watcher[],
   aim: boolean,
 ): MadeCopy[] {
-  const doneOnce = new Set<Watcher>();
   const made: MadeCopy[] = [];
   // p2's copies are p2's, and p2 chooses their new targets (CR 707.10c): "target opponent" is p1.
   const p2Retargets = plan.copies.some((c) => c.byOpponent && c.retarget) ? chooseTargets(requirements, standing, spellColors(plan.main), plan.picks, 1, false, aim, 'p2') : null;
@@ -91,10 +89,8 @@ export function copyActions(
     // p2 casts it with p1's spell on the stack: p1 has passed priority, and a copy spell is an instant.
     b.actions.push({ do: 'cast', ...by, card: `cp${i + 1}`, targets: [['main']] });
     // Abilities that trigger on the copy spell's cast resolve first; the copy spell then makes the copy.
-    const triggering = castWatchersFor(watchersOnCast.filter((w) => !doneOnce.has(w)), false, player);
-    for (let k = 0; k < triggering.length; k++) b.actions.push({ do: 'resolve' });
-    // Once resolved, "do this only once each turn" abilities trigger no more (CR 603.2h).
-    for (const w of triggering) if (w.def.triggers!.some((t) => t.oncePerTurn)) doneOnce.add(w);
+    // Once resolved, "do this only once each turn" abilities trigger no more (CR 603.2h): the ledger keeps them.
+    for (let k = castSetsOff(b, false, player, true); k > 0; k--) b.actions.push({ do: 'resolve' });
     const resolve: Extract<Action, { do: 'resolve' }> = { do: 'resolve', id: `copy${i + 1}` };
     if (c.retarget && copyTargets && copyTargets.length > 0) resolve.newTargets = copyTargets;
     b.actions.push(resolve);

@@ -2,14 +2,13 @@
 // changes, so that an intervening "if" is checked again on resolution (CR 603.4).
 import type fc from 'fast-check';
 import type { Kick } from '../model/kick.ts';
-import { NOT_KICKED, timesKicked, triggerConditionHolds } from '../model/kick.ts';
+import { NOT_KICKED, triggerConditionHolds } from '../model/kick.ts';
 import type { CardDefinition, ControlCondition, TriggeredAbility } from '../model/schema-types.ts';
 import type { Builder } from './builder.ts';
 import { enteringConditions, hasConditionalEnters, isSpell } from './card-traits.ts';
 import type { Context } from './context.ts';
 import { constantByWeight, constantDraw } from './draws.ts';
 import type { Plan } from './plan.ts';
-import { castTriggerCount } from './triggers.ts';
 
 /**
  * Whether the board changes before the main permanent's enters abilities resolve: almost always where
@@ -33,7 +32,7 @@ export function clearedForInterrupt(plan: Plan): Plan {
  * stack holds just the main spell and the cast triggers; after a flicker, what the new object's
  * entering sets off resolves first. How many spells it resolved: the main one, or none.
  */
-export function interruptActions(plan: Plan, b: Builder, ctx: Context, declared: Kick, condition: ControlCondition | undefined, enabler: CardDefinition | undefined, mainLeft: boolean): number {
+export function interruptActions(plan: Plan, b: Builder, ctx: Context, declared: Kick, setOff: number, condition: ControlCondition | undefined, enabler: CardDefinition | undefined, mainLeft: boolean): number {
   const main = plan.main;
   const entering = plan.spell && !isSpell(main) ? enteringConditions(main) : [];
   // Targets that are always there (players): an ability without a legal target never reaches the stack.
@@ -44,8 +43,7 @@ export function interruptActions(plan: Plan, b: Builder, ctx: Context, declared:
   );
   let resolved = 0;
   if (plan.interrupt && hasConditionalEnters(main) && triggersNow && !mainLeft && plan.copies.length === 0 && plan.stackFollowUps.length === 0 && plan.illegal === null) {
-    const castTriggers = castTriggerCount(b.board, timesKicked(declared) > 0);
-    for (let k = 0; k <= castTriggers; k++) b.actions.push({ do: 'resolve' });
+    for (let k = 0; k <= setOff; k++) b.actions.push({ do: 'resolve' });
     let again = 0;
     if (entering.some((t) => t.ifYouControl) && enabler && ctx.does('bounce')) b.actions.push({ do: 'bounce', id: 'interrupt', object: 'en1' });
     else if (ctx.does('flicker')) {

@@ -30,7 +30,7 @@ import { stackChangeOf, stackFollowUpActions } from './stack-actions.ts';
 import { layBoard, stockLibrary } from './starting-board.ts';
 import { strayAction } from './stray-actions.ts';
 import { aimCast, creaturesAmong } from './targets.ts';
-import { feedTokenWatchers, quieted, withTriggerOrder } from './triggers.ts';
+import { castSetsOff, castTriggersNow, feedTokenWatchers, quieted, withTriggerOrder } from './triggers.ts';
 
 export type { ScenarioOptions } from './plan.ts';
 
@@ -97,18 +97,18 @@ function buildScenario(planned: Plan, ctx: Context): { scenario: Scenario; condi
   abilityCounterBeforeMain(plan, b, ctx, declared);
   // A spell's condition about the board that changes while it is on the stack, the stack empty again after.
   const spellConditionChanged = spellConditionActions(plan, b, ctx);
-  const { cast, sacrifices } = castMain(plan, b, declared, splices, x, targets);
-  abilityCounterAfterMain(plan, b, ctx, declared, cast);
+  const { cast, sacrifices, setOff } = castMain(plan, b, declared, splices, x, targets);
+  abilityCounterAfterMain(plan, b, ctx, declared, cast, setOff);
 
   // Copies: an effect that copies it, or a copy spell cast and resolved.
   const watchersOnCast = plan.watchers.filter((w) => w.def.triggers?.some((t) => t.event === 'spellCast'));
-  const copies = plan.spell ? copyActions(plan, b, ctx, requirements, standing, retargets, watchersOnCast, aim) : [];
+  const copies = plan.spell ? copyActions(plan, b, ctx, requirements, standing, retargets, aim) : [];
 
   // While it is on the stack.
   const creatureTargets = creaturesAmong(targets, b.board);
   const destroyed = new Set<string>();
-  const mainLeft = plan.spell && stackFollowUpActions(plan, b, ctx, { cast, declared, colors: aimed.colors, x, sacrifices, watchersOnCast, creatureTargets, copies, destroyed });
-  const resolved = interruptActions(plan, b, ctx, declared, laid.condition, laid.enabler, mainLeft);
+  const mainLeft = plan.spell && stackFollowUpActions(plan, b, ctx, { cast, declared, colors: aimed.colors, x, sacrifices, setOff, watchersOnCast, creatureTargets, copies, destroyed });
+  const resolved = interruptActions(plan, b, ctx, declared, setOff, laid.condition, laid.enabler, mainLeft);
 
   // Resolutions: a few one at a time, then everything, triggers included.
   const onStack = plan.spell ? 1 + plan.copies.length - (mainLeft ? 1 : 0) - resolved + stackChangeOf(b, copies) : 0;
@@ -123,8 +123,11 @@ function buildScenario(planned: Plan, ctx: Context): { scenario: Scenario; condi
   return { scenario: finishScenario(plan, b, ctx, cast, aimed.parts), conditionChanged, spellConditionChanged };
 }
 
-/** The main cast as declared, its card and splices put in p1's hand, its cost paid where the plan casts it. */
-function castMain(plan: Plan, b: Builder, declared: { kicker: KickerLabel[]; multikicker: number }, splices: readonly CardDefinition[], x: number | undefined, targets: string[][]): { cast: Extract<Action, { do: 'cast' }>; sacrifices: string[] } {
+/**
+ * The main cast as declared, its card and splices put in p1's hand, its cost paid where the plan casts
+ * it; how many abilities it set off (written in the ledger of once-each-turn abilities).
+ */
+function castMain(plan: Plan, b: Builder, declared: { kicker: KickerLabel[]; multikicker: number }, splices: readonly CardDefinition[], x: number | undefined, targets: string[][]): { cast: Extract<Action, { do: 'cast' }>; sacrifices: string[]; setOff: number } {
   const main = plan.main;
   const { kicker, multikicker } = declared;
   if (plan.spell) b.hand.push(b.card('main', main, plan.oracle));
@@ -138,11 +141,15 @@ function castMain(plan: Plan, b: Builder, declared: { kicker: KickerLabel[]; mul
   if (targets.length > 0) cast.targets = targets;
   const sacrifices = sacrificeChoices(main, kicker, multikicker, splices, b.board);
   if (sacrifices.length > 0) cast.sacrifice = sacrifices;
+  let setOff = 0;
   if (plan.spell) {
     b.pay(declaredMana(main, declared, splices, x ?? 0, plan.free));
     b.actions.push(cast);
+    // A cast made illegal on purpose (illegal.ts) sets off nothing and uses nothing up.
+    const kicked = kicker.length + multikicker > 0;
+    setOff = plan.illegal === null ? castSetsOff(b, kicked, 'p1', false) : castTriggersNow(b, kicked).length;
   }
-  return { cast, sacrifices };
+  return { cast, sacrifices, setOff };
 }
 
 /** The end of a scenario: a token for a fed token watcher, library cards, the mana, the illegal declaration and the last actions. */

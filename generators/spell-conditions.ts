@@ -15,7 +15,7 @@ import { constantByWeight, natDraw } from './draws.ts';
 import { meets, possibleChanges } from './conditions.ts';
 import type { ConditionChange, Plan, SpellConditionPlan } from './plan.ts';
 import { chooseTargets } from './targets.ts';
-import { usesUpOnceEachTurnCastTrigger, castWatchersFor } from './triggers.ts';
+import { castSetsOff } from './triggers.ts';
 import { tupleDraws } from './tuple-draws.ts';
 import { rare } from './weighted-draws.ts';
 
@@ -82,7 +82,7 @@ const watches = (board: readonly BoardObject[], event: string) => board.some((o)
  */
 export function spellConditionActions(plan: Plan, b: Builder, ctx: Context): boolean {
   const c = plan.spellCondition;
-  if (!c || usesUpOnceEachTurnCastTrigger(b.board, 'p1')) return false;
+  if (!c) return false;
   const condition = spellBoardCondition(c.card)!;
   const enabler = enablerOf(condition, ctx)!;
   const target = targetOf(c.card, ctx)!;
@@ -105,7 +105,7 @@ export function spellConditionActions(plan: Plan, b: Builder, ctx: Context): boo
     b.battlefield.p1.push({ card: ENABLER });
   }
   const actions: Action[] = [{ do: 'cast', card: SPELL, targets: [[TARGET]] }];
-  for (let k = castWatchersFor(plan.watchers, false).length; k > 0; k--) actions.push({ do: 'resolve' });
+  for (let k = castSetsOff(b, false, 'p1', true); k > 0; k--) actions.push({ do: 'resolve' });
   if (change === 'bounced') actions.push({ do: 'bounce', object: ENABLER });
   else if (change === 'destroyed') actions.push({ do: 'destroy', permanent: ENABLER });
   else if (change === 'late') actions.push({ do: 'putOntoBattlefield', card: ENABLER });

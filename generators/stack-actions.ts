@@ -15,7 +15,7 @@ import { copiersOf, counterspells, opponentInstants, secondSpells } from './supp
 import type { MadeCopy } from './copies.ts';
 import { KICKED_COUNTERSPELL } from './synthetic-cards.ts';
 import { chooseTargets } from './targets.ts';
-import { castWatchersFor } from './triggers.ts';
+import { castTriggersResolved } from './triggers.ts';
 import { uniqueArrayDraw } from './array-draws.ts';
 import { castFlickerCard, flickerCardFits, flickerCards } from './flicker-cards.ts';
 
@@ -66,6 +66,8 @@ export interface MainOnStack {
   colors: ReturnType<typeof spellColors>;
   x: number | undefined;
   sacrifices: readonly string[];
+  /** How many abilities the main cast set off. */
+  setOff: number;
   watchersOnCast: readonly Watcher[];
   creatureTargets: readonly string[];
   /** The copies of it on the stack, each with the player who made it. */
@@ -153,8 +155,8 @@ function bounceAndRecast(plan: Plan, b: Builder, on: MainOnStack, first: boolean
   // Straight after the cast, its cast triggers resolve first, so that the recast meets abilities
   // that have resolved this turn ("do this only once each turn").
   if (plan.copies.length === 0 && first) {
-    const triggering = castWatchersFor(on.watchersOnCast, kicker.length + multikicker > 0);
-    for (let k = 0; k < triggering.length; k++) b.actions.push({ do: 'resolve' });
+    for (let k = 0; k < on.setOff; k++) b.actions.push({ do: 'resolve' });
+    castTriggersResolved(b, kicker.length + multikicker > 0, 'p1');
   }
   b.actions.push({ do: 'bounce', object: 'main' });
   // Cast again with the same kicks and no splice: the splice was lost with the spell (CR 702.47e).

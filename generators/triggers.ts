@@ -2,7 +2,6 @@
 // tokens, damage, deaths), trigger multipliers, a damage ward; plans with them left out (quiet); how
 // many abilities a cast sets off; and an order for the abilities that trigger at once (CR 603.3b).
 import fc from 'fast-check';
-import type { BoardObject } from '../model/declarations.ts';
 import { NOT_KICKED, triggerConditionHolds } from '../model/kick.ts';
 import { parseMana } from '../model/mana.ts';
 import type { Action, CardDefinition, ScenarioCard, TriggeredAbility } from '../model/schema-types.ts';
@@ -102,18 +101,49 @@ export function quieted(plan: Plan): Plan {
   };
 }
 
-/**
- * Whether an unkicked spell `caster` casts sets off an ability on the board that triggers on a cast
- * only once each turn (CR 603.2h). The main cast and the copy spells count on such an ability
- * triggering for them: a spell cast before them or between them (Stifle, a spell whose board
- * condition changes) would use it up.
- */
-export function usesUpOnceEachTurnCastTrigger(board: readonly BoardObject[], caster: 'p1' | 'p2'): boolean {
-  return board.some((o) =>
-    (o.def.triggers ?? []).some(
-      (t) => t.event === 'spellCast' && (t.oncePerTurn || t.triggersOnlyOnceEachTurn) && (t.if === undefined || triggerConditionHolds(t.if, NOT_KICKED)) && (t.whose ?? 'any') !== (o.controller === caster ? 'opponents' : 'yours'),
-    ),
+/** Whether ability `t` of a permanent `controller` controls triggers on a spell `caster` casts, kicked or not. */
+function triggersOnCast(t: TriggeredAbility, controller: 'p1' | 'p2', kicked: boolean, caster: 'p1' | 'p2'): boolean {
+  return (
+    t.event === 'spellCast' &&
+    (t.whose ?? 'any') !== (controller === caster ? 'opponents' : 'yours') &&
+    (t.if === undefined || triggerConditionHolds(t.if, kicked ? { kicker: ['A'], multikicker: 0 } : NOT_KICKED))
   );
+}
+
+/** An ability on the board a cast sets off, with the player who controls its source. */
+export interface CastTrigger {
+  ability: TriggeredAbility;
+  controller: 'p1' | 'p2';
+}
+
+/**
+ * The "whenever a player casts a spell" abilities on the board that a spell `caster` (p1 unless said)
+ * casts now sets off, kicked or not: every one the turn has not used up (the builder's ledger,
+ * CR 603.2h).
+ */
+export function castTriggersNow(b: Builder, kicked: boolean, caster: 'p1' | 'p2' = 'p1'): CastTrigger[] {
+  const out: CastTrigger[] = [];
+  for (const o of b.board) {
+    for (const t of o.def.triggers ?? []) if (triggersOnCast(t, o.controller, kicked, caster) && !b.usedOnce.has(t, o.controller)) out.push({ ability: t, controller: o.controller });
+  }
+  return out;
+}
+
+/**
+ * A spell `caster` casts, written in the ledger: what it sets off that triggers only once each turn is
+ * used up as it triggers, and what does its thing only once each turn once it resolves, here where
+ * the abilities resolve before anything else is cast (`resolved`; else `castTriggersResolved` when
+ * they do). How many abilities the cast set off.
+ */
+export function castSetsOff(b: Builder, kicked: boolean, caster: 'p1' | 'p2', resolved: boolean): number {
+  const set = castTriggersNow(b, kicked, caster);
+  for (const { ability, controller } of set) if (ability.triggersOnlyOnceEachTurn || (resolved && ability.oncePerTurn)) b.usedOnce.add(ability, controller);
+  return set.length;
+}
+
+/** The abilities an earlier cast of `caster`'s set off have resolved: those that do their thing only once each turn are used up. */
+export function castTriggersResolved(b: Builder, kicked: boolean, caster: 'p1' | 'p2'): void {
+  for (const { ability, controller } of castTriggersNow(b, kicked, caster)) if (ability.oncePerTurn) b.usedOnce.add(ability, controller);
 }
 
 /** The watchers whose cast triggers a spell of the caster's (p1's unless said) sets off (for the copy spell's cast, unkicked). */
@@ -121,20 +151,6 @@ export function castWatchersFor(watchers: readonly Watcher[], kicked: boolean, c
   return watchers.filter((w) =>
     w.def.triggers!.some((t) => t.event === 'spellCast' && (t.if === undefined || (t.if === 'kicked') === kicked) && (t.whose ?? 'any') !== (w.side === caster ? 'opponents' : 'yours')),
   );
-}
-
-/** How many "whenever a player casts a (kicked) spell" abilities on the board a spell p1 casts sets off. */
-export function castTriggerCount(board: readonly BoardObject[], kicked: boolean): number {
-  let n = 0;
-  for (const o of board) {
-    for (const t of o.def.triggers ?? []) {
-      if (t.event !== 'spellCast') continue;
-      const whose = t.whose ?? 'any';
-      if (whose === (o.controller === 'p1' ? 'opponents' : 'yours')) continue;
-      if (t.if === undefined || triggerConditionHolds(t.if, kicked ? { kicker: ['A'], multikicker: 0 } : NOT_KICKED)) n++;
-    }
-  }
-  return n;
 }
 
 /**

@@ -53,7 +53,7 @@ describe('built follow-ups', () => {
     const b = new Builder(false);
     const cast = { do: 'cast' as const, card: 'main' };
     const p = { ...plan!, main, copies: [], selfTarget: false, stackFollowUps: [...STACK_FOLLOW_UPS] };
-    const left = stackFollowUpActions(p, b, ctx, { cast, declared: { kicker: ['A'], multikicker: 0 }, colors: [], x: undefined, sacrifices: [], watchersOnCast: [], creatureTargets: ['b1'], copies: [{ id: 'copy1', controller: 'p2' }], destroyed: new Set() });
+    const left = stackFollowUpActions(p, b, ctx, { cast, declared: { kicker: ['A'], multikicker: 0 }, colors: [], x: undefined, sacrifices: [], setOff: 0, watchersOnCast: [], creatureTargets: ['b1'], copies: [{ id: 'copy1', controller: 'p2' }], destroyed: new Set() });
     expect(left).toBe(true);
     expect(b.actions[0]).toEqual({ do: 'counter', spell: 'main' });
     expect(b.actions).toContainEqual({ do: 'destroy', permanent: 'b1' });
@@ -70,7 +70,7 @@ describe('built follow-ups', () => {
       b.permanent('b1', catalog().get('Grizzly Bears')!, true, 'p2');
       const cast = { do: 'cast' as const, card: 'main', targets: [['b1']] };
       const p = { ...plan!, main, copies: [], pick, watchers: [], stackFollowUps: ['target-changes-zones' as const] };
-      expect(stackFollowUpActions(p, b, ctx, { cast, declared: { kicker: [], multikicker: 0 }, colors: [], x: undefined, sacrifices: [], watchersOnCast: [], creatureTargets: ['b1'], copies: [], destroyed: new Set() })).toBe(false);
+      expect(stackFollowUpActions(p, b, ctx, { cast, declared: { kicker: [], multikicker: 0 }, colors: [], x: undefined, sacrifices: [], setOff: 0, watchersOnCast: [], creatureTargets: ['b1'], copies: [], destroyed: new Set() })).toBe(false);
       return b.actions;
     };
     // The last follow-up, with the spell still on the stack: the spell resolves at once, its target a new object.

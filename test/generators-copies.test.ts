@@ -39,7 +39,7 @@ describe('copies', () => {
     const [plan] = samples(planArb({ capabilities: PRINTED_CAPABILITIES }, ctx), 1);
     const main = catalog().get('Burst Lightning')!;
     const b = new Builder(false);
-    copyActions({ ...plan!, main, selfTarget: false, copies: [{ via: 'action', retarget: false, copier: 0, byOpponent: false }, { via: 'card', retarget: false, copier: 0, byOpponent: false }] }, b, ctx, [], [], [], [], false);
+    copyActions({ ...plan!, main, selfTarget: false, copies: [{ via: 'action', retarget: false, copier: 0, byOpponent: false }, { via: 'card', retarget: false, copier: 0, byOpponent: false }] }, b, ctx, [], [], [], false);
     expect(b.actions[0]).toEqual({ do: 'copy', id: 'copy1', spell: 'main' });
     expect(b.actions[1]).toMatchObject({ do: 'cast', card: 'cp2', targets: [['main']] });
     expect(b.actions.at(-1)).toMatchObject({ do: 'resolve', id: 'copy2' });
@@ -51,7 +51,7 @@ describe('copies', () => {
     const [plan] = samples(planArb({ capabilities: PRINTED_CAPABILITIES }, ctx), 1);
     const main = catalog().get('Burst Lightning')!;
     const b = new Builder(false);
-    const made = copyActions({ ...plan!, main, selfTarget: false, watchers: [], copies: [{ via: 'action', retarget: false, copier: 0, byOpponent: true }, { via: 'card', retarget: false, copier: 0, byOpponent: true }] }, b, ctx, [], [], [], [], false);
+    const made = copyActions({ ...plan!, main, selfTarget: false, watchers: [], copies: [{ via: 'action', retarget: false, copier: 0, byOpponent: true }, { via: 'card', retarget: false, copier: 0, byOpponent: true }] }, b, ctx, [], [], [], false);
     expect(made).toEqual([{ id: 'copy1', controller: 'p2' }, { id: 'copy2', controller: 'p2' }]);
     expect(b.actions[0]).toEqual({ do: 'copy', id: 'copy1', player: 'p2', spell: 'main' });
     expect(b.actions[1]).toMatchObject({ do: 'cast', player: 'p2', card: 'cp2', targets: [['main']] });
