@@ -10,7 +10,7 @@ import type { Builder } from './builder.ts';
 import { isSpell } from './card-traits.ts';
 import { perContext, type Context } from './context.ts';
 import type { Plan } from './plan.ts';
-import { castWatchersFor } from './triggers.ts';
+import { castSetsOff, castWatchersFor } from './triggers.ts';
 
 /** Whether a target requirement may be met by a creature: "target creature", or "target creature or enchantment". */
 const takesCreatures = (t: TargetRequirement) => t.kind === 'creature' || (t.kind === 'permanent' && (t.filter?.types ?? []).includes('Creature'));
@@ -68,4 +68,5 @@ export function castFlickerCard(plan: Plan, b: Builder, ctx: Context, target: Bo
   b.inHand('flk', def, true, player);
   b.pay(parseMana(def.manaCost!), player);
   b.actions.push({ do: 'cast', ...(player === 'p2' ? { player } : {}), card: 'flk', targets: [[target.id]] }, { do: 'resolve' });
+  castSetsOff(b, false, player, true);
 }

@@ -15,7 +15,7 @@ import { copiersOf, counterspells, opponentInstants, secondSpells } from './supp
 import type { MadeCopy } from './copies.ts';
 import { KICKED_COUNTERSPELL } from './synthetic-cards.ts';
 import { chooseTargets } from './targets.ts';
-import { castTriggersResolved } from './triggers.ts';
+import { castSetsOff, castTriggersResolved } from './triggers.ts';
 import { uniqueArrayDraw } from './array-draws.ts';
 import { castFlickerCard, flickerCardFits, flickerCards } from './flicker-cards.ts';
 
@@ -145,6 +145,7 @@ function castCounterIfKicked(b: Builder, ctx: Context, declared: Kick): boolean 
   b.hand.push(b.card('counterspell', def, def !== KICKED_COUNTERSPELL));
   b.pay(parseMana(def.manaCost!));
   b.actions.push({ do: 'cast', card: 'counterspell', targets: [['main']] });
+  castSetsOff(b, false, 'p1', false);
   // It counters only a kicked spell (CR 702.33d); copies do not change that.
   return declared.kicker.length + declared.multikicker > 0;
 }
@@ -169,6 +170,7 @@ function bounceAndRecast(plan: Plan, b: Builder, on: MainOnStack, first: boolean
   if (on.sacrifices.length > 0 || !recastTargets) return true;
   b.pay(declaredMana(plan.main, on.declared, [], on.x ?? 0, plan.free));
   b.actions.push(again);
+  castSetsOff(b, kicker.length + multikicker > 0, 'p1', false);
   return false;
 }
 
@@ -179,6 +181,7 @@ function castSecondSpell(plan: Plan, b: Builder, ctx: Context): void {
   b.hand.push(b.card('second', def, isPrinted(def)));
   b.pay(declaredMana(def, { kicker: ['A'], multikicker: 0 }, [], 0, false));
   b.actions.push({ do: 'cast', card: 'second', kicker: ['A'] });
+  castSetsOff(b, true, 'p1', false);
 }
 
 /** The counterspells that can target the main spell, or a copy of it. */
@@ -206,6 +209,7 @@ function counterCopy(plan: Plan, b: Builder, ctx: Context, copies: readonly Made
   b.inHand('ccs', def, ctx.byName(def.name) !== undefined, player);
   b.pay(parseMana(def.manaCost!), player);
   b.actions.push({ do: 'cast', ...(player === 'p2' ? { player } : {}), card: 'ccs', targets: [[copy.id]] });
+  castSetsOff(b, false, player, false);
 }
 
 /**
@@ -220,6 +224,7 @@ function opponentSpellCopied(plan: Plan, b: Builder, ctx: Context, watchersOnCas
   b.inHand('ospell', def, true, 'p2');
   b.pay(parseMana(def.manaCost!), 'p2');
   b.actions.push({ do: 'cast', player: 'p2', card: 'ospell', targets: [['p1']] });
+  castSetsOff(b, false, 'p2', false);
   const copiers = copiersOf(ctx).filter((d) => (d.targets ?? []).every((t) => t.kind === 'spell' || t.kind === 'instantOrSorcerySpell'));
   if (ctx.does('copy') && (copiers.length === 0 || watchersOnCast.length > 0 || plan.pick % 2 === 1)) {
     b.actions.push({ do: 'copy', id: 'ocopy', spell: 'ospell' });
@@ -230,6 +235,7 @@ function opponentSpellCopied(plan: Plan, b: Builder, ctx: Context, watchersOnCas
   b.inHand('ocp', copier, true, 'p1');
   b.pay(parseMana(copier.manaCost!));
   b.actions.push({ do: 'cast', card: 'ocp', targets: [['ospell']] });
+  castSetsOff(b, false, 'p1', false);
   b.actions.push({ do: 'resolve', id: 'ocopy' });
 }
 
@@ -252,6 +258,7 @@ function castCounterspell(plan: Plan, b: Builder, ctx: Context): boolean {
     return false;
   }
   b.actions.push({ do: 'cast', card: 'cs', targets: [['main']] });
+  castSetsOff(b, false, 'p1', false);
   return !main.cantBeCountered;
 }
 
