@@ -18,6 +18,7 @@ import { chooseTargets } from './targets.ts';
 import { castSetsOff, castTriggersResolved } from './triggers.ts';
 import { uniqueArrayDraw } from './array-draws.ts';
 import { castFlickerCard, flickerCardFits, flickerCards } from './flicker-cards.ts';
+import { bounceCardFits, bounceCards, castBounceCardAndRecast } from './bounce-cards.ts';
 
 /**
  * Up to three things that happen while the main spell is on the stack, each at most once, among those
@@ -263,13 +264,15 @@ function castCounterspell(plan: Plan, b: Builder, ctx: Context): boolean {
 }
 
 /** The ways a permanent can leave the battlefield and come back that the engine performs. */
-type RoundTrip = 'flicker' | 'flicker-card' | 'bounce-and-return' | 'destroy-and-return';
+type RoundTrip = 'flicker' | 'flicker-card' | 'bounce-and-return' | 'destroy-and-return' | 'bounce-card-and-recast';
 
 function zoneRoundTrips(ctx: Context): RoundTrip[] {
   const out: RoundTrip[] = [];
   if (ctx.does('flicker')) out.push('flicker');
-  // A printed flicker card (Cloudshift) weighs double: the way real engines see it done.
+  // A printed flicker card (Cloudshift), and a printed bounce card (Blink of an Eye) with the creature
+  // cast again, weigh double: the ways real engines see it done.
   if (flickerCards(ctx).length > 0) out.push('flicker-card', 'flicker-card');
+  if (bounceCards(ctx).length > 0) out.push('bounce-card-and-recast', 'bounce-card-and-recast');
   if (ctx.does('bounce') && ctx.does('putOntoBattlefield')) out.push('bounce-and-return');
   if (ctx.does('destroy') && ctx.does('putOntoBattlefield')) out.push('destroy-and-return');
   return out;
@@ -278,7 +281,8 @@ function zoneRoundTrips(ctx: Context): RoundTrip[] {
 /**
  * A permanent the main spell targets leaves the battlefield and comes back while the spell is on the
  * stack: flickered (by the action, or by a flicker card its controller casts and resolves), returned to
- * its owner's hand and put back, or destroyed and returned from the graveyard. It is a new object (CR 400.7), so the target is illegal as the spell resolves (CR
+ * its owner's hand and put back, returned by a bounce card and cast again by its owner, or destroyed and
+ * returned from the graveyard. It is a new object (CR 400.7), so the target is illegal as the spell resolves (CR
  * 608.2b). A target without an enters ability comes first, so that nothing goes on the stack above
  * the spell. Then, where asked (`resolve`), the top of the stack resolves: the spell, or a copy of it,
  * which targets the new object too.
@@ -291,13 +295,17 @@ function targetChangesZones(plan: Plan, b: Builder, ctx: Context, on: MainOnStac
   const ways = zoneRoundTrips(ctx);
   if (!target || ways.length === 0) return;
   const owner = target.controller === 'p2' ? { player: 'p2' as const } : {};
-  let way = ways[plan.pick % ways.length]!;
-  // Where the flicker card cannot take this target, another way does.
-  if (way === 'flicker-card' && !flickerCardFits(plan, ctx, target)) way = ways.find((w) => w !== 'flicker-card') ?? way;
+  const fits = (w: RoundTrip) => (w === 'flicker-card' ? flickerCardFits(plan, ctx, target) : w === 'bounce-card-and-recast' ? bounceCardFits(plan, ctx, target) : true);
+  // Where the card cannot take this target, another way does.
+  const way = [ways[plan.pick % ways.length]!, ...ways].find(fits);
   switch (way) {
+    case undefined:
+      return;
     case 'flicker-card':
-      if (!flickerCardFits(plan, ctx, target)) return;
       castFlickerCard(plan, b, ctx, target);
+      break;
+    case 'bounce-card-and-recast':
+      castBounceCardAndRecast(plan, b, ctx, target);
       break;
     case 'flicker':
       b.actions.push({ do: 'flicker', permanent: target.id });

@@ -110,8 +110,8 @@ function destroyedTargets(s: Scenario): { all: boolean; some: boolean } {
 
 /**
  * A permanent a spell targets leaves the battlefield and comes back before a resolution: flickered (by
- * the action or a flicker card), or bounced or destroyed and then put onto the battlefield (CR 400.7: a
- * new object, the target illegal).
+ * the action or a flicker card), bounced or destroyed and then put onto the battlefield, or cast again
+ * after it left (CR 400.7: a new object, the target illegal).
  */
 function targetChangedZones(s: Scenario): boolean {
   const acts = s.actions;
@@ -125,6 +125,11 @@ function targetChangedZones(s: Scenario): boolean {
         // A flicker card (Cloudshift) cast at it, resolved, and then something else resolved.
         if (b.do === 'cast' && (def(s, b.card)?.effects ?? []).some((e) => e.kind === 'flicker') && (b.targets ?? []).flat().includes(t)) return resolvedAfter(j + 1);
         if ((b.do === 'bounce' && b.object === t) || (b.do === 'destroy' && b.permanent === t)) return acts.some((c, k) => k > j && c.do === 'putOntoBattlefield' && c.card === t && resolvedAfter(k));
+        // Returned to hand (Blink of an Eye) and cast again: the permanent spell resolves, and then something else.
+        if (b.do === 'cast' && b.card === t) {
+          const entered = acts.findIndex((c, m) => m > j && c.do === 'resolve');
+          return entered !== -1 && resolvedAfter(entered);
+        }
         return false;
       }),
     );
@@ -179,8 +184,8 @@ export const FEATURES: readonly Feature[] = [
   },
   {
     id: 'target-changed-zones',
-    description: 'a permanent a spell targets flickered (by the action, or by a flicker card such as Cloudshift), or bounced or destroyed and put back, before it resolves (a new object: CR 400.7, 608.2b)',
-    supported: (c) => act('cast')(c) && act('resolve')(c) && (act('flicker')(c) || knowsCard((d) => (d.effects ?? []).some((e) => e.kind === 'flicker'))(c) || ((act('bounce')(c) || act('destroy')(c)) && act('putOntoBattlefield')(c))),
+    description: 'a permanent a spell targets flickered (by the action, or by a flicker card such as Cloudshift), bounced or destroyed and put back, or returned by a bounce card such as Blink of an Eye and cast again, before it resolves (a new object: CR 400.7, 608.2b)',
+    supported: (c) => act('cast')(c) && act('resolve')(c) && (act('flicker')(c) || knowsCard((d) => (d.effects ?? []).some((e) => e.kind === 'flicker' || e.kind === 'bounce'))(c) || ((act('bounce')(c) || act('destroy')(c)) && act('putOntoBattlefield')(c))),
     has: targetChangedZones,
   },
   {

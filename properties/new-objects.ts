@@ -9,10 +9,10 @@ export const newObjectNotTargeted: Property = {
   id: 'resolution.new-object-not-targeted',
   rules: ['400.7', '608.2b'],
   statement:
-    'A permanent that left the battlefield after a spell or ability targeted it, and came back (flickered by the action or by a spell such as Cloudshift, bounced and put back, destroyed and returned), is a new object: the spell or ability, resolving, neither damages, changes nor moves it.',
+    'A permanent that left the battlefield after a spell or ability targeted it, and came back (flickered by the action or by a spell such as Cloudshift, bounced and put back or cast again, destroyed and returned), is a new object: the spell or ability, resolving, neither damages, changes nor moves it.',
   applies: (s) => {
     const f = features(s);
-    return f.does.has('resolve') && (f.does.has('flicker') || f.does.has('bounce') || f.does.has('destroy') || f.effects.has('flicker'));
+    return f.does.has('resolve') && (f.does.has('flicker') || f.does.has('bounce') || f.does.has('destroy') || f.effects.has('flicker') || f.effects.has('bounce'));
   },
   check(run) {
     const c = new Checker();

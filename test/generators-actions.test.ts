@@ -77,10 +77,14 @@ describe('built follow-ups', () => {
     const resolve = { do: 'resolve', id: 'zones-resolve' };
     // Cloudshift is p2's to cast, at p2's creature, and resolves first.
     const cloudshift = [{ do: 'cast', player: 'p2', card: 'flk', targets: [['b1']] }, { do: 'resolve' }, resolve];
-    expect([0, 1, 2, 3, 4].map(made)).toEqual([
+    // A bounce card (Blink of an Eye) p2 casts at p2's creature, which p2 then casts again: both resolve first.
+    const recast = [{ do: 'cast', player: 'p2', card: 'bnc', targets: [['b1']] }, { do: 'resolve' }, { do: 'cast', player: 'p2', card: 'b1' }, { do: 'resolve' }, resolve];
+    expect([0, 1, 2, 3, 4, 5, 6].map(made)).toEqual([
       [{ do: 'flicker', permanent: 'b1' }, resolve],
       cloudshift,
       cloudshift,
+      recast,
+      recast,
       [{ do: 'bounce', object: 'b1' }, { do: 'putOntoBattlefield', player: 'p2', card: 'b1' }, resolve],
       [{ do: 'destroy', permanent: 'b1' }, { do: 'putOntoBattlefield', player: 'p2', card: 'b1' }, resolve],
     ]);

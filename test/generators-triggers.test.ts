@@ -3,10 +3,11 @@
 // trigger at once.
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../model/catalog.ts';
-import type { Action } from '../model/schema-types.ts';
+import type { Action, CardDefinition } from '../model/schema-types.ts';
+import { Builder } from '../generators/builder.ts';
 import { contextFor } from '../generators/context.ts';
 import { planArb } from '../generators/plan-arb.ts';
-import { multipliersArb, possibleWatchers, quieted, wardArb, watchersArb, withTriggerOrder } from '../generators/triggers.ts';
+import { castSetsOff, castTriggersNow, castTriggersResolved, multipliersArb, possibleWatchers, quieted, wardArb, watchersArb, withTriggerOrder } from '../generators/triggers.ts';
 import { BARE_CAPABILITIES, CONTEXTS, expectValidCard, REFERENCE_CAPABILITIES, samples } from './fixtures/generator-parts.ts';
 
 const KINDS = ['cast', 'land', 'tap', 'token', 'damage', 'death'];
@@ -80,5 +81,35 @@ describe('trigger order', () => {
     expect(ordered[1]!.triggerOrder).toBeUndefined();
     const partial = withTriggerOrder([{ do: 'resolve' }], defs, cards, true) as (Action & { triggerOrder?: string[] })[];
     expect(partial[0]!.triggerOrder).toHaveLength(2 * abilities - 1);
+  });
+});
+
+describe('the ledger of abilities that trigger on a cast only once each turn', () => {
+  const watcher = (name: string, once: 'oncePerTurn' | 'triggersOnlyOnceEachTurn'): CardDefinition => ({
+    name,
+    manaCost: '{1}',
+    types: ['Enchantment'],
+    triggers: [{ event: 'spellCast', [once]: true, effects: [{ kind: 'gainLife', amount: 1 }] }],
+  });
+
+  it('uses up "triggers only once" as it triggers and "do this only once" as it resolves, for every part that casts after (CR 603.2h)', () => {
+    const b = new Builder(true);
+    b.permanent('w1', watcher('Once Done', 'oncePerTurn'), false, 'p1');
+    b.permanent('w2', watcher('Once Triggered', 'triggersOnlyOnceEachTurn'), false, 'p2');
+    // The main cast: both trigger, and stay on the stack.
+    expect(castSetsOff(b, false, 'p1', false)).toBe(2);
+    // Stifle cast above them meets the one that has not resolved yet, and resolves it.
+    expect(castTriggersNow(b, false, 'p2').map((t) => t.controller)).toEqual(['p1']);
+    expect(castSetsOff(b, false, 'p2', true)).toBe(1);
+    expect(castTriggersNow(b, true, 'p1')).toEqual([]);
+  });
+
+  it('uses up "do this only once" where the abilities of an earlier cast resolve', () => {
+    const b = new Builder(true);
+    b.permanent('w1', watcher('Once Done', 'oncePerTurn'), false, 'p2');
+    expect(castSetsOff(b, true, 'p1', false)).toBe(1);
+    expect(castTriggersNow(b, false, 'p1')).toHaveLength(1);
+    castTriggersResolved(b, true, 'p1');
+    expect(castTriggersNow(b, false, 'p1')).toEqual([]);
   });
 });

@@ -199,6 +199,40 @@ export const RESOLUTION_FAULTS: readonly Fault[] = [
     }),
   },
   {
+    id: 'recast-permanent-keeps-object',
+    family: 'resolution',
+    rules: ['400.7', '608.2b'],
+    summary:
+      "A creature returned to its owner's hand and cast again keeps its identity: Burst Lightning aimed at Grizzly Bears, which p2 returns with Blink of an Eye and casts again in response, still kills the Bears, where the permanent the creature spell became is a new object and the spell does nothing.",
+    inspiredBy:
+      'Reports of targets and remembered objects that follow a card from the battlefield to hand and back through a new cast (bounce and recast), in engines that give a permanent spell the object of the card it comes from rather than a new one.',
+    minimal: {
+      shows: 'resolution.new-object-not-targeted',
+      scenario: scenario({
+        cards: [oracle('bolt', 'Burst Lightning'), oracle('blink', 'Blink of an Eye'), oracle('bears', 'Grizzly Bears')],
+        p1: { hand: ['bolt'], mana: { R: 1 } },
+        p2: { hand: ['blink'], mana: { U: 1, G: 1, C: 2 }, battlefield: [{ card: 'bears' }] },
+        actions: [{ do: 'cast', card: 'bolt', targets: [['bears']] }, { do: 'cast', player: 'p2', card: 'blink', targets: [['bears']] }, { do: 'resolve' }, { do: 'cast', player: 'p2', card: 'bears' }, { do: 'resolve' }, { do: 'resolve' }],
+      }),
+    },
+    apply: (base) => ({
+      ...base,
+      permanentFromSpell: (g, spell) => {
+        const p = base.permanentFromSpell(g, spell);
+        // The object the card was when something on the stack targeted it, taken back.
+        for (const item of g.stack) {
+          item.targets.forEach((group, i) =>
+            group.forEach((id, j) => {
+              const was = item.targetSerials[i]?.[j] ?? -1;
+              if (id === spell.card && was !== -1) p.serial = was;
+            }),
+          );
+        }
+        return p;
+      },
+    }),
+  },
+  {
     id: 'spell-condition-checked-when-cast',
     family: 'resolution',
     rules: ['608.2c'],
