@@ -235,7 +235,10 @@ export function binomialTail(n: number, p: number, k: number): number {
 /**
  * Rule clusters of two causes that met in more scenarios than chance explains are one bug seen by
  * two properties on two kinds of object (a spell that deals no damage to a player nor to a creature),
- * whose repros, each the smallest form of one kind, show nothing of each other.
+ * whose repros, each the smallest form of one kind, show nothing of each other. Where one repro shows
+ * the other, the repros decide (attachConsequences): two bugs of one mechanic meet in its scenarios
+ * far more than chance too (a copy of a kicked permanent that loses its kick is always also a token
+ * named wrongly, when both are bugs), and the repro of the one shows the other.
  */
 function joinMetBeyondChance(clusters: readonly Cluster[], runs: number, root: (i: number) => number, join: (i: number, into: number) => void): void {
   const rule = (c: Cluster) => c.property !== undefined && c.property.kind !== 'agreement' && c.kind === 'fail';
@@ -243,6 +246,8 @@ function joinMetBeyondChance(clusters: readonly Cluster[], runs: number, root: (
     for (let j = 0; j < clusters.length; j++) {
       const [a, b] = [clusters[i]!, clusters[j]!];
       if (i === j || root(i) === root(j) || !rule(a) || !rule(b)) continue;
+      // Where one repro shows the other, the repros have spoken (a consequence, or a cause of its own).
+      if (a.inRepro === undefined || b.inRepro === undefined || a.inRepro.has(b.signature) || b.inRepro.has(a.signature)) continue;
       if (metBeyondChance(a, b, runs)) join(i, j);
     }
   }

@@ -53,6 +53,16 @@ describe('clusters that met beyond chance', () => {
     expect(joined([rare, host], 2000)).toHaveLength(2);
   });
 
+  it('leaves to the repros two bugs of one mechanic, where the repro of one shows the other', () => {
+    // A copy of a kicked permanent that loses its kick is always a token named wrongly too (both need
+    // a copy of a permanent spell); the copy of a kicked instant that loses its kick shows no name.
+    const kicked = cluster('copies.kicked-like-original', 'copies.kicked-like-original', 92, { 'copies.permanent-copy-is-kicked-token': 36 }, ['copies.permanent-copy-is-kicked-token']);
+    const token = cluster('copies.permanent-copy-is-kicked-token', 'copies.permanent-copy-is-kicked-token', 36, { 'copies.kicked-like-original': 36, 'copies.token-keeps-name': 36 }, ['copies.kicked-like-original', 'copies.token-keeps-name']);
+    const named = cluster('copies.token-keeps-name', 'copies.token-keeps-name', 54, { 'copies.permanent-copy-is-kicked-token': 36 });
+    expect(metBeyondChance(token, named, 300)).toBe(true);
+    expect(joined([kicked, token, named], 300)).toEqual([['copies.kicked-like-original', 'copies.permanent-copy-is-kicked-token'], ['copies.token-keeps-name']]);
+  });
+
   it('never joins through agreement, whose differences many bugs share', () => {
     const agreement = PROPERTIES.find((p) => p.kind === 'agreement')!;
     const life = { ...cluster('agreement.reference:stack[]@resolve', 'resolution.player-effects', 85, { 'triggers.cast-triggers-once-per-cast': 70 }), property: agreement };
