@@ -34,12 +34,14 @@ export function shownSignatures(j: Judged, properties: readonly Property[]): Set
 }
 
 /** What is known of a cluster for joining it to others: the signatures in all its scenarios, and those its repro shows. */
-export type Company = Pick<Cluster, 'together' | 'inRepro'>;
+export type Company = Pick<Cluster, 'together' | 'inRepro' | 'met'>;
 
-/** Narrows what always came with a cluster by one more scenario of it. */
+/** Narrows what always came with a cluster by one more scenario of it, and counts what came with it. */
 export function metAgain(c: Company, shown: ReadonlySet<string>): void {
   if (c.together === undefined) c.together = new Set(shown);
   else for (const s of c.together) if (!shown.has(s)) c.together.delete(s);
+  c.met ??= new Map();
+  for (const s of shown) c.met.set(s, (c.met.get(s) ?? 0) + 1);
 }
 
 
@@ -96,8 +98,8 @@ export function skeleton(s: Scenario, cards = true): string {
     .join(', ');
 }
 
-/** The clusters of a run joined into causes, in the order of their lead clusters' first scenarios. */
-export function causesOf(clusters: readonly Cluster[]): Cause[] {
+/** The clusters of a run joined into causes, in the order of their lead clusters' first scenarios; `runs`, the scenarios judged, lets co-occurrence join too (metBeyondChance). */
+export function causesOf(clusters: readonly Cluster[], runs?: number): Cause[] {
   // Engine failures are causes of their own: what a crash shows is nothing else.
   const parent = clusters.map((_, i) => i);
   const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)));
@@ -109,6 +111,7 @@ export function causesOf(clusters: readonly Cluster[]): Cause[] {
     }
   }
   attachConsequences(clusters, root, (i, j) => (parent[root(i)] = root(j)));
+  if (runs !== undefined) joinMetBeyondChance(clusters, runs, root, (i, j) => (parent[root(i)] = root(j)));
   attachAgreementOnly(clusters, root, (i, j) => (parent[root(i)] = root(j)));
   const groups = new Map<number, Cluster[]>();
   clusters.forEach((c, i) => groups.set(root(i), [...(groups.get(root(i)) ?? []), c]));
@@ -190,6 +193,66 @@ function attachConsequences(clusters: readonly Cluster[], root: (i: number) => n
   }
 }
 
+/** Scenarios a rule cluster must have shared with another before co-occurrence may join them. */
+export const MIN_MET = 3;
+/** How unlikely a co-occurrence must be by chance (the other occurring as often as it does in the whole run) to join. */
+export const CHANCE = 1e-4;
+/**
+ * How many times more often than its share of the run the other must have come: over many scenarios
+ * any slight leaning is unlikely by chance (two bugs of one mechanic both need its scenarios).
+ */
+export const MIN_LIFT = 3;
+
+/**
+ * Whether cluster `a` met cluster `b` in more of its scenarios than chance explains: at least MIN_MET
+ * of them, MIN_LIFT times what `b`'s share of all `runs` scenarios gives, and so many that `b`,
+ * showing in that share independently of `a`, would show in as many of a's with a probability below
+ * CHANCE (the binomial tail).
+ */
+export function metBeyondChance(a: Cluster, b: Cluster, runs: number): boolean {
+  const k = a.met?.get(b.signature) ?? 0;
+  if (k < MIN_MET || runs <= 0) return false;
+  const share = Math.min(1, b.count / runs);
+  return k >= MIN_LIFT * share * a.count && binomialTail(a.count, share, k) < CHANCE;
+}
+
+/** P(X >= k) for X ~ Binomial(n, p), summed in logarithms (n is at most the run's scenarios). */
+export function binomialTail(n: number, p: number, k: number): number {
+  if (k <= 0) return 1;
+  if (p <= 0) return 0;
+  if (p >= 1) return 1;
+  const lnFact = (m: number) => {
+    let s = 0;
+    for (let i = 2; i <= m; i++) s += Math.log(i);
+    return s;
+  };
+  const lnN = lnFact(n);
+  let total = 0;
+  for (let i = k; i <= n; i++) total += Math.exp(lnN - lnFact(i) - lnFact(n - i) + i * Math.log(p) + (n - i) * Math.log(1 - p));
+  return Math.min(1, total);
+}
+
+/**
+ * Rule clusters of two causes that met in more scenarios than chance explains are one bug seen by
+ * two properties on two kinds of object (a spell that deals no damage to a player nor to a creature),
+ * whose repros, each the smallest form of one kind, show nothing of each other. Where one repro shows
+ * the other, the repros decide (attachConsequences): two bugs of one mechanic meet in its scenarios
+ * far more than chance too (a copy of a kicked permanent that loses its kick is always also a token
+ * named wrongly, when both are bugs), and the repro of the one shows the other.
+ */
+function joinMetBeyondChance(clusters: readonly Cluster[], runs: number, root: (i: number) => number, join: (i: number, into: number) => void): void {
+  const rule = (c: Cluster) => c.property !== undefined && c.property.kind !== 'agreement' && c.kind === 'fail';
+  for (let i = 0; i < clusters.length; i++) {
+    for (let j = 0; j < clusters.length; j++) {
+      const [a, b] = [clusters[i]!, clusters[j]!];
+      if (i === j || root(i) === root(j) || !rule(a) || !rule(b)) continue;
+      // Where one repro shows the other, the repros have spoken (a consequence, or a cause of its own).
+      if (a.inRepro === undefined || b.inRepro === undefined || a.inRepro.has(b.signature) || b.inRepro.has(a.signature)) continue;
+      if (metBeyondChance(a, b, runs)) join(i, j);
+    }
+  }
+}
+
 /**
  * Agreement is the fallback that sees any difference: a difference it alone saw is taken for a
  * consequence of the rule property's failure its minimal repro shows (a spell left unkicked changes
@@ -234,9 +297,23 @@ function attachAgreementOnly(clusters: readonly Cluster[], root: (i: number) => 
         came.set(root(j), Math.max(came.get(root(j)) ?? 0, other.count));
       });
     }
+    // Seen with none and doing something else: the one cause with a rule property's failure under
+    // which agreement saw the same field differ, at another action (a trigger's stack at a destroy,
+    // and at the resolution of a spell whose damage destroys).
+    if (came.size === 0) {
+      const fields = new Set(members.map((i) => fieldOf(clusters[i]!.signature)));
+      const sharing = [...ruled].filter((g) => g !== r && (byRoot.get(g) ?? []).some((j) => clusters[j]!.property?.kind === 'agreement' && fields.has(fieldOf(clusters[j]!.signature))));
+      if (sharing.length === 1) came.set(sharing[0]!, 0);
+    }
     const best = [...came].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
     if (best) join(r, best[0]);
   }
+}
+
+/** What agreement found different, without the action it differed at (`agreement.reference:stack[]`). */
+function fieldOf(signature: string): string {
+  const at = signature.lastIndexOf('@');
+  return at > 0 ? signature.slice(0, at) : signature;
 }
 
 /** The lead of a cause: an engine failure, then a rule property, then agreement, then a contested reading; an expected one first (it names the cause); then the most frequent. */
@@ -363,8 +440,8 @@ async function relatedRuns(j: Judge, scenario: Scenario, property: Property): Pr
 }
 
 /** A run's findings: as it joined them, or from its clusters (a run merged from workers or shards). */
-export function causesOfRun(r: { causes?: Cause[]; clusters: readonly Cluster[] }): Cause[] {
-  return r.causes ?? causesOf(r.clusters);
+export function causesOfRun(r: { causes?: Cause[]; clusters: readonly Cluster[]; runs?: number }): Cause[] {
+  return r.causes ?? causesOf(r.clusters, r.runs);
 }
 
 /**

@@ -37,7 +37,9 @@ export function mergeResults(parts: readonly SuiteResult[]): SuiteResult {
       if (!known) clusters.set(c.signature, { ...c });
       else {
         const count = known.count + c.count;
-        clusters.set(c.signature, keeps(known.first, c.first) === known.first ? { ...known, count } : { ...c, count });
+        // What came with it: every time in each part, and how often in all of them (runner/causes.ts).
+        const company = { ...(known.together && c.together ? { together: new Set([...known.together].filter((s) => c.together!.has(s))) } : {}), ...(known.met && c.met ? { met: summed(known.met, c.met) } : {}) };
+        clusters.set(c.signature, keeps(known.first, c.first) === known.first ? { ...known, count, ...company } : { ...c, count, ...company });
       }
     }
   }
@@ -53,4 +55,10 @@ export function mergeResults(parts: readonly SuiteResult[]): SuiteResult {
     findings: merged.flatMap((c) => (c.finding ? [c.finding] : [])),
     ...(stopped !== undefined ? { stopped } : {}),
   };
+}
+
+function summed(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): Map<string, number> {
+  const out = new Map(a);
+  for (const [s, n] of b) out.set(s, (out.get(s) ?? 0) + n);
+  return out;
 }

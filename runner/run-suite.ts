@@ -133,7 +133,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     ...(Object.keys(notResynced).length > 0 ? { notResynced } : {}),
     ...earlyStopsOf(early),
     clusters: [...clusters.values()].sort(byFirstScenario),
-    causes: causesOf([...clusters.values()].sort(byFirstScenario)),
+    causes: causesOf([...clusters.values()].sort(byFirstScenario), done),
     findings,
     ...(stopped !== undefined ? { stopped } : {}),
     ...(o.abort?.aborted ? { partial: true } : {}),
@@ -381,7 +381,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     await o.onFinding?.(finding, cluster);
   }
   if (stopped === undefined) await noteRepros(o, queue, properties, o.abort);
-  settleConsequences(tallies, causesOf([...clusters.values()].sort(byFirstScenario)));
+  settleConsequences(tallies, causesOf([...clusters.values()].sort(byFirstScenario), done));
   return sofar();
 }
 

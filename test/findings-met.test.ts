@@ -1,0 +1,98 @@
+// One bug seen by two properties on two kinds of object (a spell that deals no damage to a player
+// nor to a creature) shrinks to two repros that show nothing of each other; what tells it is one bug
+// is that the two failures met in far more scenarios than chance explains.
+import { describe, expect, it } from 'vitest';
+import { PROPERTIES } from '../properties/index.ts';
+import { binomialTail, causesOf, metBeyondChance, MIN_MET } from '../runner/causes.ts';
+import type { Cluster } from '../runner/results.ts';
+
+const of = (id: string) => PROPERTIES.find((p) => p.id === id)!;
+const cluster = (signature: string, property: string, count: number, met: Record<string, number>, inRepro: string[] = []): Cluster => ({
+  signature,
+  kind: 'fail',
+  property: of(property),
+  count,
+  first: { run: 0 } as Cluster['first'],
+  met: new Map(Object.entries({ [signature]: count, ...met })),
+  together: new Set(Object.entries({ [signature]: count, ...met }).filter(([, n]) => n === count).map(([s]) => s)),
+  inRepro: new Set([signature, ...inRepro]),
+});
+const joined = (clusters: Cluster[], runs?: number) => causesOf(clusters, runs).map((c) => c.clusters.map((k) => k.signature).sort());
+
+describe('clusters that met beyond chance', () => {
+  it('computes the binomial tail', () => {
+    expect(binomialTail(4, 0.5, 0)).toBe(1);
+    expect(binomialTail(4, 0.5, 4)).toBeCloseTo(1 / 16, 12);
+    expect(binomialTail(4, 0.5, 3)).toBeCloseTo(5 / 16, 12);
+    expect(binomialTail(10, 0, 1)).toBe(0);
+    expect(binomialTail(2000, 0.3, 600)).toBeGreaterThan(0.4);
+  });
+
+  it('joins two rule failures one of which came with the other in most of its scenarios, where the other is rare', () => {
+    // Damage a creature is not dealt: 11 of its 16 scenarios also left a player's damage undealt, which
+    // 64 of 2,000 scenarios show; by chance, about half a scenario of the 16 would.
+    const players = cluster('resolution.player-effects', 'resolution.player-effects', 64, { 'resolution.damage-to-creatures:CR120.3/damage': 11 });
+    const creatures = cluster('resolution.damage-to-creatures:CR120.3/damage', 'resolution.damage-to-creatures', 16, { 'resolution.player-effects': 11 });
+    expect(metBeyondChance(creatures, players, 2000)).toBe(true);
+    expect(joined([players, creatures], 2000)).toHaveLength(1);
+    // Without the run's size, only the repros join (each shows nothing of the other).
+    expect(joined([players, creatures])).toHaveLength(2);
+  });
+
+  it('keeps two bugs apart that met only as often as the more common one occurs anyway, or too seldom to tell', () => {
+    // A bug in 1,264 of 2,000 scenarios met another in 614 of its 721: about what chance gives.
+    const common = cluster('resolution.card-to-graveyard-last:CR608.2n/unlisted', 'resolution.card-to-graveyard-last', 1264, { 'zones.one-zone-each': 614 });
+    const other = cluster('zones.one-zone-each', 'zones.one-zone-each', 721, { 'resolution.card-to-graveyard-last:CR608.2n/unlisted': 614 });
+    expect(metBeyondChance(other, common, 2000)).toBe(false);
+    expect(metBeyondChance(common, other, 2000)).toBe(false);
+    expect(joined([common, other], 2000)).toHaveLength(2);
+    // Two scenarios in common, however rare the other: too few for chance to be ruled out.
+    const rare = cluster('splice.effects-after-host', 'splice.effects-after-host', 3, { 'splice.events-after-host': MIN_MET - 1 });
+    const host = cluster('splice.events-after-host', 'splice.events-after-host', 10, { 'splice.effects-after-host': MIN_MET - 1 });
+    expect(metBeyondChance(rare, host, 2000)).toBe(false);
+    expect(joined([rare, host], 2000)).toHaveLength(2);
+  });
+
+  it('leaves to the repros two bugs of one mechanic, where the repro of one shows the other', () => {
+    // A copy of a kicked permanent that loses its kick is always a token named wrongly too (both need
+    // a copy of a permanent spell); the copy of a kicked instant that loses its kick shows no name.
+    const kicked = cluster('copies.kicked-like-original', 'copies.kicked-like-original', 92, { 'copies.permanent-copy-is-kicked-token': 36 }, ['copies.permanent-copy-is-kicked-token']);
+    const token = cluster('copies.permanent-copy-is-kicked-token', 'copies.permanent-copy-is-kicked-token', 36, { 'copies.kicked-like-original': 36, 'copies.token-keeps-name': 36 }, ['copies.kicked-like-original', 'copies.token-keeps-name']);
+    const named = cluster('copies.token-keeps-name', 'copies.token-keeps-name', 54, { 'copies.permanent-copy-is-kicked-token': 36 });
+    expect(metBeyondChance(token, named, 300)).toBe(true);
+    expect(joined([kicked, token, named], 300)).toEqual([['copies.kicked-like-original', 'copies.permanent-copy-is-kicked-token'], ['copies.token-keeps-name']]);
+  });
+
+  it('never joins through agreement, whose differences many bugs share', () => {
+    const agreement = PROPERTIES.find((p) => p.kind === 'agreement')!;
+    const life = { ...cluster('agreement.reference:stack[]@resolve', 'resolution.player-effects', 85, { 'triggers.cast-triggers-once-per-cast': 70 }), property: agreement };
+    const cast = cluster('triggers.cast-triggers-once-per-cast', 'triggers.cast-triggers-once-per-cast', 85, { [life.signature]: 70 });
+    const enters = cluster('triggers.enters-count', 'triggers.enters-count', 237, {}, [life.signature]);
+    expect(joined([enters, life, cast], 2000)).toEqual([['agreement.reference:stack[]@resolve', 'triggers.enters-count'], ['triggers.cast-triggers-once-per-cast']]);
+  });
+});
+
+describe('what agreement alone saw, at another action', () => {
+  const agreement = PROPERTIES.find((p) => p.kind === 'agreement')!;
+  const alone = (signature: string, count: number): Cluster => ({ signature, kind: 'fail', property: agreement, count, first: { run: 50 } as Cluster['first'], inRepro: new Set([signature]), together: new Set([signature]) });
+
+  it('joins the one finding under which agreement saw the same field differ', () => {
+    // A death trigger missing at a destroy, seen by triggers.creatures-die and agreement's stack; and
+    // at the resolution of a spell whose damage kills, which agreement alone judges.
+    const rule = cluster('triggers.creatures-die', 'triggers.creatures-die', 23, { 'agreement.reference:stack[]@destroy': 23 }, ['agreement.reference:stack[]@destroy']);
+    const destroy = { ...cluster('agreement.reference:stack[]@destroy', 'triggers.creatures-die', 23, { 'triggers.creatures-die': 23 }, ['triggers.creatures-die']), property: agreement };
+    const stray = alone('agreement.reference:stack[]@resolve', 3);
+    expect(joined([rule, destroy, stray], 2000)).toEqual([['agreement.reference:stack[]@destroy', 'agreement.reference:stack[]@resolve', 'triggers.creatures-die']]);
+  });
+
+  it('stays a finding of its own when no finding, or more than one, saw that field differ', () => {
+    const rule = cluster('triggers.creatures-die', 'triggers.creatures-die', 23, {}, ['agreement.reference:stack[]@destroy']);
+    const destroy = { ...cluster('agreement.reference:stack[]@destroy', 'triggers.creatures-die', 23, {}, ['triggers.creatures-die']), property: agreement };
+    const hand = alone('agreement.reference:players[].hand@resolve', 4);
+    expect(joined([rule, destroy, hand], 2000)).toHaveLength(2);
+    // Two bugs each with a trigger's stack differing: which one the stray belongs to is not told.
+    const other = cluster('triggers.token-created', 'triggers.token-created', 40, {}, ['agreement.reference:stack[]@cast']);
+    const cast = { ...cluster('agreement.reference:stack[]@cast', 'triggers.token-created', 40, {}, ['triggers.token-created']), property: agreement };
+    expect(joined([rule, destroy, other, cast, alone('agreement.reference:stack[]@resolve', 3)], 2000)).toHaveLength(3);
+  });
+});
