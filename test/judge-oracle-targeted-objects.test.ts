@@ -116,5 +116,13 @@ describe('the oracle of targeted objects (CR 400.7, 608.2b)', () => {
       expect(await verdictOf(damage, n, stayed)).toMatchObject({ status: 'fail', step: byTwincast ? 'a5' : 'a4', expected: 'bears has 2 damage after c1', observed: '0 damage', rule: '120.3' });
     }
   });
-});
 
+  it('the reference engine plays it so: the copy given new targets after the flicker kills the Bears, and Zap then has no legal target', () => {
+    for (const byTwincast of [false, true]) {
+      const t = engine.runSync(normalizeScenario(COPIED_AFTER_FLICKER(byTwincast)));
+      const resolving = byTwincast ? 4 : 3;
+      expect(t.steps[resolving]!.state.battlefield.map((p) => p.id)).toEqual(['ox']);
+      expect(t.steps[resolving]!.state.players[1]!.graveyard).toEqual(['bears']);
+    }
+  });
+});
