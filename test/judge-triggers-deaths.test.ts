@@ -95,3 +95,36 @@ describe('triggers.creatures-die: several creatures leaving in one resolution', 
     expect(await verdictOf(p, s, t)).toEqual({ status: 'n/a' });
   });
 });
+
+describe('triggers.once-each-turn and triggers.becomes-tapped: limits and filters', () => {
+  /** Tapping a Mountain with a watcher of artifacts or lands, and one that resolves once each turn. */
+  const s = normalizeScenario({
+    format: 'castcheck-scenario/1',
+    cards: [
+      { id: 'aw', definition: watcher('Artifact or Land Watcher', { event: 'becomesTapped', whose: 'any', filter: { types: ['Artifact', 'Land'] } }) },
+      { id: 'ow', definition: watcher('Once Watcher', { event: 'becomesTapped', whose: 'any', oncePerTurn: true }) },
+      { id: 'm1', oracle: 'Mountain' },
+      { id: 'm2', oracle: 'Mountain' },
+    ],
+    players: [{ id: 'p1', battlefield: [{ card: 'aw' }, { card: 'ow' }, { card: 'm1' }, { card: 'm2' }] }, { id: 'p2' }],
+    actions: [{ do: 'tap', permanent: 'm1' }, { do: 'tap', permanent: 'm2' }],
+  });
+
+  it('a land fits a filter of artifacts or lands: one of the types is enough', async () => {
+    const tapped = propertyById('triggers.becomes-tapped')!;
+    const t = editableCopy(engine.runSync(s));
+    expect(step(t, 0).triggered!.map((x) => x.source).sort()).toEqual(['aw', 'ow']);
+    expect(await verdictOf(tapped, s, t)).toEqual({ status: 'pass', checks: 2 });
+    // Reported in another order, and once too often: the counts are written sorted.
+    step(t, 0).triggered = [fired('a1.t2', 'ow'), fired('a1.t1', 'aw'), fired('x', 'aw')];
+    expect(await verdictOf(tapped, s, t)).toEqual({ status: 'fail', step: 'a1', expected: 'tapping m1 triggers aw#0×1, ow#0×1', observed: 'aw#0×2, ow#0×1', checks: 1 });
+  });
+
+  it('"do this only once each turn" may trigger twice before it resolves: both are counted, and the judging goes on', async () => {
+    const once = propertyById('triggers.once-each-turn')!;
+    const t = editableCopy(engine.runSync(s));
+    expect(await verdictOf(once, s, t)).toEqual({ status: 'pass', checks: 2 });
+    step(t, 0).triggered!.push(fired('x', 'ow'));
+    expect(await verdictOf(once, s, t)).toEqual({ status: 'pass', checks: 3 });
+  });
+});
