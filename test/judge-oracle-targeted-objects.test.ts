@@ -2,7 +2,7 @@
 // 608.2b): a permanent that left the battlefield since it was targeted, or was flickered, is a new
 // object; a copy that kept its original's target targeted it when the original did (CR 707.10).
 import { describe, expect, it } from 'vitest';
-import { newObjectSinceTargeted, stepThatStacked } from '../oracle/targeted-objects.ts';
+import { flickeredIn, newObjectSinceTargeted, stepThatStacked } from '../oracle/targeted-objects.ts';
 import { normalizeScenario } from '../model/scenario.ts';
 import type { Scenario, Trace } from '../model/schema-types.ts';
 import { propertyById } from '../properties/index.ts';
@@ -126,3 +126,99 @@ describe('the oracle of targeted objects (CR 400.7, 608.2b)', () => {
     }
   });
 });
+
+describe('the oracle of targeted objects: whose target a copy keeps, and what a flicker spell flickers', () => {
+  /**
+   * Steps: 0 Other Zap at the Ox, 1 Zap at Grizzly Bears (on top of it), 2 the Bears tapped, 3 the Bears
+   * flickered, 4 a copy of Zap keeping its target, 5 the copy resolves.
+   */
+  const KEPT: Scenario = {
+    format: 'castcheck-scenario/1',
+    cards: [
+      { id: 'z0', definition: S.instant('Other Zap', '{R}', { targets: [{ kind: 'any' }], effects: [{ kind: 'damage', amount: 1, target: 0 }] }) },
+      { id: 'z', definition: ZAP2 },
+      { id: 'bears', oracle: 'Grizzly Bears' },
+      { id: 'ox', definition: S.creature('Ox', 2, 4) },
+    ],
+    players: [
+      { id: 'p1', hand: ['z0', 'z'], mana: { R: 2 } },
+      { id: 'p2', battlefield: [{ card: 'bears' }, { card: 'ox' }] },
+    ],
+    actions: [
+      { do: 'cast', card: 'z0', targets: [['ox']] },
+      { do: 'cast', card: 'z', targets: [['bears']] },
+      { do: 'tap', permanent: 'bears' },
+      { do: 'flicker', permanent: 'bears' },
+      { do: 'copy', id: 'c1', spell: 'z' },
+      { do: 'resolve' },
+    ],
+  };
+
+  it("a copy that kept its target targeted it when its own original did, not another spell below it", () => {
+    const run = runOf(KEPT);
+    expect(run.steps.map((x) => x.step.outcome)).toEqual(Array(6).fill('accepted'));
+    expect(newObjectSinceTargeted(run, run.steps[5]!, 'bears', 'c1')).toBe(true);
+    // Tapped is no new object; nor is a permanent for an object that was never on the stack.
+    expect(newObjectSinceTargeted(run, run.steps[3]!, 'bears', 'z')).toBe(false);
+    expect(newObjectSinceTargeted(run, run.steps[5]!, 'bears', 'nothing')).toBe(false);
+    expect(newObjectSinceTargeted(run, run.steps[5]!, 'ox', 'z0')).toBe(false);
+  });
+
+  const BLINK = S.instant('Blink Twice', '{W}', {
+    targets: [{ kind: 'creature' }, { kind: 'creature' }],
+    effects: [{ kind: 'flicker', target: 0 }, { kind: 'gainLife', amount: 1 }, { kind: 'flicker', target: 0 }, { kind: 'damage', amount: 1, target: 1 }],
+  });
+  /** Two Zaps at p2, then Blink Twice at Grizzly Bears (flickered twice) and the Ox (dealt 1 damage), resolving at step 3 (`before` first). */
+  const blink = (before: Scenario['actions'] = []): Scenario => ({
+    format: 'castcheck-scenario/1',
+    cards: [
+      { id: 'z', definition: ZAP2 },
+      { id: 'z2', definition: S.instant('Other Zap', '{R}', { targets: [{ kind: 'player' }], effects: [{ kind: 'damage', amount: 1, target: 0 }] }) },
+      { id: 'blink', definition: BLINK },
+      { id: 'bears', oracle: 'Grizzly Bears' },
+      { id: 'ox', definition: S.creature('Ox', 2, 4) },
+    ],
+    players: [
+      { id: 'p1', hand: ['z', 'z2', 'blink'], mana: { R: 2, W: 1 }, battlefield: [{ card: 'bears' }, { card: 'ox' }] },
+      { id: 'p2' },
+    ],
+    actions: [
+      { do: 'cast', card: 'z2', targets: [['p2']] },
+      { do: 'cast', card: 'z2', targets: [['p2']] },
+      { do: 'cast', card: 'blink', targets: [['bears'], ['ox']] },
+      ...before,
+      { do: 'resolve' },
+      { do: 'resolve' },
+      { do: 'resolve' },
+      { do: 'resolve' },
+    ],
+  });
+
+  it('a spell that exiles and returns its target flickers it once, and only the targets of its flicker effects', () => {
+    const s = blink();
+    s.actions[0] = { do: 'cast', card: 'z', targets: [['bears']] };
+    const run = runOf(s);
+    expect(run.steps.map((x) => x.step.outcome)).toEqual(['accepted', 'accepted', 'accepted', 'accepted', 'accepted', 'accepted', 'rejected']);
+    expect(run.steps[3]!.before.stack.map((o) => o.id)).toEqual(['z', 'z2', 'blink']);
+    expect(flickeredIn(run, run.steps[3]!)).toEqual(['bears']);
+    // Zap resolving flickers nothing; nor does a resolve on an empty stack, though an engine accepted it.
+    expect(flickeredIn(run, run.steps[5]!)).toEqual([]);
+    const empty = runOf(s, (t) => Object.assign(t.steps[6]!, { outcome: 'accepted', reason: undefined }));
+    expect(flickeredIn(empty, empty.steps[6]!)).toEqual([]);
+    // A spell no card describes flickers nothing.
+    const unknown = runOf(s, (t) => {
+      const top = t.steps[2]!.state.stack.at(-1)!;
+      if (top.kind === 'spell') top.card = 'nothing';
+    });
+    expect(flickeredIn(unknown, unknown.steps[3]!)).toEqual([]);
+  });
+
+  it('a target that changed zones before the flicker spell resolves is a new object it does not flicker', () => {
+    const s = blink([{ do: 'flicker', permanent: 'bears' }]);
+    s.actions[0] = { do: 'cast', card: 'z', targets: [['bears']] };
+    const run = runOf(s);
+    expect(run.steps[4]!.before.stack.at(-1)!.id).toBe('blink');
+    expect(flickeredIn(run, run.steps[4]!)).toEqual([]);
+  });
+});
+
