@@ -87,6 +87,13 @@ describe('triggers.creatures-die: several creatures leaving in one resolution', 
     expect(await verdictOf(p, s, t)).toEqual({ status: 'pass', checks: 2 });
   });
 
+  it('two creatures dying to one resolution may trigger a watcher once each: no upper bound as for a single destroy', async () => {
+    const s = normalizeScenario(both('destroy', ['giant', 'bears']));
+    const t = editableCopy(engine.runSync(s));
+    expect(step(t, 1).triggered!.map((x) => x.source).sort()).toEqual(['dw', 'dw', 'dw2', 'dw2']);
+    expect(await verdictOf(p, s, t)).toEqual({ status: 'pass', checks: 2 });
+  });
+
   it('a creature returned to hand as another dies: the card in a graveyard may have been discarded, so no trigger is required', async () => {
     const s = normalizeScenario(both('bounce', ['giant', 'bears']));
     const t = editableCopy(engine.runSync(s));
