@@ -47,12 +47,16 @@ export function stepThatStacked(run: Run, step: RunStep, objectId: string): numb
 
 /**
  * The step at which `objectId` chose `id` as a target: the step that put it on the stack; for a copy
- * that kept a target of its original (CR 707.10), the step at which the original chose it.
+ * that kept a target of its original (CR 707.10), the step at which the original chose it. A copy
+ * given new targets (CR 707.10c) chose them all as it was made, so a permanent that changed zones
+ * before then is named as the new object it is (CR 400.7).
  */
 function stepThatTargeted(run: Run, step: RunStep, id: string, objectId: string): number {
   const from = stepThatStacked(run, step, objectId);
   if (from === -1) return -1;
   const made = run.allSteps[from]!;
+  const a = made.action;
+  if ((a.do === 'copy' || a.do === 'resolve') && a.newTargets !== undefined && a.id === objectId) return from;
   const copy = made.after.stack.find((o) => o.id === objectId);
   if (copy?.kind !== 'spell' || !copy.copy) return from;
   const original = made.before.stack.find((o) => o.kind === 'spell' && o.id === copy.card && !o.copy);

@@ -56,9 +56,10 @@ export function putCopyOnStack(g: Game, spellId: string, req: CopyRequest, r: Ru
     // CR 707.10c: the number of targets stays; each is left as it was (legal or not) or changed to a legal one.
     const error = r.targetDeclarationError(g, slots, req.newTargets, { self: copy.id, controller: copy.controller, sourceColors: colors }, copy.targets);
     if (error) return error;
-    // A target left unchanged is still the object first chosen; a changed one is what it names now.
+    // Each target is what it names now, as the copy is made: a permanent flickered since the original
+    // targeted it is the new object (CR 400.7). Only one that is gone stays the object first chosen.
     const now = serialsOf(g, req.newTargets);
-    copy.targetSerials = req.newTargets.map((group, i) => group.map((id, j) => (copy.targets[i]?.[j] === id ? (copy.targetSerials[i]?.[j] ?? now[i]![j]!) : now[i]![j]!)));
+    copy.targetSerials = req.newTargets.map((group, i) => group.map((id, j) => (now[i]![j]! === -1 && copy.targets[i]?.[j] === id ? (copy.targetSerials[i]?.[j] ?? -1) : now[i]![j]!)));
     copy.targets = req.newTargets.map((t) => [...t]);
   }
   g.stack.push(copy);
