@@ -13,7 +13,8 @@ import { engine, playerAt, spellAt, step, verdictOf } from './fixtures/trace-edi
  * Steps: 0 p1's Lava Spike with Glacial Ray spliced, 1 it resolves; 2 Glacial Ray cast spliced onto
  * itself, rejected; 3 Glacial Ray cast, 4 it resolves; 5 p2's Lava Spike with p2's Glacial Ray spliced,
  * 6 it resolves; 7 p2's Rite of Forgetting with that Glacial Ray spliced, aimed at p2, 8 it resolves:
- * p2 discards the Ray.
+ * p2 discards the Ray; 9 p2's second Rite with p2's other Glacial Ray spliced, 10 p1's Glacial Ray cast
+ * above it, 11 p1's Ray resolves (the Rite stays on the stack), 12 the Rite countered.
  */
 const SPLICES: Scenario = {
   format: 'castcheck-scenario/1',
@@ -26,10 +27,13 @@ const SPLICES: Scenario = {
     },
     { id: 'ray2', oracle: 'Glacial Ray' },
     { id: 'spike2', oracle: 'Lava Spike' },
+    { id: 'rite2', definition: { name: 'Rite of Forgetting', manaCost: '{U}{B}', types: ['Instant'], subtypes: ['Arcane', 'Aeon'], targets: [{ kind: 'player' }], effects: [{ kind: 'discard', amount: 1, target: 0 }] } },
+    { id: 'ray3', oracle: 'Glacial Ray' },
+    { id: 'ray4', oracle: 'Glacial Ray' },
   ],
   players: [
-    { id: 'p1', hand: ['spike', 'ray'], mana: { R: 10, C: 10 } },
-    { id: 'p2', hand: ['rite', 'ray2', 'spike2'], mana: { U: 1, B: 1, R: 10, C: 10 } },
+    { id: 'p1', hand: ['spike', 'ray', 'ray4'], mana: { R: 10, C: 10 } },
+    { id: 'p2', hand: ['rite', 'ray2', 'spike2', 'rite2', 'ray3'], mana: { U: 2, B: 2, R: 10, C: 10 } },
   ],
   actions: [
     { do: 'cast', card: 'spike', splice: ['ray'], targets: [['p2'], ['p2']] },
@@ -41,6 +45,10 @@ const SPLICES: Scenario = {
     { do: 'resolve' },
     { do: 'cast', player: 'p2', card: 'rite', splice: ['ray2'], targets: [['p2'], ['p1']] },
     { do: 'resolve' },
+    { do: 'cast', player: 'p2', card: 'rite2', splice: ['ray3'], targets: [['p2'], ['p1']] },
+    { do: 'cast', card: 'ray4', targets: [['p2']] },
+    { do: 'resolve' },
+    { do: 'counter', spell: 'rite2' },
   ],
 };
 const s = normalizeScenario(SPLICES);
@@ -50,8 +58,8 @@ describe('splice.card-stays-in-hand', () => {
   const p = propertyById('splice.card-stays-in-hand')!;
 
   it('watches each spliced card in its owner’s hand until it is cast or a resolving discard takes it', async () => {
-    // Steps 0-1 the Ray; none while it is cast itself; 5-7 p2's Ray, discarded at 8 by the Rite.
-    expect(await verdictOf(p, s, fresh())).toEqual({ status: 'pass', checks: 5 });
+    // Steps 0-1 the Ray; none while it is cast itself; 5-7 p2's Ray, discarded at 8 by the Rite; 9-12 p2's other Ray.
+    expect(await verdictOf(p, s, fresh())).toEqual({ status: 'pass', checks: 9 });
   });
 
   it('a spliced card gone from its owner’s hand fails, unless a discard resolved', async () => {
@@ -61,6 +69,9 @@ describe('splice.card-stays-in-hand', () => {
       ['a7', (t) => void (playerAt(t, 6, 'p2').hand = ['rite']), "spliced card ray2 in p2's hand", 'p2\'s hand is ["rite"]', 4],
       // Discarded as the Rite is cast, not as it resolves.
       ['a8', (t) => void Object.assign(playerAt(t, 7, 'p2'), { hand: [], graveyard: ['spike2', 'ray2'] }), "spliced card ray2 in p2's hand", "p2's hand is []", 5],
+      // Discarded as another spell resolves above the Rite, or as the Rite is countered: the Rite's discard did not happen.
+      ['a12', (t) => void Object.assign(playerAt(t, 11, 'p2'), { hand: [], graveyard: [...playerAt(t, 11, 'p2').graveyard, 'ray3'] }), "spliced card ray3 in p2's hand", "p2's hand is []", 8],
+      ['a13', (t) => void Object.assign(playerAt(t, 12, 'p2'), { hand: [], graveyard: [...playerAt(t, 12, 'p2').graveyard, 'ray3'] }), "spliced card ray3 in p2's hand", "p2's hand is []", 9],
     ];
     for (const [at, change, expected, observed, checks] of breaks) {
       const t = fresh();
@@ -74,10 +85,10 @@ describe('splice.keeps-main-characteristics', () => {
   const p = propertyById('splice.keeps-main-characteristics')!;
 
   it('checks each accepted cast with a splice', async () => {
-    expect(await verdictOf(p, s, fresh())).toEqual({ status: 'pass', checks: 3 });
+    expect(await verdictOf(p, s, fresh())).toEqual({ status: 'pass', checks: 4 });
     const unshown = fresh();
     delete spellAt(unshown, 0, 0).manaCost;
-    expect(await verdictOf(p, s, unshown)).toEqual({ status: 'pass', checks: 3 });
+    expect(await verdictOf(p, s, unshown)).toEqual({ status: 'pass', checks: 4 });
   });
 
   it('a spell that takes any of the spliced card’s characteristics fails, naming it', async () => {
@@ -105,7 +116,7 @@ describe('splice.keeps-main-characteristics', () => {
     expect(spellAt(t, 7, 0).subtypes).toEqual(['Arcane', 'Aeon']);
     for (const colors of [['U', 'B'], ['B', 'U']] as const) {
       spellAt(t, 7, 0).colors = [...colors];
-      expect(await verdictOf(p, s, t), colors.join('')).toEqual({ status: 'pass', checks: 3 });
+      expect(await verdictOf(p, s, t), colors.join('')).toEqual({ status: 'pass', checks: 4 });
     }
   });
 

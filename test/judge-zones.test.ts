@@ -92,6 +92,24 @@ describe('zones.one-zone-each', () => {
     expect(await verdictOf(p, s, milled)).toEqual({ status: 'fail', step: 'a3', expected: 'l2 in some zone', observed: 'in none the trace shows', checks: 3 });
   });
 
+  it('without the libraries shown, a card in two zones and a copy in a graveyard still fail', async () => {
+    const unshown = () => {
+      const t = fresh();
+      for (const st of t.steps) for (const pl of st.state.players) delete pl.library;
+      return t;
+    };
+    expect(await verdictOf(p, s, unshown())).toEqual({ status: 'pass', checks: 6 });
+    const twice = unshown();
+    playerAt(twice, 1, 'p1').graveyard.push('bolt');
+    expect(await verdictOf(p, s, twice)).toEqual({ status: 'fail', step: 'a2', expected: 'bolt in one zone', observed: "in p1's hand and p1's graveyard", checks: 2 });
+    const onBoth = unshown();
+    playerAt(onBoth, 1, 'p2').graveyard.push('bears');
+    expect(await verdictOf(p, s, onBoth)).toEqual({ status: 'fail', step: 'a2', expected: 'bears in one zone', observed: "in p2's graveyard and the battlefield", checks: 2 });
+    const copy = unshown();
+    playerAt(copy, 4, 'p1').hand.push('copy');
+    expect(await verdictOf(p, s, copy)).toEqual({ status: 'fail', step: 'a5', expected: 'copy, a copy or a token, in no hand, library or graveyard', observed: 'in ["p1\'s hand"]', checks: 5 });
+  });
+
   it('stops at the first failure', async () => {
     const t = fresh();
     playerAt(t, 1, 'p1').graveyard.push('bolt');
