@@ -97,6 +97,21 @@ describe('triggers.targets', () => {
   });
 });
 
+describe('triggers.targets: resolving everything at once', () => {
+  const p = propertyById('triggers.targets')!;
+
+  it('a Pinger cast and resolved with everything else: its ability triggered and resolved between states no trace shows', async () => {
+    const all = normalizeScenario({
+      ...PINGERS,
+      players: [{ id: 'p1', hand: ['ping1', 'ping2'], mana: { C: 1 } }, { id: 'p2' }],
+      actions: [{ do: 'cast', card: 'ping1' }, { do: 'resolve', untilEmpty: true }, { do: 'putOntoBattlefield', card: 'ping2' }],
+    });
+    const t = editableCopy(engine.runSync(all));
+    expect(step(t, 1).triggered?.map((x) => x.source)).toEqual(['ping1']);
+    expect(await verdictOf(p, all, t)).toEqual({ status: 'pass', checks: 1 });
+  });
+});
+
 describe('triggers.apnap-order: the steps it does not judge', () => {
   const p = propertyById('triggers.apnap-order')!;
   const triggers = normalizeScenario(F.TRIGGERS);
