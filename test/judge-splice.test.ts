@@ -169,3 +169,65 @@ describe('splice.lost-off-the-stack', () => {
     expect(await verdictOf(p, r, t)).toEqual({ status: 'n/a' });
   });
 });
+
+/**
+ * Steps: 0 Costless Rite (no mana cost) cast free with Glacial Ray ray2 spliced, 1 it resolves; 2 Lava
+ * Spike with Forgetful Whisper (a discard, aimed at p1) and Glacial Ray spliced, 3 it resolves: p1
+ * discards the Whisper; 4 p2's Bloodhusk Ritualist multikicked twice, 5 it enters, 6 its ability
+ * resolves: p1 discards both Rays.
+ */
+const DISCARDS: Scenario = {
+  format: 'castcheck-scenario/1',
+  cards: [
+    { id: 'spike', oracle: 'Lava Spike' },
+    { id: 'ray', oracle: 'Glacial Ray' },
+    {
+      id: 'forget',
+      definition: {
+        name: 'Forgetful Whisper',
+        manaCost: '{1}',
+        types: ['Instant'],
+        subtypes: ['Arcane'],
+        targets: [{ kind: 'player' }],
+        effects: [{ kind: 'discard', amount: 1, target: 0 }],
+        splice: { onto: 'Arcane', cost: { mana: '{1}' } },
+      },
+    },
+    { id: 'ritualist', oracle: 'Bloodhusk Ritualist' },
+    { id: 'free', definition: { name: 'Costless Rite', types: ['Instant'], subtypes: ['Arcane'], targets: [{ kind: 'player' }], effects: [{ kind: 'damage', amount: 1, target: 0 }] } },
+    { id: 'ray2', oracle: 'Glacial Ray' },
+  ],
+  players: [
+    { id: 'p1', hand: ['spike', 'ray', 'forget', 'free', 'ray2'], mana: { R: 10, C: 10 } },
+    { id: 'p2', hand: ['ritualist'], mana: { B: 5, C: 5 } },
+  ],
+  actions: [
+    { do: 'cast', card: 'free', withoutPayingManaCost: true, splice: ['ray2'], targets: [['p2'], ['p2']] },
+    { do: 'resolve' },
+    { do: 'cast', card: 'spike', splice: ['forget', 'ray'], targets: [['p2'], ['p1'], ['p2']] },
+    { do: 'resolve' },
+    { do: 'cast', player: 'p2', card: 'ritualist', multikicker: 2 },
+    { do: 'resolve' },
+    { do: 'resolve' },
+  ],
+};
+
+describe('splice properties: discards a spliced card or an ability makes, and a spell with no mana cost', () => {
+  const d = normalizeScenario(DISCARDS);
+  const run = () => editableCopy(engine.runSync(d));
+
+  it('a spliced card discarded by a spliced Forgetful Whisper, or by Bloodhusk Ritualist’s ability, is watched no more', async () => {
+    const p = propertyById('splice.card-stays-in-hand')!;
+    const t = run();
+    expect(playerAt(t, 6, 'p1').graveyard).toEqual(expect.arrayContaining(['forget', 'ray', 'ray2']));
+    expect(await verdictOf(p, d, t)).toEqual({ status: 'pass', checks: 11 });
+  });
+
+  it('Costless Rite shown with Glacial Ray’s mana cost fails: it has none', async () => {
+    const p = propertyById('splice.keeps-main-characteristics')!;
+    const t = run();
+    expect(await verdictOf(p, d, t)).toEqual({ status: 'pass', checks: 2 });
+    spellAt(t, 0, 0).manaCost = '{1}{R}';
+    expect(await verdictOf(p, d, t)).toEqual({ status: 'fail', step: 'a1', expected: 'free keeps mana cost "none"', observed: 'mana cost "{1}{R}"', checks: 1 });
+  });
+});
