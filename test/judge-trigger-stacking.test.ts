@@ -112,6 +112,19 @@ describe('triggers.targets: resolving everything at once', () => {
   });
 });
 
+describe('triggers.apnap-order: one player\'s abilities in the order the action names', () => {
+  const p = propertyById('triggers.apnap-order')!;
+
+  it('the Gatekeeper\'s abilities ordered by the action count a check; the same unordered count none', async () => {
+    const ordered = normalizeScenario({ ...F.TRIGGERS, actions: F.TRIGGERS.actions.map((a, i) => (i === 3 ? { ...a, triggerOrder: ['gk#0', 'gk#2'] } : a)) });
+    const plain = normalizeScenario(F.TRIGGERS);
+    const o = await verdictOf(p, ordered, editableCopy(engine.runSync(ordered)));
+    const u = await verdictOf(p, plain, editableCopy(engine.runSync(plain)));
+    expect(o.status).toBe('pass');
+    expect((o as { checks: number }).checks).toBe((u as { checks: number }).checks + 1);
+  });
+});
+
 describe('triggers.apnap-order: the steps it does not judge', () => {
   const p = propertyById('triggers.apnap-order')!;
   const triggers = normalizeScenario(F.TRIGGERS);

@@ -110,6 +110,34 @@ describe('zones.one-zone-each', () => {
     expect(await verdictOf(p, s, copy)).toEqual({ status: 'fail', step: 'a5', expected: 'copy, a copy or a token, in no hand, library or graveyard', observed: 'in ["p1\'s hand"]', checks: 5 });
   });
 
+  it('the fuller look, once something is odd (a permanent of a card the scenario does not have)', async () => {
+    const odd = (t: Trace, i: number) => void step(t, i).state.battlefield.push({ ...permanent(t, 1, 'bears'), id: 'elsewhere', card: 'elsewhere' });
+    // p2's library not shown: its Island is not lost.
+    const unshown = fresh();
+    odd(unshown, 1);
+    delete playerAt(unshown, 1, 'p2').library;
+    expect(await verdictOf(p, s, unshown)).toEqual({ status: 'pass', checks: 6 });
+    // A token of Grizzly Bears while its card is in the graveyard; a permanent the engine names otherwise than its card.
+    const token = fresh();
+    odd(token, 5);
+    step(token, 5).state.battlefield.push({ ...permanent(token, 4, 'bears'), id: 'tok1', token: true });
+    expect(await verdictOf(p, s, token)).toEqual({ status: 'pass', checks: 6 });
+    const renamed = fresh();
+    odd(renamed, 1);
+    permanent(renamed, 1, 'bears').id = 'b-1';
+    expect(await verdictOf(p, s, renamed)).toEqual({ status: 'pass', checks: 6 });
+    // Two strangers: the first found is named.
+    const two = fresh();
+    playerAt(two, 4, 'p1').hand.push('copy');
+    playerAt(two, 4, 'p2').graveyard.push('tok9');
+    expect(await verdictOf(p, s, two)).toMatchObject({ status: 'fail', step: 'a5', expected: 'copy, a copy or a token, in no hand, library or graveyard' });
+    // No library shown: a card in hand and on the stack.
+    const stacked = fresh();
+    for (const st of stacked.steps) for (const pl of st.state.players) delete pl.library;
+    playerAt(stacked, 0, 'p1').hand.push('bears');
+    expect(await verdictOf(p, s, stacked)).toEqual({ status: 'fail', step: 'a1', expected: 'bears in one zone', observed: "in p1's hand and the stack", checks: 1 });
+  });
+
   it('stops at the first failure', async () => {
     const t = fresh();
     playerAt(t, 1, 'p1').graveyard.push('bolt');
