@@ -114,3 +114,123 @@ describe('casting.rejected-cast-refunds', () => {
     expect(await verdictOf(p, s, t)).toEqual({ status: 'pass', checks: 2 });
   });
 });
+
+/**
+ * Steps: 0 Kavu Titan put onto the battlefield, 1 returned to hand, 2 cast kicked (its only cast), 3 it
+ * resolves; 4 Twice-Kicked Warden cast with both kicker costs declared B first, 5 returned to hand from
+ * the stack, 6 cast again the same way, 7 copied, 8 the copy resolves (a token), 9 the Warden resolves;
+ * 10 Grizzly Bears cast, 11 returned from the stack, 12 cast again, 13 it resolves; 14 p2's kicked
+ * Burst Lightning, which p2's one red mana cannot pay, rejected.
+ */
+const AGAIN_AND_ONCE: Scenario = {
+  format: 'castcheck-scenario/1',
+  cards: [
+    { id: 'titan', oracle: 'Kavu Titan' },
+    {
+      id: 'warden',
+      definition: {
+        name: 'Twice-Kicked Warden',
+        manaCost: '{2}',
+        types: ['Creature'],
+        power: 1,
+        toughness: 1,
+        kicker: { costs: [{ mana: '{G}' }, { mana: '{1}' }] },
+        // The charge counter first: the counters expected are written in this order, the engine's in its own.
+        entersWith: [{ counter: 'charge', amount: 1 }, { counter: '+1/+1', amount: 1, condition: 'kicked' }],
+      },
+    },
+    { id: 'bears', oracle: 'Grizzly Bears' },
+    { id: 'bolt', oracle: 'Burst Lightning' },
+  ],
+  players: [{ id: 'p1', hand: ['titan', 'warden', 'bears'], mana: { G: 10, C: 10 } }, { id: 'p2', hand: ['bolt'], mana: { R: 1 } }],
+  actions: [
+    { do: 'putOntoBattlefield', card: 'titan' },
+    { do: 'bounce', object: 'titan' },
+    { do: 'cast', card: 'titan', kicker: ['A'] },
+    { do: 'resolve' },
+    { do: 'cast', card: 'warden', kicker: ['B', 'A'] },
+    { do: 'bounce', object: 'warden' },
+    { do: 'cast', card: 'warden', kicker: ['B', 'A'] },
+    { do: 'copy', id: 'wcopy', spell: 'warden' },
+    { do: 'resolve' },
+    { do: 'resolve' },
+    { do: 'cast', card: 'bears' },
+    { do: 'bounce', object: 'bears' },
+    { do: 'cast', card: 'bears' },
+    { do: 'resolve' },
+    { do: 'cast', player: 'p2', card: 'bolt', kicker: ['A'], targets: [['p1']] },
+  ],
+};
+
+describe('casting.kick-belongs-to-its-cast: only the casts of a card cast again, and only the permanents they become', () => {
+  const p = propertyById('casting.kick-belongs-to-its-cast')!;
+  const a = normalizeScenario(AGAIN_AND_ONCE);
+  const run = () => editableCopy(engine.runSync(a));
+
+  it('judges the Warden and the Bears cast again, not Kavu Titan put onto the battlefield and cast once, nor the copy of the Warden', async () => {
+    // Kicker costs and counters compared whatever order each side writes them in.
+    expect(spellAt(run(), 6, 0).kicker).toEqual(['A', 'B']);
+    expect(await verdictOf(p, a, run())).toEqual({ status: 'pass', checks: 4 });
+    const reversed = run();
+    spellAt(reversed, 6, 0).kicker = ['B', 'A'];
+    permanent(reversed, 9, 'warden').counters = { '+1/+1': 1, charge: 1 };
+    expect(await verdictOf(p, a, reversed)).toEqual({ status: 'pass', checks: 4 });
+  });
+
+  it('the Warden cast again kicked twice, entering unkicked, fails there, and the Bears after it are not judged', async () => {
+    const t = run();
+    permanent(t, 9, 'warden').kicked = false;
+    expect(await verdictOf(p, a, t)).toEqual({ status: 'fail', step: 'a10', expected: 'warden resolved from a cast kicked 2 times: kicked true', observed: 'kicked false', checks: 3 });
+  });
+});
+
+describe('casting.rejected-cast-refunds: the caster of the rejected cast, and the permanents it names to sacrifice', () => {
+  const p = propertyById('casting.rejected-cast-refunds')!;
+
+  it("p2's rejected Burst Lightning is judged on p2's pool and hand, not p1's", async () => {
+    const a = normalizeScenario(AGAIN_AND_ONCE);
+    const t = editableCopy(engine.runSync(a));
+    expect(await verdictOf(p, a, t)).toEqual({ status: 'pass', checks: 1 });
+    playerAt(t, 14, 'p2').mana = {};
+    expect(await verdictOf(p, a, t)).toEqual({ status: 'fail', step: 'a15', expected: 'p2\'s mana pool as before the rejected cast: [["R",1]]', observed: '[]', checks: 1 });
+  });
+
+  it('a pool the engine stops showing after the rejected cast is not judged; the hand and the stack still are', async () => {
+    const t = fresh();
+    delete playerAt(t, 0, 'p1').mana;
+    expect(await verdictOf(p, s, t)).toEqual({ status: 'pass', checks: 2 });
+  });
+
+  /** Rushing River kicked by sacrificing a Forest, with one colourless mana of its {2}{U}: rejected. */
+  const river = (forest: 'battlefield' | 'hand'): Scenario => ({
+    format: 'castcheck-scenario/1',
+    cards: [
+      { id: 'river', oracle: 'Rushing River' },
+      { id: 'forest', oracle: 'Forest' },
+      { id: 'island', oracle: 'Island' },
+      { id: 'bears', oracle: 'Grizzly Bears' },
+      { id: 'giant', oracle: 'Hill Giant' },
+    ],
+    players: [
+      { id: 'p1', hand: forest === 'hand' ? ['river', 'forest'] : ['river'], mana: { C: 1 }, battlefield: forest === 'hand' ? [{ card: 'island' }] : [{ card: 'forest' }, { card: 'island' }] },
+      { id: 'p2', battlefield: [{ card: 'bears' }, { card: 'giant' }] },
+    ],
+    actions: [{ do: 'cast', card: 'river', kicker: ['A'], sacrifice: ['forest'], targets: [['bears'], ['giant']] }],
+  });
+
+  it('the Forest named to sacrifice for a rejected Rushing River stays on the battlefield', async () => {
+    const r = normalizeScenario(river('battlefield'));
+    const t = editableCopy(engine.runSync(r));
+    expect(step(t, 0).outcome).toBe('rejected');
+    expect(await verdictOf(p, r, t)).toEqual({ status: 'pass', checks: 1 });
+    step(t, 0).state.battlefield = step(t, 0).state.battlefield.filter((o) => o.id !== 'forest');
+    expect(await verdictOf(p, r, t)).toEqual({ status: 'fail', step: 'a1', expected: '["forest"] still on the battlefield', observed: 'battlefield ["bears","giant","island"]', checks: 1 });
+  });
+
+  it('a Forest named to sacrifice from the hand is not looked for on the battlefield', async () => {
+    const r = normalizeScenario(river('hand'));
+    const t = editableCopy(engine.runSync(r));
+    expect(step(t, 0).outcome).toBe('rejected');
+    expect(await verdictOf(p, r, t)).toEqual({ status: 'pass', checks: 1 });
+  });
+});
