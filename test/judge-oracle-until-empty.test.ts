@@ -12,12 +12,12 @@ const spell = (id: string, rest: Partial<CardDefinition>): Scenario['cards'][num
 const watcher = (id: string, event: string): Scenario['cards'][number] => ({ id, definition: { name: id, manaCost: '{2}', types: ['Creature'], power: 1, toughness: 4, triggers: [{ event, effects: [{ kind: 'gainLife', amount: 1 }] }] } as CardDefinition });
 
 /** p1 casts each of `casts` (card, targets) in order, then everything resolves; p2 has Grizzly Bears and `p2` more. */
-function allAtOnce(cards: Scenario['cards'], casts: [string, string[][]?][], more: { p1?: string[]; p2?: string[]; p2life?: number } = {}): Scenario {
+function allAtOnce(cards: Scenario['cards'], casts: [string, string[][]?][], more: { p1?: string[]; p2?: string[]; p2life?: number; library?: string[] } = {}): Scenario {
   return {
     format: 'castcheck-scenario/1',
-    cards: [...cards, { id: 'bears', oracle: 'Grizzly Bears' }],
+    cards: [...cards, { id: 'bears', oracle: 'Grizzly Bears' }, ...(more.library ?? []).map((id) => ({ id, oracle: 'Island' }))],
     players: [
-      { id: 'p1', hand: casts.map(([c]) => c), mana: { R: 10, U: 10, G: 10 }, battlefield: (more.p1 ?? []).map((card) => ({ card })) },
+      { id: 'p1', hand: casts.map(([c]) => c), mana: { R: 10, U: 10, G: 10 }, ...(more.library ? { library: more.library } : {}), battlefield: (more.p1 ?? []).map((card) => ({ card })) },
       { id: 'p2', ...(more.p2life === undefined ? {} : { life: more.p2life }), battlefield: ['bears', ...(more.p2 ?? [])].map((card) => ({ card })) },
     ],
     actions: [...casts.map(([card, targets]) => ({ do: 'cast' as const, card, ...(targets ? { targets } : {}) })), { do: 'resolve', untilEmpty: true }],
@@ -126,6 +126,34 @@ describe('the oracle of resolving until the stack is empty (CR 608.1, 704.3)', (
       removed: ['ox'],
       damage: { bears: 3, ox: 2 },
       graveyard: ['ox'],
+    });
+  });
+
+  it('predicts nothing for a step that resolves nothing: refused, or accepted with the stack already empty', () => {
+    expect(lastStep(S.ALL_AT_ONCE, (t) => void Object.assign(t.steps.at(-1)!, { outcome: 'rejected', reason: 'empty-stack' }))).toBeUndefined();
+    const again = { ...S.ALL_AT_ONCE, actions: [...S.ALL_AT_ONCE.actions, { do: 'resolve', untilEmpty: true }] } as Scenario;
+    expect(lastStep(again, (t) => {
+      const last = t.steps.at(-1)!;
+      last.outcome = 'accepted';
+      delete last.reason;
+      delete last.message;
+    })).toBeUndefined();
+  });
+
+  it('a card drawn from a library the engine does not show: unknown before the last resolution, so not followed; at the last, the hand is left unknown and the rest predicted', () => {
+    const draw = spell('draw', { manaCost: '{U}', effects: [{ kind: 'draw', amount: 1 }] });
+    const hidden = (t: Trace) => {
+      for (const st of t.steps) for (const p of st.state.players) delete p.library;
+    };
+    expect(lastStep(allAtOnce([zap('z'), draw], [['z', [['p2']]], ['draw']], { library: ['l1', 'l2'] }), hidden)).toEqual({ unpredicted: 'what is drawn, milled or discarded depends on a library the engine does not show' });
+    const drawnLast = lastStep(allAtOnce([zap('z'), draw], [['draw'], ['z', [['p2']]]], { library: ['l1', 'l2'] }), hidden);
+    expect(drawnLast && 'composed' in drawnLast && plain(drawnLast.composed.zones)).toEqual({ p1: { hand: undefined, graveyard: ['draw', 'z'], library: undefined }, p2: { hand: [], graveyard: [], library: undefined } });
+    const shown = lastStep(allAtOnce([zap('z'), draw], [['draw'], ['z', [['p2']]]], { library: ['l1', 'l2'] }));
+    expect(shown && 'composed' in shown && { ...(summary(shown.composed) as object), order: shown.order }).toMatchObject({
+      resolving: { name: 'z, then draw' },
+      draws: 1,
+      zones: { p1: { hand: ['l1'], graveyard: ['draw', 'z'], library: ['l2'] }, p2: { hand: [], graveyard: [], library: [] } },
+      order: ['z', 'draw'],
     });
   });
 });
