@@ -204,8 +204,8 @@ export class Checker {
     const failures = this.failures;
     if (failures === undefined) return this.checks > 0 ? { status: 'pass', checks: this.checks } : notApplicable;
     const failed = failures.find((f) => f.ruling === undefined);
-    const head = failed ?? failures[0];
-    if (!head) return this.checks > 0 ? { status: 'pass', checks: this.checks } : notApplicable;
+    // add() makes the list with its first failure and only ever adds to it: never empty here.
+    const head = failed ?? failures[0]!;
     const more = failures.filter((f) => f !== head);
     const { ruling, ...rest } = head;
     const extra = { ...(more.length > 0 ? { more } : {}), checks: this.checks };

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeScenario } from '../model/scenario.ts';
 import type { Capabilities } from '../model/schema-types.ts';
-import { asks, castSpellOrFail, Checker, divergences, fail, missingCapability, neededCard, notApplicable, pass, Run, sameCounters, sameMembers, sameShown, show, type CheckContext, type Property, type RunStep } from '../properties/property.ts';
+import { asks, castSpellOrFail, Checker, divergences, fail, type Failed, missingCapability, neededCard, notApplicable, pass, Run, sameCounters, sameMembers, sameShown, show, type CheckContext, type Property, type RunStep } from '../properties/property.ts';
 import * as F from './fixtures/scenarios.ts';
 
 import { engine } from './fixtures/trace-edits.ts';
@@ -215,6 +215,41 @@ describe('checks that ask for other runs', () => {
     });
     expect(await catching(run, ctx(() => Promise.reject(new Error('engine gone'))))).toEqual({ status: 'fail', step: 'a1', expected: 'a rerun', observed: 'Error: engine gone', checks: 1 });
     await expect(counting(run, ctx(() => Promise.reject(new Error('engine gone'))))).rejects.toThrow('engine gone');
+  });
+});
+
+describe('what agreement learns of a failure later, and the divergences of a verdict', () => {
+  it('annotates the failure kept for a kind with no rule: consequences joined without repeats, the first reason it could not go on; nothing for a kind not failed', () => {
+    const c = new Checker();
+    c.annotate('k', { consequences: ['x'], notResynced: 'why' });
+    expect(c.verdict()).toStrictEqual({ status: 'n/a' });
+    c.fail(a1, 'e1', 'o1', 'k', '603.2');
+    c.fail(a2, 'e2', 'o2', 'k');
+    c.annotate('k', { consequences: ['x', 'y'] });
+    c.annotate('k', { consequences: ['y', 'z'] });
+    c.annotate('other', { consequences: ['w'], notResynced: 'nothing failed of this kind' });
+    expect(c.verdict()).toStrictEqual({
+      status: 'fail',
+      step: 'a1',
+      expected: 'e1',
+      observed: 'o1',
+      kind: 'k',
+      rule: '603.2',
+      more: [{ step: 'a2', expected: 'e2', observed: 'o2', kind: 'k', consequences: ['x', 'y', 'z'] }],
+      checks: 2,
+    });
+    c.annotate('k', { notResynced: 'first reason' });
+    c.annotate('k', { notResynced: 'second reason' });
+    expect(divergences(c.verdict() as Failed)[1]).toStrictEqual({ step: 'a2', expected: 'e2', observed: 'o2', kind: 'k', consequences: ['x', 'y', 'z'], notResynced: 'first reason' });
+  });
+
+  it('leaves out of a divergence what a failure does not have: no kind, rule, ruling, consequences or reason it could not go on', () => {
+    const contested = new Checker();
+    contested.contested(a1, 'e', 'o', 'the ruling');
+    expect(contested.verdict()).toStrictEqual({ status: 'contested', step: 'a1', expected: 'e', observed: 'o', ruling: 'the ruling', checks: 1 });
+    expect(divergences({ status: 'fail', step: 'a1', expected: 'e', observed: 'o' })).toStrictEqual([{ step: 'a1', expected: 'e', observed: 'o' }]);
+    expect(divergences({ status: 'contested', step: 'a1', expected: 'e', observed: 'o', ruling: 'r' })).toStrictEqual([{ step: 'a1', expected: 'e', observed: 'o', ruling: 'r' }]);
+    expect(divergences({ status: 'fail', step: 'a1', expected: 'e', observed: 'o', kind: 'k', consequences: ['c'], notResynced: 'why' })).toStrictEqual([{ step: 'a1', expected: 'e', observed: 'o', kind: 'k', consequences: ['c'], notResynced: 'why' }]);
   });
 });
 
