@@ -134,7 +134,7 @@ export function stackFollowUpActions(plan: Plan, b: Builder, ctx: Context, on: M
 export function stackChangeOf(b: Builder, copies: readonly MadeCopy[]): number {
   let n = 0;
   for (const a of b.actions) {
-    if ((a.do === 'counter' && copies.some((c) => c.id === a.spell)) || (a.do === 'resolve' && a.id === ZONES_RESOLVE)) n--;
+    if ((a.do === 'counter' && copies.some((c) => c.id === a.spell)) || (a.do === 'bounce' && copies.some((c) => c.id === a.object)) || (a.do === 'resolve' && a.id === ZONES_RESOLVE)) n--;
     else if ((a.do === 'cast' && a.card === 'ospell') || ((a.do === 'copy' || a.do === 'resolve') && a.id === 'ocopy')) n++;
   }
   return n;
@@ -193,12 +193,19 @@ function counterspellsFor(plan: Plan, ctx: Context): readonly CardDefinition[] {
 
 /**
  * A counter aimed at the first copy of the main spell, not at the spell (CR 707.10a: the copy ceases
- * to exist, the original stays): by the counter action, or by a counterspell its controller's
- * opponent casts (p2 at p1's copy, p1 at p2's), which resolves with the next resolution.
+ * to exist, the original stays): by the counter action, by a counterspell its controller's
+ * opponent casts (p2 at p1's copy, p1 at p2's), which resolves with the next resolution, or by the
+ * bounce action.
  */
 function counterCopy(plan: Plan, b: Builder, ctx: Context, copies: readonly MadeCopy[]): void {
   const copy = copies[0];
   if (!copy) return;
+  // Returned to its owner's hand, a copy ends as it does when countered (CR 707.10a): an engine that
+  // moves it like a card shows it in a hand.
+  if (ctx.does('bounceSpell') && plan.pick % 3 === 2) {
+    b.actions.push({ do: 'bounce', object: copy.id });
+    return;
+  }
   const options = ctx.does('cast') ? counterspellsFor(plan, ctx) : [];
   if (ctx.does('counter') && (options.length === 0 || plan.pick % 2 === 0)) {
     b.actions.push({ do: 'counter', spell: copy.id });

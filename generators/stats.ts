@@ -92,7 +92,7 @@ function copyIds(s: Scenario): Set<string> {
 function counteredCopy(s: Scenario): boolean {
   const copies = copyIds(s);
   if (copies.size === 0) return false;
-  return s.actions.some((a) => (a.do === 'counter' && copies.has(a.spell)) || (a.do === 'cast' && (def(s, a.card)?.effects ?? []).some((e) => e.kind === 'counterSpell') && (a.targets ?? []).flat().some((t) => copies.has(t))));
+  return s.actions.some((a) => (a.do === 'counter' && copies.has(a.spell)) || (a.do === 'bounce' && copies.has(a.object)) || (a.do === 'cast' && (def(s, a.card)?.effects ?? []).some((e) => e.kind === 'counterSpell') && (a.targets ?? []).flat().some((t) => copies.has(t))));
 }
 
 /** A counter aimed at a triggered ability on the stack: a spell that counters abilities cast at one, by its id (a1.t1, a4.r2.t1). */
@@ -175,7 +175,7 @@ export const FEATURES: readonly Feature[] = [
   { id: 'spell-targets-itself', description: 'a spell cast with itself as its target (rejected, CR 115.5)', supported: (c) => act('cast')(c) && knowsCard(targetsSpells)(c), has: (s) => casts(s).some((a) => (a.targets ?? []).flat().includes(a.card)) },
   { id: 'opponent-casts', description: "p2 casts a spell on p1's turn", supported: act('cast'), has: (s) => casts(s).some((a) => a.player === 'p2') },
   { id: 'copy-by-opponent', description: "a spell copied by the other player, who controls the copy (CR 707.10)", supported: (c) => mech('copy')(c) && (act('copy')(c) || (act('cast')(c) && knowsCard((d) => isCopier(d))(c))), has: copiedByOpponent },
-  { id: 'counter-a-copy', description: 'a counter aimed at a copy of a spell, not at the original', supported: (c) => mech('copy')(c) && (act('counter')(c) || (act('cast')(c) && knowsCard((d) => (d.effects ?? []).some((e) => e.kind === 'counterSpell'))(c))), has: counteredCopy },
+  { id: 'counter-a-copy', description: 'a counter or a bounce aimed at a copy of a spell, not at the original', supported: (c) => mech('copy')(c) && (act('counter')(c) || act('bounceSpell')(c) || (act('cast')(c) && knowsCard((d) => (d.effects ?? []).some((e) => e.kind === 'counterSpell'))(c))), has: counteredCopy },
   {
     id: 'counter-a-trigger',
     description: 'a counter aimed at a triggered ability on the stack, by p1 or p2 (Stifle: it leaves the stack and does nothing, CR 701.5a)',

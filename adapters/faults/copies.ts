@@ -146,6 +146,31 @@ export const COPY_FAULTS: readonly Fault[] = [
     }),
   },
   {
+    id: 'bounced-copy-to-hand',
+    family: 'copies',
+    rules: ['707.10a'],
+    summary: "A copy of a spell returned to its owner's hand goes there like a card, instead of ceasing to exist.",
+    inspiredBy: 'Engines whose "return target spell to its owner\'s hand" moves the object on the stack to a hand without asking whether it is a copy; the same shape as storm copies found in graveyards.',
+    minimal: {
+      shows: 'copies.cease-off-the-stack',
+      scenario: scenario({
+        cards: [oracle('bolt', 'Burst Lightning')],
+        p1: { hand: ['bolt'], mana: { R: 1 } },
+        actions: [{ do: 'cast', card: 'bolt', targets: [['p2']] }, { do: 'copy', id: 'c1', spell: 'bolt' }, { do: 'bounce', object: 'c1' }],
+      }),
+    },
+    apply: (base) => ({
+      ...base,
+      bounce: (g, id, r) => {
+        const copy = spellById(g, id);
+        if (!copy?.copy) return base.bounce(g, id, r);
+        g.stack = g.stack.filter((s) => s !== copy);
+        player(g, copy.controller).hand.push(copy.id);
+        return null;
+      },
+    }),
+  },
+  {
     id: 'copy-triggers-cast',
     family: 'copies',
     rules: ['707.10', '601.2i'],
