@@ -52,7 +52,7 @@ function stackFollowUpPossible(f: StackFollowUp, ctx: Context): boolean {
     case 'counterspell':
       return ctx.does('cast') && counterspells(ctx).length > 0;
     case 'counter-copy':
-      return ctx.can('copy') && (ctx.does('counter') || (ctx.does('cast') && counterspells(ctx).length > 0));
+      return ctx.can('copy') && (ctx.does('counter') || ctx.does('bounceSpell') || (ctx.does('cast') && counterspells(ctx).length > 0));
     case 'opponent-spell-copied':
       return ctx.does('cast') && ctx.can('copy') && opponentInstants(ctx).length > 0 && (ctx.does('copy') || copiersOf(ctx).length > 0);
     case 'target-changes-zones':
@@ -202,11 +202,11 @@ function counterCopy(plan: Plan, b: Builder, ctx: Context, copies: readonly Made
   if (!copy) return;
   // Returned to its owner's hand, a copy ends as it does when countered (CR 707.10a): an engine that
   // moves it like a card shows it in a hand.
-  if (ctx.does('bounceSpell') && plan.pick % 3 === 2) {
+  const options = ctx.does('cast') ? counterspellsFor(plan, ctx) : [];
+  if (ctx.does('bounceSpell') && (plan.pick % 3 === 2 || (!ctx.does('counter') && options.length === 0))) {
     b.actions.push({ do: 'bounce', object: copy.id });
     return;
   }
-  const options = ctx.does('cast') ? counterspellsFor(plan, ctx) : [];
   if (ctx.does('counter') && (options.length === 0 || plan.pick % 2 === 0)) {
     b.actions.push({ do: 'counter', spell: copy.id });
     return;

@@ -1,7 +1,9 @@
 // The actions parts of the generators (generators/stack-actions.ts, board-actions.ts, interrupt.ts):
 // follow-ups drawn among those the engine can do, each at most once, and built into actions of the
 // shape the scenario format asks for.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ReferenceEngine } from '../adapters/reference/engine.ts';
 import { catalog } from '../model/catalog.ts';
 import { formatIssues, validateDocument } from '../model/schemas.ts';
 import { expandCapabilities } from '../model/capabilities.ts';
@@ -11,6 +13,7 @@ import { Builder } from '../generators/builder.ts';
 import { contextFor } from '../generators/context.ts';
 import { clearedForInterrupt, interruptArb } from '../generators/interrupt.ts';
 import { planArb } from '../generators/plan-arb.ts';
+import { scenarioArb } from '../generators/scenario.ts';
 import { BOARD_FOLLOW_UPS, STACK_FOLLOW_UPS } from '../generators/plan.ts';
 import { stackFollowUpActions, stackFollowUpsArb } from '../generators/stack-actions.ts';
 import { BARE_CAPABILITIES, CONTEXTS, PRINTED_CAPABILITIES, samples } from './fixtures/generator-parts.ts';
@@ -112,6 +115,23 @@ describe('the interrupt', () => {
       expect(p.copies).toEqual([]);
       expect(p.stackFollowUps).toEqual([]);
       expect(clearedForInterrupt({ ...plan, interrupt: false })).toEqual({ ...plan, interrupt: false });
+    }
+  });
+});
+
+describe('a copy returned to hand', () => {
+  // Bouncing a copy ends it as a counter does (CR 707.10a): an engine that can bounce spells but
+  // neither counters them nor knows a counterspell still has its copies aimed at.
+  it('is made for an engine that bounces spells and copies, with no counter and no counterspell', () => {
+    const caps: Capabilities = { ...BARE_CAPABILITIES, mechanics: ['kicker', 'copy'], actions: ['cast', 'copy', 'resolve', 'bounceSpell'] };
+    const scenarios = fc.sample(scenarioArb({ capabilities: caps, illegalShare: 0 }), { numRuns: 300, seed: 1 });
+    const copyIds = (s: (typeof scenarios)[number]) => new Set(s.actions.filter((a) => a.do === 'copy').map((a) => a.id));
+    const bounced = scenarios.filter((s) => s.actions.some((a) => a.do === 'bounce' && copyIds(s).has(a.object)));
+    expect(bounced.length).toBeGreaterThan(5);
+    for (const s of scenarios) expect(s.actions.some((a) => a.do === 'counter')).toBe(false);
+    for (const s of bounced) {
+      const t = new ReferenceEngine().runSync(s);
+      expect(t.steps.filter((st) => st.outcome !== 'accepted').map((st) => `${st.action}: ${st.reason}`)).toEqual([]);
     }
   });
 });
