@@ -200,9 +200,9 @@ function counterspellsFor(plan: Plan, ctx: Context): readonly CardDefinition[] {
 function counterCopy(plan: Plan, b: Builder, ctx: Context, copies: readonly MadeCopy[]): void {
   const copy = copies[0];
   if (!copy) return;
+  const options = ctx.does('cast') ? counterspellsFor(plan, ctx) : [];
   // Returned to its owner's hand, a copy ends as it does when countered (CR 707.10a): an engine that
   // moves it like a card shows it in a hand.
-  const options = ctx.does('cast') ? counterspellsFor(plan, ctx) : [];
   if (ctx.does('bounceSpell') && (plan.pick % 3 === 2 || (!ctx.does('counter') && options.length === 0))) {
     b.actions.push({ do: 'bounce', object: copy.id });
     return;
