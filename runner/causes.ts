@@ -221,14 +221,12 @@ export function binomialTail(n: number, p: number, k: number): number {
   if (k <= 0) return 1;
   if (p <= 0) return 0;
   if (p >= 1) return 1;
-  const lnFact = (m: number) => {
-    let s = 0;
-    for (let i = 2; i <= m; i++) s += Math.log(i);
-    return s;
-  };
-  const lnN = lnFact(n);
+  // ln m! for every m up to n, once: a cluster of a common bug has thousands of scenarios, and every
+  // pair of clusters asks.
+  const lnFact = [0];
+  for (let m = 1; m <= n; m++) lnFact.push(lnFact[m - 1]! + Math.log(m));
   let total = 0;
-  for (let i = k; i <= n; i++) total += Math.exp(lnN - lnFact(i) - lnFact(n - i) + i * Math.log(p) + (n - i) * Math.log(1 - p));
+  for (let i = k; i <= n; i++) total += Math.exp(lnFact[n]! - lnFact[i]! - lnFact[n - i]! + i * Math.log(p) + (n - i) * Math.log(1 - p));
   return Math.min(1, total);
 }
 
