@@ -171,15 +171,7 @@ describe('branch breakers', () => {
 
   it("triggers.intervening-if-on-resolution: Dwynen's Elite's ability making its token after the other Elf was destroyed, Lagonna-Band Elder's gaining no life with the enchantment still there (CR 608.2a, 603.4)", async () => {
     const p = property('triggers.intervening-if-on-resolution');
-    const elite = normalizeScenario({
-      format: 'castcheck-scenario/1',
-      cards: [
-        { id: 'elite', oracle: "Dwynen's Elite" },
-        { id: 'elf', oracle: 'Llanowar Elite' },
-      ],
-      players: [{ id: 'p1', hand: ['elite'], battlefield: [{ card: 'elf' }] }, { id: 'p2' }],
-      actions: [{ do: 'putOntoBattlefield', card: 'elite' }, { do: 'destroy', permanent: 'elf' }, { do: 'resolve' }],
-    });
+    const elite = normalizeScenario(F.dwynensEliteEnters([{ do: 'destroy', permanent: 'elf' }]));
     const lost = editableCopy(engine.runSync(elite));
     expect(step(lost, 0).triggered).toHaveLength(1);
     expect(await verdictOf(p, elite, lost)).toMatchObject({ status: 'pass', checks: 1 });

@@ -11,19 +11,7 @@ import { engine, playerAt, spellAt, step, verdictOf } from './fixtures/trace-edi
 
 const property = (id: string) => propertyById(id)!;
 
-/** Rushing River kicked by sacrificing a Forest, returning Grizzly Bears and Hill Giant (CR 601.2h). */
-const RIVER: Scenario = {
-  format: 'castcheck-scenario/1',
-  cards: [
-    { id: 'river', oracle: 'Rushing River' },
-    { id: 'forest', oracle: 'Forest' },
-    { id: 'island', oracle: 'Island' },
-    { id: 'bears', oracle: 'Grizzly Bears' },
-    { id: 'giant', oracle: 'Hill Giant' },
-  ],
-  players: [{ id: 'p1', hand: ['river'], mana: { U: 1, C: 2 }, battlefield: [{ card: 'forest' }, { card: 'island' }] }, { id: 'p2', battlefield: [{ card: 'bears' }, { card: 'giant' }] }],
-  actions: [{ do: 'cast', card: 'river', kicker: ['A'], sacrifice: ['forest'], targets: [['bears'], ['giant']] }],
-};
+const RIVER = F.rushingRiverKicked({ U: 1, C: 2 });
 
 describe('costs.mana-value-unchanged', () => {
   const p = property('costs.mana-value-unchanged');

@@ -202,21 +202,7 @@ describe('casting.rejected-cast-refunds: the caster of the rejected cast, and th
   });
 
   /** Rushing River kicked by sacrificing a Forest, with one colourless mana of its {2}{U}: rejected. */
-  const river = (forest: 'battlefield' | 'hand'): Scenario => ({
-    format: 'castcheck-scenario/1',
-    cards: [
-      { id: 'river', oracle: 'Rushing River' },
-      { id: 'forest', oracle: 'Forest' },
-      { id: 'island', oracle: 'Island' },
-      { id: 'bears', oracle: 'Grizzly Bears' },
-      { id: 'giant', oracle: 'Hill Giant' },
-    ],
-    players: [
-      { id: 'p1', hand: forest === 'hand' ? ['river', 'forest'] : ['river'], mana: { C: 1 }, battlefield: forest === 'hand' ? [{ card: 'island' }] : [{ card: 'forest' }, { card: 'island' }] },
-      { id: 'p2', battlefield: [{ card: 'bears' }, { card: 'giant' }] },
-    ],
-    actions: [{ do: 'cast', card: 'river', kicker: ['A'], sacrifice: ['forest'], targets: [['bears'], ['giant']] }],
-  });
+  const river = (forest: 'battlefield' | 'hand'): Scenario => F.rushingRiverKicked({ C: 1 }, forest);
 
   it('the Forest named to sacrifice for a rejected Rushing River stays on the battlefield', async () => {
     const r = normalizeScenario(river('battlefield'));
