@@ -10,7 +10,7 @@ import type { Builder } from './builder.ts';
 import { isSpell } from './card-traits.ts';
 import { perContext, type Context } from './context.ts';
 import type { Plan } from './plan.ts';
-import { castSetsOff, castWatchersFor } from './triggers.ts';
+import { castSetsOff } from './triggers.ts';
 
 /** Whether a target requirement may be met by a creature: "target creature", or "target creature or enchantment". */
 const takesCreatures = (t: TargetRequirement) => t.kind === 'creature' || (t.kind === 'permanent' && (t.filter?.types ?? []).includes('Creature'));
@@ -34,8 +34,7 @@ export const flickerCards = perContext((ctx: Context): readonly CardDefinition[]
 
 /**
  * Whether a flicker card can take `target` back and forth here: a creature it may target, with no
- * enters ability (nothing goes on the stack above the main spell as it returns), whose caster's cast
- * sets off no "whenever a player casts a spell" ability (so that the next resolution is the flicker's).
+ * enters ability (nothing goes on the stack above the main spell as it returns).
  */
 export function flickerCardFits(plan: Plan, ctx: Context, target: BoardObject): boolean {
   const def = flickerCardFor(plan, ctx);
@@ -44,8 +43,7 @@ export function flickerCardFits(plan: Plan, ctx: Context, target: BoardObject): 
     // Protection from the card's colour makes the creature an illegal target (CR 702.16b).
     !(target.def.protection ?? []).some((c) => def.manaCost!.includes(`{${c}}`)) &&
     target.def.types.includes('Creature') &&
-    !(target.def.triggers ?? []).some((t) => t.event === 'selfEnters') &&
-    castWatchersFor(plan.watchers, false, flickerCaster(plan, def, target)).length === 0
+    !(target.def.triggers ?? []).some((t) => t.event === 'selfEnters')
   );
 }
 
@@ -61,12 +59,15 @@ function flickerCaster(plan: Plan, def: CardDefinition, target: BoardObject): 'p
   return Math.floor(plan.pick / 2) % 2 === 0 ? target.controller : target.controller === 'p1' ? 'p2' : 'p1';
 }
 
-/** The flicker card cast at `target` and resolved: the actions, the card in its caster's hand and its mana. */
+/**
+ * The flicker card cast at `target` and resolved, after the abilities its cast sets off (written in the
+ * ledger, as the bounce cards' casts are): the actions, the card in its caster's hand and its mana.
+ */
 export function castFlickerCard(plan: Plan, b: Builder, ctx: Context, target: BoardObject): void {
   const def = flickerCardFor(plan, ctx)!;
   const player = flickerCaster(plan, def, target);
   b.inHand('flk', def, true, player);
   b.pay(parseMana(def.manaCost!), player);
-  b.actions.push({ do: 'cast', ...(player === 'p2' ? { player } : {}), card: 'flk', targets: [[target.id]] }, { do: 'resolve' });
-  castSetsOff(b, false, player, true);
+  b.actions.push({ do: 'cast', ...(player === 'p2' ? { player } : {}), card: 'flk', targets: [[target.id]] });
+  for (let k = castSetsOff(b, false, player, true); k >= 0; k--) b.actions.push({ do: 'resolve' });
 }

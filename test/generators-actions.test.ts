@@ -14,7 +14,7 @@ import { contextFor } from '../generators/context.ts';
 import { clearedForInterrupt, interruptArb } from '../generators/interrupt.ts';
 import { planArb } from '../generators/plan-arb.ts';
 import { scenarioArb } from '../generators/scenario.ts';
-import { BOARD_FOLLOW_UPS, STACK_FOLLOW_UPS } from '../generators/plan.ts';
+import { BOARD_FOLLOW_UPS, STACK_FOLLOW_UPS, type Watcher } from '../generators/plan.ts';
 import { stackFollowUpActions, stackFollowUpsArb } from '../generators/stack-actions.ts';
 import { BARE_CAPABILITIES, CONTEXTS, PRINTED_CAPABILITIES, samples } from './fixtures/generator-parts.ts';
 
@@ -68,11 +68,12 @@ describe('built follow-ups', () => {
   });
 
   it('take a target of the main spell off the battlefield and back, each way the engine does (a new object, CR 400.7)', () => {
-    const made = (pick: number) => {
+    const made = (pick: number, watchers: Watcher[] = []) => {
       const b = new Builder(false);
       b.permanent('b1', catalog().get('Grizzly Bears')!, true, 'p2');
+      for (const w of watchers) b.permanent('w1', w.def, true, w.side);
       const cast = { do: 'cast' as const, card: 'main', targets: [['b1']] };
-      const p = { ...plan!, main, copies: [], pick, watchers: [], stackFollowUps: ['target-changes-zones' as const] };
+      const p = { ...plan!, main, copies: [], pick, watchers, stackFollowUps: ['target-changes-zones' as const] };
       expect(stackFollowUpActions(p, b, ctx, { cast, declared: { kicker: [], multikicker: 0 }, colors: [], x: undefined, sacrifices: [], setOff: 0, watchersOnCast: [], creatureTargets: ['b1'], copies: [], destroyed: new Set() })).toBe(false);
       return b.actions;
     };
@@ -82,7 +83,7 @@ describe('built follow-ups', () => {
     const cloudshift = [{ do: 'cast', player: 'p2', card: 'flk', targets: [['b1']] }, { do: 'resolve' }, resolve];
     // A bounce card (Blink of an Eye) p2 casts at p2's creature, which p2 then casts again: both resolve first.
     const recast = [{ do: 'cast', player: 'p2', card: 'bnc', targets: [['b1']] }, { do: 'resolve' }, { do: 'cast', player: 'p2', card: 'b1' }, { do: 'resolve' }, resolve];
-    expect([0, 1, 2, 3, 4, 5, 6].map(made)).toEqual([
+    expect([0, 1, 2, 3, 4, 5, 6].map((pick) => made(pick))).toEqual([
       [{ do: 'flicker', permanent: 'b1' }, resolve],
       cloudshift,
       cloudshift,
@@ -91,6 +92,9 @@ describe('built follow-ups', () => {
       [{ do: 'bounce', object: 'b1' }, { do: 'putOntoBattlefield', player: 'p2', card: 'b1' }, resolve],
       [{ do: 'destroy', permanent: 'b1' }, { do: 'putOntoBattlefield', player: 'p2', card: 'b1' }, resolve],
     ]);
+    // Beside an ability that triggers on any player's spell, Cloudshift resolves after it, as the bounce card does.
+    const gain: Watcher = { kind: 'cast', side: 'p1', fed: true, def: { name: 'Watcher', manaCost: '{2}', types: ['Creature'], power: 1, toughness: 4, triggers: [{ event: 'spellCast', whose: 'any', effects: [{ kind: 'gainLife', amount: 1 }] }] } };
+    expect(made(1, [gain])).toEqual([cloudshift[0], { do: 'resolve' }, ...cloudshift.slice(1)]);
   });
 
   it('act around the permanents afterwards, each a valid action', () => {
