@@ -23,8 +23,8 @@ async function judged(s: Scenario, edit: (t: Trace) => void = () => undefined) {
 const without = <K extends keyof ObservedPermanent>(p: ObservedPermanent, k: K) => void delete p[k];
 
 /**
- * Wither Touch puts a -1/-1 counter on Hill Giant (3/3, 2/2 after) and gives it flying until end of
- * turn; Academy Drake, printed with flying, stays as it was.
+ * Wither Touch puts a -1/-1 counter on Hill Giant (3/3) and gives it +1/+2 and flying until end of
+ * turn (3/4 after); Academy Drake, printed with flying, stays as it was.
  */
 const WITHERED: Scenario = {
   format: 'castcheck-scenario/1',
@@ -38,7 +38,7 @@ const WITHERED: Scenario = {
         targets: [{ kind: 'creature' }],
         effects: [
           { kind: 'putCounters', amount: 1, counter: '-1/-1', target: 0 },
-          { kind: 'pump', power: 0, toughness: 0, keyword: 'flying', target: 0 },
+          { kind: 'pump', power: 1, toughness: 2, keyword: 'flying', target: 0 },
         ],
       },
     },
@@ -51,9 +51,9 @@ const WITHERED: Scenario = {
 const WITHER = 'wither (Wither Touch, kicked 0 times)';
 
 describe('resolution.player-effects: permanents that stay (CR 122.1a, 613.4c)', () => {
-  it('a -1/-1 counter put by the effect lowers power and toughness by one: the reference trace passes', async () => {
+  it('a -1/-1 counter put by the effect lowers power and toughness by one, the pump raises them: the reference trace passes', async () => {
     const t = editableCopy(engine.runSync(normalizeScenario(WITHERED)));
-    expect(permanent(t, 1, 'hill')).toMatchObject({ counters: { '-1/-1': 1 }, power: 2, toughness: 2, keywords: ['flying'] });
+    expect(permanent(t, 1, 'hill')).toMatchObject({ counters: { '-1/-1': 1 }, power: 3, toughness: 4, keywords: ['flying'] });
     expect(await judged(WITHERED)).toEqual({ status: 'pass', checks: 1 });
   });
 
@@ -62,9 +62,9 @@ describe('resolution.player-effects: permanents that stay (CR 122.1a, 613.4c)', 
     expect(await judged(WITHERED, (t) => void (permanent(t, 1, 'drake').toughness = 5))).toMatchObject({ status: 'fail', step: 'a2', expected: `${WITHER}: drake has toughness 2`, observed: 'toughness 5' });
   });
 
-  it('the creature the effect changed shows other power or toughness than the counter gives', async () => {
-    expect(await judged(WITHERED, (t) => void (permanent(t, 1, 'hill').power = 3))).toMatchObject({ status: 'fail', expected: `${WITHER}: hill has power 2`, observed: 'power 3' });
-    expect(await judged(WITHERED, (t) => void (permanent(t, 1, 'hill').toughness = 4))).toMatchObject({ status: 'fail', expected: `${WITHER}: hill has toughness 2`, observed: 'toughness 4' });
+  it('the creature the effect changed shows other power or toughness than the counter and the pump give', async () => {
+    expect(await judged(WITHERED, (t) => void (permanent(t, 1, 'hill').power = 2))).toMatchObject({ status: 'fail', expected: `${WITHER}: hill has power 3`, observed: 'power 2' });
+    expect(await judged(WITHERED, (t) => void (permanent(t, 1, 'hill').toughness = 2))).toMatchObject({ status: 'fail', expected: `${WITHER}: hill has toughness 4`, observed: 'toughness 2' });
   });
 
   it('power, toughness or keywords an engine leaves out, before or after, are not compared', async () => {
