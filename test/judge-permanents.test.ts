@@ -33,8 +33,8 @@ const ENTERING: Scenario = {
         power: 3,
         toughness: 3,
         entersWith: [
-          { counter: 'zeal', amount: 1 },
           { counter: 'charge', amount: 2 },
+          { counter: 'zeal', amount: 1 },
           { counter: '+1/+1', amount: 1 },
         ],
       },
@@ -84,6 +84,10 @@ describe('permanents.remember-kick (CR 400.7d, 702.33d)', () => {
   it('the first permanent not kicked as its spell was: judged there, the rest not checked', async () => {
     expect(await judged(id, ENTERING, (t) => void (permanent(t, 1, 'kavu').kicked = false))).toEqual({ status: 'fail', step: 'a2', expected: 'kavu is kicked: true', observed: 'kicked: false', checks: 1 });
     expect(await judged(id, ENTERING, (t) => void (permanent(t, 1, 'kavu').timesKicked = 2))).toEqual({ status: 'fail', step: 'a2', expected: 'kavu was kicked 1 times', observed: '2 times', checks: 1 });
+  });
+
+  it('a permanent from an unkicked spell that shows itself kicked', async () => {
+    expect(await judged(id, ENTERING, (t) => void (permanent(t, 5, 'drake').kicked = true))).toEqual({ status: 'fail', step: 'a6', expected: 'drake is kicked: false', observed: 'kicked: true', checks: 3 });
   });
 
   it('either field an engine leaves out is not compared; a permanent with neither is no check', async () => {
