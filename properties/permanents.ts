@@ -27,8 +27,6 @@ function sortedCounters(c: Record<string, number>): string {
  * kinds with none left out: the same answer as comparing them written out, without writing them.
  */
 function showsCounters(p: ObservedPermanent, want: Record<string, number>): boolean {
-  // A permanent without counters at all fails the written comparison as it always did.
-  if (p.counters === undefined || p.counters === null) return sortedCounters(want) === show(countersOf(p));
   return sameCounters(want, p.counters);
 }
 
