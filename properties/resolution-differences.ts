@@ -60,7 +60,8 @@ function tokenProblem(step: RunStep, e: Expected): { expected: string; observed:
   const due = e.made.map((t, i) => ({ t, controller: e.madeControllers?.[i] ?? e.resolving.controller }));
   for (const p of fresh) {
     const named = (d: (typeof due)[number]) => d.t.name === p.name;
-    const i = due.some((d) => named(d) && d.controller === p.controller) ? due.findIndex((d) => named(d) && d.controller === p.controller) : due.findIndex(named);
+    const mine = due.findIndex((d) => named(d) && d.controller === p.controller);
+    const i = mine >= 0 ? mine : due.findIndex(named);
     const t = due[i]?.t;
     const controller = due[i]?.controller;
     if (!p.token || !t) return { expected: `no permanent enters but the tokens ${show(e.made.map((x) => x.name))}`, observed: `${p.id} (${p.name}${p.token ? ', a token' : ''}) entered` };
