@@ -59,9 +59,10 @@ function tokenProblem(step: RunStep, e: Expected): { expected: string; observed:
   // Each token under the controller of what made it (in a step that resolves several, not always the first's).
   const due = e.made.map((t, i) => ({ t, controller: e.madeControllers?.[i] ?? e.resolving.controller }));
   for (const p of fresh) {
-    const named = (d: (typeof due)[number]) => d.t.name === p.name;
-    const mine = due.findIndex((d) => named(d) && d.controller === p.controller);
-    const i = mine >= 0 ? mine : due.findIndex(named);
+    // Matched by name alone: the tokens one step is expected to make all have one controller (until
+    // empty, only the last object to resolve may make them: oracle/until-empty.ts), so looking first
+    // among those due under the permanent's controller would find the same one.
+    const i = due.findIndex((d) => d.t.name === p.name);
     const t = due[i]?.t;
     const controller = due[i]?.controller;
     if (!p.token || !t) return { expected: `no permanent enters but the tokens ${show(e.made.map((x) => x.name))}`, observed: `${p.id} (${p.name}${p.token ? ', a token' : ''}) entered` };
