@@ -95,11 +95,14 @@ export const illegalDeclarationsRejected: Property = {
   },
 };
 
-/** Whether the declared total cost is more than the caster's mana, as the engine saw it before. */
+/**
+ * Whether the declared total cost may be more than the caster's mana, as the engine saw it before: a
+ * pool the engine does not show may be short of it, so that cannot-pay is then not ruled out.
+ */
 function unpayable(run: Run, step: RunStep & { action: NCastAction }): boolean {
   const pool = step.before.players.find((p) => p.id === step.action.player)?.mana;
   const total = expectedTotalMana(run, step, step.action);
-  return pool !== undefined && total !== undefined && !canPay(toPool(pool), total);
+  return total !== undefined && (pool === undefined || !canPay(toPool(pool), total));
 }
 
 /**

@@ -5,6 +5,7 @@
 // derived fields of a permanent compared once the engine showed its own state before.
 import { describe, expect, it } from 'vitest';
 import { normalizeScenario } from '../model/scenario.ts';
+import { observedTrace } from '../model/observables.ts';
 import type { Scenario, Step, Trace } from '../model/schema-types.ts';
 import { propertyById } from '../properties/index.ts';
 import { editableCopy } from './fixtures/traces.ts';
@@ -106,6 +107,16 @@ describe('casting.illegal-declarations-rejected', () => {
   it('with a kicker cost it does not print, its total cost is unknown: cannot-pay is no answer (CR 601.2f)', async () => {
     const t = answered(CASTS, { 1: { outcome: 'rejected', reason: 'cannot-pay' } });
     expect(await verdictOf(p, CASTS, t)).toEqual(failure('a2', 'rejected as illegal-declaration (kicker-not-printed: a kicker cost is declared that Burst Lightning does not print) or illegal-targets (illegal-target: forest is not a legal any target)', 'reason cannot-pay (illegal-payment)', 2));
+  });
+
+  it('from an engine that does not show mana, a cast with an illegal target may be refused as cannot-pay: its mana may be short', async () => {
+    const t = answered(CASTS, { 3: { outcome: 'rejected', reason: 'cannot-pay' } });
+    const blind = observedTrace(t, engine.capabilities.observes.filter((o) => o !== 'player.mana'));
+    expect(playerAt(blind, 2, 'p2').mana).toBeUndefined();
+    expect(await verdictOf(p, CASTS, blind)).toEqual({ status: 'pass', checks: 4 });
+    // A family neither problem calls for still fails.
+    step(blind, 3).reason = 'not-in-hand';
+    expect(await verdictOf(p, CASTS, blind)).toEqual(failure('a4', `rejected as ${TARGETS_AND_COST}`, 'reason not-in-hand (illegal-object)', 4));
   });
 
   it('accepted, it names every problem; the first failure ends the check, and an unsupported cast is not judged', async () => {
