@@ -134,10 +134,13 @@ describe('actions.as-declared: what a mismatch says', () => {
 describe('actions.taken-when-possible: an accepted action is judged by its outcome, not its reason', () => {
   const p = propertyById('actions.taken-when-possible')!;
 
-  it('a destroy accepted though the Giant is gone fails, even with an illegal-object reason attached', async () => {
+  it('a destroy accepted though the Giant is gone fails, even with an illegal-object reason attached; rejected with no reason, too', async () => {
     const t = editableCopy(engine.runSync(lone));
     expect(await verdictOf(p, lone, t)).toEqual({ status: 'pass', checks: 2 });
     Object.assign(step(t, 1), { outcome: 'accepted', reason: 'illegal-object' });
     expect(await verdictOf(p, lone, t)).toMatchObject({ status: 'fail', step: 'a2', kind: 'taken', observed: 'accepted (illegal-object)', checks: 2 });
+    delete step(t, 1).reason;
+    step(t, 1).outcome = 'rejected';
+    expect(await verdictOf(p, lone, t)).toMatchObject({ status: 'fail', step: 'a2', kind: 'taken', observed: 'rejected', checks: 2 });
   });
 });

@@ -126,6 +126,20 @@ describe('casting.illegal-declarations-rejected', () => {
   });
 });
 
+describe('a state that shows one player twice and the caster not (the trace schema allows it): the caster\'s mana is unknown', () => {
+  it('casting.illegal-declarations-rejected: p2\'s cast with an illegal target may be refused as cannot-pay', async () => {
+    const t = answered(CASTS, { 3: { outcome: 'rejected', reason: 'cannot-pay' } });
+    step(t, 2).state.players[1]!.id = 'p1';
+    expect(await verdictOf(propertyById('casting.illegal-declarations-rejected')!, CASTS, t)).toEqual({ status: 'pass', checks: 4 });
+  });
+
+  it('casting.unpayable-rejected: p1\'s unpayable cast is not judged', async () => {
+    const t = run(PAY);
+    step(t, 1).state.players[0]!.id = 'p2';
+    expect(await verdictOf(propertyById('casting.unpayable-rejected')!, PAY, t)).toEqual({ status: 'pass', checks: 1 });
+  });
+});
+
 describe('casting.unpayable-rejected', () => {
   const p = propertyById('casting.unpayable-rejected')!;
 
@@ -146,6 +160,7 @@ describe('casting.unpayable-rejected', () => {
   it('an unpayable cast rejected for another reason, or accepted, fails; the first failure ends the check', async () => {
     expect(await verdictOf(p, PAY, answered(PAY, { 2: { outcome: 'rejected', reason: 'illegal-target' } }))).toEqual(failure('a3', 'rejected as illegal-payment (cannot-pay)', 'reason illegal-target (illegal-targets)', 1));
     expect(await verdictOf(p, PAY, answered(PAY, { 2: { outcome: 'rejected', reason: 'illegal-object' } }))).toMatchObject({ status: 'fail', observed: 'reason illegal-object' });
+    expect(await verdictOf(p, PAY, answered(PAY, { 2: { outcome: 'rejected' } }))).toMatchObject({ status: 'fail', step: 'a3', observed: 'reason (none)' });
     expect(await verdictOf(p, PAY, answered(PAY, { 2: { outcome: 'accepted' }, 4: { outcome: 'accepted' } }))).toEqual(failure('a3', 'rejected: the total cost {4}{R} cannot be paid', 'accepted', 1));
   });
 
@@ -165,6 +180,20 @@ describe('casting.legal-cast-accepted', () => {
     expect(await verdictOf(p, PAY, answered(PAY, { 3: { outcome: 'unsupported' } }))).toEqual({ status: 'fail', step: 'a4', expected: 'accepted (total cost {R} is payable)', observed: 'unsupported:', checks: 1 });
     const both = answered(PAY, { 3: { outcome: 'rejected', reason: 'cannot-pay', message: 'no red mana' }, 5: { outcome: 'rejected', reason: 'cannot-pay' } });
     expect(await verdictOf(p, PAY, both)).toEqual({ status: 'fail', step: 'a4', expected: 'accepted (total cost {R} is payable)', observed: 'rejected: cannot-pay no red mana', checks: 1 });
+  });
+});
+
+describe('casting.legal-cast-accepted: lands', () => {
+  it('a land is played, never cast (CR 305.1): its cast refused is no failure, even where its definition gives it a mana cost', async () => {
+    const s = normalizeScenario({
+      format: 'castcheck-scenario/1',
+      cards: [{ id: 'grove', definition: { name: 'Priced Grove', manaCost: '{G}', types: ['Land'] } }],
+      players: [{ id: 'p1', hand: ['grove'], mana: { G: 1 } }, { id: 'p2' }],
+      actions: [{ do: 'cast', card: 'grove' }],
+    });
+    const t = run(s);
+    expect(step(t, 0)).toMatchObject({ outcome: 'rejected', reason: 'not-a-spell' });
+    expect(await verdictOf(propertyById('casting.legal-cast-accepted')!, s, t)).toEqual({ status: 'n/a' });
   });
 });
 
