@@ -97,12 +97,13 @@ export const illegalDeclarationsRejected: Property = {
 
 /**
  * Whether the declared total cost may be more than the caster's mana, as the engine saw it before: a
- * pool the engine does not show may be short of it, so that cannot-pay is then not ruled out.
+ * pool the engine does not show is read as empty (toPool), since it may be short of any total that
+ * asks for mana; a total of nothing is paid from any pool.
  */
 function unpayable(run: Run, step: RunStep & { action: NCastAction }): boolean {
   const pool = step.before.players.find((p) => p.id === step.action.player)?.mana;
   const total = expectedTotalMana(run, step, step.action);
-  return total !== undefined && (pool === undefined || !canPay(toPool(pool), total));
+  return total !== undefined && !canPay(toPool(pool), total);
 }
 
 /**

@@ -26,7 +26,7 @@ const CARDS: Scenario['cards'] = [
 /**
  * Four casts, each with an illegal target (the Forest) and one more problem, all rejected by the
  * reference engine: 0 Burst Lightning kicked ({4}{R}, more than p1's four mana), 1 Burst Lightning
- * with a kicker B it does not print, 2 Rushing River kicked by sacrificing p2's Hill Giant, 3 p2's
+ * kicked, with a kicker B besides that it does not print (its total unknown, though {4}{R} at least), 2 Rushing River kicked by sacrificing p2's Hill Giant, 3 p2's
  * Burst Lightning, with no mana of p2's (p1 has the {R} it costs).
  */
 const CASTS = normalizeScenario({
@@ -38,7 +38,7 @@ const CASTS = normalizeScenario({
   ],
   actions: [
     { do: 'cast', card: 'bolt', kicker: ['A'], targets: [['forest']] },
-    { do: 'cast', card: 'bolt2', kicker: ['B'], targets: [['forest']] },
+    { do: 'cast', card: 'bolt2', kicker: ['A', 'B'], targets: [['forest']] },
     { do: 'cast', card: 'river', kicker: ['A'], sacrifice: ['giant'], targets: [['forest'], ['bears']] },
     { do: 'cast', player: 'p2', card: 'pbolt', targets: [['forest']] },
   ],
@@ -117,6 +117,20 @@ describe('casting.illegal-declarations-rejected', () => {
     // A family neither problem calls for still fails.
     step(blind, 3).reason = 'not-in-hand';
     expect(await verdictOf(p, CASTS, blind)).toEqual(failure('a4', `rejected as ${TARGETS_AND_COST}`, 'reason not-in-hand (illegal-object)', 4));
+  });
+
+  it('from an engine that does not show mana, a free cast with an illegal target refused as cannot-pay fails: nothing is paid from any pool', async () => {
+    const s = normalizeScenario({
+      format: 'castcheck-scenario/1',
+      cards: CARDS,
+      players: [{ id: 'p1', hand: ['bolt', 'bolt2'], mana: { R: 1 }, battlefield: [{ card: 'forest' }] }, { id: 'p2' }],
+      actions: [
+        { do: 'cast', card: 'bolt', targets: [['p2']] },
+        { do: 'cast', card: 'bolt2', withoutPayingManaCost: true, targets: [['forest']] },
+      ],
+    });
+    const t = observedTrace(answered(s, { 1: { outcome: 'rejected', reason: 'cannot-pay' } }), engine.capabilities.observes.filter((o) => o !== 'player.mana'));
+    expect(await verdictOf(p, s, t)).toEqual(failure('a2', 'rejected as illegal-targets (illegal-target: forest is not a legal any target)', 'reason cannot-pay (illegal-payment)', 1));
   });
 
   it('accepted, it names every problem; the first failure ends the check, and an unsupported cast is not judged', async () => {
