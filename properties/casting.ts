@@ -3,7 +3,7 @@ import { diffStates, formatDifferences, sameJson } from '../model/compare.ts';
 import { formatMana, toPool, type Mana } from '../model/mana.ts';
 import { canPay } from '../oracle/payment.ts';
 import type { NCastAction } from '../model/scenario.ts';
-import type { ObservedState } from '../model/schema-types.ts';
+import type { ObservedPlayer, ObservedState } from '../model/schema-types.ts';
 import { familyOf, type FamilyInfo } from '../model/rejections.ts';
 import { Checker, type Property, type Run, type RunStep } from './property.ts';
 import { declarationProblems, sacrificeProblem, type DeclarationProblem } from '../oracle/cast-legality.ts';
@@ -95,11 +95,20 @@ export const illegalDeclarationsRejected: Property = {
   },
 };
 
-/** Whether the declared total cost is more than the caster's mana, as the engine saw it before. */
+/** The caster's mana as the engine showed it before the cast; undefined where it did not show it. */
+function casterPool(step: RunStep & { action: NCastAction }): ObservedPlayer['mana'] {
+  return step.before.players.find((p) => p.id === step.action.player)?.mana;
+}
+
+/**
+ * Whether the declared total cost may be more than the caster's mana, as the engine saw it before: a
+ * pool the engine does not show is read as empty (toPool), since it may be short of any total that
+ * asks for mana; a total of nothing is paid from any pool.
+ */
 function unpayable(run: Run, step: RunStep & { action: NCastAction }): boolean {
-  const pool = step.before.players.find((p) => p.id === step.action.player)?.mana;
+  const pool = casterPool(step);
   const total = expectedTotalMana(run, step, step.action);
-  return pool !== undefined && total !== undefined && !canPay(toPool(pool), total);
+  return total !== undefined && !canPay(toPool(pool), total);
 }
 
 /**
@@ -111,7 +120,7 @@ function unpayable(run: Run, step: RunStep & { action: NCastAction }): boolean {
 function payment(run: Run, step: RunStep & { action: NCastAction }): { total: Readonly<Mana>; payable: boolean } | undefined {
   return run.ofStep(step, 'payment', () => {
     if (declarationProblems(run, step, step.action).length > 0 || sacrificeProblem(run, step, step.action)) return undefined;
-    const pool = step.before.players.find((p) => p.id === step.action.player)?.mana;
+    const pool = casterPool(step);
     const total = expectedTotalMana(run, step, step.action);
     if (pool === undefined || !total) return undefined;
     return { total, payable: canPay(toPool(pool), total) };
