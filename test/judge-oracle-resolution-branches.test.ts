@@ -311,6 +311,69 @@ describe('cards moved by a resolution', () => {
   });
 });
 
+describe('effects on a creature the spell destroyed earlier, damage prevented, and whom "each opponent" means', () => {
+  it('damage, counters and tokens seen reach no creature destroyed earlier in the same spell (CR 608.2c)', () => {
+    const s: Scenario = {
+      format: 'castcheck-scenario/1',
+      cards: [
+        { id: 'doom', definition: instant('Doom', '{B}', { targets: [{ kind: 'creature' }], effects: [{ kind: 'destroy', target: 0 }, { kind: 'damage', amount: 2, target: 0 }, { kind: 'putCounters', amount: 1, target: 0 }, { kind: 'createToken', amount: 1, token: { name: 'Spirit', types: ['Creature'], power: 1, toughness: 1 } }] }) },
+        { id: 'bears', oracle: 'Grizzly Bears' },
+        { id: 'ox', definition: creature('Ox', 2, 4) },
+      ],
+      players: [{ id: 'p1', hand: ['doom'], mana: { B: 1 }, battlefield: [{ card: 'ox' }] }, { id: 'p2', battlefield: [{ card: 'bears' }] }],
+      actions: [{ do: 'cast', card: 'doom', targets: [['bears']] }, { do: 'resolve' }],
+    };
+    expect(predictions(s).get(1)).toEqual({
+      resolving: { id: 'doom', name: 'Doom', controller: 'p1', kind: 'spell' },
+      kick: KICK,
+      zones: { p1: { ...noZones, graveyard: ['doom'] }, p2: { ...noZones, graveyard: ['bears'] } },
+      removed: ['bears'],
+      tokens: 1,
+      made: [{ name: 'Spirit', types: ['Creature'], power: 1, toughness: 1 }],
+      tokensSeen: { ox: 1 },
+    });
+  });
+
+  it('a static other than a damage ward on the board of the creature dealt damage shields nothing (CR 615)', () => {
+    const s: Scenario = {
+      format: 'castcheck-scenario/1',
+      cards: [
+        { id: 'shock', definition: instant('Shock', '{R}', { targets: [{ kind: 'creature' }], effects: [{ kind: 'damage', amount: 2, target: 0 }] }) },
+        { id: 'ox', definition: creature('Ox', 2, 4) },
+        { id: 'cheap', definition: { name: 'Cheapener', manaCost: '{2}', types: ['Artifact'], statics: [{ kind: 'costReduction', amount: 1 }] } },
+      ],
+      players: [{ id: 'p1', hand: ['shock'], mana: { R: 1 } }, { id: 'p2', battlefield: [{ card: 'ox' }, { card: 'cheap' }] }],
+      actions: [{ do: 'cast', card: 'shock', targets: [['ox']] }, { do: 'resolve' }],
+    };
+    expect(predictions(s).get(1)).toEqual({
+      resolving: { id: 'shock', name: 'Shock', controller: 'p1', kind: 'spell' },
+      kick: KICK,
+      zones: { p1: { ...noZones, graveyard: ['shock'] }, p2: noZones },
+      creatureDamage: { ox: 2 },
+      damageEvents: { ox: 1 },
+    });
+  });
+
+  it("a spell p2 casts deals 'each opponent' damage to p1; a spell countered twice by one resolution goes to the graveyard once", () => {
+    const s: Scenario = {
+      format: 'castcheck-scenario/1',
+      cards: [
+        { id: 'bait', definition: instant('Bait', '{U}', { effects: [{ kind: 'gainLife', amount: 1 }] }) },
+        { id: 'twice', definition: instant('Double Denial', '{U}', { targets: [{ kind: 'spell' }], effects: [{ kind: 'counterSpell', target: 0 }, { kind: 'counterSpell', target: 0 }, { kind: 'damage', amount: 1, each: 'opponent' }] }) },
+      ],
+      players: [{ id: 'p1', hand: ['bait'], mana: { U: 1 } }, { id: 'p2', hand: ['twice'], mana: { U: 1 } }],
+      actions: [{ do: 'cast', card: 'bait' }, { do: 'cast', player: 'p2', card: 'twice', targets: [['bait']] }, { do: 'resolve' }],
+    };
+    expect(predictions(s).get(2)).toEqual({
+      resolving: { id: 'twice', name: 'Double Denial', controller: 'p2', kind: 'spell' },
+      kick: KICK,
+      life: { p1: -1, p2: 0 },
+      zones: { p1: { ...noZones, graveyard: ['bait'] }, p2: { ...noZones, graveyard: ['twice'] } },
+      countered: ['bait'],
+    });
+  });
+});
+
 /** The outcomes of a scenario's steps as the reference engine plays it. */
 function t0(s: Scenario) {
   return runOf(s).steps.map((st) => st.step);

@@ -92,6 +92,22 @@ describe('triggers.creatures-die: what died, and which abilities count', () => {
     expect(await verdictOf(p, s, traced(s, (t) => (step(t, 0).triggered = [fired('x', 'dw')])))).toEqual({ status: 'fail', step: 'a1', expected: 'dw#0 triggers 0 time(s): no other creature died', observed: '1 time(s)', checks: 1 });
   });
 
+  it('a creature token flickered ceases to exist but does not die: no trigger is looked for (CR 111.7, 700.4)', async () => {
+    const s = normalizeScenario({
+      format: 'castcheck-scenario/1',
+      cards: [
+        { id: 'dw', definition: watcher('Death Watcher', { event: 'creaturesDie' }) },
+        { id: 'maker', definition: { name: 'Spirit Maker', manaCost: '{1}', types: ['Sorcery'], effects: [{ kind: 'createToken', amount: 1, token: { name: 'Spirit', types: ['Creature'], power: 1, toughness: 1 } }] } },
+      ],
+      players: [{ id: 'p1', hand: ['maker'], mana: { C: 1 }, battlefield: [{ card: 'dw' }] }, { id: 'p2' }],
+      actions: [{ do: 'cast', card: 'maker' }, { do: 'resolve' }, { do: 'flicker', permanent: 'a2.k1' }],
+    });
+    const t = traced(s);
+    expect(step(t, 2).state.battlefield.map((o) => o.id)).toEqual(['dw']);
+    expect(step(t, 2).triggered ?? []).toEqual([]);
+    expect(await verdictOf(p, s, t)).toEqual({ status: 'n/a' });
+  });
+
   it('with the powers of permanents shown, a token shown with none was no creature', async () => {
     const s = normalizeScenario({
       format: 'castcheck-scenario/1',
@@ -163,6 +179,16 @@ describe('the enters-trigger properties: what is counted and which entries are j
     // An "if" that holds: no entry of this property's, whatever triggered.
     const holds = kicked({ if: 'kickedA' }, ['A']);
     expect(await verdictOf(p, holds, traced(holds, (t) => (step(t, 1).triggered = [])))).toEqual({ status: 'n/a' });
+    // A permanent whose only false "if" is on an ability of another event is no entry of this property's.
+    const other = normalizeScenario({
+      ...s,
+      cards: [...s.cards, { id: 'gk2', definition: { name: 'Other If', manaCost: '{1}', types: ['Artifact'], kicker: { costs: [{ mana: '{1}' }] }, triggers: [{ event: 'selfEnters', effects: gain }, { event: 'creaturesDie', if: 'kicked', effects: gain }] } }],
+      players: [{ id: 'p1', hand: ['gk', 'gk2'], mana: { C: 5 } }, { id: 'p2' }],
+      actions: [...s.actions, { do: 'cast', card: 'gk2' }, { do: 'resolve' }],
+    });
+    const t = traced(other);
+    expect(step(t, 3).triggered?.map((x) => `${x.source}#${x.ability}`)).toEqual(['gk2#0']);
+    expect(await verdictOf(p, other, t)).toEqual({ status: 'pass', checks: 1 });
   });
 });
 
