@@ -374,6 +374,44 @@ describe('effects on a creature the spell destroyed earlier, damage prevented, a
   });
 });
 
+describe('a hand made unknown, and a counter-ability effect aimed at a player', () => {
+  it('after a draw from a library the engine does not show, a discard and a spell countered to that hand leave both unknown', () => {
+    const s: Scenario = {
+      format: 'castcheck-scenario/1',
+      cards: [
+        { id: 'bait', definition: instant('Bait', '{U}', { effects: [{ kind: 'gainLife', amount: 1 }] }) },
+        { id: 'think', definition: instant('Think Back', '{U}', { targets: [{ kind: 'spell' }], effects: [{ kind: 'draw', amount: 1 }, { kind: 'discard', amount: 1, each: 'player' }, { kind: 'counterSpell', target: 0, counteredTo: 'hand' }] }) },
+        { id: 'l1', oracle: 'Island' },
+        { id: 'h1', oracle: 'Island' },
+      ],
+      players: [{ id: 'p1', hand: ['bait', 'think'], library: ['l1'], mana: { U: 2 } }, { id: 'p2', hand: ['h1'] }],
+      actions: [{ do: 'cast', card: 'bait' }, { do: 'cast', card: 'think', targets: [['bait']] }, { do: 'resolve' }],
+    };
+    const p = predictions(s, (t) => {
+      for (const st of t.steps) delete st.state.players[0]!.library;
+    });
+    expect(p.get(2)).toEqual({
+      resolving: { id: 'think', name: 'Think Back', controller: 'p1', kind: 'spell' },
+      kick: KICK,
+      zones: { p1: { hand: undefined, graveyard: undefined, library: undefined }, p2: { hand: [], graveyard: ['h1'], library: [] } },
+      countered: ['bait'],
+      draws: 1,
+    });
+  });
+
+  it('an effect that counters a target ability counters nothing when its target is a player', () => {
+    const s: Scenario = {
+      format: 'castcheck-scenario/1',
+      cards: [bait('b1'), { id: 'grower', definition: grower }, { id: 'stifle', definition: instant('Odd Stifle', '{U}', { targets: [{ kind: 'any' }], effects: [{ kind: 'counterAbility', target: 0 }] }) }],
+      players: [{ id: 'p1', hand: ['b1', 'stifle'], mana: { U: 2 }, battlefield: [{ card: 'grower' }] }, { id: 'p2' }],
+      actions: [{ do: 'cast', card: 'b1' }, { do: 'cast', card: 'stifle', targets: [['p2']] }, { do: 'resolve' }, { do: 'resolve' }],
+    };
+    const run = runOf(s);
+    expect(run.steps[3]!.before.stack.map((o) => o.id)).toEqual(['b1', 'a1.t1', 'stifle']);
+    expect(predictions(s).get(3)).toEqual({ resolving: { id: 'stifle', name: 'Odd Stifle', controller: 'p1', kind: 'spell' }, kick: KICK, zones: { p1: { ...noZones, hand: [], graveyard: ['stifle'] }, p2: noZones } });
+  });
+});
+
 /** The outcomes of a scenario's steps as the reference engine plays it. */
 function t0(s: Scenario) {
   return runOf(s).steps.map((st) => st.step);
