@@ -108,6 +108,36 @@ describe('triggers.creatures-die: what died, and which abilities count', () => {
     expect(await verdictOf(p, s, t)).toEqual({ status: 'n/a' });
   });
 
+  /** A copy of Grizzly Bears resolves as a token (CR 707.10), then dies: destroyed (step 4) or by a sorcery (step 5, resolving in 6). */
+  const copyToken = (actions: Scenario['actions']): NormalizedScenario =>
+    normalizeScenario({
+      format: 'castcheck-scenario/1',
+      cards: [
+        { id: 'dw', definition: watcher('Death Watcher', { event: 'creaturesDie' }) },
+        { id: 'bears', oracle: 'Grizzly Bears' },
+        { id: 'doom', definition: { name: 'Doom', manaCost: '{1}', types: ['Sorcery'], targets: [{ kind: 'creature' }], effects: [{ kind: 'destroy', target: 0 }] } },
+      ],
+      players: [{ id: 'p1', hand: ['bears', 'doom'], mana: { G: 2, C: 1 }, battlefield: [{ card: 'dw' }] }, { id: 'p2' }],
+      actions: [{ do: 'cast', card: 'bears' }, { do: 'copy', id: 'copy', spell: 'bears' }, { do: 'resolve' }, { do: 'resolve' }, ...actions],
+    });
+
+  it('a token copy of a creature card dies as it leaves: destroyed, it is the one the failure names; the creatures that stay are not', async () => {
+    const s = copyToken([{ do: 'destroy', permanent: 'copy' }]);
+    const t = traced(s);
+    expect(step(t, 3).state.battlefield.map((o) => [o.id, o.token])).toEqual([['bears', false], ['copy', true], ['dw', false]]);
+    expect(step(t, 4).triggered?.map((x) => x.source)).toEqual(['dw']);
+    expect(await verdictOf(p, s, t)).toEqual({ status: 'pass', checks: 1 });
+    expect(await verdictOf(p, s, traced(s, (t) => (step(t, 4).triggered = [])))).toEqual({ status: 'fail', step: 'a5', expected: 'dw#0 triggers 1 time(s): ["copy"] left the battlefield', observed: '0 time(s)', checks: 1 });
+  });
+
+  it('a token copy gone during a resolution may have been bounced as well as killed (it ceases to exist either way): no trigger is no failure', async () => {
+    const s = copyToken([{ do: 'cast', card: 'doom', targets: [['copy']] }, { do: 'resolve' }]);
+    const t = traced(s);
+    expect(step(t, 5).triggered?.map((x) => x.source)).toEqual(['dw']);
+    expect(await verdictOf(p, s, t)).toEqual({ status: 'pass', checks: 1 });
+    expect(await verdictOf(p, s, traced(s, (t) => (step(t, 5).triggered = [])))).toEqual({ status: 'n/a' });
+  });
+
   it('with the powers of permanents shown, a token shown with none was no creature', async () => {
     const s = normalizeScenario({
       format: 'castcheck-scenario/1',
