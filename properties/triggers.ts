@@ -17,14 +17,6 @@ function leftBattlefield(step: RunStep): boolean {
   return step.before.battlefield.some((p) => !step.after.battlefield.some((q) => q.id === p.id));
 }
 
-/** Whether any player's graveyard is not as it was, card for card. */
-function graveyardsChanged(step: RunStep): boolean {
-  return step.after.players.some((p, i) => {
-    const was = step.before.players[i]?.graveyard;
-    return was === undefined || (p.graveyard !== was && (p.graveyard.length !== was.length || p.graveyard.some((id, j) => id !== was[j])));
-  });
-}
-
 function observed(step: RunStep, events: readonly TriggeredAbility['event'][], run: Run): TriggerCounts {
   const out: TriggerCounts = new Map();
   for (const t of step.step.triggered ?? []) {
@@ -199,8 +191,10 @@ export const creaturesDie: Property = {
     for (const step of run.accepted()) {
       // The step that ends the game may stop before its triggered abilities are put on the stack.
       if (step.after.players.some((p) => p.lost)) break;
-      // Nothing died where nothing left the battlefield, no card reached a graveyard and nothing triggered.
-      if (!leftBattlefield(step) && !graveyardsChanged(step) && step.action.do !== 'putOntoBattlefield' && step.action.do !== 'clone' && !step.step.triggered?.length) continue;
+      // Nothing died where nothing left the battlefield, and nothing triggered to judge: with no source
+      // gone, no creature is certain or possible and every bound below is 0 or more, met by 0 triggers
+      // (a card that only reached a graveyard raises an upper bound, which 0 never passes).
+      if (!leftBattlefield(step) && !step.step.triggered?.length) continue;
       // The permanents as they were: the creatures that left, and the watchers that look back at them.
       const sources = sourcesIn(run, step.before, step.index);
       const { certain, possible, unknown, arrived } = deathsIn(run, step, sources, powersShown);
