@@ -6,6 +6,7 @@ import { normalizeScenario } from '../model/scenario.ts';
 import type { Scenario } from '../model/schema-types.ts';
 import { PROPERTIES } from '../properties/index.ts';
 import * as F from './fixtures/scenarios.ts';
+import { dwynensEliteEnters } from './fixtures/scenario-builders.ts';
 import { editableCopy } from './fixtures/traces.ts';
 import { engine, permanent, playerAt, spellAt, step, verdictOf } from './fixtures/trace-edits.ts';
 
@@ -171,7 +172,7 @@ describe('branch breakers', () => {
 
   it("triggers.intervening-if-on-resolution: Dwynen's Elite's ability making its token after the other Elf was destroyed, Lagonna-Band Elder's gaining no life with the enchantment still there (CR 608.2a, 603.4)", async () => {
     const p = property('triggers.intervening-if-on-resolution');
-    const elite = normalizeScenario(F.dwynensEliteEnters([{ do: 'destroy', permanent: 'elf' }]));
+    const elite = normalizeScenario(dwynensEliteEnters([{ do: 'destroy', permanent: 'elf' }]));
     const lost = editableCopy(engine.runSync(elite));
     expect(step(lost, 0).triggered).toHaveLength(1);
     expect(await verdictOf(p, elite, lost)).toMatchObject({ status: 'pass', checks: 1 });

@@ -6,12 +6,13 @@ import { normalizeScenario } from '../model/scenario.ts';
 import type { Scenario } from '../model/schema-types.ts';
 import { propertyById } from '../properties/index.ts';
 import * as F from './fixtures/scenarios.ts';
+import { rushingRiverKicked } from './fixtures/scenario-builders.ts';
 import { editableCopy } from './fixtures/traces.ts';
 import { engine, playerAt, spellAt, step, verdictOf } from './fixtures/trace-edits.ts';
 
 const property = (id: string) => propertyById(id)!;
 
-const RIVER = F.rushingRiverKicked({ U: 1, C: 2 });
+const RIVER = rushingRiverKicked({ U: 1, C: 2 });
 
 describe('costs.mana-value-unchanged', () => {
   const p = property('costs.mana-value-unchanged');

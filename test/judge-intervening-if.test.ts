@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizeScenario } from '../model/scenario.ts';
 import type { CardDefinition, Scenario, Trace } from '../model/schema-types.ts';
 import { propertyById } from '../properties/index.ts';
-import * as F from './fixtures/scenarios.ts';
+import { dwynensEliteEnters } from './fixtures/scenario-builders.ts';
 import { editableCopy } from './fixtures/traces.ts';
 import { engine, permanent, playerAt, step, verdictOf } from './fixtures/trace-edits.ts';
 
@@ -144,7 +144,7 @@ describe('triggers.intervening-if-on-resolution', () => {
   });
 
   it("Dwynen's Elite's ability with the other Elf still there making no new token fails", async () => {
-    const elite = normalizeScenario(F.dwynensEliteEnters());
+    const elite = normalizeScenario(dwynensEliteEnters());
     const t = editableCopy(engine.runSync(elite));
     expect(await verdictOf(p, elite, t)).toEqual({ status: 'pass', checks: 1 });
     const token = step(t, 1).state.battlefield.find((x) => x.token)!;

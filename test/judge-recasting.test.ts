@@ -7,6 +7,7 @@ import { normalizeScenario } from '../model/scenario.ts';
 import type { Scenario, Trace } from '../model/schema-types.ts';
 import { propertyById } from '../properties/index.ts';
 import * as F from './fixtures/scenarios.ts';
+import { rushingRiverKicked } from './fixtures/scenario-builders.ts';
 import { editableCopy } from './fixtures/traces.ts';
 import { engine, permanent, playerAt, spellAt, step, verdictOf } from './fixtures/trace-edits.ts';
 
@@ -202,7 +203,7 @@ describe('casting.rejected-cast-refunds: the caster of the rejected cast, and th
   });
 
   /** Rushing River kicked by sacrificing a Forest, with one colourless mana of its {2}{U}: rejected. */
-  const river = (forest: 'battlefield' | 'hand'): Scenario => F.rushingRiverKicked({ C: 1 }, forest);
+  const river = (forest: 'battlefield' | 'hand'): Scenario => rushingRiverKicked({ C: 1 }, forest);
 
   it('the Forest named to sacrifice for a rejected Rushing River stays on the battlefield', async () => {
     const r = normalizeScenario(river('battlefield'));
