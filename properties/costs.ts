@@ -69,7 +69,8 @@ export const totalCostPaid: Property = {
       const o = castSpellOrFail(c, step, action.card);
       if (!o) break;
       if (o.totalCost && !sameManaWritten(manaOf(o.totalCost.mana), total)) {
-        c.fail(step, `total cost ${formatMana(total)} for ${o.name}`, `total cost ${o.totalCost.mana}`);
+        // The total the engine determined (CR 601.2f), a branch apart from how it was paid (CR 601.2h).
+        c.fail(step, `total cost ${formatMana(total)} for ${o.name}`, `total cost ${o.totalCost.mana}`, undefined, '601.2f');
         break;
       }
       // The permanents sacrificed are the part of the total cost that is not mana (CR 601.2h): those declared, no others.

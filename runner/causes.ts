@@ -52,11 +52,22 @@ export function metAgain(c: Company, shown: ReadonlySet<string>): void {
  */
 export function sameCause(a: Cluster, b: Cluster): boolean {
   const [ra, rb] = [minimalRepro(a), minimalRepro(b)];
-  if (ra !== undefined && rb !== undefined && (canonical(ra) === canonical(rb) || skeleton(ra) === skeleton(rb))) return true;
+  if (ra !== undefined && rb !== undefined && (canonical(ra) === canonical(rb) || (skeleton(ra) === skeleton(rb) && !branchesApart(a, b)))) return true;
   const aWithB = a.together?.has(b.signature) === true;
   const bWithA = b.together?.has(a.signature) === true;
   if (aWithB && bWithA) return true;
   return a.inRepro?.has(b.signature) === true && b.inRepro?.has(a.signature) === true;
+}
+
+/**
+ * Whether two clusters are two branches of one property: the property itself tells them apart (the
+ * kick a copy lost, or the number of times it was kicked; an illegal declaration, or illegal
+ * targets). Repros that do the same are one bug met by two properties; within one property they are
+ * what the property's branches were made to tell apart, and only the same repro, or repros that show
+ * each other, join them.
+ */
+export function branchesApart(a: Cluster, b: Cluster): boolean {
+  return a.property !== undefined && a.property.kind !== 'agreement' && a.property.id === b.property?.id && a.signature !== b.signature;
 }
 
 /**
@@ -89,7 +100,9 @@ export function skeleton(s: Scenario, cards = true): string {
       if (a.do !== 'cast') return a.do;
       const def = defs.get(a.card);
       const spell = def?.types.some((t) => t === 'Instant' || t === 'Sorcery') ? 'spell' : 'permanent';
-      const used = [(a.kicker?.length ?? 0) > 0 || (a.multikicker ?? 0) > 0 ? 'kicked' : '', (a.splice?.length ?? 0) > 0 ? 'spliced' : '', (a.x ?? 0) > 0 ? 'x' : '', a.withoutPayingManaCost ? 'free' : ''].filter((m) => m !== '');
+      // Kicked with kicker costs, or multikicked some number of times (CR 702.33c, 702.33d): a copy
+      // that loses its kick and one that keeps it once do the same but for that.
+      const used = [(a.kicker?.length ?? 0) > 0 ? 'kicked' : '', (a.multikicker ?? 0) > 0 ? 'multikicked' : '', (a.splice?.length ?? 0) > 0 ? 'spliced' : '', (a.x ?? 0) > 0 ? 'x' : '', a.withoutPayingManaCost ? 'free' : ''].filter((m) => m !== '');
       // What the card does, by the parts of the card model it uses (effect.damage, trigger.selfEnters...).
       if (!cards) return `cast ${[spell, ...used].join('+')}`;
       const does = def ? cardFeatures(def).sort().join(' ') : '';
@@ -240,12 +253,17 @@ export function binomialTail(n: number, p: number, k: number): number {
  */
 function joinMetBeyondChance(clusters: readonly Cluster[], runs: number, root: (i: number) => number, join: (i: number, into: number) => void): void {
   const rule = (c: Cluster) => c.property !== undefined && c.property.kind !== 'agreement' && c.kind === 'fail';
+  // Whether a repro of one cause shows a rule cluster of the other: the repros placed that cluster
+  // (with the other cause, or with the one whose repros it shared more), and co-occurrence, a weaker
+  // sign, does not overrule them (a copy's token made unkicked by two bugs meets both).
+  const reprosMeet = (i: number, j: number) =>
+    clusters.some((x, xi) => root(xi) === root(i) && clusters.some((y, yi) => root(yi) === root(j) && rule(y) && x.inRepro?.has(y.signature) === true));
   for (let i = 0; i < clusters.length; i++) {
     for (let j = 0; j < clusters.length; j++) {
       const [a, b] = [clusters[i]!, clusters[j]!];
       if (i === j || root(i) === root(j) || !rule(a) || !rule(b)) continue;
       // Where one repro shows the other, the repros have spoken (a consequence, or a cause of its own).
-      if (a.inRepro === undefined || b.inRepro === undefined || a.inRepro.has(b.signature) || b.inRepro.has(a.signature)) continue;
+      if (a.inRepro === undefined || b.inRepro === undefined || reprosMeet(i, j) || reprosMeet(j, i)) continue;
       if (metBeyondChance(a, b, runs)) join(i, j);
     }
   }
@@ -344,16 +362,20 @@ export async function noteRepros(j: Judge, clusters: readonly Cluster[], propert
     const f = c.finding;
     if (abort?.aborted) return;
     if (c.property === undefined || !f?.shrunk || !f.reproduced) continue;
-    const judged = await judge(j, f.scenario, properties);
+    // Another relation fails on a scenario it made (the repro with a cost reduction, one more kick),
+    // not on the repro: what it shows there is what that scenario brings, a bug in reductions under
+    // a repro of a bug in paying. A relation's own cluster counts its related runs, below.
+    const by = properties.filter((p) => p.kind !== 'relation' || p === c.property);
+    const judged = await judge(j, f.scenario, by);
     if (judged.failure?.fatal || judged.engineGone) return;
-    const shown = shownSignatures(judged, properties);
+    const shown = shownSignatures(judged, by);
     const related = c.property.kind === 'relation' ? await relatedRuns(j, f.scenario, c.property) : [];
     if (judged.trace) related.push(...oneByOne(f.scenario, judged.trace));
     if (refusedForMana(shown)) related.push(withMoreMana(f.scenario), ...withoutSacrifices(f.scenario));
     for (const variant of related) {
-      const v = await judge(j, variant, properties);
+      const v = await judge(j, variant, by);
       if (v.failure?.fatal || v.engineGone) return;
-      if (!v.failure) for (const s of shownSignatures(v, properties)) shown.add(s);
+      if (!v.failure) for (const s of shownSignatures(v, by)) shown.add(s);
     }
     c.inRepro = shown;
   }

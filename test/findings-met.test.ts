@@ -63,6 +63,25 @@ describe('clusters that met beyond chance', () => {
     expect(joined([kicked, token, named], 300)).toEqual([['copies.kicked-like-original', 'copies.permanent-copy-is-kicked-token'], ['copies.token-keeps-name']]);
   });
 
+  it('leaves to the repros two causes where a repro of one shows a cluster of the other, whatever the two clusters that met', () => {
+    // Two bugs of a copy's kick, on an engine that has both: a copy that is not kicked, and one kicked
+    // only once for a multikicked spell. The token a copied multikicked permanent becomes is unkicked
+    // there (both bugs at once), so its failures met the count's in most of their scenarios; but the
+    // repro of the counters it enters with shows the count's failure and the token's both, and the
+    // token's repro shows the lost kick: the repros placed the token, and meeting does not move it.
+    const kicked = cluster('copies.kicked-like-original', 'copies.kicked-like-original', 291, { 'copies.permanent-copy-is-kicked-token': 75 });
+    const count = cluster('copies.kicked-like-original:CR702.33d', 'copies.kicked-like-original', 246, { 'copies.permanent-copy-is-kicked-token': 146 });
+    const token = cluster('copies.permanent-copy-is-kicked-token', 'copies.permanent-copy-is-kicked-token', 221, { 'copies.kicked-like-original': 75, 'copies.kicked-like-original:CR702.33d': 146 }, ['copies.kicked-like-original', 'permanents.enters-with-counters']);
+    const counters = cluster('permanents.enters-with-counters', 'permanents.enters-with-counters', 110, { 'copies.kicked-like-original:CR702.33d': 88, 'copies.permanent-copy-is-kicked-token': 110 }, ['copies.kicked-like-original:CR702.33d', 'copies.permanent-copy-is-kicked-token']);
+    expect(metBeyondChance(token, count, 2000)).toBe(true);
+    expect(joined([kicked, count, token, counters], 2000)).toEqual([
+      ['copies.kicked-like-original', 'copies.permanent-copy-is-kicked-token', 'permanents.enters-with-counters'],
+      ['copies.kicked-like-original:CR702.33d'],
+    ]);
+    // Without the counters' repro, nothing of the one shows in the other's repros: meeting joins them.
+    expect(joined([kicked, count, token], 2000)).toHaveLength(1);
+  });
+
   it('never joins through agreement, whose differences many bugs share', () => {
     const agreement = PROPERTIES.find((p) => p.kind === 'agreement')!;
     const life = { ...cluster('agreement.reference:stack[]@resolve', 'resolution.player-effects', 85, { 'triggers.cast-triggers-once-per-cast': 70 }), property: agreement };
