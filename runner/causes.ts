@@ -102,7 +102,9 @@ export function skeleton(s: Scenario, cards = true): string {
       const spell = def?.types.some((t) => t === 'Instant' || t === 'Sorcery') ? 'spell' : 'permanent';
       // Kicked with kicker costs, or multikicked some number of times (CR 702.33c, 702.33d): a copy
       // that loses its kick and one that keeps it once do the same but for that.
-      const used = [(a.kicker?.length ?? 0) > 0 ? 'kicked' : '', (a.multikicker ?? 0) > 0 ? 'multikicked' : '', (a.splice?.length ?? 0) > 0 ? 'spliced' : '', (a.x ?? 0) > 0 ? 'x' : '', a.withoutPayingManaCost ? 'free' : ''].filter((m) => m !== '');
+      // Whatever the cards, a kick is a kick: which kind of kick is a matter of the card.
+      const kicks = cards ? [(a.kicker?.length ?? 0) > 0 ? 'kicked' : '', (a.multikicker ?? 0) > 0 ? 'multikicked' : ''] : [(a.kicker?.length ?? 0) > 0 || (a.multikicker ?? 0) > 0 ? 'kicked' : ''];
+      const used = [...kicks, (a.splice?.length ?? 0) > 0 ? 'spliced' : '', (a.x ?? 0) > 0 ? 'x' : '', a.withoutPayingManaCost ? 'free' : ''].filter((m) => m !== '');
       // What the card does, by the parts of the card model it uses (effect.damage, trigger.selfEnters...).
       if (!cards) return `cast ${[spell, ...used].join('+')}`;
       const does = def ? cardFeatures(def).sort().join(' ') : '';
