@@ -89,7 +89,9 @@ export const copyKickedLikeOriginal: Property = {
       // A field reported for one and left out for the other is a mismatch too; one left out of both compares nothing.
       const shown = KICK_FIELDS.filter((k) => original[k] !== undefined || copy[k] !== undefined);
       const f = shown.find((k) => !sameShown(original[k], copy[k]));
-      if (f) c.fail(step, `copy ${copy.id} has ${f} ${show(original[f]) ?? '(left out)'} like ${original.id}`, `${f} ${show(copy[f]) ?? '(left out)'}`, undefined, KICK_COUNT_RULE[f]);
+      // A count shown for both and different is the number of times; one left out is a field missing.
+      const counted = f !== undefined && original[f] !== undefined && copy[f] !== undefined;
+      if (f) c.fail(step, `copy ${copy.id} has ${f} ${show(original[f]) ?? '(left out)'} like ${original.id}`, `${f} ${show(copy[f]) ?? '(left out)'}`, undefined, counted ? KICK_COUNT_RULE[f] : undefined);
       else if (shown.length > 0) c.checkedOne();
     }),
 };

@@ -226,10 +226,10 @@ describe('what a minimal repro shows', () => {
       actions: [{ do: 'cast', card: 'main', multikicker: 1 }],
     };
     const engine = judgeFor(faultyReference('reduction-before-additional-costs,generic-paid-coloured-first'));
-    const paid: Cluster = { signature: 'costs.total-cost-paid', kind: 'fail', property: of('costs.total-cost-paid'), count: 1, first: { run: 0 } as Cluster['first'], ...shrunk(scenario) };
+    const paid: Cluster = { signature: 'costs.total-cost-paid:CR601.2h', kind: 'fail', property: of('costs.total-cost-paid'), count: 1, first: { run: 0 } as Cluster['first'], ...shrunk(scenario) };
     const reduced: Cluster = { ...paid, signature: 'relations.reduction-keeps-kicked', property: of('relations.reduction-keeps-kicked') };
     await noteRepros(engine, [paid, reduced], PROPERTIES);
-    expect([...paid.inRepro!].sort()).toEqual(['agreement.reference:players[].mana@cast', 'costs.total-cost-paid']);
+    expect([...paid.inRepro!].sort()).toEqual(['agreement.reference:players[].mana@cast', 'costs.total-cost-paid:CR601.2h']);
     expect([...reduced.inRepro!]).toContain('relations.reduction-keeps-kicked');
   });
 
@@ -313,8 +313,8 @@ describe('signatures of branches', () => {
   });
 
   it('tell a wrong total cost from a right one paid the wrong way (CR 601.2f, 601.2h)', async () => {
-    expect(await branch('splice-cost-not-charged', 'costs.total-cost-paid')).toEqual(['costs.total-cost-paid:CR601.2f']);
-    expect(await branch('generic-paid-coloured-first', 'costs.total-cost-paid')).toEqual(['costs.total-cost-paid']);
+    expect(await branch('splice-cost-not-charged', 'costs.total-cost-paid')).toEqual(['costs.total-cost-paid']);
+    expect(await branch('generic-paid-coloured-first', 'costs.total-cost-paid')).toEqual(['costs.total-cost-paid:CR601.2h']);
   });
 
   it('tell an illegal declaration from illegal targets, accepted (CR 601.2b, 601.2c)', async () => {
