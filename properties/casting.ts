@@ -62,6 +62,15 @@ function describeReason(reason: string | undefined): string {
   return `reason ${reason ?? '(none)'}${f && f.id !== reason ? ` (${f.id})` : ''}`;
 }
 
+/**
+ * The branch of a cast with an illegal declaration, accepted or refused for another reason, by what
+ * its (first) problem is: an object it may not cast (CR 601.2a), a declaration the card does not
+ * allow (CR 601.2b), or targets that do not fit (CR 601.2c). An engine that takes a card spliced
+ * twice (accepting the cast, or refusing it only for its cost) and one that lets a spell target
+ * itself have two bugs, and failures in different branches are two clusters.
+ */
+const PROBLEM_RULE: Readonly<Record<string, string>> = { 'illegal-object': '601.2a', 'illegal-declaration': '601.2b', 'illegal-targets': '601.2c' };
+
 export const illegalDeclarationsRejected: Property = {
   id: 'casting.illegal-declarations-rejected',
   rules: ['733.1', '601.2a', '601.2b', '601.2c', '702.33b', '702.33g', '702.47b'],
@@ -85,9 +94,10 @@ export const illegalDeclarationsRejected: Property = {
             ? [{ reason: 'cannot-pay', why: 'the total cost cannot be paid' }]
             : [];
       const families = acceptedFamilies([...problems, ...payment]);
-      if (step.step.outcome === 'accepted') c.fail(step, `rejected: ${problems.map((p) => p.why).join('; ')}`, 'accepted');
+      const rule = PROBLEM_RULE[familyOf(problems[0]!.reason)?.id ?? ''];
+      if (step.step.outcome === 'accepted') c.fail(step, `rejected: ${problems.map((p) => p.why).join('; ')}`, 'accepted', undefined, rule);
       else if (step.step.outcome === 'rejected' && !families.includes(familyOf(step.step.reason ?? '')!)) {
-        c.fail(step, `rejected as ${describeProblems([...problems, ...payment])}`, describeReason(step.step.reason));
+        c.fail(step, `rejected as ${describeProblems([...problems, ...payment])}`, describeReason(step.step.reason), undefined, rule);
       } else c.checkedOne();
       if (c.done) break;
     }

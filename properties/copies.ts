@@ -71,6 +71,12 @@ export function checkEachCopy(run: Run, judge: (made: MadeCopy, c: Checker) => v
 export const makesCopies = (s: Run['scenario']) => features(s).does.has('copy') || features(s).castCopier;
 
 const KICK_FIELDS = ['kicked', 'kicker', 'multikicker', 'timesKicked'] as const;
+/**
+ * The branch of a kick field: whether the spell was kicked and with which costs, or how many times
+ * (CR 702.33d: a spell with multikicker may be kicked several times). A copy that loses its kick and
+ * one that keeps it once are two bugs, and failures in different branches are two clusters.
+ */
+const KICK_COUNT_RULE: Partial<Record<(typeof KICK_FIELDS)[number], string>> = { multikicker: '702.33d', timesKicked: '702.33d' };
 
 export const copyKickedLikeOriginal: Property = {
   id: 'copies.kicked-like-original',
@@ -83,7 +89,9 @@ export const copyKickedLikeOriginal: Property = {
       // A field reported for one and left out for the other is a mismatch too; one left out of both compares nothing.
       const shown = KICK_FIELDS.filter((k) => original[k] !== undefined || copy[k] !== undefined);
       const f = shown.find((k) => !sameShown(original[k], copy[k]));
-      if (f) c.fail(step, `copy ${copy.id} has ${f} ${show(original[f]) ?? '(left out)'} like ${original.id}`, `${f} ${show(copy[f]) ?? '(left out)'}`);
+      // A count shown for both and different is the number of times; one left out is a field missing.
+      const counted = f !== undefined && original[f] !== undefined && copy[f] !== undefined;
+      if (f) c.fail(step, `copy ${copy.id} has ${f} ${show(original[f]) ?? '(left out)'} like ${original.id}`, `${f} ${show(copy[f]) ?? '(left out)'}`, undefined, counted ? KICK_COUNT_RULE[f] : undefined);
       else if (shown.length > 0) c.checkedOne();
     }),
 };

@@ -52,11 +52,22 @@ export function metAgain(c: Company, shown: ReadonlySet<string>): void {
  */
 export function sameCause(a: Cluster, b: Cluster): boolean {
   const [ra, rb] = [minimalRepro(a), minimalRepro(b)];
-  if (ra !== undefined && rb !== undefined && (canonical(ra) === canonical(rb) || skeleton(ra) === skeleton(rb))) return true;
+  if (ra !== undefined && rb !== undefined && (canonical(ra) === canonical(rb) || (skeleton(ra) === skeleton(rb) && !branchesApart(a, b)))) return true;
   const aWithB = a.together?.has(b.signature) === true;
   const bWithA = b.together?.has(a.signature) === true;
   if (aWithB && bWithA) return true;
   return a.inRepro?.has(b.signature) === true && b.inRepro?.has(a.signature) === true;
+}
+
+/**
+ * Whether two clusters are two branches of one property: the property itself tells them apart (the
+ * kick a copy lost, or the number of times it was kicked; an illegal declaration, or illegal
+ * targets). Repros that do the same are one bug met by two properties; within one property they are
+ * what the property's branches were made to tell apart, and only the same repro, or repros that show
+ * each other, join them.
+ */
+export function branchesApart(a: Cluster, b: Cluster): boolean {
+  return a.property !== undefined && a.property.kind !== 'agreement' && a.property.id === b.property?.id && a.signature !== b.signature;
 }
 
 /**
@@ -89,7 +100,11 @@ export function skeleton(s: Scenario, cards = true): string {
       if (a.do !== 'cast') return a.do;
       const def = defs.get(a.card);
       const spell = def?.types.some((t) => t === 'Instant' || t === 'Sorcery') ? 'spell' : 'permanent';
-      const used = [(a.kicker?.length ?? 0) > 0 || (a.multikicker ?? 0) > 0 ? 'kicked' : '', (a.splice?.length ?? 0) > 0 ? 'spliced' : '', (a.x ?? 0) > 0 ? 'x' : '', a.withoutPayingManaCost ? 'free' : ''].filter((m) => m !== '');
+      // Kicked with kicker costs, or multikicked some number of times (CR 702.33c, 702.33d): a copy
+      // that loses its kick and one that keeps it once do the same but for that.
+      // Whatever the cards, a kick is a kick: which kind of kick is a matter of the card.
+      const kicks = cards ? [(a.kicker?.length ?? 0) > 0 ? 'kicked' : '', (a.multikicker ?? 0) > 0 ? 'multikicked' : ''] : [(a.kicker?.length ?? 0) > 0 || (a.multikicker ?? 0) > 0 ? 'kicked' : ''];
+      const used = [...kicks, (a.splice?.length ?? 0) > 0 ? 'spliced' : '', (a.x ?? 0) > 0 ? 'x' : '', a.withoutPayingManaCost ? 'free' : ''].filter((m) => m !== '');
       // What the card does, by the parts of the card model it uses (effect.damage, trigger.selfEnters...).
       if (!cards) return `cast ${[spell, ...used].join('+')}`;
       const does = def ? cardFeatures(def).sort().join(' ') : '';
@@ -198,6 +213,12 @@ export const MIN_MET = 3;
 /** How unlikely a co-occurrence must be by chance (the other occurring as often as it does in the whole run) to join. */
 export const CHANCE = 1e-4;
 /**
+ * The same for two properties that check the same rules, each for its own kind of what a spell does
+ * (a spliced card's effects after its host's, in the state and in the events): a rule broken twice is
+ * likelier one bug, so fewer scenarios tell it (5 of 8 together, where chance gives 0.7).
+ */
+export const CHANCE_SAME_RULES = 1e-3;
+/**
  * How many times more often than its share of the run the other must have come: over many scenarios
  * any slight leaning is unlikely by chance (two bugs of one mechanic both need its scenarios).
  */
@@ -213,7 +234,13 @@ export function metBeyondChance(a: Cluster, b: Cluster, runs: number): boolean {
   const k = a.met?.get(b.signature) ?? 0;
   if (k < MIN_MET || runs <= 0) return false;
   const share = Math.min(1, b.count / runs);
-  return k >= MIN_LIFT * share * a.count && binomialTail(a.count, share, k) < CHANCE;
+  return k >= MIN_LIFT * share * a.count && binomialTail(a.count, share, k) < (sameRules(a, b) ? CHANCE_SAME_RULES : CHANCE);
+}
+
+/** Whether two clusters are of properties that check exactly the same rules. */
+function sameRules(a: Cluster, b: Cluster): boolean {
+  const rules = (c: Cluster) => [...(c.property?.rules ?? [])].sort().join(' ');
+  return a.property !== undefined && b.property !== undefined && rules(a) !== '' && rules(a) === rules(b);
 }
 
 /** P(X >= k) for X ~ Binomial(n, p), summed in logarithms (n is at most the run's scenarios). */
@@ -240,12 +267,18 @@ export function binomialTail(n: number, p: number, k: number): number {
  */
 function joinMetBeyondChance(clusters: readonly Cluster[], runs: number, root: (i: number) => number, join: (i: number, into: number) => void): void {
   const rule = (c: Cluster) => c.property !== undefined && c.property.kind !== 'agreement' && c.kind === 'fail';
+  const rules = new Map(clusters.filter(rule).map((c) => [c.signature, c]));
+  // A cluster whose repro shows another rule property's failure, whose repro does not show it back,
+  // was placed by it as its consequence: co-occurrence, a weaker sign, does not move it, nor the
+  // cause it is in (a copied multikicked permanent's token, unkicked by two bugs at once, met the
+  // one whose repro it does not show in most of its scenarios).
+  const placed = (c: Cluster) => c.inRepro === undefined || [...c.inRepro].some((s) => s !== c.signature && rules.get(s) !== undefined && rules.get(s)!.inRepro?.has(c.signature) !== true);
   for (let i = 0; i < clusters.length; i++) {
     for (let j = 0; j < clusters.length; j++) {
       const [a, b] = [clusters[i]!, clusters[j]!];
       if (i === j || root(i) === root(j) || !rule(a) || !rule(b)) continue;
-      // Where one repro shows the other, the repros have spoken (a consequence, or a cause of its own).
-      if (a.inRepro === undefined || b.inRepro === undefined || a.inRepro.has(b.signature) || b.inRepro.has(a.signature)) continue;
+      // Where one repro shows the other, or any other rule's failure, the repros have spoken.
+      if (placed(a) || placed(b)) continue;
       if (metBeyondChance(a, b, runs)) join(i, j);
     }
   }
@@ -344,16 +377,20 @@ export async function noteRepros(j: Judge, clusters: readonly Cluster[], propert
     const f = c.finding;
     if (abort?.aborted) return;
     if (c.property === undefined || !f?.shrunk || !f.reproduced) continue;
-    const judged = await judge(j, f.scenario, properties);
+    // Another relation fails on a scenario it made (the repro with a cost reduction, one more kick),
+    // not on the repro: what it shows there is what that scenario brings, a bug in reductions under
+    // a repro of a bug in paying. A relation's own cluster counts its related runs, below.
+    const by = properties.filter((p) => p.kind !== 'relation' || p === c.property);
+    const judged = await judge(j, f.scenario, by);
     if (judged.failure?.fatal || judged.engineGone) return;
-    const shown = shownSignatures(judged, properties);
+    const shown = shownSignatures(judged, by);
     const related = c.property.kind === 'relation' ? await relatedRuns(j, f.scenario, c.property) : [];
     if (judged.trace) related.push(...oneByOne(f.scenario, judged.trace));
     if (refusedForMana(shown)) related.push(withMoreMana(f.scenario), ...withoutSacrifices(f.scenario));
     for (const variant of related) {
-      const v = await judge(j, variant, properties);
+      const v = await judge(j, variant, by);
       if (v.failure?.fatal || v.engineGone) return;
-      if (!v.failure) for (const s of shownSignatures(v, properties)) shown.add(s);
+      if (!v.failure) for (const s of shownSignatures(v, by)) shown.add(s);
     }
     c.inRepro = shown;
   }

@@ -14,8 +14,8 @@ import { findingsLines } from '../reports/console.ts';
 import { runReport } from '../reports/run-report.ts';
 import { validateDocument } from '../model/schemas.ts';
 import { canonical } from '../model/compare.ts';
-import { causesOf, consequenceOf, failingCauses, noteRepros, sameCause, sameWrongAnswer, skeleton } from '../runner/causes.ts';
-import { judgeFor } from '../runner/evaluate.ts';
+import { branchesApart, causesOf, consequenceOf, failingCauses, noteRepros, sameCause, sameWrongAnswer, shownSignatures, skeleton } from '../runner/causes.ts';
+import { judge, judgeFor } from '../runner/evaluate.ts';
 import { runSuite } from '../runner/run-suite.ts';
 import type { Cluster } from '../runner/results.ts';
 
@@ -129,8 +129,63 @@ describe('findings by cause', () => {
     expect(skeleton(one)).toBe(skeleton(other));
     expect(skeleton(unkicked)).not.toBe(skeleton(one));
     const shrunk = (s: Scenario) => ({ finding: { shrunk: true, reproduced: true, scenario: s } as Cluster['finding'] });
-    expect(sameCause(cluster('x', shrunk(one)), cluster('y', shrunk(other)))).toBe(true);
-    expect(sameCause(cluster('x', shrunk(one)), cluster('y', shrunk(unkicked)))).toBe(false);
+    // Two properties: one bug met by both.
+    const second = { property: PROPERTIES[1]! };
+    expect(sameCause(cluster('x', shrunk(one)), cluster('y', { ...shrunk(other), ...second }))).toBe(true);
+    expect(sameCause(cluster('x', shrunk(one)), cluster('y', { ...shrunk(unkicked), ...second }))).toBe(false);
+  });
+
+  // Kicked Burst Lightning copied, and Gnarlid Pack multikicked twice and copied: the same actions,
+  // but the copy of one carries kicker costs and the other a number of times (CR 702.33c, 702.33d).
+  it('tells a multikicked cast from a kicked one in what a repro does', () => {
+    const kicked = faultById('copy-loses-kicked')!.minimal.scenario;
+    const multikicked = faultById('copy-multikicker-once')!.minimal.scenario;
+    expect(skeleton(kicked)).toMatch(/^cast spell\+kicked \(.*\), copy$/);
+    expect(skeleton(multikicked)).toMatch(/^cast permanent\+multikicked \(.*\), copy$/);
+    const both = structuredClone(multikicked);
+    for (const a of both.actions) if (a.do === 'cast') a.kicker = ['A'];
+    expect(skeleton(both)).toMatch(/^cast permanent\+kicked\+multikicked \(/);
+    // Whatever the cards, a kick is a kick: which kind is a matter of the card.
+    expect(skeleton(multikicked, false)).toBe('cast permanent+kicked, copy');
+    expect(skeleton(both, false)).toBe('cast permanent+kicked, copy');
+  });
+
+  // An engine that asks a permanent's new object whether its kick's intervening "if" holds: a rule
+  // property saw the kicked permanent's ability do nothing after a flicker; agreement alone saw the
+  // mana a multikicked one's ability did not add, and nothing else links the two. Its repro does what
+  // the rule's does, but for the kind of kick: it joins that finding.
+  it("joins what agreement alone saw to the finding whose repro does the same, whatever the kind of kick", () => {
+    const agreement = PROPERTIES.find((p) => p.kind === 'agreement')!;
+    const flickered = (kick: { kicker?: ['A']; multikicker?: number }): Scenario => ({
+      format: 'castcheck-scenario/1',
+      cards: [{ id: 'main', definition: { name: 'Main Permanent', manaCost: '{0}', types: ['Creature'], power: 1, toughness: 1, kicker: { costs: [{ mana: '{1}' }] }, multikicker: { cost: { mana: '{1}' } } } }],
+      players: [{ id: 'p1', hand: ['main'], mana: { G: 9, C: 9 } }, { id: 'p2' }],
+      actions: [{ do: 'cast', card: 'main', ...kick }, { do: 'resolve' }, { do: 'flicker', id: 'interrupt', permanent: 'main' }, { do: 'resolve' }],
+    });
+    const shrunk = (s: Scenario) => ({ finding: { shrunk: true, reproduced: true, scenario: s } as Cluster['finding'] });
+    const rule = cluster('triggers.intervening-if-on-resolution:CR603.4/did-nothing', { count: 66, inRepro: new Set(['triggers.intervening-if-on-resolution:CR603.4/did-nothing']), together: new Set(), ...shrunk(flickered({ kicker: ['A'] })) });
+    const stray = cluster('agreement.reference:players[].mana@resolve', { property: agreement, count: 5, inRepro: new Set(['agreement.reference:players[].mana@resolve']), together: new Set(), ...shrunk(flickered({ multikicker: 1 })) });
+    expect(causesOf([rule, stray])).toHaveLength(1);
+  });
+
+  // A copy that lost its kick and a copy kicked once for twice: two branches of
+  // copies.kicked-like-original, whose repros (the same card, kicked one way or the other, then
+  // copied) do the same but for the kick. The property tells them apart; only the same repro, or
+  // repros that show each other, join two of its branches.
+  it('keeps two branches of one property apart when their repros only do the same', () => {
+    const one = structuredClone(faultById('copy-loses-kicked')!.minimal.scenario);
+    const other = structuredClone(one);
+    for (const a of other.actions) if (a.do === 'cast' && a.targets) a.targets = [['p1']];
+    expect(skeleton(one)).toBe(skeleton(other));
+    const shrunk = (s: Scenario) => ({ finding: { shrunk: true, reproduced: true, scenario: s } as Cluster['finding'] });
+    const copies = { property: PROPERTIES.find((p) => p.id === 'copies.kicked-like-original')! };
+    const lost = cluster('copies.kicked-like-original', { ...copies, ...shrunk(one) });
+    const once = cluster('copies.kicked-like-original:CR702.33d', { ...copies, ...shrunk(other) });
+    expect(branchesApart(lost, once)).toBe(true);
+    expect(sameCause(lost, once)).toBe(false);
+    expect(sameCause(lost, { ...once, ...shrunk(structuredClone(one)) })).toBe(true);
+    expect(sameCause(lost, { ...once, inRepro: new Set([lost.signature]) , ...{} } as Cluster)).toBe(false);
+    expect(sameCause({ ...lost, inRepro: new Set([once.signature]) }, { ...once, inRepro: new Set([lost.signature]) })).toBe(true);
   });
 });
 
@@ -156,6 +211,26 @@ describe('what a minimal repro shows', () => {
     const clean: Cluster = { ...c, inRepro: undefined };
     await noteRepros(judgeFor(new ReferenceEngine()), [clean], PROPERTIES);
     expect([...clean.inRepro!]).toEqual([]);
+  });
+
+  // On an engine that pays generic mana from coloured mana first and loses a cost reduction bigger
+  // than the mana cost: a {0} artifact multikicked once for {1}{W} from {W}{W}{C}{C}. The repro of
+  // the payment shows the payment; the relation that casts it again with a {1} reduction fails there
+  // on the other bug, in a scenario it made: that is not what the repro shows, unless the cluster is
+  // the relation's own.
+  it("counts another relation's failure on a scenario it made for the relation's own repros only", async () => {
+    const scenario: Scenario = {
+      format: 'castcheck-scenario/1',
+      cards: [{ id: 'main', definition: { name: 'Main Permanent', manaCost: '{0}', types: ['Artifact'], multikicker: { cost: { mana: '{1}{W}' } }, entersWith: [{ counter: 'charge', amount: 1, condition: 'perKick' }] } }],
+      players: [{ id: 'p1', hand: ['main'], mana: { W: 2, C: 2 } }, { id: 'p2' }],
+      actions: [{ do: 'cast', card: 'main', multikicker: 1 }],
+    };
+    const engine = judgeFor(faultyReference('reduction-before-additional-costs,generic-paid-coloured-first'));
+    const paid: Cluster = { signature: 'costs.total-cost-paid:CR601.2h', kind: 'fail', property: of('costs.total-cost-paid'), count: 1, first: { run: 0 } as Cluster['first'], ...shrunk(scenario) };
+    const reduced: Cluster = { ...paid, signature: 'relations.reduction-keeps-kicked', property: of('relations.reduction-keeps-kicked') };
+    await noteRepros(engine, [paid, reduced], PROPERTIES);
+    expect([...paid.inRepro!].sort()).toEqual(['agreement.reference:players[].mana@cast', 'costs.total-cost-paid:CR601.2h']);
+    expect([...reduced.inRepro!]).toContain('relations.reduction-keeps-kicked');
   });
 
   // A free cast of an Arcane spell with Torrent of Stone spliced, its two Mountains sacrificed: an
@@ -225,6 +300,28 @@ describe('an ability whose intervening "if" no longer holds', () => {
 });
 
 describe('signatures of branches', () => {
+  // What each named fault's minimal repro shows, on the engine with that fault: the branch of the
+  // property tells two bugs apart where they would otherwise share one cluster, and one finding.
+  const branch = async (fault: string, property: string) => {
+    const j = await judge(judgeFor(faultyReference(fault)), faultById(fault)!.minimal.scenario, PROPERTIES);
+    return [...shownSignatures(j, PROPERTIES)].filter((s) => s === property || s.startsWith(`${property}:`));
+  };
+
+  it('tell a copy that lost its kick from one kicked the wrong number of times (CR 707.10, 702.33d)', async () => {
+    expect(await branch('copy-loses-kicked', 'copies.kicked-like-original')).toEqual(['copies.kicked-like-original']);
+    expect(await branch('copy-multikicker-once', 'copies.kicked-like-original')).toEqual(['copies.kicked-like-original:CR702.33d']);
+  });
+
+  it('tell a wrong total cost from a right one paid the wrong way (CR 601.2f, 601.2h)', async () => {
+    expect(await branch('splice-cost-not-charged', 'costs.total-cost-paid')).toEqual(['costs.total-cost-paid']);
+    expect(await branch('generic-paid-coloured-first', 'costs.total-cost-paid')).toEqual(['costs.total-cost-paid:CR601.2h']);
+  });
+
+  it('tell an illegal declaration from illegal targets, accepted (CR 601.2b, 601.2c)', async () => {
+    expect(await branch('kicker-cost-twice', 'casting.illegal-declarations-rejected')).toEqual(['casting.illegal-declarations-rejected:CR601.2b']);
+    expect(await branch('spell-may-target-itself', 'casting.illegal-declarations-rejected')).toEqual(['casting.illegal-declarations-rejected:CR601.2c']);
+  });
+
   it('name the rule of the branch that failed, and an expectation without it still covers every branch', async () => {
     const { kindOf, broaderKinds } = await import('../runner/signatures.ts');
     expect(kindOf({ step: '1', expected: 'a', observed: 'b', rule: '702.33d' })).toBe('CR702.33d');
