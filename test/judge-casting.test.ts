@@ -68,7 +68,7 @@ const PAY = normalizeScenario({
 });
 
 /** A failed verdict, as the casting properties give it (no kind, no rule). */
-const failure = (at: string, expected: string, observed: string, checks: number) => ({ status: 'fail', step: at, expected, observed, checks });
+const failure = (at: string, expected: string, observed: string, checks: number, rule?: string) => ({ status: 'fail', step: at, expected, observed, ...(rule ? { rule } : {}), checks });
 const run = (s: typeof CASTS) => editableCopy(engine.runSync(s));
 /** The trace with steps changed to the outcomes and reasons given (a reason left out is removed). */
 function answered(s: typeof CASTS, changes: Record<number, Partial<Step>>): Trace {
@@ -94,9 +94,9 @@ describe('casting.illegal-declarations-rejected', () => {
 
   it('refused for another family, it names every problem it may be refused for, and the reason given', async () => {
     const cost = answered(CASTS, { 0: { outcome: 'rejected', reason: 'not-in-hand' } });
-    expect(await verdictOf(p, CASTS, cost)).toEqual({ status: 'fail', step: 'a1', expected: `rejected as ${TARGETS_AND_COST}`, observed: 'reason not-in-hand (illegal-object)', checks: 1 });
+    expect(await verdictOf(p, CASTS, cost)).toEqual({ status: 'fail', step: 'a1', expected: `rejected as ${TARGETS_AND_COST}`, observed: 'reason not-in-hand (illegal-object)', rule: '601.2c', checks: 1 });
     const sacrifices = answered(CASTS, { 2: { outcome: 'rejected', reason: 'not-in-hand' } });
-    expect(await verdictOf(p, CASTS, sacrifices)).toEqual(failure('a3', 'rejected as illegal-targets (illegal-target: forest is not a legal nonlandPermanent target) or illegal-payment (sacrifice-mismatch: the sacrifices do not fit)', 'reason not-in-hand (illegal-object)', 3));
+    expect(await verdictOf(p, CASTS, sacrifices)).toEqual(failure('a3', 'rejected as illegal-targets (illegal-target: forest is not a legal nonlandPermanent target) or illegal-payment (sacrifice-mismatch: the sacrifices do not fit)', 'reason not-in-hand (illegal-object)', 3, '601.2c'));
   });
 
   it('a reason left out, or a family\'s own code, is said as given', async () => {
@@ -106,7 +106,7 @@ describe('casting.illegal-declarations-rejected', () => {
 
   it('with a kicker cost it does not print, its total cost is unknown: cannot-pay is no answer (CR 601.2f)', async () => {
     const t = answered(CASTS, { 1: { outcome: 'rejected', reason: 'cannot-pay' } });
-    expect(await verdictOf(p, CASTS, t)).toEqual(failure('a2', 'rejected as illegal-declaration (kicker-not-printed: a kicker cost is declared that Burst Lightning does not print) or illegal-targets (illegal-target: forest is not a legal any target)', 'reason cannot-pay (illegal-payment)', 2));
+    expect(await verdictOf(p, CASTS, t)).toEqual(failure('a2', 'rejected as illegal-declaration (kicker-not-printed: a kicker cost is declared that Burst Lightning does not print) or illegal-targets (illegal-target: forest is not a legal any target)', 'reason cannot-pay (illegal-payment)', 2, '601.2b'));
   });
 
   it('from an engine that does not show mana, a cast with an illegal target may be refused as cannot-pay: its mana may be short', async () => {
@@ -116,7 +116,7 @@ describe('casting.illegal-declarations-rejected', () => {
     expect(await verdictOf(p, CASTS, blind)).toEqual({ status: 'pass', checks: 4 });
     // A family neither problem calls for still fails.
     step(blind, 3).reason = 'not-in-hand';
-    expect(await verdictOf(p, CASTS, blind)).toEqual(failure('a4', `rejected as ${TARGETS_AND_COST}`, 'reason not-in-hand (illegal-object)', 4));
+    expect(await verdictOf(p, CASTS, blind)).toEqual(failure('a4', `rejected as ${TARGETS_AND_COST}`, 'reason not-in-hand (illegal-object)', 4, '601.2c'));
   });
 
   it('from an engine that does not show mana, a free cast with an illegal target refused as cannot-pay fails: nothing is paid from any pool', async () => {
@@ -130,12 +130,12 @@ describe('casting.illegal-declarations-rejected', () => {
       ],
     });
     const t = observedTrace(answered(s, { 1: { outcome: 'rejected', reason: 'cannot-pay' } }), engine.capabilities.observes.filter((o) => o !== 'player.mana'));
-    expect(await verdictOf(p, s, t)).toEqual(failure('a2', 'rejected as illegal-targets (illegal-target: forest is not a legal any target)', 'reason cannot-pay (illegal-payment)', 1));
+    expect(await verdictOf(p, s, t)).toEqual(failure('a2', 'rejected as illegal-targets (illegal-target: forest is not a legal any target)', 'reason cannot-pay (illegal-payment)', 1, '601.2c'));
   });
 
   it('accepted, it names every problem; the first failure ends the check, and an unsupported cast is not judged', async () => {
     const t = answered(CASTS, { 1: { outcome: 'accepted' }, 3: { outcome: 'accepted' } });
-    expect(await verdictOf(p, CASTS, t)).toEqual(failure('a2', 'rejected: a kicker cost is declared that Burst Lightning does not print; forest is not a legal any target', 'accepted', 2));
+    expect(await verdictOf(p, CASTS, t)).toEqual(failure('a2', 'rejected: a kicker cost is declared that Burst Lightning does not print; forest is not a legal any target', 'accepted', 2, '601.2b'));
     expect(await verdictOf(p, CASTS, answered(CASTS, { 0: { outcome: 'unsupported' } }))).toEqual({ status: 'pass', checks: 3 });
   });
 });
