@@ -235,6 +235,20 @@ describe('triggers.becomes-tapped and triggers.once-each-turn', () => {
     expect(await verdictOf(p, s, traced(s, (t) => (step(t, 0).triggered = [])))).toEqual({ status: 'fail', step: 'a1', expected: 'tapping m1 triggers tw#0×1', observed: 'nothing', checks: 1 });
   });
 
+  it('tapping a permanent already tapped triggers nothing, and the failure says it was tapped already (CR 603.2e)', async () => {
+    const p = propertyById('triggers.becomes-tapped')!;
+    const s = normalizeScenario({
+      format: 'castcheck-scenario/1',
+      cards: [{ id: 'tw', definition: watcher('Basic Watcher', { event: 'becomesTapped', whose: 'any' }) }, { id: 'm1', oracle: 'Mountain' }],
+      players: [{ id: 'p1', battlefield: [{ card: 'tw' }, { card: 'm1', tapped: true }] }, { id: 'p2' }],
+      actions: [{ do: 'tap', permanent: 'm1' }],
+    });
+    const t = traced(s);
+    expect(step(t, 0).outcome).toBe('accepted');
+    expect(await verdictOf(p, s, t)).toEqual({ status: 'pass', checks: 1 });
+    expect(await verdictOf(p, s, traced(s, (t) => (step(t, 0).triggered = [fired('x', 'tw')])))).toEqual({ status: 'fail', step: 'a1', expected: 'tapping m1, already tapped, triggers nothing', observed: 'tw#0×1', checks: 1 });
+  });
+
   it('triggers.once-each-turn stops at the first step that fails', async () => {
     const p = propertyById('triggers.once-each-turn')!;
     const s = normalizeScenario({

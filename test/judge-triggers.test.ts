@@ -181,7 +181,7 @@ describe('triggers.becomes-tapped', () => {
       [0, 'lands', 'tapping bears triggers once#0×1'],
       [2, 'swamps', 'tapping m1 triggers lands#0×1'],
       [2, 'once', 'tapping m1 triggers lands#0×1'],
-      [4, 'lands', 'entering tapped triggers nothing'],
+      [4, 'lands', 'tapping s1, already tapped, triggers nothing'],
     ] as const) {
       const broken = editableCopy(t);
       step(broken, i).triggered = [...(step(broken, i).triggered ?? []), fired('x', source, 0)];
