@@ -243,15 +243,18 @@ function sameRules(a: Cluster, b: Cluster): boolean {
   return a.property !== undefined && b.property !== undefined && rules(a) !== '' && rules(a) === rules(b);
 }
 
+/** ln m! at index m, grown as binomialTail needs. */
+const LN_FACTORIALS = [0];
+
 /** P(X >= k) for X ~ Binomial(n, p), summed in logarithms (n is at most the run's scenarios). */
 export function binomialTail(n: number, p: number, k: number): number {
   if (k <= 0) return 1;
   if (p <= 0) return 0;
   if (p >= 1) return 1;
-  // ln m! for every m up to n, once: a cluster of a common bug has thousands of scenarios, and every
-  // pair of clusters asks.
-  const lnFact = [0];
-  for (let m = 1; m <= n; m++) lnFact.push(lnFact[m - 1]! + Math.log(m));
+  // ln m! for every m up to n, kept between calls: a cluster of a common bug has thousands of
+  // scenarios, and every pair of clusters asks.
+  for (let m = LN_FACTORIALS.length; m <= n; m++) LN_FACTORIALS.push(LN_FACTORIALS[m - 1]! + Math.log(m));
+  const lnFact = LN_FACTORIALS;
   let total = 0;
   for (let i = k; i <= n; i++) total += Math.exp(lnFact[n]! - lnFact[i]! - lnFact[n - i]! + i * Math.log(p) + (n - i) * Math.log(1 - p));
   return Math.min(1, total);

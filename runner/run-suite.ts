@@ -124,7 +124,8 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
   const aborted = whenAborted(o.abort);
   let done = 0;
   const findings: Finding[] = [];
-  const sofar = (): SuiteResult => ({
+  // The clusters joined into findings: `causes`, where the caller has joined them already.
+  const sofar = (causes = causesOf([...clusters.values()].sort(byFirstScenario), done)): SuiteResult => ({
     runs: done,
     seed: o.seed,
     tallies,
@@ -133,7 +134,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     ...(Object.keys(notResynced).length > 0 ? { notResynced } : {}),
     ...earlyStopsOf(early),
     clusters: [...clusters.values()].sort(byFirstScenario),
-    causes: causesOf([...clusters.values()].sort(byFirstScenario), done),
+    causes,
     findings,
     ...(stopped !== undefined ? { stopped } : {}),
     ...(o.abort?.aborted ? { partial: true } : {}),
@@ -381,8 +382,10 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     await o.onFinding?.(finding, cluster);
   }
   if (stopped === undefined) await noteRepros(o, queue, properties, o.abort);
-  settleConsequences(tallies, causesOf([...clusters.values()].sort(byFirstScenario), done));
-  return sofar();
+  // Joined once: every pair of clusters is weighed for co-occurrence.
+  const causes = causesOf([...clusters.values()].sort(byFirstScenario), done);
+  settleConsequences(tallies, causes);
+  return sofar(causes);
 }
 
 /** Why agreement could not go on from the engine's state in a judged scenario, if it could not. */
