@@ -19,7 +19,7 @@ import type { Judged } from './judged.ts';
 import type { Cause, Cluster, Tally } from './results.ts';
 
 export type { Cause } from './results.ts';
-import { clusterRank, engineFailureSignature, kindOf, propertySignature } from './signatures.ts';
+import { clusterRank, engineFailureSignature, kindOf, parseSignature, propertySignature } from './signatures.ts';
 
 /** Every failure signature a judged scenario shows: each kind of divergence of each property that failed, or its engine failure. */
 export function shownSignatures(j: Judged, properties: readonly Property[]): Set<string> {
@@ -51,12 +51,31 @@ export function metAgain(c: Company, shown: ReadonlySet<string>): void {
  * showing the other.
  */
 export function sameCause(a: Cluster, b: Cluster): boolean {
+  if (sameBranch(a, b)) return true;
   const [ra, rb] = [minimalRepro(a), minimalRepro(b)];
   if (ra !== undefined && rb !== undefined && (canonical(ra) === canonical(rb) || (skeleton(ra) === skeleton(rb) && !branchesApart(a, b)))) return true;
   const aWithB = a.together?.has(b.signature) === true;
   const bWithA = b.together?.has(a.signature) === true;
   if (aWithB && bWithA) return true;
   return a.inRepro?.has(b.signature) === true && b.inRepro?.has(a.signature) === true;
+}
+
+/**
+ * Whether two rule properties failed by the same named branch, the same way: the same rule, broken in
+ * the same named manner (`CR603.2d/multiplied`: a trigger multiplier applied to an event it does not
+ * name, seen by the property of each event). Each property looks at its own kind of object, so one bug
+ * shows under several properties whose scenarios never meet; the branch is what the rule says went
+ * wrong, and two properties naming it alike name one bug. A branch named by its rule alone (a wrong
+ * payment, CR 601.2h) says too little of the manner to join on.
+ */
+export function sameBranch(a: Cluster, b: Cluster): boolean {
+  const branch = (c: Cluster) => {
+    if (c.property === undefined || c.property.kind === 'agreement' || c.kind !== 'fail') return undefined;
+    const kind = parseSignature(c.signature);
+    return 'kind' in kind && /^CR[^/]+\/./.test(kind.kind) ? kind.kind : undefined;
+  };
+  const x = branch(a);
+  return x !== undefined && a.property!.id !== b.property?.id && x === branch(b);
 }
 
 /**

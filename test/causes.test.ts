@@ -14,7 +14,7 @@ import { findingsLines } from '../reports/console.ts';
 import { runReport } from '../reports/run-report.ts';
 import { validateDocument } from '../model/schemas.ts';
 import { canonical } from '../model/compare.ts';
-import { branchesApart, causesOf, consequenceOf, failingCauses, noteRepros, sameCause, sameWrongAnswer, shownSignatures, skeleton } from '../runner/causes.ts';
+import { branchesApart, causesOf, consequenceOf, failingCauses, noteRepros, sameBranch, sameCause, sameWrongAnswer, shownSignatures, skeleton } from '../runner/causes.ts';
 import { judge, judgeFor } from '../runner/evaluate.ts';
 import { runSuite } from '../runner/run-suite.ts';
 import type { Cluster } from '../runner/results.ts';
@@ -186,6 +186,32 @@ describe('findings by cause', () => {
     expect(sameCause(lost, { ...once, ...shrunk(structuredClone(one)) })).toBe(true);
     expect(sameCause(lost, { ...once, inRepro: new Set([lost.signature]) , ...{} } as Cluster)).toBe(false);
     expect(sameCause({ ...lost, inRepro: new Set([once.signature]) }, { ...once, inRepro: new Set([lost.signature]) })).toBe(true);
+  });
+});
+
+describe('one branch of a rule, named alike by two properties', () => {
+  const of = (id: string) => ({ property: PROPERTIES.find((p) => p.id === id)! });
+  const tokens = (kind: string, o: Partial<Cluster> = {}): Cluster => ({ signature: `triggers.token-created:${kind}`, kind: 'fail', ...of('triggers.token-created'), count: 51, first: { run: 3 } as Cluster['first'], together: new Set(), ...o });
+  const casts = (kind: string, o: Partial<Cluster> = {}): Cluster => ({ signature: `triggers.cast-triggers-once-per-cast:${kind}`, kind: 'fail', ...of('triggers.cast-triggers-once-per-cast'), count: 19, first: { run: 9 } as Cluster['first'], together: new Set(), ...o });
+
+  // A trigger multiplier applied beyond the events it names: the token watcher and the cast watcher
+  // trigger twice, in scenarios that never meet and repros that show nothing of each other. Both
+  // properties name the branch of CR 603.2d that failed, the same way: one bug.
+  it('joins two properties that failed the same branch of the same rule the same way', () => {
+    const [a, b] = [tokens('CR603.2d/multiplied'), casts('CR603.2d/multiplied')];
+    expect(sameBranch(a, b)).toBe(true);
+    expect(sameCause(a, b)).toBe(true);
+    expect(failingCauses(causesOf([a, b], 2000))).toHaveLength(1);
+  });
+
+  it('keeps apart another manner, a rule named alone, one property, agreement and contested readings', () => {
+    expect(sameBranch(tokens('CR603.2d/multiplied'), casts('CR603.2d/missing'))).toBe(false);
+    expect(sameBranch(tokens('CR603.2d'), casts('CR603.2d'))).toBe(false);
+    expect(sameBranch(tokens('CR603.2d/multiplied'), tokens('CR603.2d/multiplied', { signature: 'triggers.token-created:CR603.2d/multiplied' }))).toBe(false);
+    expect(sameBranch(tokens('CR603.2d/multiplied'), casts('CR603.2d/multiplied', { kind: 'contested' }))).toBe(false);
+    const agreement = { property: PROPERTIES.find((p) => p.kind === 'agreement')! };
+    expect(sameBranch(tokens('CR603.2d/multiplied'), casts('CR603.2d/multiplied', agreement))).toBe(false);
+    expect(failingCauses(causesOf([tokens('CR603.2d/multiplied'), casts('CR603.2d/missing')], 2000))).toHaveLength(2);
   });
 });
 
