@@ -3,7 +3,8 @@
 // is that the two failures met in far more scenarios than chance explains.
 import { describe, expect, it } from 'vitest';
 import { PROPERTIES } from '../properties/index.ts';
-import { binomialTail, causesOf, metBeyondChance, MIN_MET } from '../runner/causes.ts';
+import { causesOf } from '../runner/causes.ts';
+import { binomialTail, metBeyondChance, MIN_MET } from '../runner/co-occurrence.ts';
 import type { Cluster } from '../runner/results.ts';
 
 const of = (id: string) => PROPERTIES.find((p) => p.id === id)!;
