@@ -67,28 +67,21 @@ function findDeclarationProblems(run: Run, step: RunStep, a: NCastAction): Decla
 }
 
 /**
- * The colours a spliced spell would have if it took on its spliced cards' colours, which it does not
- * (CR 702.47c: it keeps the main card's characteristics), when they differ from its own; else undefined.
+ * The colours of a cast's card and its spliced cards together: those a spliced spell would have if it
+ * took on its spliced cards' colours, which it does not (CR 702.47c: it keeps the main card's).
  */
-export function coloursWithSpliced(run: Run, a: NCastAction): Color[] | undefined {
-  const def = run.def(a.card);
-  const spliced = (a.splice ?? []).map((id) => run.def(id));
-  if (!def || spliced.length === 0 || spliced.some((d) => d === undefined)) return undefined;
-  const own = colorsOfDef(def);
-  const all = [...new Set([...own, ...spliced.flatMap((d) => colorsOfDef(d!))])].sort();
-  return all.length > own.length ? all : undefined;
+export function coloursWithSpliced(run: Run, a: NCastAction): Color[] {
+  return [...new Set([a.card, ...(a.splice ?? [])].flatMap((id) => colorsOfDef(run.def(id)!)))].sort();
 }
 
 /**
- * Whether a cast with legal targets would have an illegal one if the spell had its spliced cards'
- * colours (a creature with protection from a spliced card's colour): what an engine that gives a
- * spliced spell those colours refuses (CR 702.16b, 702.47c).
+ * Whether a legal cast would have an illegal target if the spell had its spliced cards' colours (a
+ * creature with protection from a spliced card's colour): what an engine that gives a spliced spell
+ * those colours refuses (CR 702.16b, 702.47c).
  */
 export function targetsShieldedFromSplicedColours(run: Run, step: RunStep, a: NCastAction): boolean {
-  const colours = coloursWithSpliced(run, a);
-  if (colours === undefined) return false;
   const parts = [a.card, ...(a.splice ?? [])].map((id) => run.def(id)!);
-  return targetDeclarationProblem(run, step, a, parts) === undefined && targetDeclarationProblem(run, step, a, parts, colours)?.reason === 'illegal-target';
+  return targetDeclarationProblem(run, step, a, parts, coloursWithSpliced(run, a))?.reason === 'illegal-target';
 }
 
 /** The first problem with a cast's targets (CR 601.2c, 702.33g, 702.47b), or undefined; `colors`, the spell's (its main card's). */

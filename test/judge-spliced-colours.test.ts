@@ -10,7 +10,10 @@ import { propertyById } from '../properties/index.ts';
 import { editableCopy } from './fixtures/traces.ts';
 import { answered, engine, spellAt, verdictOf } from './fixtures/trace-edits.ts';
 
-/** Steps: 0 Mist Bolt with Glacial Ray spliced, at the Red Ward Knight and p2; 1 Mist Bolt alone at the Knight; 2 Lava Spike at p2. */
+/**
+ * Steps: 0 Mist Bolt with Glacial Ray spliced, at the Red Ward Knight and p2; 1 Mist Bolt alone at the
+ * Knight; 2 Lava Spike at p2; 3 Mist Bolt with Glacial Ray spliced, at Grizzly Bears (no protection) and p2.
+ */
 const SPLICED = normalizeScenario({
   format: 'castcheck-scenario/1',
   cards: [
@@ -18,16 +21,20 @@ const SPLICED = normalizeScenario({
     { id: 'mist2', definition: { name: 'Mist Bolt', manaCost: '{U}', types: ['Instant'], subtypes: ['Arcane'], targets: [{ kind: 'creature' }], effects: [{ kind: 'damage', amount: 1, target: 0 }] } },
     { id: 'ray', oracle: 'Glacial Ray' },
     { id: 'spike', oracle: 'Lava Spike' },
+    { id: 'mist3', definition: { name: 'Mist Bolt', manaCost: '{U}', types: ['Instant'], subtypes: ['Arcane'], targets: [{ kind: 'creature' }], effects: [{ kind: 'damage', amount: 1, target: 0 }] } },
+    { id: 'ray2', oracle: 'Glacial Ray' },
+    { id: 'bears', oracle: 'Grizzly Bears' },
     { id: 'knight', definition: { name: 'Red Ward Knight', manaCost: '{1}{W}', types: ['Creature'], power: 2, toughness: 2, protection: ['R'] } },
   ],
   players: [
-    { id: 'p1', hand: ['mist', 'mist2', 'ray', 'spike'], mana: { U: 2, R: 3, C: 2 } },
-    { id: 'p2', battlefield: [{ card: 'knight' }] },
+    { id: 'p1', hand: ['mist', 'mist2', 'ray', 'spike', 'mist3', 'ray2'], mana: { U: 3, R: 4, C: 3 } },
+    { id: 'p2', battlefield: [{ card: 'knight' }, { card: 'bears' }] },
   ],
   actions: [
     { do: 'cast', card: 'mist', splice: ['ray'], targets: [['knight'], ['p2']] },
     { do: 'cast', card: 'mist2', targets: [['knight']] },
     { do: 'cast', card: 'spike', targets: [['p2']] },
+    { do: 'cast', card: 'mist3', splice: ['ray2'], targets: [['bears'], ['p2']] },
   ],
 });
 
@@ -37,7 +44,7 @@ describe('casting.legal-cast-accepted: a spliced spell refused for its spliced c
   const p = propertyById('casting.legal-cast-accepted')!;
 
   it('names CR 702.47c when protection from a spliced card\'s colour is all that would make a target illegal', async () => {
-    expect(await verdictOf(p, SPLICED, run())).toEqual({ status: 'pass', checks: 3 });
+    expect(await verdictOf(p, SPLICED, run())).toEqual({ status: 'pass', checks: 4 });
     expect(await verdictOf(p, SPLICED, answered(SPLICED, { 0: { outcome: 'rejected', reason: 'illegal-target', message: 'protection from red' } }))).toEqual({
       status: 'fail',
       step: 'a1',
@@ -55,6 +62,8 @@ describe('casting.legal-cast-accepted: a spliced spell refused for its spliced c
     expect(await verdictOf(p, SPLICED, answered(SPLICED, { 1: { outcome: 'rejected', reason: 'illegal-target' } }))).toEqual(plain('a2', '{U}', 'rejected: illegal-target', 2));
     // Lava Spike at a player: no colour shields a player here.
     expect(await verdictOf(p, SPLICED, answered(SPLICED, { 2: { outcome: 'rejected', reason: 'illegal-target' } }))).toEqual(plain('a3', '{R}', 'rejected: illegal-target', 3));
+    // The same spliced cast at Grizzly Bears, refused for its targets: no colour of the spliced card shields them.
+    expect(await verdictOf(p, SPLICED, answered(SPLICED, { 3: { outcome: 'rejected', reason: 'illegal-target' } }))).toEqual(plain('a4', '{1}{U}{R}', 'rejected: illegal-target', 4));
     // The spliced cast refused as unpayable: not for its targets.
     expect(await verdictOf(p, SPLICED, answered(SPLICED, { 0: { outcome: 'rejected', reason: 'cannot-pay' } }))).toEqual(plain('a1', '{1}{U}{R}', 'rejected: cannot-pay', 1));
     // The spliced cast answered unsupported: the engine refused nothing.
@@ -66,7 +75,7 @@ describe('splice.keeps-main-characteristics: a spliced spell shown with its spli
   const p = propertyById('splice.keeps-main-characteristics')!;
 
   it('names CR 702.47c when the colours shown are its own and its spliced cards\', and no branch for other colours', async () => {
-    expect(await verdictOf(p, SPLICED, run())).toEqual({ status: 'pass', checks: 1 });
+    expect(await verdictOf(p, SPLICED, run())).toEqual({ status: 'pass', checks: 2 });
     const red = run();
     spellAt(red, 0, 0).colors = ['R', 'U'];
     expect(await verdictOf(p, SPLICED, red)).toEqual({ status: 'fail', step: 'a1', expected: 'mist keeps colors ["U"], not its spliced cards\'', observed: 'colors ["R","U"]', kind: 'spliced-colours', rule: '702.47c', checks: 1 });
