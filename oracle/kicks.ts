@@ -1,7 +1,7 @@
 // How objects were kicked, read from the scenario's declarations and never from the kicker fields an
 // engine shows (CR 702.33d): a cast's own declaration; a spell on the stack as its card's last
 // accepted cast declared; a copy as the spell it copies (CR 707.10). One reading for every property.
-import { kickTimes, timesKicked, type Kick } from '../model/kick.ts';
+import { kickTimes, NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
 import type { Effect, StackSpell } from '../model/schema-types.ts';
 import type { NCastAction, PlayerId } from '../model/scenario.ts';
 import type { Run } from './run.ts';
@@ -25,6 +25,21 @@ export function kickOf(run: Run, spell: StackSpell, upTo: number): Kick | undefi
     if (s.action.do === 'cast' && s.action.card === spell.card && s.step.outcome === 'accepted') return declaredKick(s.action);
   }
   return undefined;
+}
+
+/**
+ * How the permanent whose entering triggered ability `abilityId` was kicked (CR 702.33d, 400.7d): as
+ * the spell it resolved from, in the step the ability went on the stack; never, put onto the
+ * battlefield, flickered or cloned there (CR 400.7, 707.2); undefined where the trace does not tell.
+ */
+export function enteredKick(run: Run, abilityId: string, source: string): Kick | undefined {
+  const s = run.steps.find((x) => x.after.stack.some((o) => o.id === abilityId));
+  const a = s?.action;
+  if (!s || !a || s.step.outcome !== 'accepted') return undefined;
+  const top = s.before.stack.at(-1);
+  if (a.do === 'resolve' && !a.untilEmpty && top?.kind === 'spell' && top.id === source) return kickOf(run, top, s.index);
+  const fresh = (a.do === 'putOntoBattlefield' || a.do === 'clone') && a.card === source;
+  return fresh || (a.do === 'flicker' && a.permanent === source) ? NOT_KICKED : undefined;
 }
 
 /** Kicked spells each player has cast before this step (for "the first kicked spell each turn"). */
