@@ -29,17 +29,14 @@ export function kickOf(run: Run, spell: StackSpell, upTo: number): Kick | undefi
 
 /**
  * How the permanent whose entering triggered ability `abilityId` was kicked (CR 702.33d, 400.7d): as
- * the spell it resolved from, in the step the ability went on the stack; never, put onto the
- * battlefield, flickered or cloned there (CR 400.7, 707.2); undefined where the trace does not tell.
+ * the spell it resolved from, when the step the ability went on the stack resolved that spell; else
+ * it entered otherwise (put onto the battlefield, flickered, cloned), a new object that was never
+ * cast, never kicked (CR 400.7, 707.2).
  */
 export function enteredKick(run: Run, abilityId: string, source: string): Kick | undefined {
   const s = run.steps.find((x) => x.after.stack.some((o) => o.id === abilityId));
-  const a = s?.action;
-  if (!s || !a || s.step.outcome !== 'accepted') return undefined;
-  const top = s.before.stack.at(-1);
-  if (a.do === 'resolve' && !a.untilEmpty && top?.kind === 'spell' && top.id === source) return kickOf(run, top, s.index);
-  const fresh = (a.do === 'putOntoBattlefield' || a.do === 'clone') && a.card === source;
-  return fresh || (a.do === 'flicker' && a.permanent === source) ? NOT_KICKED : undefined;
+  const top = s?.before.stack.at(-1);
+  return s && top?.kind === 'spell' && top.id === source ? kickOf(run, top, s.index) : NOT_KICKED;
 }
 
 /** Kicked spells each player has cast before this step (for "the first kicked spell each turn"). */

@@ -21,7 +21,7 @@ export function times(n: number): string {
   return n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`;
 }
 
-const kickers = (labels: readonly KickerLabel[]) => `${labels.map((l) => `its ${l}`).join(' and ')} kicker${labels.length > 1 ? 's' : ''}`;
+const kickers = (labels: readonly KickerLabel[]) => `its ${labels.join(' and ')} kicker${labels.length > 1 ? 's' : ''}`;
 
 /** How a spell on the stack, or the permanent it became, shows its kick; `copy` for a copy, or the token it became. */
 export interface ShownKick {

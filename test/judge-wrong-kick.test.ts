@@ -201,3 +201,103 @@ describe('resolution.player-effects: an enters ability linked to its source’s 
     expect(await judged(effects, put, (t) => void (playerAt(t, 1, 'p2').hand = []))).toMatchObject({ status: 'fail', expected: expect.stringContaining('kicked 0 times') });
   });
 });
+
+describe('what a spell or permanent shows of its kick decides whether the kick is named', () => {
+  it('a spell that leaves out some of its kick fields, the rest as declared, still names the kick', async () => {
+    const v = await judged(counters, PACK, (t) => {
+      packWith(1)(t);
+      delete spellAt(t, 0, 0).kicked;
+      delete spellAt(t, 0, 0).timesKicked;
+    });
+    expect(v).toMatchObject({ observed: 'counters {"+1/+1":1}, as if kicked once', kind: 'wrong-kick-count' });
+  });
+
+  it('kicker costs shown in A, B order match a declaration in another order; other costs shown name no kick', async () => {
+    expect(await judged(counters, volver(['B', 'A']), volverWith(2))).toMatchObject({ observed: 'counters {"+1/+1":2}, as if not kicked with its B kicker', kind: 'paid-kicker-cost-ignored' });
+    const shownB = await judged(counters, volver(['A']), (t) => {
+      volverWith(3)(t);
+      spellAt(t, 0, 0).kicker = ['B'];
+    });
+    expect(shownB).toMatchObject({ status: 'fail', observed: 'counters {"+1/+1":3}' });
+    expect(shownB).not.toHaveProperty('kind');
+  });
+
+  it('no counters for a kicked Necravolver, or a kicker cost’s counters for an unkicked one, name no kick', async () => {
+    for (const [kicker, n] of [[['A'], 0], [[], 2]] as const) {
+      const v = await judged(counters, volver([...kicker]), volverWith(n));
+      expect(v).toMatchObject({ status: 'fail' });
+      expect(v).not.toHaveProperty('kind');
+    }
+  });
+
+  it('a kicker cost and multikicks counted as the kicker cost alone is kicked once; both kicker costs read in the plural', async () => {
+    const both: Scenario['cards'] = [
+      {
+        id: 'main',
+        definition: {
+          name: 'Twin Kicked Relic',
+          manaCost: '{0}',
+          types: ['Artifact'],
+          kicker: { costs: [{ mana: '{1}' }, { mana: '{2}' }] },
+          multikicker: { cost: { mana: '{1}' } },
+          entersWith: [
+            { counter: 'charge', amount: 1, condition: 'perKick' },
+            { counter: 'gem', amount: 1, condition: 'kickedA' },
+            { counter: 'gem', amount: 2, condition: 'kickedB' },
+          ],
+        },
+      },
+    ];
+    const cast = (kicker: ('A' | 'B')[], multikicker: number) => scenario(both, ['main'], { C: 10 }, [{ do: 'cast', card: 'main', kicker, multikicker }, { do: 'resolve' }]);
+    const set = (c: Record<string, number>) => (t: Trace) => void (permanent(t, 1, 'main').counters = c);
+    expect(await judged(counters, cast(['A'], 2))).toEqual({ status: 'pass', checks: 1 });
+    expect(await judged(counters, cast(['A'], 2), set({ charge: 1, gem: 1 }))).toMatchObject({ observed: 'counters {"charge":1,"gem":1}, as if kicked once', kind: 'wrong-kick-count' });
+    expect(await judged(counters, cast([], 1), set({ charge: 3, gem: 3 }))).toMatchObject({ observed: 'counters {"charge":3,"gem":3}, as if also kicked with its A and B kickers', kind: 'unpaid-kicker-cost' });
+  });
+
+  it('a copy that shows one kick field, as declared, names the kick', async () => {
+    const copied: Scenario = { ...MUSTER, actions: [MUSTER.actions[0]!, { do: 'copy', id: 'copy1', spell: 'muster' }, { do: 'resolve' }] };
+    const v = await judged(effects, copied, (t) => {
+      const after = step(t, 2).state;
+      const tokens = after.battlefield.filter((p) => p.token);
+      after.battlefield = after.battlefield.filter((p) => !p.token || p === tokens[0]);
+      playerAt(t, 2, 'p1').life = 22;
+      const copy = spellAt(t, 1, 1);
+      for (const k of ['kicked', 'kicker', 'timesKicked'] as const) delete copy[k];
+    });
+    expect(v).toMatchObject({ observed: 'its effects were done as if kicked once', kind: 'wrong-kick-count' });
+  });
+
+  it('a spell’s effects are judged by the whole outcome where the engine shows no mana pool', async () => {
+    const v = await judged(effects, MUSTER, (t) => {
+      musterAsKicked(1)(t);
+      for (const i of [0, 1]) for (const p of step(t, i).state.players) delete p.mana;
+    });
+    expect(v).toMatchObject({ observed: 'its effects were done as if kicked once', kind: 'wrong-kick-count' });
+  });
+
+  it('an enters ability names the kick only where its source shows itself kicked as declared; a token from a copy must show it', async () => {
+    const oneDiscard = (i: number) => (t: Trace) => {
+      const p2 = playerAt(t, i, 'p2');
+      p2.hand = ['h2', 'h3'];
+      p2.graveyard = ['h1'];
+    };
+    const shownOnce = await judged(effects, RITUALIST, (t) => {
+      oneDiscard(2)(t);
+      permanent(t, 1, 'br').timesKicked = 1;
+    });
+    expect(shownOnce).toMatchObject({ status: 'fail', step: 'a3' });
+    expect(shownOnce).not.toHaveProperty('kind');
+    const copied: Scenario = { ...RITUALIST, players: [{ id: 'p1', hand: ['br'], mana: { B: 3, C: 2 } }, { id: 'p2', hand: ['h1', 'h2', 'h3'] }], actions: [RITUALIST.actions[0]!, { do: 'copy', id: 'copy1', spell: 'br' }, { do: 'resolve' }, { do: 'resolve' }] };
+    expect(await judged(effects, copied)).toMatchObject({ status: 'pass' });
+    expect(await judged(effects, copied, oneDiscard(3))).toMatchObject({ status: 'fail', step: 'a4', observed: 'its effects were done as if kicked once', kind: 'wrong-kick-count' });
+    const unshown = await judged(effects, copied, (t) => {
+      oneDiscard(3)(t);
+      const token = permanent(t, 2, 'copy1');
+      delete token.kicked;
+      delete token.timesKicked;
+    });
+    expect(unshown).toMatchObject({ status: 'fail', step: 'a4' });
+    expect(unshown).not.toHaveProperty('kind');
+  });
+});
