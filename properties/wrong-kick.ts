@@ -41,7 +41,8 @@ export interface ShownKick {
 function shownAsDeclared(spell: ShownKick, k: Kick): boolean {
   const shown = [spell.kicked, spell.kicker, spell.multikicker, spell.timesKicked].some((f) => f !== undefined);
   if (spell.copy && !shown) return false;
-  if (spell.kicked !== undefined && spell.kicked !== timesKicked(k) > 0) return false;
+  // Only a kicked spell is asked about (kickedOtherwise): shown unkicked, its kick was lost.
+  if (spell.kicked === false) return false;
   if (spell.kicker !== undefined && [...spell.kicker].sort().join() !== [...k.kicker].sort().join()) return false;
   if (spell.multikicker !== undefined && spell.multikicker !== k.multikicker) return false;
   return spell.timesKicked === undefined || spell.timesKicked === timesKicked(k);

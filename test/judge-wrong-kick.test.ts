@@ -301,3 +301,80 @@ describe('what a spell or permanent shows of its kick decides whether the kick i
     expect(unshown).not.toHaveProperty('kind');
   });
 });
+
+describe('the edges of a resolution done for another kick', () => {
+  it('kicker costs shown out of A, B order still match the declaration', async () => {
+    const v = await judged(counters, volver(['A', 'B']), (t) => {
+      volverWith(2)(t);
+      spellAt(t, 0, 0).kicker = ['B', 'A'];
+    });
+    expect(v).toMatchObject({ observed: 'counters {"+1/+1":2}, as if not kicked with its B kicker', kind: 'paid-kicker-cost-ignored' });
+  });
+
+  it('with no mana pool shown, the mana of another kick is not compared: the life of one kick names it', async () => {
+    const ritual = scenario(
+      [
+        {
+          id: 'rit',
+          definition: {
+            name: 'Kicked Offering',
+            manaCost: '{B}',
+            types: ['Instant'],
+            multikicker: { cost: { mana: '{1}' } },
+            effects: [
+              { kind: 'addMana', mana: '{B}', condition: 'perKick' },
+              { kind: 'gainLife', amount: 1, condition: 'perKick' },
+            ],
+          },
+        },
+      ],
+      ['rit'],
+      { B: 1, C: 2 },
+      [{ do: 'cast', card: 'rit', multikicker: 2 }, { do: 'resolve' }],
+    );
+    const v = await judged(effects, ritual, (t) => {
+      playerAt(t, 1, 'p1').life = 21;
+      for (const i of [0, 1]) for (const p of step(t, i).state.players) delete p.mana;
+    });
+    expect(v).toMatchObject({ observed: 'its effects were done as if kicked once', kind: 'wrong-kick-count' });
+  });
+
+  it('another kick that asks for other targets than the spell has is not what the engine did', async () => {
+    const forked = scenario(
+      [
+        {
+          id: 'fork',
+          definition: {
+            name: 'Forked Kick',
+            manaCost: '{R}',
+            types: ['Instant'],
+            kicker: { costs: [{ mana: '{1}' }, { mana: '{1}' }] },
+            targets: [{ kind: 'player' }, { kind: 'player', condition: 'kickedB' }],
+            effects: [
+              { kind: 'damage', amount: 1, target: 0, condition: 'perKick' },
+              { kind: 'damage', amount: 1, target: 1 },
+            ],
+          },
+        },
+      ],
+      ['fork'],
+      { R: 1, C: 2 },
+      [{ do: 'cast', card: 'fork', kicker: ['A', 'B'], targets: [['p2'], ['p1']] }, { do: 'resolve' }],
+    );
+    expect(await judged(effects, forked)).toEqual({ status: 'pass', checks: 1 });
+    const v = await judged(effects, forked, (t) => void (playerAt(t, 1, 'p2').life = 19));
+    expect(v).toMatchObject({ observed: 'its effects were done as if not kicked with its A kicker', kind: 'paid-kicker-cost-ignored', rule: '702.33f' });
+  });
+
+  it('an enters ability whose source has left the battlefield shows no kick: none is named', async () => {
+    const gone: Scenario = { ...RITUALIST, actions: [RITUALIST.actions[0]!, { do: 'resolve' }, { do: 'destroy', permanent: 'br' }, { do: 'resolve' }] };
+    expect(await judged(effects, gone)).toMatchObject({ status: 'pass' });
+    const v = await judged(effects, gone, (t) => {
+      const p2 = playerAt(t, 3, 'p2');
+      p2.hand = ['h2', 'h3'];
+      p2.graveyard = ['h1'];
+    });
+    expect(v).toMatchObject({ status: 'fail', step: 'a4' });
+    expect(v).not.toHaveProperty('kind');
+  });
+});
