@@ -378,3 +378,17 @@ describe('the edges of a resolution done for another kick', () => {
     expect(v).not.toHaveProperty('kind');
   });
 });
+
+describe('a permanent that is no copy need not show its kick', () => {
+  it('Bloodhusk Ritualist showing no kick fields still names the kick its ability was done for', async () => {
+    const v = await judged(effects, RITUALIST, (t) => {
+      const p2 = playerAt(t, 2, 'p2');
+      p2.hand = ['h2', 'h3'];
+      p2.graveyard = ['h1'];
+      const br = permanent(t, 1, 'br');
+      delete br.kicked;
+      delete br.timesKicked;
+    });
+    expect(v).toMatchObject({ status: 'fail', step: 'a3', observed: 'its effects were done as if kicked once', kind: 'wrong-kick-count' });
+  });
+});
