@@ -1,7 +1,7 @@
 // How objects were kicked, read from the scenario's declarations and never from the kicker fields an
 // engine shows (CR 702.33d): a cast's own declaration; a spell on the stack as its card's last
 // accepted cast declared; a copy as the spell it copies (CR 707.10). One reading for every property.
-import { kickTimes, timesKicked, type Kick } from '../model/kick.ts';
+import { kickTimes, NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
 import type { Effect, StackSpell } from '../model/schema-types.ts';
 import type { NCastAction, PlayerId } from '../model/scenario.ts';
 import type { Run } from './run.ts';
@@ -25,6 +25,18 @@ export function kickOf(run: Run, spell: StackSpell, upTo: number): Kick | undefi
     if (s.action.do === 'cast' && s.action.card === spell.card && s.step.outcome === 'accepted') return declaredKick(s.action);
   }
   return undefined;
+}
+
+/**
+ * How the permanent whose entering triggered ability `abilityId` was kicked (CR 702.33d, 400.7d): as
+ * the spell it resolved from, when the step the ability went on the stack resolved that spell; else
+ * it entered otherwise (put onto the battlefield, flickered, cloned), a new object that was never
+ * cast, never kicked (CR 400.7, 707.2).
+ */
+export function enteredKick(run: Run, abilityId: string, source: string): Kick | undefined {
+  const s = run.steps.find((x) => x.after.stack.some((o) => o.id === abilityId));
+  const top = s?.before.stack.at(-1);
+  return s && top?.kind === 'spell' && top.id === source ? kickOf(run, top, s.index) : NOT_KICKED;
 }
 
 /** Kicked spells each player has cast before this step (for "the first kicked spell each turn"). */

@@ -13,7 +13,7 @@ import { activeRequirements } from '../model/declarations.ts';
 import { colorsOfDef, permanentDef } from './definitions.ts';
 import { targetAllowed } from './targets.ts';
 import { NOT_KICKED, timesKicked, type Kick } from '../model/kick.ts';
-import { kickOf, effectTimes } from './kicks.ts';
+import { enteredKick, kickOf, effectTimes } from './kicks.ts';
 import { counterable, permanentLeaves, spellLeaves } from './zone-moves.ts';
 import { isCreature } from './state-based-actions.ts';
 import { flickeredIn, newObjectSinceTargeted } from './targeted-objects.ts';
@@ -167,19 +167,23 @@ function resolvingSource(run: Run, step: RunStep): Source | undefined {
   }
   if (top?.kind !== 'ability') return undefined;
   // A triggered ability: its source's definition (as it last was), its effects and targets. Those
-  // that look at how something was kicked, or check an intervening "if" again, are left to the
-  // triggers properties; so are those that change their own source, which may be a new object by now.
+  // that check an intervening "if" again are left to the triggers properties; so are those that
+  // change their own source, which may be a new object by now.
   const def = permanentDef(run, top.source, step.index);
   const ability = def?.triggers?.[top.ability];
   // An engine that does not show an ability's targets (capability 'ability.targets') leaves its effects unjudged.
   if (!def || !ability || top.targets === undefined) return undefined;
   const conditional = (c: string | undefined) => c !== undefined && c !== 'always';
-  if (ability.if || ability.ifYouControl || ability.effects.some((e) => conditional(e.condition)) || (ability.targets ?? []).some((t) => conditional(t.condition))) return undefined;
+  // Effects and targets linked to the source's kicker (Bloodhusk Ritualist: a discard per kick) are
+  // done for how the permanent that entered was kicked (CR 702.33e, 607.2i), where the trace tells it.
+  const linked = ability.effects.some((e) => conditional(e.condition)) || (ability.targets ?? []).some((t) => conditional(t.condition));
+  const kick = linked ? (ability.event === 'selfEnters' ? enteredKick(run, top.id, top.source) : undefined) : NOT_KICKED;
+  if (ability.if || ability.ifYouControl || !kick) return undefined;
   const last = [...run.steps.slice(0, step.index + 1)].reverse().map((s) => permanentOn(s.before, top.source)).find((p) => p !== undefined);
   return {
     resolving: { id: top.id, name: `${top.source}#${top.ability}`, controller: top.controller, kind: 'ability' },
     parts: [{ name: def.name, types: def.types, targets: ability.targets ?? [], effects: ability.effects }],
-    kick: NOT_KICKED,
+    kick,
     x: 0,
     targets: top.targets,
     colors: colorsOfDef(def),
@@ -212,10 +216,21 @@ export function resolution(run: Run, step: RunStep): Expected | Mismatch | undef
   return run.ofStep(step, 'resolution', () => expectedOf(run, step));
 }
 
-function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
+/**
+ * What a step's resolving spell would have done kicked as `kick` instead of as declared: what an
+ * engine that did its effects for another kick shows (properties/wrong-kick.ts). Undefined where
+ * that kick asks for other targets than the spell has, or the outcome is not worked out.
+ */
+export function resolutionAsKicked(run: Run, step: RunStep, kick: Kick): Expected | undefined {
+  const e = expectedOf(run, step, kick);
+  return e && 'mismatch' in e ? undefined : e;
+}
+
+function expectedOf(run: Run, step: RunStep, asKicked?: Kick): Expected | Mismatch | undefined {
   const src = resolvingSource(run, step);
   if (!src) return undefined;
-  const { resolving, parts, kick, x } = src;
+  const { resolving, parts, x } = src;
+  const kick = asKicked ?? src.kick;
   // 'That much damage' (damageDealt) and 'that land's controller' (eventController) depend on an
   // event the trace does not keep with the ability.
   if (parts.some((d) => (d.effects ?? []).some((e) => !MODELLED.has(e.kind) || e.amount === 'damageDealt' || e.each === 'eventController'))) return undefined;

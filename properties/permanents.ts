@@ -7,6 +7,7 @@ import { permanentDef } from '../oracle/definitions.ts';
 import { entries, expectedCounters, type Entry } from '../oracle/entries.ts';
 import { NOT_KICKED, timesKicked } from '../model/kick.ts';
 import { features } from './features.ts';
+import { kickedOtherwise } from './wrong-kick.ts';
 
 /** The failure for an entry that is not on the battlefield, if it is one. */
 export function absentEntry(c: Checker, e: Entry): boolean {
@@ -37,7 +38,10 @@ function checkCounters(run: Run, filter: (e: Entry) => boolean): ReturnType<Chec
     const p = e.step.after.battlefield.find((o) => o.id === e.id)!;
     const want = expectedCounters(e.def, e.kick);
     if (!showsCounters(p, want)) {
-      c.fail(e.step, `${e.id} (${e.def.name}, kicked ${timesKicked(e.kick)} times) enters with counters ${sortedCounters(want)}`, `counters ${show(countersOf(p))}`);
+      // Exactly the counters of another kick of it: the branch names how it was kicked instead.
+      const wrong = e.spell && kickedOtherwise(e.def, e.spell, e.kick, (k) => showsCounters(p, expectedCounters(e.def, k)));
+      const observed = `counters ${show(countersOf(p))}${wrong ? `, ${wrong.as}` : ''}`;
+      c.fail(e.step, `${e.id} (${e.def.name}, kicked ${timesKicked(e.kick)} times) enters with counters ${sortedCounters(want)}`, observed, wrong?.kind, wrong?.rule);
     } else c.checkedOne();
     if (c.done) break;
   }

@@ -11,6 +11,7 @@ import { features } from './features.ts';
 import { player, resolution, expectedResolution, toughnessAfter, type Expected } from '../oracle/resolution.ts';
 import { composedResolution, untilEmptyResolution } from '../oracle/until-empty.ts';
 import { zoneProblem } from './resolution-differences.ts';
+import { resolvedAsKickedOtherwise } from './resolution-kicks.ts';
 
 export const playerEffects: Property = {
   id: 'resolution.player-effects',
@@ -43,7 +44,9 @@ export const playerEffects: Property = {
       const kind = all ? 'until-empty' : undefined;
       const rule = all ? '608.2' : undefined;
       const left = all ? step.after.stack.map((o) => o.id) : [];
-      if (left.length > 0) c.fail(step, `${what()}: the stack is empty`, `${show(left)} on the stack`, kind, rule);
+      const kicked = all ? undefined : resolvedAsKickedOtherwise(run, step, e);
+      if (kicked) c.fail(step, `${what()}: each effect as its kicker condition says for how it was kicked`, `its effects were done ${kicked.as}`, kicked.kind, kicked.rule);
+      else if (left.length > 0) c.fail(step, `${what()}: the stack is empty`, `${show(left)} on the stack`, kind, rule);
       else if (lifeGot.p1 !== e.life.p1 || lifeGot.p2 !== e.life.p2) c.fail(step, `${what()} changes life by ${show(e.life)}`, `life changed by ${show(lifeGot)}`, kind, rule);
       else if (poolBefore && poolAfter && !poolsEqual(poolMinus(toPool(poolAfter), toPool(poolBefore)), e.mana)) {
         c.fail(step, `${what()} adds ${formatPool(e.mana)}`, `${you}'s pool went from ${formatPool(toPool(poolBefore))} to ${formatPool(toPool(poolAfter))}`, kind, rule);

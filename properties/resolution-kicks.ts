@@ -1,0 +1,48 @@
+// A resolving spell or ability whose whole outcome (life, mana, tokens, zones) is not what its kick
+// gives but exactly what another kick gives (CR 702.33d, 702.33f): resolution.player-effects names
+// that branch as permanents.enters-with-counters does for a permanent's counters.
+import { poolsEqual, toPool } from '../model/mana.ts';
+import { poolMinus } from '../oracle/payment.ts';
+import { permanentDef } from '../oracle/definitions.ts';
+import { player, resolutionAsKicked, type Expected } from '../oracle/resolution.ts';
+import { permanentOn, type Run, type RunStep } from './property.ts';
+import { zoneProblem } from './resolution-differences.ts';
+import { kickedOtherwise, type ShownKick, type WrongKick } from './wrong-kick.ts';
+import type { CardDefinition } from '../model/schema-types.ts';
+
+/** Whether the step shows exactly what `e` says of life, the controller's mana pool (where shown), and every zone. */
+function showsOutcome(run: Run, step: RunStep, e: Expected): boolean {
+  for (const id of ['p1', 'p2'] as const) if (player(step, 'after', id).life - player(step, 'before', id).life !== e.life[id]) return false;
+  const before = player(step, 'before', e.resolving.controller).mana;
+  const after = player(step, 'after', e.resolving.controller).mana;
+  if (before && after && !poolsEqual(poolMinus(toPool(after), toPool(before)), e.mana)) return false;
+  return zoneProblem(run, step, e) === undefined;
+}
+
+/**
+ * The card kicked and how it shows its kick: a spell's own; for a triggered ability, its source's,
+ * the permanent that entered (a token, from a copy of a spell).
+ */
+function kickedCard(run: Run, step: RunStep): { def: CardDefinition; shown: ShownKick } | undefined {
+  const top = step.before.stack.at(-1);
+  if (top?.kind === 'spell') {
+    const def = run.def(top.card);
+    return def && { def, shown: top };
+  }
+  const source = top && permanentOn(step.before, top.source);
+  const def = top && permanentDef(run, top.source, step.index);
+  return source && def && { def, shown: { copy: source.token === true, kicked: source.kicked, timesKicked: source.timesKicked } };
+}
+
+/**
+ * The branch a single resolution fails by when the step shows exactly the outcome of another kick of
+ * what resolves and not its own (properties/wrong-kick.ts); none where its card is not known.
+ */
+export function resolvedAsKickedOtherwise(run: Run, step: RunStep, e: Expected): WrongKick | undefined {
+  const card = kickedCard(run, step);
+  if (!card || showsOutcome(run, step, e)) return undefined;
+  return kickedOtherwise(card.def, card.shown, e.kick, (k) => {
+    const other = resolutionAsKicked(run, step, k);
+    return other !== undefined && showsOutcome(run, step, other);
+  });
+}
