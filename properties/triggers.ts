@@ -10,6 +10,7 @@ import { declaredKick } from '../oracle/kicks.ts';
 import { abilityOf } from '../oracle/definitions.ts';
 import { addCount, doneOnce, expectedOnCast, expectedOnEnter, sourcesIn, whoseOk, type Source, type TriggerCounts } from '../oracle/triggers.ts';
 import { features } from './features.ts';
+import { exactCounts, failCounts } from './multiplied.ts';
 
 export const TRIGGER_NEEDS = { mechanics: ['triggers' as const], observes: ['step.triggered' as const] };
 
@@ -54,7 +55,7 @@ export const castTriggersOncePerCast: Property = {
       if (step.action.do !== 'cast') continue;
       const want = expectedOnCast(run, step as RunStep & { action: NCastAction });
       const got = observed(step, ['spellCast'], run);
-      if (!same(want, got)) c.fail(step, `cast triggers ${showMap(want)}`, showMap(got));
+      if (!same(want, got)) failCounts(c, run, step, `${step.action.card} cast`, exactCounts(want, got), `cast triggers ${showMap(want)}`, showMap(got));
       else c.checkedOne();
       if (c.done) break;
     }
@@ -172,7 +173,7 @@ export const landTriggersOncePerLand: Property = {
         });
       }
       const got = observed(step, ['landToGraveyard'], run);
-      if (!same(want, got)) c.fail(step, `${lands.length} land(s) to the graveyard trigger ${showMap(want)}`, showMap(got));
+      if (!same(want, got)) failCounts(c, run, step, `${lands.length} land(s) going to the graveyard`, exactCounts(want, got), `${lands.length} land(s) to the graveyard trigger ${showMap(want)}`, showMap(got));
       else if (lands.length > 0) c.checkedOne();
       if (c.done) break;
     }
@@ -268,7 +269,8 @@ export const creaturesDie: Property = {
           if (n < least || n > most) {
             const dead = others(possible).map((d) => d.id);
             const want = least === most ? `${least} time(s)` : `${least} to ${most} times`;
-            c.fail(step, `${key} triggers ${want}: ${dead.length ? `${show(dead)} left the battlefield` : 'no other creature died'}${limited && done.has(key) ? ', and it is done for the turn' : ''}`, `${n} time(s)`);
+            const expected = `${key} triggers ${want}: ${dead.length ? `${show(dead)} left the battlefield` : 'no other creature died'}${limited && done.has(key) ? ', and it is done for the turn' : ''}`;
+            failCounts(c, run, step, 'creatures dying', [{ key, least, most, got: n }], expected, `${n} time(s)`);
           } else if (least > 0 || n > 0 || (most === 0 && possible.length > 0)) c.checkedOne();
         });
       }
@@ -311,7 +313,7 @@ export const becomesTapped: Property = {
       const got = observed(step, ['becomesTapped'], run);
       // A tap of a permanent already tapped changes nothing: no event, so nothing triggers (CR 603.2e).
       const what = tapped ? `tapping ${tapped}` : a.do === 'tap' ? `tapping ${a.permanent}, already tapped,` : 'entering tapped';
-      if (!same(want, got)) c.fail(step, `${what} triggers ${showMap(want)}`, showMap(got));
+      if (!same(want, got)) failCounts(c, run, step, what, exactCounts(want, got), `${what} triggers ${showMap(want)}`, showMap(got));
       else c.checkedOne();
       if (c.done) break;
     }

@@ -1,0 +1,113 @@
+// Breakers for the multiplied branch (CR 603.2d) that the count properties of five events share
+// (properties/multiplied.ts): an ability that triggered once more per trigger multiplier (Panharmonicon)
+// its controller has, for an event that no artifact or creature entering is, fails as
+// `CR603.2d/multiplied`; any other wrong count fails as before. What the engine reports triggered is
+// changed by hand.
+import { describe, expect, it } from 'vitest';
+import { normalizeScenario, type NormalizedScenario } from '../model/scenario.ts';
+import type { CardDefinition, Scenario, Trace, TriggeredAbility } from '../model/schema-types.ts';
+import { propertyById } from '../properties/index.ts';
+import { editableCopy } from './fixtures/traces.ts';
+import { engine, step, verdictOf } from './fixtures/trace-edits.ts';
+
+const gain = [{ kind: 'gainLife' as const, amount: 1 }] as TriggeredAbility['effects'];
+const watcher = (t: Omit<TriggeredAbility, 'effects'>): CardDefinition => ({ name: 'Watcher', manaCost: '{2}', types: ['Creature'], power: 1, toughness: 4, triggers: [{ effects: gain, ...t } as TriggeredAbility] });
+const pan = (id: string) => ({ id, oracle: 'Panharmonicon' });
+
+/** `watch` for p1 beside the cards and p1's permanents given, with p2's; `actions` played. */
+function scenario(watch: CardDefinition, cards: Scenario['cards'], p1: Partial<Scenario['players'][number]>, actions: Scenario['actions'], p2: string[] = []): NormalizedScenario {
+  return normalizeScenario({
+    format: 'castcheck-scenario/1',
+    cards: [{ id: 'w', definition: watch }, ...cards],
+    players: [
+      { id: 'p1', ...p1, battlefield: [{ card: 'w' }, ...(p1.battlefield ?? [])] },
+      { id: 'p2', battlefield: p2.map((card) => ({ card })) },
+    ],
+    actions,
+  });
+}
+
+/** The reference engine's trace of `s`, with the watcher reported triggered `times` times in step `i`. */
+function triggered(s: NormalizedScenario, i: number, times: number): Trace {
+  const t = editableCopy(engine.runSync(s));
+  step(t, i).triggered = Array.from({ length: times }, (_, n) => ({ id: `x${n}`, source: 'w', ability: 0, controller: 'p1' as const }));
+  return t;
+}
+
+const multiplied = (stepId: string, expected: string, observed: string) => ({ status: 'fail', step: stepId, expected, observed, kind: 'multiplied', rule: '603.2d', checks: 1 });
+
+describe('triggers.cast-triggers-once-per-cast: a multiplier applied to a cast', () => {
+  const p = propertyById('triggers.cast-triggers-once-per-cast')!;
+  const bolt = { id: 'bolt', oracle: 'Burst Lightning' };
+  const cast = (pans: string[], p2: string[] = []) =>
+    scenario(watcher({ event: 'spellCast', whose: 'yours' }), [bolt, ...[...pans, ...p2].map(pan)], { hand: ['bolt'], mana: { R: 1 }, battlefield: pans.map((card) => ({ card })) }, [{ do: 'cast', card: 'bolt', targets: [['p2']] }], p2);
+
+  it('twice with one Panharmonicon is the multiplied branch, naming it; three times is a wrong count', async () => {
+    const s = cast(['pan']);
+    expect(step(engine.runSync(s), 0).triggered?.map((x) => x.source)).toEqual(['w']);
+    expect(await verdictOf(p, s, engine.runSync(s))).toEqual({ status: 'pass', checks: 1 });
+    expect(await verdictOf(p, s, triggered(s, 0, 2))).toEqual({
+      ...multiplied('a1', 'w#0 triggers 1 time(s) for bolt cast: Panharmonicon does not apply to it, only to abilities an artifact or creature entering sets off', '2 time(s), once more for each of the 1 trigger multiplier(s) its controller has'),
+    });
+    expect(await verdictOf(p, s, triggered(s, 0, 3))).toEqual({ status: 'fail', step: 'a1', expected: 'cast triggers w#0×1', observed: 'w#0×3', checks: 1 });
+    expect(await verdictOf(p, s, triggered(s, 0, 0))).toEqual({ status: 'fail', step: 'a1', expected: 'cast triggers w#0×1', observed: 'nothing', checks: 1 });
+  });
+
+  it('two Panharmonicons make three; twice is then a wrong count', async () => {
+    const s = cast(['pan', 'pan2']);
+    expect(await verdictOf(p, s, triggered(s, 0, 3))).toEqual(multiplied('a1', expect.stringContaining(': Panharmonicon does not apply') as never, '3 time(s), once more for each of the 2 trigger multiplier(s) its controller has'));
+    expect(await verdictOf(p, s, triggered(s, 0, 2))).toMatchObject({ status: 'fail', expected: 'cast triggers w#0×1' });
+  });
+
+  it("twice without a multiplier, or with the opponent's only, is a wrong count", async () => {
+    for (const s of [cast([]), cast([], ['pan'])]) expect(await verdictOf(p, s, triggered(s, 0, 2))).toEqual({ status: 'fail', step: 'a1', expected: 'cast triggers w#0×1', observed: 'w#0×2', checks: 1 });
+  });
+
+  it('an ability that should not trigger at all, triggered twice, is a wrong count: no count the rules allow was multiplied', async () => {
+    const s = scenario(watcher({ event: 'spellCast', whose: 'opponents' }), [bolt, pan('pan')], { hand: ['bolt'], mana: { R: 1 }, battlefield: [{ card: 'pan' }] }, [{ do: 'cast', card: 'bolt', targets: [['p2']] }]);
+    expect(await verdictOf(p, s, triggered(s, 0, 2))).toEqual({ status: 'fail', step: 'a1', expected: 'cast triggers nothing', observed: 'w#0×2', checks: 1 });
+  });
+});
+
+describe('the other events: lands to a graveyard, tapping, deaths, tokens', () => {
+  it('triggers.once-per-land: two lands destroyed together, four triggers with a Panharmonicon', async () => {
+    const p = propertyById('triggers.once-per-land')!;
+    const s = scenario(watcher({ event: 'landToGraveyard', whose: 'any' }), [pan('pan'), { id: 'm1', oracle: 'Mountain' }, { id: 'm2', oracle: 'Mountain' }], { battlefield: [{ card: 'pan' }, { card: 'm1' }, { card: 'm2' }] }, [{ do: 'destroyAll', filter: { types: ['Land'] } }]);
+    expect(await verdictOf(p, s, engine.runSync(s))).toEqual({ status: 'pass', checks: 1 });
+    expect(await verdictOf(p, s, triggered(s, 0, 4))).toEqual(multiplied('a1', 'w#0 triggers 2 time(s) for 2 land(s) going to the graveyard: Panharmonicon does not apply to it, only to abilities an artifact or creature entering sets off', '4 time(s), once more for each of the 1 trigger multiplier(s) its controller has'));
+    expect(await verdictOf(p, s, triggered(s, 0, 3))).toMatchObject({ status: 'fail', expected: '2 land(s) to the graveyard trigger w#0×2', observed: 'w#0×3' });
+  });
+
+  it('triggers.becomes-tapped: a land tapped, twice with a Panharmonicon', async () => {
+    const p = propertyById('triggers.becomes-tapped')!;
+    const s = scenario(watcher({ event: 'becomesTapped', whose: 'any' }), [pan('pan'), { id: 'm1', oracle: 'Mountain' }], { battlefield: [{ card: 'pan' }, { card: 'm1' }] }, [{ do: 'tap', permanent: 'm1' }]);
+    expect(await verdictOf(p, s, engine.runSync(s))).toEqual({ status: 'pass', checks: 1 });
+    expect(await verdictOf(p, s, triggered(s, 0, 2))).toEqual(multiplied('a1', 'w#0 triggers 1 time(s) for tapping m1: Panharmonicon does not apply to it, only to abilities an artifact or creature entering sets off', '2 time(s), once more for each of the 1 trigger multiplier(s) its controller has'));
+  });
+
+  it('triggers.creatures-die: one creature destroyed, twice; a legend that may have died, a multiple of a count within the bounds', async () => {
+    const p = propertyById('triggers.creatures-die')!;
+    const dies = (actions: Scenario['actions']) =>
+      scenario(watcher({ event: 'creaturesDie' }), [pan('pan'), { id: 'bears', oracle: 'Grizzly Bears' }, { id: 'ox', oracle: 'Hill Giant' }], { battlefield: [{ card: 'pan' }] }, actions, ['bears', 'ox']);
+    const one = dies([{ do: 'destroy', permanent: 'bears' }]);
+    expect(await verdictOf(p, one, engine.runSync(one))).toEqual({ status: 'pass', checks: 1 });
+    expect(await verdictOf(p, one, triggered(one, 0, 2))).toEqual(multiplied('a1', 'w#0 triggers 1 time(s) for creatures dying: Panharmonicon does not apply to it, only to abilities an artifact or creature entering sets off', '2 time(s), once more for each of the 1 trigger multiplier(s) its controller has'));
+    expect(await verdictOf(p, one, triggered(one, 0, 3))).toMatchObject({ status: 'fail', expected: 'w#0 triggers 1 time(s): ["bears"] left the battlefield', observed: '3 time(s)' });
+    // A second Josu Vess put onto the battlefield, the first kept (CR 704.5j): the new one enters and dies,
+    // seen only as a card in the graveyard, so 0 to 1 deaths are told; twice 1 is multiplied.
+    const legend = scenario(watcher({ event: 'creaturesDie' }), [pan('pan'), { id: 'jv1', oracle: 'Josu Vess, Lich Knight' }, { id: 'jv2', oracle: 'Josu Vess, Lich Knight' }], { hand: ['jv2'], battlefield: [{ card: 'pan' }, { card: 'jv1' }] }, [{ do: 'putOntoBattlefield', card: 'jv2', choices: ['jv1'] }]);
+    const t = engine.runSync(legend);
+    expect(step(t, 0).triggered?.map((x) => x.source)).toEqual(['w']);
+    expect(await verdictOf(p, legend, t)).toEqual({ status: 'pass', checks: 1 });
+    expect(await verdictOf(p, legend, triggered(legend, 0, 2))).toEqual(multiplied('a1', 'w#0 triggers 0 to 1 time(s) for creatures dying: Panharmonicon does not apply to it, only to abilities an artifact or creature entering sets off', '2 time(s), once more for each of the 1 trigger multiplier(s) its controller has'));
+  });
+
+  it('triggers.token-created: a token made, twice with a Panharmonicon', async () => {
+    const p = propertyById('triggers.token-created')!;
+    const maker = { id: 'maker', definition: { name: 'Spirit Maker', manaCost: '{1}', types: ['Sorcery'], effects: [{ kind: 'createToken', amount: 1, token: { name: 'Spirit', types: ['Creature'], power: 1, toughness: 1 } }] } as CardDefinition };
+    const s = scenario(watcher({ event: 'tokenCreated', whose: 'any' }), [pan('pan'), maker], { hand: ['maker'], mana: { C: 1 }, battlefield: [{ card: 'pan' }] }, [{ do: 'cast', card: 'maker' }, { do: 'resolve' }]);
+    expect(await verdictOf(p, s, engine.runSync(s))).toEqual({ status: 'pass', checks: 1 });
+    expect(await verdictOf(p, s, triggered(s, 1, 2))).toEqual(multiplied('a2', "w#0 triggers 1 time(s) for maker's tokens: Panharmonicon does not apply to it, only to abilities an artifact or creature entering sets off", '2 time(s), once more for each of the 1 trigger multiplier(s) its controller has'));
+    expect(await verdictOf(p, s, triggered(s, 1, 3))).toMatchObject({ status: 'fail', expected: 'w#0 triggers once per token: 1', observed: '3' });
+  });
+});
