@@ -22,40 +22,39 @@ export function exactCounts(want: TriggerCounts, got: TriggerCounts): TriggerCou
 }
 
 /**
- * Fails `c` for counts of a step of which some are wrong: by the multiplied branch (CR 603.2d) when
- * every wrong count is what it would be had the trigger multipliers of the ability's controller
+ * Fails `c` for counts of a step of which at least one is wrong: by the multiplied branch (CR 603.2d)
+ * when every wrong count is what it would be had the trigger multipliers of the ability's controller
  * applied to this event, which they do not name (one more time each: a count the rules allow, times
  * one more than their number); otherwise as the property says (`expected`, `observed`).
  */
 export function failCounts(c: Checker, run: Run, step: RunStep, event: string, counts: readonly TriggerCount[], expected: string, observed: string): void {
   const wrong = counts.filter((x) => x.got < x.least || x.got > x.most);
   const multipliers = wrong.map((x) => multipliersBehind(run, step, x));
-  const first = wrong[0];
-  if (first === undefined || multipliers.some((m) => m === undefined)) {
+  if (multipliers.some((m) => m === undefined)) {
     c.fail(step, expected, observed);
     return;
   }
-  const names = [...new Set(multipliers[0]!.map((s) => s.def.name))].join(' and ');
+  const first = wrong[0]!;
+  const names = [...new Set(multipliers[0]!.map((s) => s.def.name))];
   const want = first.least === first.most ? `${first.least}` : `${first.least} to ${first.most}`;
   c.fail(
     step,
-    `${first.key} triggers ${want} time(s) for ${event}: ${names} does not apply to it, only to abilities an artifact or creature entering sets off`,
+    `${first.key} triggers ${want} time(s) for ${event}: ${names.join(' and ')} ${names.length > 1 ? 'do' : 'does'} not apply to it, only to abilities an artifact or creature entering sets off`,
     `${first.got} time(s), once more for each of the ${multipliers[0]!.length} trigger multiplier(s) its controller has`,
     'multiplied',
     '603.2d',
   );
 }
 
-/** The trigger multipliers of the ability's controller (before the event or after it) that would make a right count the one seen, if any. */
+/**
+ * The trigger multipliers that the controller of the ability's source had as the event happened, if
+ * there are some and they would make a count the rules allow the one seen. Every ability these
+ * properties count is of a permanent on the battlefield before the step (those that look back, too).
+ */
 function multipliersBehind(run: Run, step: RunStep, x: TriggerCount): Source[] | undefined {
-  const source = x.key.slice(0, x.key.lastIndexOf('#'));
-  const controller = (permanentOn(step.before, source) ?? permanentOn(step.after, source))?.controller;
-  if (controller === undefined) return undefined;
-  for (const [state, index] of [[step.before, step.index], [step.after, step.index + 1]] as const) {
-    const multipliers = triggerMultipliers(run, state, index, controller);
-    const times = multipliers.length + 1;
-    const each = x.got / times;
-    if (multipliers.length > 0 && Number.isInteger(each) && each >= Math.max(1, x.least) && each <= x.most) return multipliers;
-  }
-  return undefined;
+  const source = permanentOn(step.before, x.key.slice(0, x.key.lastIndexOf('#')));
+  if (source === undefined) return undefined;
+  const multipliers = triggerMultipliers(run, step.before, step.index, source.controller);
+  const each = x.got / (multipliers.length + 1);
+  return multipliers.length > 0 && Number.isInteger(each) && each >= x.least && each <= x.most ? multipliers : undefined;
 }
