@@ -56,5 +56,6 @@ function multipliersBehind(run: Run, step: RunStep, x: TriggerCount): Source[] |
   if (source === undefined) return undefined;
   const multipliers = triggerMultipliers(run, step.before, step.index, source.controller);
   const each = x.got / (multipliers.length + 1);
-  return multipliers.length > 0 && Number.isInteger(each) && each >= x.least && each <= x.most ? multipliers : undefined;
+  // With none, `each` is the count seen, wrong: out of the bounds.
+  return Number.isInteger(each) && each >= x.least && each <= x.most ? multipliers : undefined;
 }

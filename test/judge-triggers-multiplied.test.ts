@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { normalizeScenario, type NormalizedScenario } from '../model/scenario.ts';
 import type { CardDefinition, Scenario, Trace, TriggeredAbility } from '../model/schema-types.ts';
 import { propertyById } from '../properties/index.ts';
+import { failCounts } from '../properties/multiplied.ts';
+import { Checker, Run } from '../properties/property.ts';
 import { editableCopy } from './fixtures/traces.ts';
 import { engine, step, verdictOf } from './fixtures/trace-edits.ts';
 
@@ -145,5 +147,19 @@ describe('the other events: lands to a graveyard, tapping, deaths, tokens', () =
     expect(await verdictOf(p, s, engine.runSync(s))).toEqual({ status: 'pass', checks: 1 });
     expect(await verdictOf(p, s, triggered(s, 1, 2))).toEqual(multiplied('a2', "w#0 triggers 1 time(s) for maker's tokens: Panharmonicon does not apply to it, only to abilities an artifact or creature entering sets off", '2 time(s), once more for each of the 1 trigger multiplier(s) its controller has'));
     expect(await verdictOf(p, s, triggered(s, 1, 3))).toMatchObject({ status: 'fail', expected: 'w#0 triggers once per token: 1', observed: '3' });
+  });
+});
+
+describe('failCounts: a count between bounds', () => {
+  it('is multiplied when it is a whole count within them times one more than the multipliers; three with one Panharmonicon for 0 to 2 is not', () => {
+    const s = scenario(watcher({ event: 'spellCast', whose: 'yours' }), [{ id: 'bolt', oracle: 'Burst Lightning' }, pan('pan')], { hand: ['bolt'], mana: { R: 1 }, battlefield: [{ card: 'pan' }] }, [{ do: 'cast', card: 'bolt', targets: [['p2']] }]);
+    const run = new Run(s, engine.runSync(s));
+    const verdict = (got: number) => {
+      const c = new Checker();
+      failCounts(c, run, run.steps[0]!, 'some event', [{ key: 'w#0', least: 0, most: 2, got }], 'w#0 triggers 0 to 2 times', `${got} time(s)`);
+      return c.verdict();
+    };
+    expect(verdict(3)).toEqual({ status: 'fail', step: 'a1', expected: 'w#0 triggers 0 to 2 times', observed: '3 time(s)', checks: 1 });
+    expect(verdict(4)).toEqual(multiplied('a1', 'w#0 triggers 0 to 2 time(s) for some event: Panharmonicon does not apply to it, only to abilities an artifact or creature entering sets off', '4 time(s), once more for each of the 1 trigger multiplier(s) its controller has'));
   });
 });
