@@ -95,7 +95,8 @@ function judgeCastsIfFalse(c: Checker, run: Run): void {
     const done = doneOnce(run, step.index);
     for (const s of sourcesIn(run, step.before, step.index)) {
       (s.def.triggers ?? []).forEach((ability, i) => {
-        if (ability.event !== 'spellCast' || ability.if === undefined || triggerConditionHolds(ability.if, kick)) return;
+        // An ability with no "if" holds always (triggerConditionHolds reads none as 'always').
+        if (ability.event !== 'spellCast' || triggerConditionHolds(ability.if, kick)) return;
         if (!whoseOk(ability, s, a.player) || (ability.oncePerTurn && done.has(`${s.id}#${i}`))) return;
         const n = got.get(`${s.id}#${i}`) ?? 0;
         if (n > 0) c.fail(step, `${s.id}#${i} does not trigger: its intervening "if" (${ability.if}) is false for ${a.card}, cast kicked ${timesKicked(kick)} times`, `it triggered ${n} time(s)`);

@@ -54,6 +54,23 @@ describe('triggers.intervening-if-false: cast abilities (CR 603.4)', () => {
     });
   });
 
+  it('two unkicked casts that both trigger it: the first is reported, and the judging stops there', async () => {
+    const s = casting([]);
+    const twice = normalizeScenario({
+      ...s,
+      cards: [...s.cards, { id: 'bolt2', oracle: 'Burst Lightning' }],
+      players: s.players.map((x) => (x.id === 'p1' ? { ...x, hand: ['bolt', 'bolt2'], mana: { R: 2 } } : x)),
+      actions: [...s.actions, { do: 'cast', card: 'bolt2', targets: [['p2']] }],
+    } as Scenario);
+    const t = triggered(twice);
+    step(t, 1).triggered = [{ id: 'y', source: 'goblin', ability: 0, controller: 'p1' }];
+    expect(await verdictOf(p, twice, t)).toEqual({ status: 'fail', step: 'a1', expected: 'goblin#0 does not trigger: its intervening "if" (kicked) is false for bolt, cast kicked 0 times', observed: 'it triggered 1 time(s)', checks: 1 });
+    // With the first right, the second is judged.
+    const second = editableCopy(engine.runSync(twice));
+    step(second, 1).triggered = [{ id: 'y', source: 'goblin', ability: 0, controller: 'p1' }];
+    expect(await verdictOf(p, twice, second)).toEqual({ status: 'fail', step: 'a2', expected: 'goblin#0 does not trigger: its intervening "if" (kicked) is false for bolt2, cast kicked 0 times', observed: 'it triggered 1 time(s)', checks: 2 });
+  });
+
   it('a kicked spell meets the "if": the trigger is the count property\'s to judge, not this one\'s', async () => {
     const s = casting(['A']);
     expect(step(engine.runSync(s), 0).triggered?.map((x) => x.source)).toEqual(['goblin']);
