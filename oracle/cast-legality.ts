@@ -3,7 +3,7 @@
 // rejection reason it calls for (model/rejections.ts). An engine may refuse an illegal cast for any of
 // its problems: the judge accepts each.
 import { activeRequirements, inactiveRequirements } from '../model/declarations.ts';
-import type { CardDefinition, KickerLabel } from '../model/schema-types.ts';
+import type { CardDefinition, Color, KickerLabel } from '../model/schema-types.ts';
 import type { NCastAction } from '../model/scenario.ts';
 import { ofTheCast, permanentOn, spellOnStack, type Run, type RunStep } from './run.ts';
 import { declaredKick } from './kicks.ts';
@@ -66,13 +66,36 @@ function findDeclarationProblems(run: Run, step: RunStep, a: NCastAction): Decla
   return targetProblem ? [...out, targetProblem] : out;
 }
 
-/** The first problem with a cast's targets (CR 601.2c, 702.33g, 702.47b), or undefined. */
-function targetDeclarationProblem(run: Run, step: RunStep, a: NCastAction, parts: CardDefinition[]): DeclarationProblem | undefined {
-  const def = parts[0]!;
+/**
+ * The colours a spliced spell would have if it took on its spliced cards' colours, which it does not
+ * (CR 702.47c: it keeps the main card's characteristics), when they differ from its own; else undefined.
+ */
+export function coloursWithSpliced(run: Run, a: NCastAction): Color[] | undefined {
+  const def = run.def(a.card);
+  const spliced = (a.splice ?? []).map((id) => run.def(id));
+  if (!def || spliced.length === 0 || spliced.some((d) => d === undefined)) return undefined;
+  const own = colorsOfDef(def);
+  const all = [...new Set([...own, ...spliced.flatMap((d) => colorsOfDef(d!))])].sort();
+  return all.length > own.length ? all : undefined;
+}
+
+/**
+ * Whether a cast with legal targets would have an illegal one if the spell had its spliced cards'
+ * colours (a creature with protection from a spliced card's colour): what an engine that gives a
+ * spliced spell those colours refuses (CR 702.16b, 702.47c).
+ */
+export function targetsShieldedFromSplicedColours(run: Run, step: RunStep, a: NCastAction): boolean {
+  const colours = coloursWithSpliced(run, a);
+  if (colours === undefined) return false;
+  const parts = [a.card, ...(a.splice ?? [])].map((id) => run.def(id)!);
+  return targetDeclarationProblem(run, step, a, parts) === undefined && targetDeclarationProblem(run, step, a, parts, colours)?.reason === 'illegal-target';
+}
+
+/** The first problem with a cast's targets (CR 601.2c, 702.33g, 702.47b), or undefined; `colors`, the spell's (its main card's). */
+function targetDeclarationProblem(run: Run, step: RunStep, a: NCastAction, parts: CardDefinition[], colors: readonly Color[] = colorsOfDef(parts[0]!)): DeclarationProblem | undefined {
   const k = declaredKick(a);
   const requirements = activeRequirements(parts, k);
   const targets = a.targets ?? [];
-  const colors = colorsOfDef(def);
   for (const r of requirements.filter((r) => r.part > 0)) {
     const any = ['p1', 'p2', ...step.before.battlefield.map((p) => p.id), ...step.before.stack.map((o) => o.id)].filter((id) =>
       targetAllowed(run, step.before, step.index, r.requirement, id, a.card, a.player, colors),

@@ -6,7 +6,7 @@ import type { NCastAction } from '../model/scenario.ts';
 import type { ObservedPlayer, ObservedState } from '../model/schema-types.ts';
 import { familyOf, type FamilyInfo } from '../model/rejections.ts';
 import { Checker, type Property, type Run, type RunStep } from './property.ts';
-import { declarationProblems, sacrificeProblem, type DeclarationProblem } from '../oracle/cast-legality.ts';
+import { declarationProblems, sacrificeProblem, targetsShieldedFromSplicedColours, type DeclarationProblem } from '../oracle/cast-legality.ts';
 import { expectedTotalMana } from '../oracle/total-cost.ts';
 import { features } from './features.ts';
 
@@ -175,7 +175,7 @@ export const unpayableRejected: Property = {
 
 export const legalCastAccepted: Property = {
   id: 'casting.legal-cast-accepted',
-  rules: ['601.2', '601.2b', '118.9d', '702.33a', '702.47a'],
+  rules: ['601.2', '601.2b', '118.9d', '702.33a', '702.47a', '702.47c'],
   statement:
     'A cast with legal declarations and a payable total cost is accepted: optional kicker, multikicker and splice costs are always on offer, on a free cast too.',
   needs: { observes: ['player.mana'] },
@@ -185,8 +185,14 @@ export const legalCastAccepted: Property = {
     for (const step of run.casts()) {
       const legal = legalAndPayable(run, step);
       if (!legal) continue;
-      if (step.step.outcome !== 'accepted') c.fail(step, `accepted (total cost ${formatMana(legal.total)} is payable)`, `${step.step.outcome}: ${step.step.reason ?? ''} ${step.step.message ?? ''}`.trim());
-      else c.checkedOne();
+      if (step.step.outcome === 'accepted') c.checkedOne();
+      else {
+        // Refused for its targets, which only the spliced cards' colours would make illegal: the engine
+        // gave the spell their colours, as splice.keeps-main-characteristics sees where it is cast.
+        const spliced = familyOf(step.step.reason ?? '')?.id === 'illegal-targets' && targetsShieldedFromSplicedColours(run, step, step.action);
+        const expected = `accepted (total cost ${formatMana(legal.total)} is payable${spliced ? `; its targets are legal for ${step.action.card}'s own colours, which it keeps, not its spliced cards'` : ''})`;
+        c.fail(step, expected, `${step.step.outcome}: ${step.step.reason ?? ''} ${step.step.message ?? ''}`.trim(), ...(spliced ? (['spliced-colours', '702.47c'] as const) : []));
+      }
       if (c.done) break;
     }
     return c.verdict();

@@ -2,7 +2,7 @@
 import { normalizeManaText } from '../model/mana.ts';
 import { castSpellOrFail, Checker, sameShown, show, type Property, type Run, type RunStep } from './property.ts';
 import { colorsOfDef, permanentDef } from '../oracle/definitions.ts';
-import { declarationProblems } from '../oracle/cast-legality.ts';
+import { coloursWithSpliced, declarationProblems } from '../oracle/cast-legality.ts';
 import { features } from './features.ts';
 
 const castsWithSplice = (s: Run['scenario']) => features(s).mostSpliced > 0;
@@ -72,7 +72,10 @@ export const splicedSpellKeepsCharacteristics: Property = {
       // A mana cost is left out when the engine does not show it; shown for a card that has none, it is wrong.
       if (o.manaCost !== undefined) checks.push(['mana cost', def.manaCost === undefined ? 'none' : normalizeManaText(def.manaCost), normalizeManaText(o.manaCost)]);
       const wrong = checks.find(([, want, got]) => !sameShown(want, got));
-      if (wrong) c.fail(step, `${a.card} keeps ${wrong[0]} ${show(wrong[1])}`, `${wrong[0]} ${show(wrong[2])}`);
+      // Its own colours and its spliced cards' together: the colours an engine that splices
+      // characteristics gives it, which also make it refuse targets with protection from them.
+      const taken = wrong?.[0] === 'colors' && sameShown(coloursWithSpliced(run, a), [...o.colors].sort());
+      if (wrong) c.fail(step, `${a.card} keeps ${wrong[0]} ${show(wrong[1])}${taken ? `, not its spliced cards'` : ''}`, `${wrong[0]} ${show(wrong[2])}`, ...(taken ? (['spliced-colours', '702.47c'] as const) : []));
       else c.checkedOne();
       if (c.done) break;
     }

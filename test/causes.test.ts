@@ -14,7 +14,7 @@ import { findingsLines } from '../reports/console.ts';
 import { runReport } from '../reports/run-report.ts';
 import { validateDocument } from '../model/schemas.ts';
 import { canonical } from '../model/compare.ts';
-import { branchesApart, causesOf, consequenceOf, failingCauses, noteRepros, sameBranch, sameCause, sameWrongAnswer, shownSignatures, skeleton } from '../runner/causes.ts';
+import { agreesWithin, branchesApart, causesOf, consequenceOf, failingCauses, noteRepros, sameBranch, sameCause, sameWrongAnswer, shownSignatures, skeleton } from '../runner/causes.ts';
 import { judge, judgeFor } from '../runner/evaluate.ts';
 import { runSuite } from '../runner/run-suite.ts';
 import type { Cluster } from '../runner/results.ts';
@@ -98,6 +98,30 @@ describe('findings by cause', () => {
     const f = cluster('f', { together: new Set(['f']), inRepro: new Set(['f', 'g']) });
     const g = cluster('g', { together: new Set(['g']), inRepro: new Set(['g', 'f']) });
     expect(sameCause(f, g)).toBe(true);
+  });
+
+  // A copy of Grizzly Bears resolving: its token named wrongly, and a token watcher triggered by it.
+  // The repros do the same (the watcher is on the battlefield, not an action), but the watcher's
+  // shows the stack and what triggered differing, which the name's does not: two bugs. Another field
+  // of an object the other repro shows differing (a copy kicked another way) is no such sign.
+  it('joins repros that do the same only where agreement saw no object differ in one that it did not in the other', () => {
+    const shrunk = (fault: string) => ({ finding: { shrunk: true, reproduced: true, scenario: structuredClone(faultById(fault)!.minimal.scenario) } as Cluster['finding'] });
+    const [renamed, created] = [shrunk('token-copy-renamed'), shrunk('copy-token-created')];
+    expect(skeleton(renamed.finding!.scenario)).toBe(skeleton(created.finding!.scenario));
+    const of = (id: string) => PROPERTIES.find((p) => p.id === id)!;
+    const name = cluster('copies.token-keeps-name', { ...renamed, property: of('copies.token-keeps-name'), inRepro: new Set(['copies.token-keeps-name', 'agreement.reference:battlefield[].name@resolve']) });
+    const made = cluster('copies.token-not-created', { ...created, property: of('copies.token-not-created'), inRepro: new Set(['copies.token-not-created', 'copies.token-keeps-name', 'agreement.reference:battlefield[].name@resolve', 'agreement.reference:triggered@resolve']) });
+    expect(agreesWithin(name, made)).toBe(true);
+    expect(agreesWithin(made, name)).toBe(false);
+    expect(sameCause(name, made)).toBe(false);
+    // The watcher's repro showing only the name: one bug met by two properties.
+    expect(sameCause(name, { ...made, inRepro: new Set(['copies.token-not-created', 'agreement.reference:battlefield[].name@resolve']) })).toBe(true);
+    // The same object at the same action, another field: within.
+    const kicked = cluster('x', { inRepro: new Set(['x', 'agreement.reference:stack[].kicked@copy']) });
+    const multikicked = cluster('y', { inRepro: new Set(['y', 'agreement.reference:stack[].multikicker@copy']) });
+    expect(agreesWithin(kicked, multikicked) && agreesWithin(multikicked, kicked)).toBe(true);
+    // The same object at another action: not within.
+    expect(agreesWithin(kicked, cluster('z', { inRepro: new Set(['agreement.reference:stack[].kicked@cast']) }))).toBe(false);
   });
 
   it('never joins two bugs through a difference agreement saw with each', () => {

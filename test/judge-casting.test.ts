@@ -9,7 +9,7 @@ import { observedTrace } from '../model/observables.ts';
 import type { Scenario, Step, Trace } from '../model/schema-types.ts';
 import { propertyById } from '../properties/index.ts';
 import { editableCopy } from './fixtures/traces.ts';
-import { engine, permanent, playerAt, step, verdictOf } from './fixtures/trace-edits.ts';
+import { answered, engine, permanent, playerAt, step, verdictOf } from './fixtures/trace-edits.ts';
 
 const CARDS: Scenario['cards'] = [
   { id: 'bolt', oracle: 'Burst Lightning' },
@@ -70,17 +70,6 @@ const PAY = normalizeScenario({
 /** A failed verdict, as the casting properties give it (no kind, no rule). */
 const failure = (at: string, expected: string, observed: string, checks: number, rule?: string) => ({ status: 'fail', step: at, expected, observed, ...(rule ? { rule } : {}), checks });
 const run = (s: typeof CASTS) => editableCopy(engine.runSync(s));
-/** The trace with steps changed to the outcomes and reasons given (a reason left out is removed). */
-function answered(s: typeof CASTS, changes: Record<number, Partial<Step>>): Trace {
-  const t = run(s);
-  for (const [i, change] of Object.entries(changes)) {
-    const st = step(t, Number(i));
-    delete st.reason;
-    delete st.message;
-    Object.assign(st, change);
-  }
-  return t;
-}
 
 describe('casting.illegal-declarations-rejected', () => {
   const p = propertyById('casting.illegal-declarations-rejected')!;

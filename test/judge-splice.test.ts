@@ -107,7 +107,8 @@ describe('splice.keeps-main-characteristics', () => {
     // The blue and black Rite of Forgetting shown red too, as Glacial Ray is.
     const rite = fresh();
     spellAt(rite, 7, 0).colors = ['U', 'B', 'R'];
-    expect(await verdictOf(p, s, rite)).toEqual({ status: 'fail', step: 'a8', expected: 'rite keeps colors ["B","U"]', observed: 'colors ["B","R","U"]', checks: 3 });
+    // Its own colours and Glacial Ray's: the branch that names CR 702.47c (test/judge-spliced-colours.test.ts).
+    expect(await verdictOf(p, s, rite)).toEqual({ status: 'fail', step: 'a8', expected: 'rite keeps colors ["B","U"], not its spliced cards\'', observed: 'colors ["B","R","U"]', kind: 'spliced-colours', rule: '702.47c', checks: 3 });
   });
 
   it('colours and subtypes in another order are the same', async () => {
