@@ -117,14 +117,17 @@ export function expectedOnCast(run: Run, step: RunStep & { action: NCastAction }
   return out;
 }
 
+/** The trigger multipliers (Panharmonicon, CR 603.2d) a player controls in a state. */
+export function triggerMultipliers(run: Run, state: ObservedState, stepIndex: number, controller: PlayerId): Source[] {
+  return sourcesIn(run, state, stepIndex).filter((s) => s.controller === controller && (s.def.statics ?? []).some((x) => x.kind === 'triggerMultiplier'));
+}
+
 /** CR 603.2d, 603.4, 603.6a: the entering permanent's own enters abilities, multiplied by trigger multipliers. */
 export function expectedOnEnter(run: Run, e: Entry): TriggerCounts {
   const out: TriggerCounts = new Map();
   const p = e.step.after.battlefield.find((o) => o.id === e.id)!;
   const done = doneOnce(run, e.step.index);
-  const multipliers = sourcesIn(run, e.step.after, e.step.index + 1).filter(
-    (s) => s.controller === p.controller && (s.def.statics ?? []).some((x) => x.kind === 'triggerMultiplier'),
-  ).length;
+  const multipliers = triggerMultipliers(run, e.step.after, e.step.index + 1, p.controller).length;
   const artifactOrCreature = e.def.types.includes('Artifact') || e.def.types.includes('Creature');
   (e.def.triggers ?? []).forEach((ability, i) => {
     if (ability.event !== 'selfEnters' || (ability.oncePerTurn && done.has(`${e.id}#${i}`))) return;

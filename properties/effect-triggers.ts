@@ -5,6 +5,7 @@ import { permanentDef } from '../oracle/definitions.ts';
 import { abilityOf } from '../oracle/definitions.ts';
 import { doneOnce } from '../oracle/triggers.ts';
 import { features } from './features.ts';
+import { failCounts } from './multiplied.ts';
 import { expectedResolution } from '../oracle/resolution.ts';
 
 export const preventedDamageTriggersNothing: Property = {
@@ -53,7 +54,7 @@ export const tokenCreatedTriggers: Property = {
           const fits = whose === 'any' || (whose === 'yours') === (p.controller === e.resolving.controller);
           const want = !fits || (t.oncePerTurn && done.has(`${p.id}#${i}`)) ? 0 : (e.tokensSeen.get(p.id) ?? 0);
           const got = (step.step.triggered ?? []).filter((x) => x.source === p.id && x.ability === i && abilityOf(run, step.index, x.source, x.ability)?.event === 'tokenCreated').length;
-          if (want !== got) c.fail(step, `${p.id}#${i} triggers once per token: ${want}`, `${got}`);
+          if (want !== got) failCounts(c, run, step, `${e.resolving.id}'s tokens`, [{ key: `${p.id}#${i}`, least: want, most: want, got }], `${p.id}#${i} triggers once per token: ${want}`, `${got}`);
           else c.checkedOne();
         });
       }

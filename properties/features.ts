@@ -36,8 +36,9 @@ export interface Features {
   triggers: boolean;
   /** A triggered ability with an intervening "if" (either kind). */
   triggerIf: boolean;
-  /** An enters ability with an intervening "if". */
+  /** An enters ability with an intervening "if"; a cast ability with one. */
   selfEntersIf: boolean;
+  spellCastIf: boolean;
   /** A triggered ability whose "if" is about a kicker cost paid. */
   triggerIfKicked: boolean;
   /** A static ability that looks at kicked spells. */
@@ -102,6 +103,7 @@ function findFeatures(s: NormalizedScenario): Features {
     triggers: false,
     triggerIf: false,
     selfEntersIf: false,
+    spellCastIf: false,
     triggerIfKicked: false,
     triggerOncePerTurn: false,
     triggerTargets: false,
@@ -146,6 +148,7 @@ function findFeatures(s: NormalizedScenario): Features {
           triggerEvents.add(t.event);
           if (t.if !== undefined || t.ifYouControl !== undefined) f.triggerIf = true;
           if (t.event === 'selfEnters' && t.if !== undefined) f.selfEntersIf = true;
+          if (t.event === 'spellCast' && t.if !== undefined) f.spellCastIf = true;
           if (t.if === 'kickedA' || t.if === 'kickedB') f.triggerIfKicked = true;
           if (t.oncePerTurn || t.triggersOnlyOnceEachTurn) f.triggerOncePerTurn = true;
           if (t.targets && t.targets.length > 0) f.triggerTargets = true;

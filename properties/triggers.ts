@@ -6,9 +6,11 @@ import type { NCastAction } from '../model/scenario.ts';
 import { Checker, permanentOn, show, type Property, type Run, type RunStep } from './property.ts';
 import { timesKicked, triggerConditionHolds } from '../model/kick.ts';
 import { entries, type Entry } from '../oracle/entries.ts';
+import { declaredKick } from '../oracle/kicks.ts';
 import { abilityOf } from '../oracle/definitions.ts';
 import { addCount, doneOnce, expectedOnCast, expectedOnEnter, sourcesIn, whoseOk, type Source, type TriggerCounts } from '../oracle/triggers.ts';
 import { features } from './features.ts';
+import { exactCounts, failCounts } from './multiplied.ts';
 
 export const TRIGGER_NEEDS = { mechanics: ['triggers' as const], observes: ['step.triggered' as const] };
 
@@ -53,7 +55,7 @@ export const castTriggersOncePerCast: Property = {
       if (step.action.do !== 'cast') continue;
       const want = expectedOnCast(run, step as RunStep & { action: NCastAction });
       const got = observed(step, ['spellCast'], run);
-      if (!same(want, got)) c.fail(step, `cast triggers ${showMap(want)}`, showMap(got));
+      if (!same(want, got)) failCounts(c, run, step, `${step.action.card} cast`, exactCounts(want, got), `cast triggers ${showMap(want)}`, showMap(got));
       else c.checkedOne();
       if (c.done) break;
     }
@@ -61,8 +63,8 @@ export const castTriggersOncePerCast: Property = {
   },
 };
 
-function entersCheck(run: Run, filter: (e: Entry) => boolean): ReturnType<Checker['verdict']> {
-  const c = new Checker();
+/** Judges, into `c`, what each entry `filter` keeps should have triggered of its own enters abilities. */
+function judgeEntries(c: Checker, run: Run, filter: (e: Entry) => boolean): void {
   // An entry that is not there is the permanents properties' failure; what triggered is judged with it there.
   for (const e of entries(run).filter((x) => !x.absent && filter(x))) {
     const want = expectedOnEnter(run, e);
@@ -71,7 +73,38 @@ function entersCheck(run: Run, filter: (e: Entry) => boolean): ReturnType<Checke
     else c.checkedOne();
     if (c.done) break;
   }
+}
+
+function entersCheck(run: Run, filter: (e: Entry) => boolean): ReturnType<Checker['verdict']> {
+  const c = new Checker();
+  judgeEntries(c, run, filter);
   return c.verdict();
+}
+
+/**
+ * Judges, into `c`, the cast abilities whose intervening "if" about the spell's kick is false as it is
+ * cast (CR 603.4): each triggers not at all. Only those that would trigger but for it (the caster is
+ * one they watch, they are not done for the turn) are judged, so that this is the "if" alone.
+ */
+function judgeCastsIfFalse(c: Checker, run: Run): void {
+  for (const step of run.accepted()) {
+    const a = step.action;
+    if (a.do !== 'cast') continue;
+    const kick = declaredKick(a);
+    const got = observed(step, ['spellCast'], run);
+    const done = doneOnce(run, step.index);
+    for (const s of sourcesIn(run, step.before, step.index)) {
+      (s.def.triggers ?? []).forEach((ability, i) => {
+        // An ability with no "if" holds always (triggerConditionHolds reads none as 'always').
+        if (ability.event !== 'spellCast' || triggerConditionHolds(ability.if, kick)) return;
+        if (!whoseOk(ability, s, a.player) || (ability.oncePerTurn && done.has(`${s.id}#${i}`))) return;
+        const n = got.get(`${s.id}#${i}`) ?? 0;
+        if (n > 0) c.fail(step, `${s.id}#${i} does not trigger: its intervening "if" (${ability.if}) is false for ${a.card}, cast kicked ${timesKicked(kick)} times`, `it triggered ${n} time(s)`);
+        else c.checkedOne();
+      });
+    }
+    if (c.done) break;
+  }
 }
 
 const hasEnters = (s: Run['scenario']) => features(s).triggerEvents.has('selfEnters');
@@ -89,10 +122,16 @@ export const entersTriggerCount: Property = {
 export const interveningIfFalse: Property = {
   id: 'triggers.intervening-if-false',
   rules: ['603.4', '702.33d'],
-  statement: "An enters ability with 'if it was kicked' does not trigger at all when the permanent was not kicked (or entered without being cast).",
+  statement:
+    "An ability whose intervening 'if' is false as its event happens does not trigger at all: an enters ability with 'if it was kicked' for a permanent not kicked (or put onto the battlefield without being cast), a cast ability with 'if that spell was kicked' for a spell cast unkicked.",
   needs: TRIGGER_NEEDS,
-  applies: (s) => features(s).selfEntersIf,
-  check: (run) => entersCheck(run, (e) => (e.def.triggers ?? []).some((t) => t.event === 'selfEnters' && t.if !== undefined && !triggerConditionHolds(t.if, e.kick))),
+  applies: (s) => features(s).selfEntersIf || features(s).spellCastIf,
+  check(run) {
+    const c = new Checker();
+    judgeEntries(c, run, (e) => (e.def.triggers ?? []).some((t) => t.event === 'selfEnters' && t.if !== undefined && !triggerConditionHolds(t.if, e.kick)));
+    if (!c.done) judgeCastsIfFalse(c, run);
+    return c.verdict();
+  },
 };
 
 export const linkedKickerAbilities: Property = {
@@ -135,7 +174,7 @@ export const landTriggersOncePerLand: Property = {
         });
       }
       const got = observed(step, ['landToGraveyard'], run);
-      if (!same(want, got)) c.fail(step, `${lands.length} land(s) to the graveyard trigger ${showMap(want)}`, showMap(got));
+      if (!same(want, got)) failCounts(c, run, step, `${lands.length} land(s) going to the graveyard`, exactCounts(want, got), `${lands.length} land(s) to the graveyard trigger ${showMap(want)}`, showMap(got));
       else if (lands.length > 0) c.checkedOne();
       if (c.done) break;
     }
@@ -231,7 +270,8 @@ export const creaturesDie: Property = {
           if (n < least || n > most) {
             const dead = others(possible).map((d) => d.id);
             const want = least === most ? `${least} time(s)` : `${least} to ${most} times`;
-            c.fail(step, `${key} triggers ${want}: ${dead.length ? `${show(dead)} left the battlefield` : 'no other creature died'}${limited && done.has(key) ? ', and it is done for the turn' : ''}`, `${n} time(s)`);
+            const expected = `${key} triggers ${want}: ${dead.length ? `${show(dead)} left the battlefield` : 'no other creature died'}${limited && done.has(key) ? ', and it is done for the turn' : ''}`;
+            failCounts(c, run, step, 'creatures dying', [{ key, least, most, got: n }], expected, `${n} time(s)`);
           } else if (least > 0 || n > 0 || (most === 0 && possible.length > 0)) c.checkedOne();
         });
       }
@@ -274,7 +314,7 @@ export const becomesTapped: Property = {
       const got = observed(step, ['becomesTapped'], run);
       // A tap of a permanent already tapped changes nothing: no event, so nothing triggers (CR 603.2e).
       const what = tapped ? `tapping ${tapped}` : a.do === 'tap' ? `tapping ${a.permanent}, already tapped,` : 'entering tapped';
-      if (!same(want, got)) c.fail(step, `${what} triggers ${showMap(want)}`, showMap(got));
+      if (!same(want, got)) failCounts(c, run, step, what, exactCounts(want, got), `${what} triggers ${showMap(want)}`, showMap(got));
       else c.checkedOne();
       if (c.done) break;
     }

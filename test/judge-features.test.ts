@@ -13,7 +13,7 @@ function plain(f: Features) {
 }
 
 /** The yes-or-no features, all no in a scenario without them. */
-const FLAGS = 'resolvesAll castKicked castFree castFreeWithX castFreeKicked castCopier castAgain drawEffect costChanger staticKicked multikickPerKick triggers triggerIf selfEntersIf triggerIfKicked triggerOncePerTurn triggerTargets legendary entersWithKeyword entersWithCounter conditionalTargets perKickTargets'.split(' ');
+const FLAGS = 'resolvesAll castKicked castFree castFreeWithX castFreeKicked castCopier castAgain drawEffect costChanger staticKicked multikickPerKick triggers triggerIf selfEntersIf spellCastIf triggerIfKicked triggerOncePerTurn triggerTargets legendary entersWithKeyword entersWithCounter conditionalTargets perKickTargets'.split(' ');
 const NONE = { does: [], mostSpliced: 0, effects: [], statics: [], triggerEvents: [], ...Object.fromEntries(FLAGS.map((f) => [f, false])) };
 
 const bare = (cards: { id: string; definition: CardDefinition }[], actions: Scenario['actions'] = [], hand: string[] = []): Scenario => ({
@@ -67,6 +67,7 @@ describe('features of a scenario', () => {
       triggers: true,
       triggerIf: true,
       selfEntersIf: true,
+      spellCastIf: true,
       triggerIfKicked: true,
       triggerOncePerTurn: true,
       entersWithCounter: true,
@@ -118,7 +119,8 @@ describe('features of a scenario', () => {
     const w = (t: NonNullable<CardDefinition['triggers']>[number]) => of(bare([{ id: 'w', definition: creature('W', { triggers: [t] }) }]));
     const gain = [{ kind: 'gainLife', amount: 1 }] as const;
     expect(w({ event: 'spellCast', effects: [...gain] })).toEqual({ ...NONE, triggers: true, triggerEvents: ['spellCast'] });
-    expect(w({ event: 'spellCast', if: 'kicked', effects: [...gain] })).toEqual({ ...NONE, triggers: true, triggerEvents: ['spellCast'], triggerIf: true });
+    expect(w({ event: 'spellCast', if: 'kicked', effects: [...gain] })).toEqual({ ...NONE, triggers: true, triggerEvents: ['spellCast'], triggerIf: true, spellCastIf: true });
+    expect(w({ event: 'spellCast', ifYouControl: { types: ['Artifact'] }, effects: [...gain] })).toEqual({ ...NONE, triggers: true, triggerEvents: ['spellCast'], triggerIf: true });
     expect(w({ event: 'selfEnters', if: 'kickedB', effects: [...gain] })).toEqual({ ...NONE, triggers: true, triggerEvents: ['selfEnters'], triggerIf: true, selfEntersIf: true, triggerIfKicked: true });
     expect(w({ event: 'selfEnters', if: 'kickedA', effects: [...gain] })).toMatchObject({ triggerIfKicked: true });
     expect(w({ event: 'selfEnters', ifYouControl: { types: ['Artifact'] }, effects: [...gain] })).toEqual({ ...NONE, triggers: true, triggerEvents: ['selfEnters'], triggerIf: true });
