@@ -1,0 +1,182 @@
+// Breakers for the branches of resolution.player-effects that say why a permanent the resolving spell
+// should leave alone left, or why one it should take away stayed (properties/resolution-differences.ts,
+// with what oracle/resolution.ts works out): a target that is a new object since it was targeted (CR
+// 400.7, 608.2b: 'moved', as resolution.new-object-not-targeted names it), a target otherwise illegal as
+// the spell resolves (608.2b), and an instruction done, or not done, against its condition as the spell
+// resolves (608.2c: Horobi's Whisper). A permanent the spell does not target keeps the unnamed branch.
+// Each test takes the reference engine's trace of a small scenario, which passes, and breaks it in one
+// place.
+import { describe, expect, it } from 'vitest';
+import { normalizeScenario } from '../model/scenario.ts';
+import type { CardDefinition, ObservedPermanent, Scenario, Trace } from '../model/schema-types.ts';
+import { propertyById } from '../properties/index.ts';
+import { editableCopy } from './fixtures/traces.ts';
+import { engine, permanent, step, verdictOf } from './fixtures/trace-edits.ts';
+
+const effects = propertyById('resolution.player-effects')!;
+
+/** A scenario's reference trace, passed to `edit` (a copy to break), then judged by resolution.player-effects. */
+async function judged(s: Scenario, edit: (t: Trace) => void = () => undefined) {
+  const n = normalizeScenario(s);
+  const t = editableCopy(engine.runSync(n));
+  edit(t);
+  return verdictOf(effects, n, t);
+}
+
+/** Takes a permanent off the battlefield after step `i`. */
+const gone = (i: number, id: string) => (t: Trace) => {
+  const state = step(t, i).state;
+  state.battlefield = state.battlefield.filter((p) => p.id !== id);
+};
+
+/** Puts a permanent back on the battlefield after step `i`, as it was after step `i - 1`. */
+const kept = (i: number, id: string) => (t: Trace) => {
+  const p: ObservedPermanent = permanent(t, i - 1, id);
+  step(t, i).state.battlefield.push(p);
+};
+
+const instant = (name: string, rest: Partial<CardDefinition>): CardDefinition => ({ name, manaCost: '{1}', types: ['Instant'], ...rest });
+
+/** Burst Lightning aimed at Grizzly Bears, which are flickered in response: the Bears that come back are a new object. */
+const FLICKERED: Scenario = {
+  format: 'castcheck-scenario/1',
+  cards: [
+    { id: 'bolt', oracle: 'Burst Lightning' },
+    { id: 'bears', oracle: 'Grizzly Bears' },
+    { id: 'hill', oracle: 'Hill Giant' },
+  ],
+  players: [{ id: 'p1', hand: ['bolt'], mana: { R: 1 } }, { id: 'p2', battlefield: [{ card: 'bears' }, { card: 'hill' }] }],
+  actions: [{ do: 'cast', card: 'bolt', targets: [['bears']] }, { do: 'flicker', permanent: 'bears' }, { do: 'resolve' }],
+};
+
+/** Sky Fall ("destroy target creature with flying") aimed at Academy Drake, which has flying as it is cast. */
+const SKY_FALL: Scenario = {
+  format: 'castcheck-scenario/1',
+  cards: [
+    { id: 'fall', definition: instant('Sky Fall', { targets: [{ kind: 'creature', filter: { keywords: ['flying'] } }], effects: [{ kind: 'destroy', target: 0 }] }) },
+    { id: 'drake', oracle: 'Academy Drake' },
+  ],
+  players: [{ id: 'p1', hand: ['fall'], mana: { C: 1 } }, { id: 'p2', battlefield: [{ card: 'drake' }] }],
+  actions: [{ do: 'cast', card: 'fall', targets: [['drake']] }, { do: 'resolve' }],
+};
+
+/** Horobi's Whisper cast while p1 controls a Swamp, which is destroyed in response: the Whisper destroys nothing. */
+const SWAMP_GONE: Scenario = {
+  format: 'castcheck-scenario/1',
+  cards: [
+    { id: 'whisper', oracle: "Horobi's Whisper" },
+    { id: 'swamp', oracle: 'Swamp' },
+    { id: 'bears', oracle: 'Grizzly Bears' },
+  ],
+  players: [{ id: 'p1', hand: ['whisper'], mana: { B: 2, C: 1 }, battlefield: [{ card: 'swamp' }] }, { id: 'p2', battlefield: [{ card: 'bears' }] }],
+  actions: [{ do: 'cast', card: 'whisper', targets: [['bears']] }, { do: 'destroy', permanent: 'swamp' }, { do: 'resolve' }],
+};
+
+/** Horobi's Whisper cast while p1 controls no Swamp; one is put onto the battlefield in response: the Whisper destroys Grizzly Bears. */
+const SWAMP_COMES: Scenario = {
+  ...SWAMP_GONE,
+  players: [{ id: 'p1', hand: ['whisper', 'swamp'], mana: { B: 2, C: 1 } }, { id: 'p2', battlefield: [{ card: 'bears' }] }],
+  actions: [{ do: 'cast', card: 'whisper', targets: [['bears']] }, { do: 'putOntoBattlefield', card: 'swamp' }, { do: 'resolve' }],
+};
+
+/** Marsh Return ("if you control a Swamp or Island, return target creature to its owner's hand") while p1 controls neither. */
+const NO_MARSH: Scenario = {
+  format: 'castcheck-scenario/1',
+  cards: [
+    { id: 'ret', definition: instant('Marsh Return', { targets: [{ kind: 'creature' }], effects: [{ kind: 'bounce', target: 0, ifYouControl: { subtypes: ['Swamp', 'Island'] } }] }) },
+    { id: 'bears', oracle: 'Grizzly Bears' },
+  ],
+  players: [{ id: 'p1', hand: ['ret'], mana: { C: 1 } }, { id: 'p2', battlefield: [{ card: 'bears' }] }],
+  actions: [{ do: 'cast', card: 'ret', targets: [['bears']] }, { do: 'resolve' }],
+};
+
+const PASS = { status: 'pass', checks: 1 };
+
+describe('resolution.player-effects: a target the spell leaves alone, a new object (CR 400.7, 608.2b)', () => {
+  it('the Bears that came back stay: the reference trace passes', async () => {
+    expect(await judged(FLICKERED)).toMatchObject({ status: 'pass' });
+  });
+
+  it('the Bears that came back leave: the branch resolution.new-object-not-targeted names alike', async () => {
+    expect(await judged(FLICKERED, gone(2, 'bears'))).toMatchObject({
+      status: 'fail',
+      step: 'a3',
+      expected: 'bolt (Burst Lightning, kicked 0 times, every target illegal): bears stays on the battlefield: a new object since bolt targeted it (CR 400.7), an illegal target as it resolves (CR 608.2b)',
+      observed: 'it left',
+      kind: 'moved',
+      rule: '608.2b',
+    });
+  });
+
+  it('a permanent the spell never targeted leaves: the unnamed branch', async () => {
+    const v = await judged(FLICKERED, gone(2, 'hill'));
+    expect(v).toMatchObject({ status: 'fail', step: 'a3', expected: 'bolt (Burst Lightning, kicked 0 times, every target illegal): hill stays on the battlefield', observed: 'it left' });
+    expect(v).not.toHaveProperty('kind');
+    expect(v).not.toHaveProperty('rule');
+  });
+});
+
+describe('resolution.player-effects: a target illegal as the spell resolves (CR 608.2b)', () => {
+  it('Academy Drake, with flying, is destroyed: the reference trace passes', async () => {
+    expect(await judged(SKY_FALL)).toEqual(PASS);
+  });
+
+  it('the Drake lost flying before Sky Fall resolved, and still left', async () => {
+    const lostFlying = (t: Trace) => void (permanent(t, 0, 'drake').keywords = []);
+    expect(await judged(SKY_FALL, lostFlying)).toMatchObject({
+      status: 'fail',
+      step: 'a2',
+      expected: 'fall (Sky Fall, kicked 0 times, every target illegal): drake stays on the battlefield: an illegal target as fall resolves, which does nothing to it (CR 608.2b)',
+      observed: 'it left',
+      kind: 'illegal-target',
+      rule: '608.2b',
+    });
+  });
+
+  it('the Drake, a legal target, stays: the unnamed branch', async () => {
+    const v = await judged(SKY_FALL, kept(1, 'drake'));
+    expect(v).toMatchObject({ status: 'fail', step: 'a2', expected: 'fall (Sky Fall, kicked 0 times): drake leaves the battlefield', observed: 'it is still there' });
+    expect(v).not.toHaveProperty('kind');
+  });
+});
+
+describe("resolution.player-effects: an instruction against its condition as the spell resolves (CR 608.2c)", () => {
+  it('the Swamp gone, Grizzly Bears stay; a Swamp come, they are destroyed; with no Swamp or Island, nothing is returned: the reference traces pass', async () => {
+    expect(await judged(SWAMP_GONE)).toEqual(PASS);
+    expect(await judged(SWAMP_COMES)).toEqual(PASS);
+    expect(await judged(NO_MARSH)).toEqual(PASS);
+  });
+
+  it('the Swamp gone, the Bears are destroyed all the same', async () => {
+    expect(await judged(SWAMP_GONE, gone(2, 'bears'))).toMatchObject({
+      status: 'fail',
+      step: 'a3',
+      expected: "whisper (Horobi's Whisper, kicked 0 times): bears stays on the battlefield: “if you control a Swamp” does not hold as whisper resolves, so it is not destroyed (CR 608.2c)",
+      observed: 'it left',
+      kind: 'condition-misjudged',
+      rule: '608.2c',
+    });
+  });
+
+  it('with no Swamp or Island, the Bears are returned all the same', async () => {
+    expect(await judged(NO_MARSH, gone(1, 'bears'))).toMatchObject({
+      status: 'fail',
+      step: 'a2',
+      expected: 'ret (Marsh Return, kicked 0 times): bears stays on the battlefield: “if you control a Swamp or Island” does not hold as ret resolves, so it is not returned to its owner’s hand (CR 608.2c)',
+      observed: 'it left',
+      kind: 'condition-misjudged',
+      rule: '608.2c',
+    });
+  });
+
+  it('a Swamp come, the Bears stay: the same branch, the other way', async () => {
+    expect(await judged(SWAMP_COMES, kept(2, 'bears'))).toMatchObject({
+      status: 'fail',
+      step: 'a3',
+      expected: "whisper (Horobi's Whisper, kicked 0 times): bears leaves the battlefield: “if you control a Swamp” holds as whisper resolves, so it is destroyed (CR 608.2c)",
+      observed: 'it is still there',
+      kind: 'condition-misjudged',
+      rule: '608.2c',
+    });
+  });
+});
