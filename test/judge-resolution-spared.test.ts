@@ -7,21 +7,13 @@
 // Each test takes the reference engine's trace of a small scenario, which passes, and breaks it in one
 // place.
 import { describe, expect, it } from 'vitest';
-import { normalizeScenario } from '../model/scenario.ts';
 import type { CardDefinition, ObservedPermanent, Scenario, Trace } from '../model/schema-types.ts';
 import { propertyById } from '../properties/index.ts';
-import { editableCopy } from './fixtures/traces.ts';
-import { engine, permanent, step, verdictOf } from './fixtures/trace-edits.ts';
+import { judgedAfterEdit, permanent, step } from './fixtures/trace-edits.ts';
 
 const effects = propertyById('resolution.player-effects')!;
 
-/** A scenario's reference trace, passed to `edit` (a copy to break), then judged by resolution.player-effects. */
-async function judged(s: Scenario, edit: (t: Trace) => void = () => undefined) {
-  const n = normalizeScenario(s);
-  const t = editableCopy(engine.runSync(n));
-  edit(t);
-  return verdictOf(effects, n, t);
-}
+const judged = (s: Scenario, edit?: (t: Trace) => void) => judgedAfterEdit(effects, s, edit);
 
 /** Takes a permanent off the battlefield after step `i`. */
 const gone = (i: number, id: string) => (t: Trace) => {
