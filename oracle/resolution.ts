@@ -89,7 +89,7 @@ export interface Expected {
   alsoResolved?: ReadonlySet<string>;
   /** In such a step, the controller of each token of `made`, in order (left out: the resolving object's controller). */
   madeControllers?: PlayerId[];
-  /** The resolving object's targets it leaves alone, and why (a single resolution's; none when resolving until empty). */
+  /** The resolving object's permanent targets it leaves alone, and why (a single resolution's; none when resolving until empty). */
   spared?: ReadonlyMap<string, Spared>;
   /** Permanents taken away first by an instruction whose condition held as it resolved (CR 608.2c). */
   removedOnCondition?: ReadonlyMap<string, Conditioned>;
@@ -270,7 +270,10 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
   };
   const spare = (id: string, why: Spared) => void (out.spared = growMap(out.spared!).set(id, why));
   // A permanent illegal as one target but legal as another is not spared: the other may act on it.
-  for (const id of src.targets.flat()) if (!legal.some((g) => g.includes(id))) spare(id, { why: newObjectSinceTargeted(run, step, id, resolving.id) ? 'new-object' : 'illegal-target' });
+  // One gone before the spell resolves (a creature that died) is no target left to spare.
+  for (const id of src.targets.flat()) {
+    if (!legal.some((g) => g.includes(id)) && permanentOn(step.before, id)) spare(id, { why: newObjectSinceTargeted(run, step, id, resolving.id) ? 'new-object' : 'illegal-target' });
+  }
   const finish = () => {
     if (src.card) out.zones[resolving.controller].graveyard?.push(src.card);
     for (const z of [out.zones.p1, out.zones.p2]) {

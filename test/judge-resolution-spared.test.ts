@@ -9,7 +9,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CardDefinition, ObservedPermanent, Scenario, Trace } from '../model/schema-types.ts';
 import { propertyById } from '../properties/index.ts';
-import { judgedAfterEdit, permanent, step } from './fixtures/trace-edits.ts';
+import { Run } from '../properties/property.ts';
+import { expectedResolution } from '../oracle/resolution.ts';
+import { normalizeScenario } from '../model/scenario.ts';
+import { engine, judgedAfterEdit, permanent, step } from './fixtures/trace-edits.ts';
 
 const effects = propertyById('resolution.player-effects')!;
 
@@ -170,5 +173,29 @@ describe("resolution.player-effects: an instruction against its condition as the
       kind: 'condition-misjudged',
       rule: '608.2c',
     });
+  });
+});
+
+describe('the oracle: which targets a resolution spares, and why', () => {
+  /** What the oracle says of the last step of a scenario's reference trace. */
+  const last = (s: Scenario) => {
+    const n = normalizeScenario(s);
+    const run = new Run(n, engine.runSync(n));
+    return expectedResolution(run, run.steps.at(-1)!)!;
+  };
+
+  it('a new object, a target without flying, a target whose condition fails; none where the target is legal and the condition holds', () => {
+    expect(last(FLICKERED).spared).toEqual(new Map([['bears', { why: 'new-object' }]]));
+    expect(last(SWAMP_GONE).spared).toEqual(new Map([['bears', { why: 'condition-false', condition: { subtypes: ['Swamp'] }, effect: 'destroy' }]]));
+    expect(last(SWAMP_COMES).spared?.size).toBe(0);
+    expect(last(SWAMP_COMES).removedOnCondition).toEqual(new Map([['bears', { condition: { subtypes: ['Swamp'] }, effect: 'destroy' }]]));
+    expect(last(SKY_FALL).removedOnCondition?.size).toBe(0);
+  });
+
+  it('a target destroyed before the spell resolves is not on the battlefield to be spared', () => {
+    const DIED: Scenario = { ...FLICKERED, actions: [{ do: 'cast', card: 'bolt', targets: [['bears']] }, { do: 'destroy', permanent: 'bears' }, { do: 'resolve' }] };
+    const e = last(DIED);
+    expect(e.fizzled).toBe(true);
+    expect(e.spared?.size).toBe(0);
   });
 });
