@@ -317,6 +317,7 @@ function expectedOf(run: Run, step: RunStep): Expected | Mismatch | undefined {
         return;
       }
       const on = e.self ? (self ? [src.self!] : []) : targets;
+      // Only an instruction that takes its target away explains, by its condition, why the target stays or leaves.
       const conditioned: Conditioned | undefined = e.ifYouControl && (e.kind === 'destroy' || e.kind === 'bounce') ? { condition: e.ifYouControl, effect: e.kind } : undefined;
       // "If you control a Swamp, ...": the board as the spell resolves, after its earlier effects (CR 608.2c).
       if (e.ifYouControl) {

@@ -199,3 +199,60 @@ describe('the oracle: which targets a resolution spares, and why', () => {
     expect(e.spared?.size).toBe(0);
   });
 });
+
+describe('resolution.player-effects: what is not spared', () => {
+  /**
+   * Twin Fall: "destroy target creature with flying; target creature gets +1/+1", both aimed at
+   * Academy Drake (one object may be chosen once for each word "target", CR 115.3).
+   */
+  const TWIN_FALL: Scenario = {
+    ...SKY_FALL,
+    cards: [
+      {
+        id: 'fall',
+        definition: instant('Twin Fall', {
+          targets: [{ kind: 'creature', filter: { keywords: ['flying'] } }, { kind: 'creature' }],
+          effects: [{ kind: 'destroy', target: 0 }, { kind: 'pump', power: 1, toughness: 1, target: 1 }],
+        }),
+      },
+      { id: 'drake', oracle: 'Academy Drake' },
+    ],
+    actions: [{ do: 'cast', card: 'fall', targets: [['drake'], ['drake']] }, { do: 'resolve' }],
+  };
+
+  it('a permanent illegal for one target but legal for another is not spared: the other may act on it', async () => {
+    const lostFlying = (t: Trace) => void (permanent(t, 0, 'drake').keywords = []);
+    expect(await judged(TWIN_FALL)).toEqual(PASS);
+    // The engine destroyed the Drake as if it still had flying: Twin Fall's second target was legal all along.
+    const v = await judged(TWIN_FALL, lostFlying);
+    expect(v).toMatchObject({ status: 'fail', step: 'a2', expected: 'fall (Twin Fall, kicked 0 times): drake stays on the battlefield', observed: 'it left' });
+    expect(v).not.toHaveProperty('kind');
+  });
+
+  /** Bird Burn: "if you control Ornithopter, Bird Burn deals 1 damage to target creature", p1 controlling none. */
+  const BIRD_BURN: Scenario = {
+    ...NO_MARSH,
+    cards: [
+      { id: 'ret', definition: instant('Bird Burn', { targets: [{ kind: 'creature' }], effects: [{ kind: 'damage', amount: 1, target: 0, ifYouControl: { name: 'Ornithopter' } }] }) },
+      { id: 'bears', oracle: 'Grizzly Bears' },
+    ],
+  };
+
+  it('an instruction that would not take its target away, its condition false: a target that left is the unnamed branch', async () => {
+    expect(await judged(BIRD_BURN)).toEqual(PASS);
+    const v = await judged(BIRD_BURN, gone(1, 'bears'));
+    expect(v).toMatchObject({ status: 'fail', step: 'a2', expected: 'ret (Bird Burn, kicked 0 times): bears stays on the battlefield', observed: 'it left' });
+    expect(v).not.toHaveProperty('rule');
+  });
+
+  const UNTIL_EMPTY = (s: Scenario): Scenario => ({ ...s, actions: [...s.actions.slice(0, -1), { do: 'resolve', untilEmpty: true }] });
+
+  it('resolving until the stack is empty, a permanent that stays or leaves wrongly fails by the order of the resolutions, not by a target spared', async () => {
+    const stays = await judged(UNTIL_EMPTY(SWAMP_COMES), kept(2, 'bears'));
+    expect(stays).toMatchObject({ status: 'fail', step: 'a3', observed: 'it is still there', kind: 'until-empty', rule: '608.2' });
+    expect(stays).toMatchObject({ expected: expect.stringMatching(/: bears leaves the battlefield$/) });
+    const left = await judged(UNTIL_EMPTY(SWAMP_GONE), gone(2, 'bears'));
+    expect(left).toMatchObject({ status: 'fail', step: 'a3', observed: 'it left', kind: 'until-empty', rule: '608.2' });
+    expect(left).toMatchObject({ expected: expect.stringMatching(/: bears stays on the battlefield$/) });
+  });
+});
