@@ -6,7 +6,7 @@
 // source, with its colours and lifelink.
 import { parseMana, toPool, type Pool } from '../model/mana.ts';
 import { addPools } from './payment.ts';
-import type { CardDefinition, Color, Keyword, ObservedPermanent, StackSpell, TokenDefinition } from '../model/schema-types.ts';
+import type { CardDefinition, Color, ControlCondition, Keyword, ObservedPermanent, StackSpell, TokenDefinition } from '../model/schema-types.ts';
 import type { PlayerId } from '../model/scenario.ts';
 import { permanentOn, type Run, type RunStep } from './run.ts';
 import { activeRequirements } from '../model/declarations.ts';
@@ -40,6 +40,19 @@ export interface Resolving {
   name: string;
   controller: PlayerId;
   kind: 'spell' | 'ability';
+}
+
+/**
+ * Why a target of the resolving object is left where it is, by the rule that spares it: a target
+ * that is a new object since it was targeted (CR 400.7) or otherwise illegal as it resolves (608.2b),
+ * or an instruction to destroy or return it whose condition does not hold as it resolves (608.2c).
+ */
+export type Spared = { why: 'new-object' | 'illegal-target' } | ({ why: 'condition-false' } & Conditioned);
+
+/** An instruction to destroy or return a permanent that is done only if a condition about the board holds as it resolves (CR 608.2c). */
+export interface Conditioned {
+  condition: ControlCondition;
+  effect: 'destroy' | 'bounce';
 }
 
 /** What a resolving spell or ability should do, worked out from the rules alone. */
@@ -76,6 +89,10 @@ export interface Expected {
   alsoResolved?: ReadonlySet<string>;
   /** In such a step, the controller of each token of `made`, in order (left out: the resolving object's controller). */
   madeControllers?: PlayerId[];
+  /** The resolving object's permanent targets it leaves alone, and why (a single resolution's; none when resolving until empty). */
+  spared?: ReadonlyMap<string, Spared>;
+  /** Permanents taken away first by an instruction whose condition held as it resolved (CR 608.2c). */
+  removedOnCondition?: ReadonlyMap<string, Conditioned>;
 }
 
 // The sets and maps of an expected outcome start as these shared empty ones, each swapped for one of
@@ -263,7 +280,15 @@ function expectedOf(run: Run, step: RunStep, asKicked?: Kick): Expected | Mismat
     made: [],
     draws: 0,
     tokensSeen: NO_ENTRIES,
+    spared: NO_ENTRIES,
+    removedOnCondition: NO_ENTRIES,
   };
+  const spare = (id: string, why: Spared) => void (out.spared = growMap(out.spared!).set(id, why));
+  // A permanent illegal as one target but legal as another is not spared: the other may act on it.
+  // One gone before the spell resolves (a creature that died) is no target left to spare.
+  for (const id of src.targets.flat()) {
+    if (!legal.some((g) => g.includes(id)) && permanentOn(step.before, id)) spare(id, { why: newObjectSinceTargeted(run, step, id, resolving.id) ? 'new-object' : 'illegal-target' });
+  }
   const finish = () => {
     if (src.card) out.zones[resolving.controller].graveyard?.push(src.card);
     for (const z of [out.zones.p1, out.zones.p2]) {
@@ -274,10 +299,11 @@ function expectedOf(run: Run, step: RunStep, asKicked?: Kick): Expected | Mismat
   };
   if (out.fizzled) return finish();
   const onBattlefield = (id: string) => (out.removed.has(id) ? undefined : step.before.battlefield.find((o) => o.id === id));
-  const leave = (id: string, to: 'graveyard' | 'hand') => {
+  const leave = (id: string, to: 'graveyard' | 'hand', on?: Conditioned) => {
     const p = onBattlefield(id);
     if (!p) return;
     out.removed = growSet(out.removed).add(id);
+    if (on) out.removedOnCondition = growMap(out.removedOnCondition!).set(id, on);
     const move = permanentLeaves(p);
     if (move) out.zones[move.owner][to]?.push(move.card);
   };
@@ -306,10 +332,15 @@ function expectedOf(run: Run, step: RunStep, asKicked?: Kick): Expected | Mismat
         return;
       }
       const on = e.self ? (self ? [src.self!] : []) : targets;
+      // Only an instruction that takes its target away explains, by its condition, why the target stays or leaves.
+      const conditioned: Conditioned | undefined = e.ifYouControl && (e.kind === 'destroy' || e.kind === 'bounce') ? { condition: e.ifYouControl, effect: e.kind } : undefined;
       // "If you control a Swamp, ...": the board as the spell resolves, after its earlier effects (CR 608.2c).
       if (e.ifYouControl) {
         const now = { ...step.before, battlefield: step.before.battlefield.filter((p) => !out.removed.has(p.id)) };
-        if (!controlsMatching(run, now, step.index, e.ifYouControl, resolving.controller, src.self ?? '')) return;
+        if (!controlsMatching(run, now, step.index, e.ifYouControl, resolving.controller, src.self ?? '')) {
+          if (conditioned) for (const id of targets) spare(id, { why: 'condition-false', ...conditioned });
+          return;
+        }
       }
       for (let k = 0; k < n; k++) {
         if (e.kind === 'gainLife') out.life[resolving.controller] += amount;
@@ -343,7 +374,7 @@ function expectedOf(run: Run, step: RunStep, asKicked?: Kick): Expected | Mismat
             }
           }
         } else if (e.kind === 'destroy' || e.kind === 'bounce') {
-          for (const id of targets) leave(id, e.kind === 'destroy' ? 'graveyard' : 'hand');
+          for (const id of targets) leave(id, e.kind === 'destroy' ? 'graveyard' : 'hand', conditioned);
         } else if (e.kind === 'flicker') {
           // Exiled and returned, a new object with nothing from before (CR 400.7); a token ceases to exist in exile (CR 111.7).
           for (const id of targets) {

@@ -3,7 +3,8 @@
 import { sameJson } from '../model/compare.ts';
 import { permanentOn, sameCounters, sameMembers, show, type Run, type RunStep } from './property.ts';
 import { dies, isCreature } from '../oracle/state-based-actions.ts';
-import { player, type Expected, toughnessAfter } from '../oracle/resolution.ts';
+import { player, type Conditioned, type Expected, toughnessAfter } from '../oracle/resolution.ts';
+import { described } from './spell-conditions.ts';
 
 /** Whether a permanent that left the battlefield in a step could have died to state-based actions (CR 704.5f-g). */
 function mayHaveDied(run: Run, step: RunStep, e: Expected, id: string): boolean {
@@ -80,13 +81,51 @@ function tokenProblem(step: RunStep, e: Expected): { expected: string; observed:
   return undefined;
 }
 
+/** A difference in zones, with the branch of the rule it breaks where the judge knows which. */
+export interface ZoneProblem {
+  expected: string;
+  observed: string;
+  kind?: string;
+  rule?: string;
+}
+
+/**
+ * An instruction done, or not done, against its condition as the spell resolves (CR 608.2c), either
+ * way one branch: an engine that settles the condition at another time (when the spell is cast) errs
+ * both ways, as the board changes in between. resolution.spell-condition-on-resolution tells the two
+ * ways apart ('done-without-condition', 'condition-ignored'); this branch, seeing both, is what joins them.
+ */
+const MISJUDGED = { kind: 'condition-misjudged', rule: '608.2c' } as const;
+
+/** What a conditioned instruction does to its target, for messages. */
+const doneTo = (c: Conditioned) => (c.effect === 'destroy' ? 'destroyed' : 'returned to its owner’s hand');
+
+/**
+ * A permanent that left the battlefield though nothing takes it away. Where it is a target the
+ * resolving object leaves alone, the branch says why: a new object since it was targeted (CR 400.7,
+ * 608.2b; named as resolution.new-object-not-targeted names it, so one engine bug seen by both is one
+ * finding), a target otherwise illegal as it resolves (608.2b), an instruction whose condition does
+ * not hold (608.2c).
+ */
+function leftThoughSpared(id: string, e: Expected): ZoneProblem {
+  const stays = `${id} stays on the battlefield`;
+  const by = e.resolving.id;
+  const spared = e.spared?.get(id);
+  if (spared?.why === 'new-object') return { expected: `${stays}: a new object since ${by} targeted it (CR 400.7), an illegal target as it resolves (CR 608.2b)`, observed: 'it left', kind: 'moved', rule: '608.2b' };
+  if (spared?.why === 'illegal-target') return { expected: `${stays}: an illegal target as ${by} resolves, which does nothing to it (CR 608.2b)`, observed: 'it left', kind: 'illegal-target', rule: '608.2b' };
+  if (spared?.why === 'condition-false') {
+    return { expected: `${stays}: “if you control ${described(spared.condition)}” does not hold as ${by} resolves, so it is not ${doneTo(spared)} (CR 608.2c)`, observed: 'it left', ...MISJUDGED };
+  }
+  return { expected: stays, observed: 'it left' };
+}
+
 /**
  * What in the players' zones and on the battlefield differs from what the effects say: the
  * permanents they take away are gone and no other is, but for creatures that died to state-based
  * actions (their cards then go to their owners' graveyards); hands, libraries and graveyards hold
  * what the effects put there.
  */
-export function zoneProblem(run: Run, step: RunStep, e: Expected): { expected: string; observed: string } | undefined {
+export function zoneProblem(run: Run, step: RunStep, e: Expected): ZoneProblem | undefined {
   const changed = permanentProblem(step, e);
   if (changed) return changed;
   // Every spell and triggered ability under the resolving object stays, but those its effects counter (CR 701.5a).
@@ -96,10 +135,14 @@ export function zoneProblem(run: Run, step: RunStep, e: Expected): { expected: s
     if (there === e.countered.has(o.id)) return { expected: `${o.id} ${e.countered.has(o.id) ? 'is countered: it leaves the stack' : 'stays on the stack'}`, observed: there ? 'it is on the stack' : 'it left the stack' };
   }
   const stays = [...e.removed].find((id) => step.after.battlefield.some((p) => p.id === id));
-  if (stays) return { expected: `${stays} leaves the battlefield`, observed: 'it is still there' };
+  if (stays) {
+    const on = e.removedOnCondition?.get(stays);
+    if (on) return { expected: `${stays} leaves the battlefield: “if you control ${described(on.condition)}” holds as ${e.resolving.id} resolves, so it is ${doneTo(on)} (CR 608.2c)`, observed: 'it is still there', ...MISJUDGED };
+    return { expected: `${stays} leaves the battlefield`, observed: 'it is still there' };
+  }
   const gone = step.before.battlefield.filter((p) => !e.removed.has(p.id) && !step.after.battlefield.some((o) => o.id === p.id));
   const unexplained = gone.find((p) => !mayHaveDied(run, step, e, p.id));
-  if (unexplained) return { expected: `${unexplained.id} stays on the battlefield`, observed: 'it left' };
+  if (unexplained) return leftThoughSpared(unexplained.id, e);
   for (const id of ['p1', 'p2'] as const) {
     const want = e.zones[id];
     const got = player(step, 'after', id);

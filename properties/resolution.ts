@@ -52,7 +52,7 @@ export const playerEffects: Property = {
         c.fail(step, `${what()} adds ${formatPool(e.mana)}`, `${you}'s pool went from ${formatPool(toPool(poolBefore))} to ${formatPool(toPool(poolAfter))}`, kind, rule);
       } else {
         const wrong = zoneProblem(run, step, e);
-        if (wrong) c.fail(step, `${what()}: ${wrong.expected}`, wrong.observed, kind, rule);
+        if (wrong) c.fail(step, `${what()}: ${wrong.expected}`, wrong.observed, wrong.kind ?? kind, wrong.rule ?? rule);
         else c.checkedOne();
       }
       if (c.done) break;

@@ -8,7 +8,7 @@ import { features } from './features.ts';
 import { Checker, permanentOn, type Property } from './property.ts';
 
 /** A condition for people: "a Swamp", "an Artifact", "Faerie Miscreant". */
-function described(c: ControlCondition): string {
+export function described(c: ControlCondition): string {
   if (c.name !== undefined) return c.name;
   const kinds = [...(c.subtypes ?? []), ...(c.types ?? [])].join(' or ');
   return `${/^[AEIOU]/.test(kinds) ? 'an' : 'a'} ${kinds || 'permanent'}`;

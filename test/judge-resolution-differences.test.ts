@@ -8,17 +8,11 @@ import { normalizeScenario } from '../model/scenario.ts';
 import type { CardDefinition, ObservedPermanent, Scenario, Trace } from '../model/schema-types.ts';
 import { propertyById } from '../properties/index.ts';
 import { editableCopy } from './fixtures/traces.ts';
-import { engine, permanent, playerAt, step, verdictOf } from './fixtures/trace-edits.ts';
+import { engine, judgedAfterEdit, permanent, playerAt, step } from './fixtures/trace-edits.ts';
 
 const effects = propertyById('resolution.player-effects')!;
 
-/** A scenario's reference trace, passed to `edit` (a copy to break), then judged by resolution.player-effects. */
-async function judged(s: Scenario, edit: (t: Trace) => void = () => undefined) {
-  const n = normalizeScenario(s);
-  const t = editableCopy(engine.runSync(n));
-  edit(t);
-  return verdictOf(effects, n, t);
-}
+const judged = (s: Scenario, edit?: (t: Trace) => void) => judgedAfterEdit(effects, s, edit);
 
 const without = <K extends keyof ObservedPermanent>(p: ObservedPermanent, k: K) => void delete p[k];
 
