@@ -100,21 +100,6 @@ describe('findings by cause', () => {
     expect(sameCause(f, g)).toBe(true);
   });
 
-  // An instant's card put into its owner's graveyard before its effects: its repro shows agreement
-  // nothing (it does not compare the order of events). A creature a spell destroys though it is a new
-  // object shows that failure too, in every repro with an instant resolving, and a game that differs:
-  // not the first bug's doing. What shows nothing to agreement either (a spliced card's effects in
-  // another order in the state judged by a property) may still be its consequence.
-  it('takes a difference in the game for no consequence of a failure agreement saw nothing of', () => {
-    const order = cluster('resolution.card-to-graveyard-last:CR608.2n/order', { count: 1018, inRepro: new Set(['resolution.card-to-graveyard-last:CR608.2n/order']) });
-    const flicker = cluster('resolution.player-effects', { count: 10, inRepro: new Set(['resolution.player-effects', order.signature, 'agreement.reference:battlefield[]@resolve']) });
-    const spliced = cluster('splice.effects-after-host', { count: 5, inRepro: new Set(['splice.effects-after-host', order.signature]) });
-    expect(causesOf([order, flicker, spliced]).map((x) => x.clusters.map((y) => y.signature))).toEqual([[order.signature, spliced.signature], [flicker.signature]]);
-    // The cause's repro showing agreement a difference too: a consequence, as before.
-    const seen = { ...order, inRepro: new Set([order.signature, 'agreement.reference:players[].graveyard@resolve']) };
-    expect(causesOf([seen, flicker, spliced])).toHaveLength(1);
-  });
-
   it('never joins two bugs through a difference agreement saw with each', () => {
     const agreement = PROPERTIES.find((p) => p.kind === 'agreement')!;
     // Two rule failures whose repros each show the same life total differing: the difference joins one of them.
