@@ -14,7 +14,6 @@ import { definitionsOf, normalizeScenario } from '../model/scenario.ts';
 import { cardFeatures } from '../model/capabilities.ts';
 import type { Scenario, Trace } from '../model/schema-types.ts';
 import { divergences, type Property } from '../properties/property.ts';
-import { agreesWithReference } from '../properties/agreement.ts';
 import { judge, verdictAt, type Judge } from './evaluate.ts';
 import type { Judged } from './judged.ts';
 import type { Cause, Cluster, Tally } from './results.ts';
@@ -99,19 +98,6 @@ export function branchesApart(a: Cluster, b: Cluster): boolean {
  */
 export function consequenceOf(a: Cluster, b: Cluster): boolean {
   return a.together?.has(b.signature) === true && a.inRepro?.has(b.signature) === true;
-}
-
-/**
- * Whether `b` failed where agreement saw nothing differ, in its own repro (an order of events
- * reported, which agreement does not compare), while a's repro shows agreement a difference in the
- * game: a bug that changed nothing of the game as agreement compares it is not what changed it in
- * a's repro (an instant's card put into the graveyard first, in every resolution of one, beside a
- * creature a spell destroys though it is a new object). Agreement's differences of outcome (a cast
- * refused) count as differences here too.
- */
-function unseenCause(a: Cluster, b: Cluster): boolean {
-  const agreement = (c: Cluster) => [...(c.inRepro ?? [])].some((s) => s.startsWith(`${agreesWithReference.id}:`));
-  return a.inRepro !== undefined && b.inRepro !== undefined && !agreement(b) && agreement(a);
 }
 
 /** A cluster's repro when it is minimal: shrunk, and failing again when run once more. */
@@ -212,7 +198,7 @@ function attachConsequences(clusters: readonly Cluster[], root: (i: number) => n
     const a = clusters[i]!;
     return [...(a.inRepro ?? a.together ?? [])].flatMap((s) => {
       const j = bySignature.get(s);
-      if (j === undefined || root(j) === root(i) || !rule(clusters[j]!) || unseenCause(a, clusters[j]!)) return [];
+      if (j === undefined || root(j) === root(i) || !rule(clusters[j]!)) return [];
       return a.inRepro === undefined && !consequenceOf(a, clusters[j]!) ? [] : [j];
     });
   };
