@@ -3,10 +3,12 @@
 // reported each signature as a finding of its own gave an engine author 22 findings for two bugs.
 // Clusters are joined into one finding when:
 //   - they shrink to the same minimal repro;
-//   - they always occur together: every scenario that showed one showed the other, both ways; or
-//   - one's minimal repro shows the other, and it never occurred without it: what is left of a
-//     failure once everything it does not need is gone still holds the other bug, which came with
-//     it every time (a consequence, or the same bug seen by another property).
+//   - two rule properties fail by the same named branch of a rule, the same way (sameBranch);
+//   - they always occur together: every scenario that showed one showed the other, both ways;
+//   - one's minimal repro shows the other: what is left of a failure once everything it does not
+//     need is gone still holds the other bug (a consequence, or the same bug seen by another
+//     property); or
+//   - two rule failures met far more often than chance explains (runner/co-occurrence.ts).
 // Two bugs that merely met in some scenarios stay apart: each occurs without the other somewhere,
 // and each shrinks to a repro that shows it alone.
 import { canonical } from '../model/compare.ts';
