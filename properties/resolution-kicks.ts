@@ -35,12 +35,13 @@ function kickedCard(run: Run, step: RunStep): { def: CardDefinition; shown: Show
 }
 
 /**
- * The branch a single resolution fails by when the step shows exactly the outcome of another kick of
- * what resolves and not its own (properties/wrong-kick.ts); none where its card is not known.
+ * The branch a single resolution whose outcome is not `e`, its own, fails by when the step shows
+ * exactly the outcome of another kick of what resolves (properties/wrong-kick.ts); none where its
+ * card is not known. Asked only of a wrong outcome, which resolution.player-effects has found.
  */
 export function resolvedAsKickedOtherwise(run: Run, step: RunStep, e: Expected): WrongKick | undefined {
   const card = kickedCard(run, step);
-  if (!card || showsOutcome(run, step, e)) return undefined;
+  if (!card) return undefined;
   return kickedOtherwise(card.def, card.shown, e.kick, (k) => {
     const other = resolutionAsKicked(run, step, k);
     return other !== undefined && showsOutcome(run, step, other);

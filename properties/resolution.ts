@@ -44,17 +44,21 @@ export const playerEffects: Property = {
       const kind = all ? 'until-empty' : undefined;
       const rule = all ? '608.2' : undefined;
       const left = all ? step.after.stack.map((o) => o.id) : [];
-      const kicked = all ? undefined : resolvedAsKickedOtherwise(run, step, e);
-      if (kicked) c.fail(step, `${what()}: each effect as its kicker condition says for how it was kicked`, `its effects were done ${kicked.as}`, kicked.kind, kicked.rule);
-      else if (left.length > 0) c.fail(step, `${what()}: the stack is empty`, `${show(left)} on the stack`, kind, rule);
-      else if (lifeGot.p1 !== e.life.p1 || lifeGot.p2 !== e.life.p2) c.fail(step, `${what()} changes life by ${show(e.life)}`, `life changed by ${show(lifeGot)}`, kind, rule);
-      else if (poolBefore && poolAfter && !poolsEqual(poolMinus(toPool(poolAfter), toPool(poolBefore)), e.mana)) {
-        c.fail(step, `${what()} adds ${formatPool(e.mana)}`, `${you}'s pool went from ${formatPool(toPool(poolBefore))} to ${formatPool(toPool(poolAfter))}`, kind, rule);
-      } else {
+      const failure = ((): [string, string, string?, string?] | undefined => {
+        if (left.length > 0) return [`${what()}: the stack is empty`, `${show(left)} on the stack`, kind, rule];
+        if (lifeGot.p1 !== e.life.p1 || lifeGot.p2 !== e.life.p2) return [`${what()} changes life by ${show(e.life)}`, `life changed by ${show(lifeGot)}`, kind, rule];
+        if (poolBefore && poolAfter && !poolsEqual(poolMinus(toPool(poolAfter), toPool(poolBefore)), e.mana)) {
+          return [`${what()} adds ${formatPool(e.mana)}`, `${you}'s pool went from ${formatPool(toPool(poolBefore))} to ${formatPool(toPool(poolAfter))}`, kind, rule];
+        }
         const wrong = zoneProblem(run, step, e);
-        if (wrong) c.fail(step, `${what()}: ${wrong.expected}`, wrong.observed, wrong.kind ?? kind, wrong.rule ?? rule);
-        else c.checkedOne();
-      }
+        return wrong && [`${what()}: ${wrong.expected}`, wrong.observed, wrong.kind ?? kind, wrong.rule ?? rule];
+      })();
+      // Only a wrong outcome is asked whether it is another kick's: the other kicks' outcomes are
+      // worked out then, not at every resolution.
+      const kicked = failure && !all ? resolvedAsKickedOtherwise(run, step, e) : undefined;
+      if (kicked) c.fail(step, `${what()}: each effect as its kicker condition says for how it was kicked`, `its effects were done ${kicked.as}`, kicked.kind, kicked.rule);
+      else if (failure) c.fail(step, ...failure);
+      else c.checkedOne();
       if (c.done) break;
     }
     return c.verdict();
