@@ -8,7 +8,7 @@
 //   - one's minimal repro shows the other: what is left of a failure once everything it does not
 //     need is gone still holds the other bug (a consequence, or the same bug seen by another
 //     property); or
-//   - two rule failures met far more often than chance explains (runner/co-occurrence.ts).
+//   - two rule failures met at one action far more often than chance explains (runner/co-occurrence.ts).
 // Two bugs that merely met in some scenarios stay apart: each occurs without the other somewhere,
 // and each shrinks to a repro that shows it alone.
 import { canonical } from '../model/compare.ts';
@@ -26,25 +26,53 @@ import { clusterRank, engineFailureSignature, kindOf, parseSignature, propertySi
 
 /** Every failure signature a judged scenario shows: each kind of divergence of each property that failed, or its engine failure. */
 export function shownSignatures(j: Judged, properties: readonly Property[]): Set<string> {
-  if (j.failure) return new Set([engineFailureSignature(j.failure)]);
-  const out = new Set<string>();
+  return new Set(shownAt(j, properties).keys());
+}
+
+/**
+ * The actions a failure was seen at: the ids of the steps its divergences name, or `any` for a
+ * failure tied to no one action (an engine failure; a relation, which compares two whole runs and
+ * names the action it varied, not the one where they differ).
+ */
+export type SeenAt = ReadonlySet<string> | 'any';
+
+/** Every failure signature a judged scenario shows (shownSignatures), with the actions it was seen at. */
+export function shownAt(j: Judged, properties: readonly Property[]): Map<string, SeenAt> {
+  if (j.failure) return new Map([[engineFailureSignature(j.failure), 'any']]);
+  const out = new Map<string, SeenAt>();
   for (let i = 0; i < properties.length; i++) {
     const v = verdictAt(j, properties, i);
     if (!v || (v.status !== 'fail' && v.status !== 'contested')) continue;
-    for (const d of divergences(v)) out.add(propertySignature(properties[i]!.id, kindOf(d)));
+    for (const d of divergences(v)) {
+      const signature = propertySignature(properties[i]!.id, kindOf(d));
+      const known = out.get(signature) ?? new Set<string>();
+      out.set(signature, properties[i]!.kind === 'relation' || known === 'any' ? 'any' : new Set([...known, d.step]));
+    }
   }
   return out;
 }
 
-/** What is known of a cluster for joining it to others: the signatures in all its scenarios, and those its repro shows. */
-export type Company = Pick<Cluster, 'together' | 'inRepro' | 'met'>;
+/** Whether two failures were seen at one action. */
+function atOneAction(a: SeenAt | undefined, b: SeenAt | undefined): boolean {
+  if (a === undefined || b === undefined) return false;
+  return a === 'any' || b === 'any' || [...a].some((s) => b.has(s));
+}
 
-/** Narrows what always came with a cluster by one more scenario of it, and counts what came with it. */
-export function metAgain(c: Company, shown: ReadonlySet<string>): void {
-  if (c.together === undefined) c.together = new Set(shown);
+/** What is known of a cluster for joining it to others: the signatures in all its scenarios, and those its repro shows. */
+export type Company = Pick<Cluster, 'signature' | 'together' | 'inRepro' | 'met'>;
+
+/**
+ * Narrows what always came with a cluster by one more scenario of it, and counts what came with it
+ * at one of the actions it was seen at: two failures of one scenario at two actions are no sign of
+ * one bug (a cast refused wrongly, and a later cast of the same card still kicked from the refused
+ * one, are two bugs the one of which makes the scenarios of the other).
+ */
+export function metAgain(c: Company, shown: ReadonlyMap<string, SeenAt>): void {
+  if (c.together === undefined) c.together = new Set(shown.keys());
   else for (const s of c.together) if (!shown.has(s)) c.together.delete(s);
   c.met ??= new Map();
-  for (const s of shown) c.met.set(s, (c.met.get(s) ?? 0) + 1);
+  const own = shown.get(c.signature);
+  for (const [s, at] of shown) if (s === c.signature || atOneAction(own, at)) c.met.set(s, (c.met.get(s) ?? 0) + 1);
 }
 
 

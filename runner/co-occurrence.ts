@@ -1,6 +1,9 @@
-// Co-occurrence: two rule properties' failures that met in far more scenarios than chance explains
-// are one bug seen on two kinds of object (runner/causes.ts joins clusters into findings with it, and
-// with surer signs first).
+// Co-occurrence: two rule properties' failures that met, at one action, in far more scenarios than
+// chance explains are one bug seen on two kinds of object (runner/causes.ts joins clusters into
+// findings with it, and with surer signs first). Meetings are counted at one action (metAgain): two
+// bugs of which one makes the scenarios of the other (a cast refused wrongly, and a later cast of the
+// card still kicked from the refused one) meet in one scenario at two actions, 6.7 times as often as
+// chance, where one bug's two kinds of object are seen at the action that does it.
 import type { Cluster } from './results.ts';
 
 /** Scenarios a rule cluster must have shared with another before co-occurrence may join them. */
@@ -23,7 +26,7 @@ export const CHANCE_SAME_RULES = 1e-3;
 export const MIN_LIFT = 5;
 
 /**
- * Whether cluster `a` met cluster `b` in more of its scenarios than chance explains: at least MIN_MET
+ * Whether cluster `a` met cluster `b` (at one action) in more of its scenarios than chance explains: at least MIN_MET
  * of them, MIN_LIFT times what `b`'s share of all `runs` scenarios gives, and so many that `b`,
  * showing in that share independently of `a`, would show in as many of a's with a probability below
  * CHANCE (the binomial tail).
@@ -59,7 +62,7 @@ export function binomialTail(n: number, p: number, k: number): number {
 }
 
 /**
- * Rule clusters of two causes that met in more scenarios than chance explains are one bug seen by
+ * Rule clusters of two causes that met at one action in more scenarios than chance explains are one bug seen by
  * two properties on two kinds of object (a spell that deals no damage to a player nor to a creature),
  * whose repros, each the smallest form of one kind, show nothing of each other. Where one repro shows
  * the other, the repros decide (attachConsequences): two bugs of one mechanic meet in its scenarios

@@ -74,7 +74,7 @@ export interface Cluster {
   finding?: Finding;
   /** The signatures every scenario of it showed, its own among them (runner/causes.ts). */
   together?: Set<string>;
-  /** For each signature met in its scenarios, how many of them showed it (runner/causes.ts). */
+  /** For each signature met in its scenarios at one of the actions it was seen at, how many of them showed it so (runner/causes.ts). */
   met?: Map<string, number>;
   /** The signatures its shrunk repro shows, judged by every property (runner/causes.ts). */
   inRepro?: Set<string>;

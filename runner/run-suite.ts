@@ -9,7 +9,7 @@ import { scenarioArb } from '../generators/scenario.ts';
 import type { Capabilities, Scenario } from '../model/schema-types.ts';
 import { divergences, missingCapability, type Property } from '../properties/property.ts';
 import { hitsOf, keeps } from './clusters.ts';
-import { causesOf, metAgain, noteRepros, settleConsequences, shownSignatures } from './causes.ts';
+import { causesOf, metAgain, noteRepros, settleConsequences, shownAt } from './causes.ts';
 import { unshrunk } from './findings.ts';
 import type { Cluster, Finding, Hit, SuiteResult, Tally } from './results.ts';
 import { Answers, appliedAt, judge, judgeAll, verdictAt, type ChunkJudgement, type Judge } from './evaluate.ts';
@@ -156,7 +156,7 @@ export async function runSuite(o: SuiteOptions): Promise<SuiteResult> {
     }
     if (judged.engineGone) engineGone ??= judged.engineGone.message;
     const found = hitsOf(judged, properties, expectations);
-    const shown = found.length > 0 && !judged.failure ? shownSignatures(judged, properties) : undefined;
+    const shown = found.length > 0 && !judged.failure ? shownAt(judged, properties) : undefined;
     if (judged.failure?.kind === 'timeout') timeoutsInRow++;
     else timeoutsInRow = 0;
     if (timeoutsInRow >= maxTimeouts) {
