@@ -130,6 +130,7 @@ export function judgeResolutions(run: Run, judge: (c: Checker, step: RunStep, r:
 export const instructionsInOrder: Property = {
   id: 'resolution.events-in-order',
   rules: ['608.2c'],
+  eventsOnly: true,
   statement:
     "A spell's instructions are followed in the order written: in its step's events, what one instruction did never comes after what a later instruction of the same card did (instructions of one kind aside, which the card model may have split out of one).",
   needs: EVENT_NEEDS,
@@ -166,6 +167,7 @@ function resolvedToGraveyard(run: Run, step: RunStep): StackSpell | undefined {
 export const cardToGraveyardLast: Property = {
   id: 'resolution.card-to-graveyard-last',
   rules: ['608.2n'],
+  eventsOnly: true,
   statement:
     "An instant or sorcery goes to its owner's graveyard as the last part of its resolution: its step's events list that move, and no event the spell causes comes after it.",
   needs: EVENT_NEEDS,

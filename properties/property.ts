@@ -139,6 +139,11 @@ export interface Property {
   needs?: Needs;
   /** invariant: over one trace; relation: between this run and a related one; agreement: with the reference engine. */
   kind?: 'invariant' | 'relation' | 'agreement';
+  /**
+   * Set when it judges only what a step's events report (their order, what they list), never the
+   * game's state: its failures leave nothing different for a later action to start from.
+   */
+  eventsOnly?: true;
   /** Precondition: the scenarios it says something about. Others count as not applicable. */
   applies(s: NormalizedScenario): boolean;
   check(run: Run, ctx: CheckContext): Verdict | Promise<Verdict>;

@@ -208,6 +208,7 @@ export const splicedEffectsAfterHost: Property = {
 export const splicedEventsAfterHost: Property = {
   id: 'splice.events-after-host',
   rules: ['702.47b', '608.2c'],
+  eventsOnly: true,
   statement:
     "A spliced spell does its main card's instructions first, then each spliced card's in the order the splices were declared: in its step's events, nothing a spliced card's text did comes before what the main card's text, or an earlier spliced card's, did.",
   needs: { mechanics: ['splice'], observes: ['step.events', 'stack.spliced'] },

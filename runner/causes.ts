@@ -357,17 +357,36 @@ export async function noteRepros(j: Judge, clusters: readonly Cluster[], propert
     const by = properties.filter((p) => p.kind !== 'relation' || p === c.property);
     const judged = await judge(j, f.scenario, by);
     if (judged.failure?.fatal || judged.engineGone) return;
-    const shown = shownSignatures(judged, by);
+    const shown = showsOf(c.signature, shownAt(judged, by), by);
     const related = c.property.kind === 'relation' ? await relatedRuns(j, f.scenario, c.property) : [];
     if (judged.trace) related.push(...oneByOne(f.scenario, judged.trace));
     if (refusedForMana(shown)) related.push(withMoreMana(f.scenario), ...withoutSacrifices(f.scenario));
     for (const variant of related) {
       const v = await judge(j, variant, by);
       if (v.failure?.fatal || v.engineGone) return;
-      if (!v.failure) for (const s of shownSignatures(v, by)) shown.add(s);
+      if (!v.failure) for (const s of showsOf(c.signature, shownAt(v, by), by)) shown.add(s);
     }
     c.inRepro = shown;
   }
+}
+
+/**
+ * What a repro of `own` shows: every failure seen in it, but those of a property that judges only a
+ * step's events (eventsOnly) seen only at other actions than `own`. Such a failure leaves the state
+ * as the rules have it, so what fails at another action does not follow from it: an instant put into
+ * the graveyard before its effects, in the resolution of a flicker spell, is no cause of the spell
+ * resolving next still affecting the flickered creature. What it changes shows at its own action (a
+ * watcher that triggers otherwise).
+ */
+function showsOf(own: string, at: ReadonlyMap<string, SeenAt>, properties: readonly Property[]): Set<string> {
+  const eventsOnly = new Set(properties.filter((p) => p.eventsOnly).map((p) => p.id));
+  const mine = at.get(own);
+  return new Set(
+    [...at].flatMap(([s, where]) => {
+      const parsed = parseSignature(s);
+      return s !== own && 'property' in parsed && eventsOnly.has(parsed.property) && !atOneAction(mine, where) ? [] : [s];
+    }),
+  );
 }
 
 /** Mana added to each kind of each player's pool to see what a cast refused for want of mana does paid. */
