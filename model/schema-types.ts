@@ -1633,7 +1633,7 @@ export interface FindingSummary {
    */
   properties: string[];
   /**
-   * The rules those properties check.
+   * The rules those properties check, and the rule each of its named branches says was broken (`CR702.33f` in a signature's `CR702.33f/unpaid-kicker-cost`).
    *
    * @maxItems 1000
    */

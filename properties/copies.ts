@@ -80,7 +80,7 @@ const KICK_COUNT_RULE: Partial<Record<(typeof KICK_FIELDS)[number], string>> = {
 
 export const copyKickedLikeOriginal: Property = {
   id: 'copies.kicked-like-original',
-  rules: ['707.2', '707.10'],
+  rules: ['707.2', '707.10', '702.33d'],
   statement: 'A copy of a spell is kicked exactly as the original was: the same kicker costs and the same multikicker count.',
   needs: { mechanics: ['copy'], anyObserves: [...STACK_KICK] },
   applies: makesCopies,

@@ -37,7 +37,7 @@ export const preventedDamageTriggersNothing: Property = {
 
 export const tokenCreatedTriggers: Property = {
   id: 'triggers.token-created',
-  rules: ['603.2', '111.1'],
+  rules: ['603.2', '603.2d', '111.1'],
   statement: 'Creating tokens triggers "whenever a token is created" abilities once per token.',
   needs: { mechanics: ['triggers', 'tokens'], observes: ['step.triggered'] },
   applies: (s) => features(s).triggerEvents.has('tokenCreated'),

@@ -52,7 +52,7 @@ const hasEntersWith = (s: Run['scenario']) => features(s).entersWithCounter;
 
 export const entersWithCounters: Property = {
   id: 'permanents.enters-with-counters',
-  rules: ['603.6d', '702.33c', '702.33d', '702.33e'],
+  rules: ['603.6d', '702.33c', '702.33d', '702.33e', '702.33f'],
   statement: 'A permanent enters with the counters its "enters with" abilities give for how it was kicked: once if kicked, or once per kick.',
   applies: hasEntersWith,
   check: (run) => checkCounters(run, (e) => e.via === 'spell'),

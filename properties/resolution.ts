@@ -15,7 +15,7 @@ import { resolvedAsKickedOtherwise } from './resolution-kicks.ts';
 
 export const playerEffects: Property = {
   id: 'resolution.player-effects',
-  rules: ['608.2b', '608.2c', '701.5a', '702.33d', '702.33e', '702.47b', '702.47d', '707.10'],
+  rules: ['608.2', '608.2b', '608.2c', '701.5a', '702.33d', '702.33e', '702.33f', '702.47b', '702.47d', '707.10'],
   statement:
     'A resolving spell or triggered ability changes life, mana pools, hands, libraries, graveyards, counters, power and toughness, takes permanents off the battlefield and counters spells (the countered card to its owner’s graveyard, hand or library top, as the effect says) and triggered abilities (removed from the stack, they do nothing), exactly as its effects say (a spell’s, then its spliced cards’, in that order), for how it was kicked, X and its targets still legal; resolving until the stack is empty, as those resolutions one by one, top first.',
   applies: (s) => features(s).does.has('resolve'),

@@ -45,7 +45,7 @@ function observedFrom(step: RunStep, run: Run, source: string): TriggerCounts {
 
 export const castTriggersOncePerCast: Property = {
   id: 'triggers.cast-triggers-once-per-cast',
-  rules: ['601.2i', '603.2', '603.4'],
+  rules: ['601.2i', '603.2', '603.2d', '603.4'],
   statement: 'Each "whenever a player casts a (kicked) spell" ability triggers exactly once per cast whose spell fits it, as the spell becomes cast.',
   needs: TRIGGER_NEEDS,
   applies: (s) => features(s).triggerEvents.has('spellCast'),
@@ -153,7 +153,7 @@ function landsToGraveyard(run: Run, step: RunStep): Source[] {
 
 export const landTriggersOncePerLand: Property = {
   id: 'triggers.once-per-land',
-  rules: ['603.2c', '603.10'],
+  rules: ['603.2c', '603.2d', '603.10'],
   statement: 'When several lands go to the graveyard at once (destroy all lands), a land-to-graveyard ability triggers once for each of them.',
   needs: TRIGGER_NEEDS,
   applies: (s) => features(s).triggerEvents.has('landToGraveyard'),
@@ -218,7 +218,7 @@ function deathsIn(run: Run, step: RunStep, sources: readonly Source[], powersSho
 
 export const creaturesDie: Property = {
   id: 'triggers.creatures-die',
-  rules: ['603.2c', '603.6c', '603.2h', '603.10'],
+  rules: ['603.2c', '603.2d', '603.6c', '603.2h', '603.10'],
   statement:
     'A "whenever one or more other creatures die" ability triggers once for each event in which a creature other than its source dies (of the players it names), looking back at the battlefield as it was: a creature destroyed on its own is one event, and so are all those a destroy-all destroys, the source among them; its source dying alone triggers nothing; "only once each turn" stops it after the first.',
   needs: TRIGGER_NEEDS,
@@ -283,7 +283,7 @@ export const creaturesDie: Property = {
 
 export const becomesTapped: Property = {
   id: 'triggers.becomes-tapped',
-  rules: ['603.2e', '603.2'],
+  rules: ['603.2e', '603.2', '603.2d'],
   statement: 'A "becomes tapped" ability triggers when a permanent changes from untapped to tapped, never for one that enters tapped.',
   needs: { ...TRIGGER_NEEDS, actions: ['tap'] },
   applies: (s) => features(s).triggerEvents.has('becomesTapped'),

@@ -183,7 +183,8 @@ export function causesOf(clusters: readonly Cluster[], runs?: number): Cause[] {
   const causes = [...groups.values()].map((members): Cause => {
     const ordered = [...members].sort((a, b) => leadFirst(a, b));
     const properties = [...new Set(ordered.flatMap((c) => (c.property ? [c.property.id] : [])))];
-    const rules = [...new Set(ordered.flatMap((c) => c.property?.rules ?? []))];
+    // The rules its properties check, and the rule each named branch says was broken.
+    const rules = [...new Set(ordered.flatMap((c) => [...(c.property?.rules ?? []), ...branchRule(c)]))];
     return {
       id: ordered[0]!.signature,
       clusters: ordered,
@@ -207,6 +208,14 @@ export function sameWrongAnswer(a: Cluster, b: Cluster): boolean {
   const answer = (c: Cluster) => (c.property?.kind === 'agreement' ? /->(rejected:[^@]+@.+)$/.exec(c.signature)?.[1] : undefined);
   const x = answer(a);
   return x !== undefined && x === answer(b);
+}
+
+/** The rule a rule property's cluster names as broken (`CR702.33f/unpaid-kicker-cost`: 702.33f), if any. */
+function branchRule(c: Cluster): string[] {
+  if (c.property === undefined || c.property.kind === 'agreement') return [];
+  const parsed = parseSignature(c.signature);
+  const rule = 'kind' in parsed ? /^CR([^/@]+)/.exec(parsed.kind)?.[1] : undefined;
+  return rule === undefined ? [] : [rule];
 }
 
 /**

@@ -118,7 +118,7 @@ export interface Cause {
   clusters: Cluster[];
   /** The properties it breaks, in the order of its clusters. */
   properties: string[];
-  /** The rules those properties check, each once. */
+  /** The rules those properties check, and the rule each named branch of theirs says was broken, each once. */
   rules: string[];
   /** Every cluster of it is expected (XFAIL), or one is and the others are its consequences. */
   expected: boolean;

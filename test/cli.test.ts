@@ -21,7 +21,7 @@ describe('castcheck run', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/1000 scenarios against reference .* \(seed 1\)/);
     // n/a, nothing checked, checked, checks, failed, status.
-    expect(r.out).toMatch(/^copies\.kicked-like-original\s+707\.2 707\.10\s+\d+\s+\d+\s+[1-9]\d*\s+[1-9]\d*\s+0\s+PASS$/m);
+    expect(r.out).toMatch(/^copies\.kicked-like-original\s+707\.2 707\.10 702\.33d\s+\d+\s+\d+\s+[1-9]\d*\s+[1-9]\d*\s+0\s+PASS$/m);
     expect(r.out).toMatch(/^agreement\.reference .*SKIP: the engine under test is the reference engine/m);
     expect(r.out).toMatch(/^n\/a: scenarios the property does not apply to; nothing: it applied but found nothing to check/m);
     expect(r.out).toMatch(/^(\d+) properties: \d+ passed, 0 failed, 0 expected to fail, 0 contested, \d+ under-tested, 0 untested, 1 skipped \(never run\)$/m);
@@ -88,7 +88,7 @@ describe('castcheck run', () => {
     expect(report.properties.find((p: { id: string }) => p.id === 'copies.kicked-like-original')).toMatchObject({ status: 'FAIL' });
     expect(report.clusters.some((c: { signature: string; repro?: string; count: number }) => c.signature === 'copies.kicked-like-original' && c.repro?.endsWith('.repro.json') && c.count > 0)).toBe(true);
     const junit = readFileSync(xml, 'utf8');
-    expect(junit).toMatch(/<testcase classname="copies" name="copies\.kicked-like-original \(CR 707\.2, 707\.10\)">\s*<properties>[\s\S]*?<\/properties>\s*<failure message="\d+ of \d+ scenarios failed/);
+    expect(junit).toMatch(/<testcase classname="copies" name="copies\.kicked-like-original \(CR 707\.2, 707\.10, 702\.33d\)">\s*<properties>[\s\S]*?<\/properties>\s*<failure message="\d+ of \d+ scenarios failed/);
     expect(junit).toMatch(/replay: npx castcheck replay .*copies\.kicked-like-original-[0-9a-f]{8}\.repro\.json/);
     expect(junit).toMatch(/<property name="checks" value="\d+"\/>/);
   });

@@ -76,7 +76,7 @@ describe('the files written', () => {
   it('pytest: the scenario embedded, the engine named, the rule cited, an assertion per fact', async () => {
     const repro = await faultRepro('multikicker-counts-once');
     const text = pytestFile(repro, await exportFacts(repro, 'r'), { module: 'engine.py', relative: true });
-    expect(text).toContain('# Property permanents.enters-with-counters (CR 603.6d, 702.33c, 702.33d, 702.33e):');
+    expect(text).toContain('# Property permanents.enters-with-counters (CR 603.6d, 702.33c, 702.33d, 702.33e, 702.33f):');
     expect(text).toContain(`#   ${repro.property!.statement}`);
     expect(text).toContain('ENGINE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "engine.py")');
     expect(text).toContain('assert dig(step["state"], "battlefield", "pack", "counters", "+1/+1") == 2, ');

@@ -36,7 +36,7 @@ describe('castcheck export --as pytest', () => {
     const relation = readFileSync(join(tests, `test_repro_${repros.findIndex((r) => basename(r).startsWith('relations.one-more-multikick-'))}.py`), 'utf8');
     expect(relation).toContain('steps = run_scenario(make_engine(), RELATED[0])["steps"]');
     const enters = readFileSync(join(tests, `test_repro_${repros.indexOf(entersRepro(repros))}.py`), 'utf8');
-    expect(enters).toContain('# Property permanents.enters-with-counters (CR 603.6d, 702.33c, 702.33d, 702.33e):');
+    expect(enters).toContain('# Property permanents.enters-with-counters (CR 603.6d, 702.33c, 702.33d, 702.33e, 702.33f):');
     expect(enters).toMatch(/assert dig\(step\["state"\], "battlefield", "\w+", "counters", "\+1\/\+1"\) == 2, /);
 
     const failing = run('python3', [...PYTEST, tests], { env: FAULT_ENV });

@@ -38,7 +38,7 @@ describe('the output folder of a run', () => {
     for (const f of ['report.json', 'events.jsonl', 'junit.xml', 'summary.md', 'report.html']) expect(existsSync(join(out, f)), f).toBe(true);
 
     // The console: each cluster's story and replay command, the files, what to do next.
-    expect(r.out).toMatch(/^FAIL copies\.kicked-like-original \(CR 707\.2, 707\.10\)\n {2}signature: .*\n {2}p1 has /m);
+    expect(r.out).toMatch(/^FAIL copies\.kicked-like-original \(CR 707\.2, 707\.10, 702\.33d\)\n {2}signature: .*\n {2}p1 has /m);
     expect(r.out).toMatch(/^ {5}Wrong: The engine shows kicked false, where castcheck expects copy \S+ has kicked true like \S+\.$/m);
     expect(r.out).toMatch(/^ {2}The rule: A copy of a spell is kicked exactly as the original was/m);
     expect(r.out).toContain(`reports: ${join(out, 'report.json')}, ${join(out, 'junit.xml')}, ${join(out, 'summary.md')}, ${join(out, 'report.html')}, ${join(out, 'events.jsonl')}`);

@@ -41,7 +41,7 @@ describe('the story of a failure', () => {
     expect(text).toContain('1. p1 casts Burst Lightning, kicked ({4}), targeting p2.');
     expect(text).toContain('2. p1 copies Burst Lightning (the copy is a2).');
     expect(text).toMatch(/Wrong: The engine shows kicked false, where castcheck expects copy a2 has kicked true like bolt\./);
-    expect(text).toMatch(/The rule: A copy of a spell is kicked exactly as the original was.*\(CR 707\.2, 707\.10\)\.$/m);
+    expect(text).toMatch(/The rule: A copy of a spell is kicked exactly as the original was.*\(CR 707\.2, 707\.10, 702\.33d\)\.$/m);
     // Agreement names the object and the field in game terms.
     const agreement = storyText(stories.get('agreement.reference:stack[].kicked@copy')!);
     expect(agreement).toContain('Wrong: The copy of Burst Lightning (a2) on the stack has kicked false for the engine, true for the reference engine.');
@@ -71,7 +71,7 @@ describe('the story of a failure', () => {
         '2. p1 casts Twincast, targeting Burst Lightning.',
         '3. Twincast resolves. It puts the copy of Burst Lightning (copy) on the stack.',
         '   Wrong: The engine shows kicked false, where castcheck expects copy copy has kicked true like bolt.',
-        'The rule: A copy of a spell is kicked exactly as the original was: the same kicker costs and the same multikicker count (CR 707.2, 707.10).',
+        'The rule: A copy of a spell is kicked exactly as the original was: the same kicker costs and the same multikicker count (CR 707.2, 707.10, 702.33d).',
       ].join('\n'),
     );
   });
