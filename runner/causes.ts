@@ -12,16 +12,17 @@
 // Two bugs that merely met in some scenarios stay apart: each occurs without the other somewhere,
 // and each shrinks to a repro that shows it alone.
 import { canonical } from '../model/compare.ts';
-import { definitionsOf, normalizeScenario } from '../model/scenario.ts';
-import { cardFeatures } from '../model/capabilities.ts';
 import type { Scenario, Trace } from '../model/schema-types.ts';
 import { divergences, type Property } from '../properties/property.ts';
 import { judge, verdictAt, type Judge } from './evaluate.ts';
 import type { Judged } from './judged.ts';
 import type { Cause, Cluster, Tally } from './results.ts';
 import { joinMetBeyondChance } from './co-occurrence.ts';
+import { attachAgreementOnly } from './agreement-only.ts';
+import { minimalRepro, skeleton } from './repro-shape.ts';
 
 export type { Cause } from './results.ts';
+export { skeleton } from './repro-shape.ts';
 import { clusterRank, engineFailureSignature, kindOf, parseSignature, propertySignature } from './signatures.ts';
 
 /** Every failure signature a judged scenario shows: each kind of divergence of each property that failed, or its engine failure. */
@@ -130,38 +131,6 @@ export function consequenceOf(a: Cluster, b: Cluster): boolean {
   return a.together?.has(b.signature) === true && a.inRepro?.has(b.signature) === true;
 }
 
-/** A cluster's repro when it is minimal: shrunk, and failing again when run once more. */
-function minimalRepro(c: Cluster): Scenario | undefined {
-  return c.finding?.shrunk && c.finding.reproduced ? c.finding.scenario : undefined;
-}
-
-/**
- * What a minimal repro does, without the particulars a shrink may leave either way (which card, which
- * targets, how much mana): each action's kind, and for a cast, whether it casts a spell or a
- * permanent, the mechanics it uses (kicked, spliced, X, without paying) and what the card does (the
- * parts of the card model it uses). Two repros that do the same are taken for one bug met by two
- * properties.
- */
-export function skeleton(s: Scenario, cards = true): string {
-  const n = normalizeScenario(s);
-  const defs = definitionsOf(n);
-  return n.actions
-    .map((a) => {
-      if (a.do !== 'cast') return a.do;
-      const def = defs.get(a.card);
-      const spell = def?.types.some((t) => t === 'Instant' || t === 'Sorcery') ? 'spell' : 'permanent';
-      // Kicked with kicker costs, or multikicked some number of times (CR 702.33c, 702.33d): a copy
-      // that loses its kick and one that keeps it once do the same but for that.
-      // Whatever the cards, a kick is a kick: which kind of kick is a matter of the card.
-      const kicks = cards ? [(a.kicker?.length ?? 0) > 0 ? 'kicked' : '', (a.multikicker ?? 0) > 0 ? 'multikicked' : ''] : [(a.kicker?.length ?? 0) > 0 || (a.multikicker ?? 0) > 0 ? 'kicked' : ''];
-      const used = [...kicks, (a.splice?.length ?? 0) > 0 ? 'spliced' : '', (a.x ?? 0) > 0 ? 'x' : '', a.withoutPayingManaCost ? 'free' : ''].filter((m) => m !== '');
-      // What the card does, by the parts of the card model it uses (effect.damage, trigger.selfEnters...).
-      if (!cards) return `cast ${[spell, ...used].join('+')}`;
-      const does = def ? cardFeatures(def).sort().join(' ') : '';
-      return `cast ${[spell, ...used].join('+')} (${does})`;
-    })
-    .join(', ');
-}
 
 /** The clusters of a run joined into causes, in the order of their lead clusters' first scenarios; `runs`, the scenarios judged, lets co-occurrence join too (metBeyondChance). */
 export function causesOf(clusters: readonly Cluster[], runs?: number): Cause[] {
@@ -265,69 +234,6 @@ function attachConsequences(clusters: readonly Cluster[], root: (i: number) => n
       }
     }
   }
-}
-
-/**
- * Agreement is the fallback that sees any difference: a difference it alone saw is taken for a
- * consequence of the rule property's failure its minimal repro shows (a spell left unkicked changes
- * the life it deals, the targets its copy may choose), else of one whose repro shows it, else of one
- * seen in each of its scenarios. It joins one cause only, the one it came with most often, so that
- * it never joins two bugs into one.
- */
-function attachAgreementOnly(clusters: readonly Cluster[], root: (i: number) => number, join: (i: number, into: number) => void): void {
-  const byRoot = new Map<number, number[]>();
-  clusters.forEach((_, i) => byRoot.set(root(i), [...(byRoot.get(root(i)) ?? []), i]));
-  const repro = (c: Cluster) => {
-    const s = minimalRepro(c);
-    return s === undefined ? [] : [skeleton(s, false)];
-  };
-  const agreementOnly = (members: number[]) => members.every((i) => clusters[i]!.property?.kind === 'agreement');
-  const ruled = new Set([...byRoot].filter(([, members]) => !agreementOnly(members)).map(([r]) => r));
-  for (const [r, members] of byRoot) {
-    if (!agreementOnly(members)) continue;
-    const came = new Map<number, number>();
-    for (const i of members) {
-      const mine = clusters[i]!;
-      for (let j = 0; j < clusters.length; j++) {
-        const other = clusters[j]!;
-        if (other.property === undefined || !ruled.has(root(j))) continue;
-        // Its repro shows the other, or the other's repro shows it, or it came with the other every
-        // time; a rule property's failure before another difference agreement saw with it.
-        const shown = mine.inRepro?.has(other.signature) ? 4 : other.inRepro?.has(mine.signature) ? 2 : mine.together?.has(other.signature) ? 0 : undefined;
-        if (shown === undefined) continue;
-        const weight = (shown + (other.property.kind === 'agreement' ? 0 : 1)) * 1_000_000 + other.count;
-        came.set(root(j), Math.max(came.get(root(j)) ?? 0, weight));
-      }
-    }
-    // Seen with none: the cause whose repro does the same, whatever the cards, or the same and more
-    // (a copy of a kicked spell refused its new targets, where a rule property saw a copy of another
-    // kicked spell lose its kick, or resolve with the effect of an unkicked one).
-    if (came.size === 0) {
-      const shapes = members.flatMap((i) => repro(clusters[i]!));
-      clusters.forEach((other, j) => {
-        const shape = repro(other)[0];
-        if (other.property === undefined || other.property.kind === 'agreement' || root(j) === r || shape === undefined) return;
-        if (!shapes.some((s) => shape === s || shape.startsWith(`${s}, `))) return;
-        came.set(root(j), Math.max(came.get(root(j)) ?? 0, other.count));
-      });
-    }
-    // Seen with none and doing something else: the one cause with a rule property's failure under
-    // which agreement saw the same field differ, at another action (a trigger's stack at a destroy,
-    // and at the resolution of a spell whose damage destroys).
-    if (came.size === 0) {
-      const fields = new Set(members.map((i) => fieldOf(clusters[i]!.signature)));
-      const sharing = [...ruled].filter((g) => g !== r && (byRoot.get(g) ?? []).some((j) => clusters[j]!.property?.kind === 'agreement' && fields.has(fieldOf(clusters[j]!.signature))));
-      if (sharing.length === 1) came.set(sharing[0]!, 0);
-    }
-    const best = [...came].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
-    if (best) join(r, best[0]);
-  }
-}
-
-/** What agreement found different, without the action it differed at (`agreement.reference:stack[]`). */
-function fieldOf(signature: string): string {
-  const at = signature.lastIndexOf('@');
-  return at > 0 ? signature.slice(0, at) : signature;
 }
 
 /** The lead of a cause: an engine failure, then a rule property, then agreement, then a contested reading; an expected one first (it names the cause); then the most frequent. */

@@ -161,6 +161,22 @@ describe('what agreement alone saw, at another action', () => {
     expect(joined([rule, destroy, stray], 2000)).toEqual([['agreement.reference:stack[]@destroy', 'agreement.reference:stack[]@resolve', 'triggers.creatures-die']]);
   });
 
+  it('joins the one finding under which agreement saw the engine answer otherwise where the reference engine rejected for the same reason', () => {
+    // A spell aimed at itself: the reference engine rejects it for its targets (CR 115.5); the engine
+    // accepted it (a rule property saw that too), or, in 4 scenarios, refused it for its payment.
+    const rule = cluster('casting.illegal-declarations-rejected:CR601.2c', 'casting.illegal-declarations-rejected', 188, {}, ['agreement.reference:rejected:illegal-targets->accepted@cast']);
+    const accepted = { ...cluster('agreement.reference:rejected:illegal-targets->accepted@cast', 'casting.illegal-declarations-rejected', 188, {}, ['casting.illegal-declarations-rejected:CR601.2c']), property: agreement };
+    expect(joined([rule, accepted, alone('agreement.reference:rejected:illegal-targets->rejected:illegal-payment@cast', 4)], 2000)).toHaveLength(1);
+    // Another reason, another kind of action, or a cast the reference engine accepted: apart.
+    for (const other of ['rejected:illegal-declaration->rejected:illegal-payment@cast', 'rejected:illegal-targets->rejected:illegal-payment@copy', 'accepted->rejected:illegal-payment@cast']) {
+      expect(joined([rule, accepted, alone(`agreement.reference:${other}`, 4)], 2000), other).toHaveLength(2);
+    }
+    // Two findings under which the engine missed those targets: neither.
+    const second = cluster('resolution.never-targets-itself', 'resolution.never-targets-itself', 40, {}, ['agreement.reference:rejected:illegal-targets->rejected:illegal-object@cast']);
+    const object = { ...cluster('agreement.reference:rejected:illegal-targets->rejected:illegal-object@cast', 'resolution.never-targets-itself', 40, {}, ['resolution.never-targets-itself']), property: agreement };
+    expect(joined([rule, accepted, second, object, alone('agreement.reference:rejected:illegal-targets->rejected:illegal-payment@cast', 4)], 2000)).toHaveLength(3);
+  });
+
   it('stays a finding of its own when no finding, or more than one, saw that field differ', () => {
     const rule = cluster('triggers.creatures-die', 'triggers.creatures-die', 23, {}, ['agreement.reference:stack[]@destroy']);
     const destroy = { ...cluster('agreement.reference:stack[]@destroy', 'triggers.creatures-die', 23, {}, ['triggers.creatures-die']), property: agreement };
