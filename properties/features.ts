@@ -36,8 +36,9 @@ export interface Features {
   triggers: boolean;
   /** A triggered ability with an intervening "if" (either kind). */
   triggerIf: boolean;
-  /** An enters ability with an intervening "if"; a cast ability with one. */
+  /** An enters ability with an intervening "if". */
   selfEntersIf: boolean;
+  /** A cast ability ("whenever a player casts a spell") with an intervening "if". */
   spellCastIf: boolean;
   /** A triggered ability whose "if" is about a kicker cost paid. */
   triggerIfKicked: boolean;

@@ -1,6 +1,9 @@
-// What in the state after a resolution differs from what the judge predicts of it: permanents,
-// tokens (CR 111.4), zones, spells countered, and the creatures that may have died (CR 704.5f-g).
+// What in the state after a resolution differs from what the judge predicts of it: life, mana,
+// permanents, tokens (CR 111.4), zones, spells countered, and the creatures that may have died (CR
+// 704.5f-g).
 import { sameJson } from '../model/compare.ts';
+import { formatPool, poolsEqual, toPool } from '../model/mana.ts';
+import { poolMinus } from '../oracle/payment.ts';
 import { permanentOn, sameCounters, sameMembers, show, type Run, type RunStep } from './property.ts';
 import { dies, isCreature } from '../oracle/state-based-actions.ts';
 import { player, type Conditioned, type Expected, toughnessAfter } from '../oracle/resolution.ts';
@@ -81,7 +84,7 @@ function tokenProblem(step: RunStep, e: Expected): { expected: string; observed:
   return undefined;
 }
 
-/** A difference in zones, with the branch of the rule it breaks where the judge knows which. */
+/** A difference in the outcome, with the branch of the rule it breaks where the judge knows which. */
 export interface ZoneProblem {
   expected: string;
   observed: string;
@@ -120,12 +123,30 @@ function leftThoughSpared(id: string, e: Expected): ZoneProblem {
 }
 
 /**
+ * The first thing in a step's outcome that differs from `e`: the players' life, the controller's mana
+ * pool (where the engine shows it), then the zones (zoneProblem). `what` describes what resolves, and
+ * is asked only for a difference.
+ */
+export function outcomeProblem(run: Run, step: RunStep, e: Expected, what: () => string): ZoneProblem | undefined {
+  const life = { p1: player(step, 'after', 'p1').life - player(step, 'before', 'p1').life, p2: player(step, 'after', 'p2').life - player(step, 'before', 'p2').life };
+  if (life.p1 !== e.life.p1 || life.p2 !== e.life.p2) return { expected: `${what()} changes life by ${show(e.life)}`, observed: `life changed by ${show(life)}` };
+  const you = e.resolving.controller;
+  const before = player(step, 'before', you).mana;
+  const after = player(step, 'after', you).mana;
+  if (before && after && !poolsEqual(poolMinus(toPool(after), toPool(before)), e.mana)) {
+    return { expected: `${what()} adds ${formatPool(e.mana)}`, observed: `${you}'s pool went from ${formatPool(toPool(before))} to ${formatPool(toPool(after))}` };
+  }
+  const wrong = zoneProblem(run, step, e);
+  return wrong && { ...wrong, expected: `${what()}: ${wrong.expected}` };
+}
+
+/**
  * What in the players' zones and on the battlefield differs from what the effects say: the
  * permanents they take away are gone and no other is, but for creatures that died to state-based
  * actions (their cards then go to their owners' graveyards); hands, libraries and graveyards hold
  * what the effects put there.
  */
-export function zoneProblem(run: Run, step: RunStep, e: Expected): ZoneProblem | undefined {
+function zoneProblem(run: Run, step: RunStep, e: Expected): ZoneProblem | undefined {
   const changed = permanentProblem(step, e);
   if (changed) return changed;
   // Every spell and triggered ability under the resolving object stays, but those its effects counter (CR 701.5a).

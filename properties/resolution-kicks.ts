@@ -1,22 +1,16 @@
 // A resolving spell or ability whose whole outcome (life, mana, tokens, zones) is not what its kick
 // gives but exactly what another kick gives (CR 702.33d, 702.33f): resolution.player-effects names
 // that branch as permanents.enters-with-counters does for a permanent's counters.
-import { poolsEqual, toPool } from '../model/mana.ts';
-import { poolMinus } from '../oracle/payment.ts';
 import { permanentDef } from '../oracle/definitions.ts';
-import { player, resolutionAsKicked, type Expected } from '../oracle/resolution.ts';
+import { resolutionAsKicked, type Expected } from '../oracle/resolution.ts';
 import { permanentOn, type Run, type RunStep } from './property.ts';
-import { zoneProblem } from './resolution-differences.ts';
+import { outcomeProblem } from './resolution-differences.ts';
 import { kickedOtherwise, type ShownKick, type WrongKick } from './wrong-kick.ts';
 import type { CardDefinition } from '../model/schema-types.ts';
 
 /** Whether the step shows exactly what `e` says of life, the controller's mana pool (where shown), and every zone. */
 function showsOutcome(run: Run, step: RunStep, e: Expected): boolean {
-  for (const id of ['p1', 'p2'] as const) if (player(step, 'after', id).life - player(step, 'before', id).life !== e.life[id]) return false;
-  const before = player(step, 'before', e.resolving.controller).mana;
-  const after = player(step, 'after', e.resolving.controller).mana;
-  if (before && after && !poolsEqual(poolMinus(toPool(after), toPool(before)), e.mana)) return false;
-  return zoneProblem(run, step, e) === undefined;
+  return outcomeProblem(run, step, e, () => '') === undefined;
 }
 
 /**

@@ -3,14 +3,13 @@
 // happens), then each part's effects in order (608.2c, 702.47b) with their kicker conditions; the
 // spell is the source of the damage, spliced text included (702.47c), so protection from its colour
 // applies (702.16); an ability's damage comes from its source, with its colours and lifelink.
-import { formatPool, poolsEqual, toPool } from '../model/mana.ts';
-import { poolMinus } from '../oracle/payment.ts';
+import { poolsEqual, toPool } from '../model/mana.ts';
 import { Checker, permanentOn, show, type Property } from './property.ts';
 import { timesKicked } from '../model/kick.ts';
 import { features } from './features.ts';
 import { player, resolution, expectedResolution, toughnessAfter, type Expected } from '../oracle/resolution.ts';
 import { composedResolution, untilEmptyResolution } from '../oracle/until-empty.ts';
-import { zoneProblem } from './resolution-differences.ts';
+import { outcomeProblem } from './resolution-differences.ts';
 import { resolvedAsKickedOtherwise } from './resolution-kicks.ts';
 
 export const playerEffects: Property = {
@@ -31,10 +30,6 @@ export const playerEffects: Property = {
       }
       const all = 'composed' in found ? found : undefined;
       const e = all ? all.composed : (found as Expected);
-      const you = e.resolving.controller;
-      const lifeGot = { p1: player(step, 'after', 'p1').life - player(step, 'before', 'p1').life, p2: player(step, 'after', 'p2').life - player(step, 'before', 'p2').life };
-      const poolBefore = player(step, 'before', you).mana;
-      const poolAfter = player(step, 'after', you).mana;
       // Written out only for a failure: this runs for every resolution. Resolving until empty names
       // the order the objects resolve in, top first, for an engine that took them in another.
       const what = () =>
@@ -46,12 +41,8 @@ export const playerEffects: Property = {
       const left = all ? step.after.stack.map((o) => o.id) : [];
       const failure = ((): [string, string, string?, string?] | undefined => {
         if (left.length > 0) return [`${what()}: the stack is empty`, `${show(left)} on the stack`, kind, rule];
-        if (lifeGot.p1 !== e.life.p1 || lifeGot.p2 !== e.life.p2) return [`${what()} changes life by ${show(e.life)}`, `life changed by ${show(lifeGot)}`, kind, rule];
-        if (poolBefore && poolAfter && !poolsEqual(poolMinus(toPool(poolAfter), toPool(poolBefore)), e.mana)) {
-          return [`${what()} adds ${formatPool(e.mana)}`, `${you}'s pool went from ${formatPool(toPool(poolBefore))} to ${formatPool(toPool(poolAfter))}`, kind, rule];
-        }
-        const wrong = zoneProblem(run, step, e);
-        return wrong && [`${what()}: ${wrong.expected}`, wrong.observed, wrong.kind ?? kind, wrong.rule ?? rule];
+        const wrong = outcomeProblem(run, step, e, what);
+        return wrong && [wrong.expected, wrong.observed, wrong.kind ?? kind, wrong.rule ?? rule];
       })();
       // Only a wrong outcome is asked whether it is another kick's: the other kicks' outcomes are
       // worked out then, not at every resolution.

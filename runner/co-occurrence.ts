@@ -21,7 +21,8 @@ export const CHANCE_SAME_RULES = 1e-3;
  * any slight leaning is unlikely by chance (two bugs of one mechanic both need its scenarios, and
  * scenarios are not made one mechanic apart from another: a copy given new targets met a spliced
  * spell's cost paid wrongly 3.6 times as often as chance, where one bug seen on two kinds of object
- * met its other kind 7 to 21 times as often, seed 1, 2,000 runs).
+ * met its other kind 7 to 21 times as often, seed 1, 2,000 runs; measured in scenarios, before
+ * meetings were counted at one action, which only lowers them).
  */
 export const MIN_LIFT = 5;
 
